@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { apiNotFound, registerErrorHandling } from './http/error-handler';
+import { AppError } from './http/errors';
+import { registerLanguage } from './http/lang';
+import { registerMethodOverrideCheck, rewriteMethodOverride } from './http/method-override';
+import { registerSessionGuard } from './http/session';
+import { registerStrictInput } from './http/validation';
+import { loadPasswordCrypto, type PasswordCrypto } from './modules/auth/password-crypto';
+import { authRoutes } from './modules/auth/routes';
+import { systemRoutes } from './modules/system/routes';
+import { tenantRoutes } from './modules/tenants/routes';
+import { userRoutes } from './modules/users/routes';
+
+export const API_PREFIX = '/app-service';
+const REQUEST_TIMEOUT_MS = 30_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    config: Config;
+    /** the server's notion of "now"; tests move it to check expiry rules */
+    clock: () => Date;
+    passwordCrypto: PasswordCrypto;
+    /** every route registered, for the permission audit test and the docs */
+    routeTable: RouteOptions[];
+  }
+}
+
+export interface BuildOptions {
+  db: Database;
+  clock?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+}
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        '*.password',
+        '*.newPassword',
+        '*.access_token',
+      ],
+      censor: '[redacted]',
+    },
+  };
+}
+
+/** The whole server, ready to listen or to be driven with inject() by tests. */
+export async function buildApp(config: Config, options: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    trustProxy: config.trustProxy,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionTimeout: REQUEST_TIMEOUT_MS + 5_000,
+    bodyLimit: 4 * 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    rewriteUrl: rewriteMethodOverride,
+    return503OnClosing: true,
+  });
+
+  app.decorate('db', options.db);
+  app.decorate('config', config);
+  app.decorate('clock', options.clock ?? (() => new Date()));
+  app.decorate('passwordCrypto', await loadPasswordCrypto(options.db));
+  app.decorate('routeTable', [] as RouteOptions[]);
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(`${API_PREFIX}/docs`)) route.config = { ...route.config, permission: 'public' };
+    app.routeTable.push(route);
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerLanguage(app);
+  registerErrorHandling(app);
+  registerStrictInput(app);
+  registerMethodOverrideCheck(app);
+  registerSessionGuard(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its component styles at run time
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // intranet deployments are often plain HTTP; HSTS is for the TLS terminator to decide
+    strictTransportSecurity: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError(429, 'error.rateLimited'),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'GlucoCare API',
+        version: '0.1.0',
+        description: 'Every path sits under /app-service; see docs/api.md.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
+
+  await app.register(systemRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(userRoutes);
+      await api.register(tenantRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+    app.get('/', { config: { permission: 'public' }, schema: { hide: true } }, (_request, reply) =>
+      reply.sendFile('index.html'),
+    );
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith(`${API_PREFIX}/`);
+    if (hasWeb && wantsPage) {
+      // The single-page app owns every other path (its router shows /404 itself).
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return apiNotFound(request, reply);
+  });
+  return app;
+}

@@ -1,0 +1,71 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import * as schema from './schema';
+
+export type Database = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type DbOrTx = Database | Tx;
+
+export interface DbHandle {
+  db: Database;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+/**
+ * A pool that survives a database restart: node-postgres emits `error` on idle clients when the
+ * server goes away, and an unhandled `error` event would end the process.
+ */
+export function createDb(connectionString: string, logger: Pick<Logger, 'warn'>): DbHandle {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: 30_000,
+    application_name: 'glucocare',
+  });
+  pool.on('error', (err) => logger.warn({ err: err.message }, 'database connection lost'));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => logger.warn({ err: err.message }, 'database client error'));
+  });
+  const db = drizzle(pool, { schema });
+  return { db, pool, close: () => pool.end() };
+}
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+
+/** Whether an error means "the database cannot be reached right now" (→ 503), not a bug. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const e = current as { code?: string; message?: string; cause?: unknown };
+    if (e.code && UNAVAILABLE_CODES.has(e.code)) return true;
+    if (
+      typeof e.message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+        e.message,
+      )
+    ) {
+      return true;
+    }
+    current = e.cause;
+  }
+  return false;
+}

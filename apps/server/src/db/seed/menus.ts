@@ -1,0 +1,108 @@
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { menus, roleMenus, roles, tenants } from '../schema';
+
+export interface ShippedMenu {
+  key: string;
+  parentKey?: string;
+  path: string;
+  component: string | null;
+  labelEn: string;
+  labelZh: string;
+  icon?: string;
+  sort: number;
+  hidden?: boolean;
+  /** roles granted the menu when it first arrives in a tenant; administrators may change it later */
+  roles: string[];
+}
+
+const ALL_ROLES = ['tenant_admin', 'doctor', 'nurse', 'reviewer'];
+
+/**
+ * The menus the product ships. Each capability appends its own; `ensureShippedMenus` adds the
+ * ones a tenant does not have yet, at every start, without touching menus an administrator edited.
+ */
+export const SHIPPED_MENUS: ShippedMenu[] = [
+  {
+    key: 'home',
+    path: '/index',
+    component: '/dashboard/index',
+    labelEn: 'Home',
+    labelZh: '首页',
+    icon: 'HomeOutlined',
+    sort: 0,
+    roles: ALL_ROLES,
+  },
+  {
+    key: 'account',
+    path: '#',
+    component: null,
+    labelEn: 'Personal center',
+    labelZh: '个人中心',
+    icon: 'UserOutlined',
+    sort: 900,
+    roles: ALL_ROLES,
+  },
+  {
+    key: 'account.activity',
+    parentKey: 'account',
+    path: '/account/activity',
+    component: '/account/activity',
+    labelEn: 'Sign-in activity',
+    labelZh: '登录记录',
+    icon: 'HistoryOutlined',
+    sort: 10,
+    roles: ALL_ROLES,
+  },
+];
+
+export async function ensureShippedMenus(db: DbOrTx, tenantId: string): Promise<number> {
+  const existing = await db
+    .select({ id: menus.id, seedKey: menus.seedKey })
+    .from(menus)
+    .where(and(eq(menus.tenantId, tenantId), isNotNull(menus.seedKey)));
+  const idByKey = new Map(existing.map((m) => [m.seedKey as string, m.id]));
+  const roleRows = await db
+    .select({ id: roles.id, code: roles.code })
+    .from(roles)
+    .where(eq(roles.tenantId, tenantId));
+  const roleIdByCode = new Map(roleRows.map((r) => [r.code, r.id]));
+  let added = 0;
+  for (const menu of SHIPPED_MENUS) {
+    if (idByKey.has(menu.key)) continue;
+    const parentId = menu.parentKey ? (idByKey.get(menu.parentKey) ?? null) : null;
+    const [row] = await db
+      .insert(menus)
+      .values({
+        tenantId,
+        parentId,
+        path: menu.path,
+        component: menu.component,
+        labelEn: menu.labelEn,
+        labelZh: menu.labelZh,
+        icon: menu.icon ?? null,
+        sort: menu.sort,
+        hidden: menu.hidden ?? false,
+        seedKey: menu.key,
+      })
+      .onConflictDoNothing()
+      .returning({ id: menus.id });
+    if (!row) continue;
+    idByKey.set(menu.key, row.id);
+    const grants = menu.roles.map((code) => roleIdByCode.get(code)).filter((id): id is number => id != null);
+    if (grants.length) {
+      await db.insert(roleMenus).values(grants.map((roleId) => ({ tenantId, roleId, menuId: row.id })));
+    }
+    added++;
+  }
+  return added;
+}
+
+/** Runs the menu catalogue over every tenant (at start, after migrations). */
+export async function ensureShippedMenusForAllTenants(db: DbOrTx, only?: string[]): Promise<void> {
+  const rows = await db
+    .select({ id: tenants.id })
+    .from(tenants)
+    .where(only?.length ? inArray(tenants.id, only) : undefined);
+  for (const { id } of rows) await ensureShippedMenus(db, id);
+}

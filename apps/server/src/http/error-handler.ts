@@ -1,0 +1,70 @@
+import { translate } from '@glucocare/domain';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/client';
+import { AppError, SessionError } from './errors';
+import { ValidationFailure } from './validation';
+
+const FASTIFY_CODES: Record<string, { status: number; key: Parameters<typeof translate>[1] }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, key: 'error.unsupportedMediaType' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, key: 'error.badRequest' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, key: 'error.invalidJson' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, key: 'error.invalidJson' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, key: 'error.bodyTooLarge' },
+  FST_ERR_ASYNC_CONSTRAINT: { status: 400, key: 'error.badRequest' },
+};
+
+function send(
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  message: string,
+  dataContent: unknown = null,
+) {
+  return reply.status(status).send({ code, message, dataContent });
+}
+
+/**
+ * The one place that turns a failure into the envelope (ARCHITECTURE §3): meaningful status, message
+ * in the caller's language, never a stack trace or SQL. Registered before the route modules.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | ValidationFailure, request, reply) => {
+    const lang = request.lang ?? 'en-US';
+    if (error instanceof SessionError) {
+      return send(reply, 401, '402', translate(lang, error.messageKey));
+    }
+    if (error instanceof AppError) {
+      return send(
+        reply,
+        error.statusCode,
+        String(error.statusCode),
+        translate(lang, error.messageKey, error.params),
+        error.dataContent,
+      );
+    }
+    if (error instanceof ValidationFailure) {
+      const errors = error.issues(lang);
+      const message = errors.length
+        ? errors.map((e) => `${e.field}: ${e.message}`).join('; ')
+        : translate(lang, 'error.badRequest');
+      return send(reply, 400, '400', message, { errors });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: (error as Error).message }, 'database unavailable');
+      return send(reply, 503, '503', translate(lang, 'error.unavailable'));
+    }
+    const known = 'code' in error && typeof error.code === 'string' ? FASTIFY_CODES[error.code] : undefined;
+    if (known) return send(reply, known.status, String(known.status), translate(lang, known.key));
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status === 429) return send(reply, 429, '429', translate(lang, 'error.rateLimited'));
+    if (status >= 400 && status < 500) {
+      return send(reply, status, String(status), translate(lang, 'error.badRequest'));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, '500', translate(lang, 'error.internal'));
+  });
+}
+
+export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return send(reply, 404, '404', translate(request.lang ?? 'en-US', 'error.routeNotFound'));
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { loadSession, type SessionUser, userHasPermission } from '../modules/auth/sessions';
+import { forbidden, SessionError } from './errors';
+
+/**
+ * What a route needs (ARCHITECTURE §3): `public` (no session; a valid bearer is still read),
+ * `session` (any signed-in user) or a permission code granted through role → menu authority.
+ */
+export type Permission = 'public' | 'session' | `${string}:${string}`;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    permission?: Permission;
+  }
+  interface FastifyRequest {
+    session: SessionUser | null;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/** Checks the session and the route's permission on every API request, before the body is read. */
+export function registerSessionGuard(app: FastifyInstance): void {
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/app-service/')) return;
+    if (request.is404) return;
+    // A route that forgot to declare a permission is treated as needing a session (fail closed).
+    const permission: Permission = request.routeOptions.config.permission ?? 'session';
+    const token = bearerToken(request);
+    if (permission === 'public') {
+      if (token) request.session = await loadSession(app, token);
+      return;
+    }
+    if (!token) throw new SessionError();
+    const session = await loadSession(app, token);
+    if (!session) throw new SessionError();
+    request.session = session;
+    if (permission !== 'session' && !(await userHasPermission(app, session, permission))) throw forbidden();
+  });
+}
+
+/** The signed-in user of a route that requires one. */
+export function sessionOf(request: FastifyRequest): SessionUser {
+  if (!request.session) throw new SessionError();
+  return request.session;
+}

@@ -1,0 +1,56 @@
+import { containsNul, localizedIssues } from '@glucocare/domain';
+import type { FastifyInstance } from 'fastify';
+import sjson from 'secure-json-parse';
+import type { z } from 'zod';
+import { AppError } from './errors';
+
+/** A request part that failed its zod schema; the error handler words it in the caller's language. */
+export class ValidationFailure extends Error {
+  readonly statusCode = 400;
+  constructor(
+    readonly schema: z.ZodType,
+    readonly data: unknown,
+    readonly part: string,
+  ) {
+    super('validation failed');
+    this.name = 'ValidationFailure';
+  }
+
+  issues(lang: Parameters<typeof localizedIssues>[2]) {
+    return localizedIssues(this.schema, this.data, lang).map((issue) => ({
+      ...issue,
+      field: issue.field || this.part,
+    }));
+  }
+}
+
+/**
+ * Strict input handling (ARCHITECTURE §2-3): zod validates with no coercion (Ajv is never used),
+ * bodies are JSON only, NUL characters are refused before they can reach PostgreSQL.
+ */
+export function registerStrictInput(app: FastifyInstance): void {
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const zodSchema = schema as z.ZodType;
+    return (data: unknown) => {
+      if (containsNul(data)) return { error: new AppError(400, 'error.nulByte') };
+      const result = zodSchema.safeParse(data);
+      if (result.success) return { value: result.data };
+      return { error: new ValidationFailure(zodSchema, data, httpPart ?? 'body') };
+    };
+  });
+  // Responses are plain JSON; their zod schemas feed the OpenAPI document only.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      const parsed = sjson.parse(text, null, { protoAction: 'error', constructorAction: 'error' });
+      if (containsNul(parsed)) return done(new AppError(400, 'error.nulByte'), undefined);
+      done(null, parsed);
+    } catch {
+      done(new AppError(400, 'error.invalidJson'), undefined);
+    }
+  });
+}

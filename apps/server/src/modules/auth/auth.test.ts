@@ -1,0 +1,482 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { hisAssertionPayload } from '@glucocare/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, nextIp, type TestContext } from '../../test/harness';
+import { hashPassword } from './service';
+
+let t: TestContext;
+
+beforeAll(async () => {
+  t = await createTestContext({ loginRateLimit: 1000 });
+});
+afterAll(() => t.close());
+
+const LOGIN = '/app-service/v1/login';
+const GENERIC = {
+  code: '401',
+  message: 'Incorrect organisation code, username or password',
+  dataContent: null,
+};
+
+async function createUser(
+  userName: string,
+  password: string,
+  extra: Record<string, unknown> = {},
+  role = 'nurse',
+) {
+  const hash = await hashPassword(password);
+  const columns = { must_change_password: false, ...extra };
+  const names = Object.keys(columns).join(', ');
+  const values = sql.join(
+    Object.values(columns).map((v) => sql`${v}`),
+    sql`, `,
+  );
+  const { rows } = await t.handle.db.execute<{ id: string }>(sql`
+    insert into users (tenant_id, user_name, nick_name, password_hash, department_code, ${sql.raw(names)})
+    values ('101', ${userName}, ${userName}, ${hash}, 'ENDO', ${values}) returning id`);
+  const userId = rows[0].id;
+  await t.handle.db.execute(sql`insert into user_roles (tenant_id, user_id, role_id)
+    select '101', ${userId}, id from roles where tenant_id = '101' and code = ${role}`);
+  return Number(userId);
+}
+
+function loginAs(tenant: string, userName: string, password: string, ip?: string) {
+  return t.request({
+    method: 'POST',
+    url: LOGIN,
+    payload: { tenant, userName, password: t.encrypt(password) },
+    ...(ip ? { remoteAddress: ip } : {}),
+  });
+}
+
+async function auditActions(userName: string): Promise<string[]> {
+  const { rows } = await t.handle.db.execute<{ action: string }>(
+    sql`select action from audit_log where tenant_id = '101' and actor_name = ${userName} order by id`,
+  );
+  return rows.map((r) => r.action);
+}
+
+describe('login', () => {
+  it('returns an access token for each demo account, and the profile matches', async () => {
+    for (const [tenant, userName, password] of [
+      ['101', 'admin', 'Admin@123456'],
+      ['101', 'doctor01', 'Doctor@2026'],
+      ['101', 'nurse01', 'Nurse@2026'],
+      ['101', 'reviewer01', 'Review@2026'],
+      ['202', 'admin', 'Admin@202202'],
+    ]) {
+      const res = await loginAs(tenant, userName, password);
+      expect(res.statusCode, userName).toBe(200);
+      const body = res.json();
+      expect(body.code).toBe('1');
+      expect(body.dataContent.access_token).toMatch(new RegExp(`^${tenant}\\.[A-Za-z0-9_-]{43}$`));
+      const profile = await t.request({
+        method: 'GET',
+        url: '/app-service/v1/users/profile',
+        token: body.dataContent.access_token,
+      });
+      expect(profile.json().dataContent).toMatchObject({ userName, tenant });
+    }
+  });
+
+  it('gives the profile fields the web needs, in the requested language', async () => {
+    const token = await t.login('101', 'nurse01', 'Nurse@2026');
+    const en = (await t.request({ method: 'GET', url: '/app-service/v1/users/profile', token })).json()
+      .dataContent;
+    expect(en).toMatchObject({
+      userName: 'nurse01',
+      nickName: 'Nurse Wang Fang',
+      tenant: '101',
+      tenantName: 'GlucoCare Demo General Hospital',
+      organizationName: 'GlucoCare Demo General Hospital',
+      departmentCode: 'ENDO',
+      departmentName: 'Endocrinology',
+      roles: [{ name: 'nurse', label: 'Nurse' }],
+      isOut: false,
+    });
+    expect(typeof en.userId).toBe('number');
+    const zh = (
+      await t.request({ method: 'GET', url: '/app-service/v1/users/profile', token, lang: 'zh-CN' })
+    ).json().dataContent;
+    expect(zh).toMatchObject({
+      tenantName: '糖护示范综合医院',
+      departmentName: '内分泌科',
+      roles: [{ name: 'nurse', label: '护士' }],
+    });
+  });
+
+  it('answers every kind of failure with the same status and body', async () => {
+    await createUser('disabled1', 'Nurse@2026', { is_active: false });
+    await createUser('expired1', 'Nurse@2026', { expires_on: '2020-01-01' });
+    const attempts = [
+      ['999', 'admin', 'Admin@123456'], // unknown tenant
+      ['101', 'nobody', 'Admin@123456'], // unknown user
+      ['101', 'admin', 'Wrong@123456'], // wrong password
+      ['202', 'doctor01', 'Doctor@2026'], // user of another tenant
+      ['101', 'disabled1', 'Nurse@2026'], // disabled account
+      ['101', 'expired1', 'Nurse@2026'], // account past its expiry date
+    ];
+    for (const [tenant, userName, password] of attempts) {
+      const res = await loginAs(tenant, userName, password);
+      expect(res.statusCode, `${tenant}/${userName}`).toBe(401);
+      expect(res.json(), `${tenant}/${userName}`).toEqual(GENERIC);
+    }
+    expect(await auditActions('expired1')).toEqual(['login.failed']);
+  });
+
+  it('refuses a password that was not encrypted with the published key', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: LOGIN,
+      payload: { tenant: '101', userName: 'admin', password: 'QWRtaW5AMTIzNDU2' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Incorrect password format');
+  });
+
+  it('locks an account after 5 failures in a row for 15 minutes, refusing even the right password', async () => {
+    const userId = await createUser('locky', 'Nurse@2026');
+    for (let i = 0; i < 5; i++) expect((await loginAs('101', 'locky', 'Wrong@2026')).statusCode).toBe(401);
+    const whileLocked = await loginAs('101', 'locky', 'Nurse@2026');
+    expect(whileLocked.statusCode).toBe(401);
+    expect(whileLocked.json()).toEqual(GENERIC);
+    expect(await auditActions('locky')).toEqual([
+      ...Array(5).fill('login.failed'),
+      'lockout',
+      'login.failed',
+    ]);
+    t.clock.advance(14 * 60_000);
+    expect((await loginAs('101', 'locky', 'Nurse@2026')).statusCode).toBe(401);
+    t.clock.advance(61_000);
+    const after = await loginAs('101', 'locky', 'Nurse@2026');
+    expect(after.statusCode).toBe(200);
+    const { rows } = await t.handle.db.execute<{ failed_login_count: number; locked_until: Date | null }>(
+      sql`select failed_login_count, locked_until from users where tenant_id = '101' and id = ${userId}`,
+    );
+    expect(rows[0]).toEqual({ failed_login_count: 0, locked_until: null });
+    t.clock.now = new Date();
+  });
+
+  it('counts only failures in a row: a success resets the count', async () => {
+    await createUser('streaky', 'Nurse@2026');
+    for (let i = 0; i < 4; i++) await loginAs('101', 'streaky', 'Wrong@2026');
+    expect((await loginAs('101', 'streaky', 'Nurse@2026')).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) await loginAs('101', 'streaky', 'Wrong@2026');
+    expect((await loginAs('101', 'streaky', 'Nurse@2026')).statusCode).toBe(200);
+  });
+
+  it('rate-limits login attempts per client address', async () => {
+    const limited = await createTestContext({ loginRateLimit: 3 });
+    try {
+      const ip = nextIp();
+      const send = (remoteAddress: string) =>
+        limited.request({
+          method: 'POST',
+          url: LOGIN,
+          remoteAddress,
+          payload: { tenant: '101', userName: 'admin', password: limited.encrypt('Wrong@123456') },
+        });
+      for (let i = 0; i < 3; i++) expect((await send(ip)).statusCode).toBe(401);
+      const blocked = await send(ip);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toMatchObject({
+        code: '429',
+        message: 'Too many requests, please wait a moment and try again',
+      });
+      expect((await send(nextIp())).statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('forces a change of the initial password: 412 without a token, then login works after the change', async () => {
+    await createUser('newbie', 'Init@2026', { must_change_password: true });
+    const first = await loginAs('101', 'newbie', 'Init@2026');
+    expect(first.statusCode).toBe(412);
+    expect(first.json()).toEqual({
+      code: '412',
+      message: 'You must change your password before logging in',
+      dataContent: { reason: 'initial' },
+    });
+    // a wrong password still gets the generic answer, never the 412 hint
+    expect((await loginAs('101', 'newbie', 'Wrong@2026')).json()).toEqual(GENERIC);
+    const change = await t.request({
+      method: 'PUT',
+      url: '/app-service/v1/changePassword',
+      payload: {
+        tenant: '101',
+        userName: 'newbie',
+        password: t.encrypt('Init@2026'),
+        newPassword: t.encrypt('Fresh#2026'),
+      },
+    });
+    expect(change.statusCode).toBe(200);
+    expect(change.json()).toEqual({ code: '1', message: 'Password updated', dataContent: null });
+    expect((await loginAs('101', 'newbie', 'Init@2026')).statusCode).toBe(401);
+    expect((await loginAs('101', 'newbie', 'Fresh#2026')).statusCode).toBe(200);
+    expect(await auditActions('newbie')).toEqual([
+      'login.passwordChangeRequired',
+      'login.failed',
+      'password.change',
+      'login.failed',
+      'login',
+    ]);
+  });
+
+  it('forces a change when the password is older than the policy allows', async () => {
+    const userId = await createUser('oldpass', 'Old@2026x');
+    await t.handle.db.execute(sql`update settings set value = '{"minLength":6,"maxLength":12,"strong":true,"expiryMonths":3}'
+      where tenant_id = '101' and key = 'password.policy'`);
+    try {
+      await t.handle.db.execute(
+        sql`update users set password_changed_at = now() - interval '4 months' where id = ${userId}`,
+      );
+      const res = await loginAs('101', 'oldpass', 'Old@2026x');
+      expect(res.statusCode).toBe(412);
+      expect(res.json().dataContent).toEqual({ reason: 'expired' });
+      expect(res.json().message).toBe('Your password has expired; please change it before logging in');
+    } finally {
+      await t.handle.db.execute(sql`update settings set value = '{"minLength":6,"maxLength":12,"strong":true,"expiryMonths":0}'
+        where tenant_id = '101' and key = 'password.policy'`);
+    }
+  });
+});
+
+describe('sessions', () => {
+  it('revokes the token at logout: the next call gets 402', async () => {
+    const token = await t.login('101', 'doctor01', 'Doctor@2026');
+    expect((await t.request({ method: 'GET', url: '/app-service/v1/users/profile', token })).statusCode).toBe(
+      200,
+    );
+    const out = await t.request({ method: 'POST', url: '/app-service/v1/logout', token });
+    expect(out.json()).toEqual({ code: '1', message: 'Logged out', dataContent: null });
+    const after = await t.request({ method: 'GET', url: '/app-service/v1/users/profile', token });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('402');
+  });
+
+  it('stores tokens only as hashes', async () => {
+    const token = await t.login('101', 'doctor01', 'Doctor@2026');
+    const { rows } = await t.handle.db.execute(
+      sql`select count(*)::int as n from sessions where token_hash = ${token}`,
+    );
+    expect(rows[0]).toEqual({ n: 0 });
+  });
+
+  it('expires a session left idle longer than the idle limit, but not an active one', async () => {
+    const token = await t.login('101', 'doctor01', 'Doctor@2026');
+    t.clock.advance(20 * 60_000);
+    expect((await t.request({ method: 'GET', url: '/app-service/v1/users/profile', token })).statusCode).toBe(
+      200,
+    );
+    t.clock.advance(20 * 60_000);
+    expect((await t.request({ method: 'GET', url: '/app-service/v1/users/profile', token })).statusCode).toBe(
+      200,
+    );
+    t.clock.advance(31 * 60_000);
+    const idle = await t.request({ method: 'GET', url: '/app-service/v1/users/profile', token });
+    expect(idle.statusCode).toBe(401);
+    expect(idle.json().code).toBe('402');
+    t.clock.now = new Date();
+  });
+
+  it('ends the effect of disabling a user at the next request', async () => {
+    const userId = await createUser('soondisabled', 'Nurse@2026');
+    const token = await t.login('101', 'soondisabled', 'Nurse@2026');
+    expect((await t.request({ method: 'GET', url: '/app-service/v1/users/profile', token })).statusCode).toBe(
+      200,
+    );
+    await t.handle.db.execute(sql`update users set is_active = false where id = ${userId}`);
+    expect(
+      (await t.request({ method: 'GET', url: '/app-service/v1/users/profile', token })).json().code,
+    ).toBe('402');
+  });
+});
+
+describe('change password', () => {
+  const change = (body: Record<string, string>, token?: string, lang?: string) =>
+    t.request({ method: 'PUT', url: '/app-service/v1/changePassword', payload: body, token, lang });
+
+  it('enforces every rule of the policy, with messages in both languages', async () => {
+    await createUser('policy1', 'Start@2026');
+    const base = { tenant: '101', userName: 'policy1', password: t.encrypt('Start@2026') };
+    const cases: [string, string, string][] = [
+      ['Start@2026', 'Old password must not equal new password', '新密码不能与旧密码相同'],
+      ['Ab@1', 'Incorrect password length: 6-12 characters', '密码长度不正确：6-12 个字符'],
+      ['Abcdef@123456', 'Incorrect password length: 6-12 characters', '密码长度不正确：6-12 个字符'],
+      [
+        'abcdef@12',
+        'Incorrect password format: use upper-case letters, digits and special characters',
+        '密码格式不正确：须包含大写字母、数字和特殊字符',
+      ],
+      [
+        'Abcdefg12',
+        'Incorrect password format: use upper-case letters, digits and special characters',
+        '密码格式不正确：须包含大写字母、数字和特殊字符',
+      ],
+    ];
+    for (const [next, en, zh] of cases) {
+      const res = await change({ ...base, newPassword: t.encrypt(next) });
+      expect(res.statusCode, next).toBe(400);
+      expect(res.json().message, next).toBe(en);
+      expect(res.json().dataContent.errors[0]).toEqual({ field: 'newPassword', message: en });
+      const zhRes = await change({ ...base, newPassword: t.encrypt(next) }, undefined, 'zh-CN');
+      expect(zhRes.json().message, next).toBe(zh);
+    }
+    const missing = await change({ tenant: '101', userName: 'policy1', password: '' });
+    expect(missing.statusCode).toBe(400);
+    const fields = missing
+      .json()
+      .dataContent.errors.map((e: { field: string }) => e.field)
+      .sort();
+    expect(fields).toEqual(['newPassword', 'password']);
+  });
+
+  it('applies the length from the password policy at once', async () => {
+    await createUser('policy2', 'Start@2026');
+    await t.handle.db.execute(sql`update settings set value = '{"minLength":10,"maxLength":16,"strong":true,"expiryMonths":0}'
+      where tenant_id = '101' and key = 'password.policy'`);
+    try {
+      const rule = await t.request({ method: 'GET', url: '/app-service/v1/passwordRule?tenant=101' });
+      expect(rule.json().dataContent).toEqual({
+        minLength: 10,
+        maxLength: 16,
+        strong: true,
+        expiryMonths: 0,
+        adminMinLength: 12,
+      });
+      const short = await change({
+        tenant: '101',
+        userName: 'policy2',
+        password: t.encrypt('Start@2026'),
+        newPassword: t.encrypt('Short@12'),
+      });
+      expect(short.json().message).toBe('Incorrect password length: 10-16 characters');
+      const okRes = await change({
+        tenant: '101',
+        userName: 'policy2',
+        password: t.encrypt('Start@2026'),
+        newPassword: t.encrypt('LongEnough@2026'),
+      });
+      expect(okRes.statusCode).toBe(200);
+    } finally {
+      await t.handle.db.execute(sql`update settings set value = '{"minLength":6,"maxLength":12,"strong":true,"expiryMonths":0}'
+        where tenant_id = '101' and key = 'password.policy'`);
+    }
+  });
+
+  it('answers the rule lookup with defaults for an unknown tenant (nothing revealed)', async () => {
+    const res = await t.request({ method: 'GET', url: '/app-service/v1/passwordRule?tenant=99999' });
+    expect(res.json().dataContent).toEqual({
+      minLength: 6,
+      maxLength: 12,
+      strong: true,
+      expiryMonths: 0,
+      adminMinLength: 12,
+    });
+  });
+
+  it('requires administrators to use at least 12 characters', async () => {
+    await createUser('admin2', 'Admin@123456', {}, 'tenant_admin');
+    const res = await change({
+      tenant: '101',
+      userName: 'admin2',
+      password: t.encrypt('Admin@123456'),
+      newPassword: t.encrypt('Admin@2027'),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Administrator passwords must be at least 12 characters');
+  });
+
+  it('refuses a wrong old password with the generic message and counts it towards lockout', async () => {
+    await createUser('policy3', 'Start@2026');
+    const res = await change({
+      tenant: '101',
+      userName: 'policy3',
+      password: t.encrypt('Wrong@2026'),
+      newPassword: t.encrypt('Next@2026'),
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(GENERIC);
+    expect(await auditActions('policy3')).toEqual(['login.failed']);
+  });
+
+  it("lets a signed-in user change only their own password, and ends the user's other sessions", async () => {
+    await createUser('policy4', 'Start@2026');
+    const token = await t.login('101', 'policy4', 'Start@2026');
+    const other = await t.login('101', 'policy4', 'Start@2026');
+    const someoneElse = await change(
+      {
+        tenant: '101',
+        userName: 'nurse01',
+        password: t.encrypt('Nurse@2026'),
+        newPassword: t.encrypt('Next@2026'),
+      },
+      token,
+    );
+    expect(someoneElse.statusCode).toBe(403);
+    const mine = await change(
+      {
+        tenant: '101',
+        userName: 'policy4',
+        password: t.encrypt('Start@2026'),
+        newPassword: t.encrypt('Next@2026'),
+      },
+      token,
+    );
+    expect(mine.statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/app-service/v1/users/profile', token })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await t.request({ method: 'GET', url: '/app-service/v1/users/profile', token: other })).json().code,
+    ).toBe('402');
+  });
+});
+
+describe('loginHis (HIS single sign-on)', () => {
+  const secret = randomBytes(32).toString('hex');
+  function signed(
+    overrides: Partial<{ userName: string; tenant: string; timestamp: number; nonce: string }> = {},
+    key = secret,
+  ) {
+    const body = {
+      userName: 'doctor01',
+      tenant: '101',
+      timestamp: t.clock.now.getTime(),
+      nonce: randomBytes(16).toString('hex'),
+      ...overrides,
+    };
+    return { ...body, signature: createHmac('sha256', key).update(hisAssertionPayload(body)).digest('hex') };
+  }
+  const send = (payload: object) => t.request({ method: 'POST', url: '/app-service/v1/loginHis', payload });
+
+  it('answers like an unknown path while the tenant has not enabled it', async () => {
+    const res = await send(signed());
+    expect(res.statusCode).toBe(404);
+    const unknown = await t.request({ method: 'POST', url: '/app-service/v1/noSuchPath', payload: {} });
+    expect(res.json()).toEqual(unknown.json());
+  });
+
+  it('accepts a fresh signed assertion once, and refuses stale, forged and replayed ones', async () => {
+    await t.handle.db.execute(sql`update settings set value = ${JSON.stringify({ enabled: true, secret })}::jsonb
+      where tenant_id = '101' and key = 'his.sso'`);
+    const assertion = signed();
+    const first = await send(assertion);
+    expect(first.statusCode).toBe(200);
+    const token = first.json().dataContent.access_token;
+    const profile = await t.request({ method: 'GET', url: '/app-service/v1/users/profile', token });
+    expect(profile.json().dataContent.userName).toBe('doctor01');
+
+    const replay = await send(assertion);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().message).toBe('The HIS sign-on request is invalid or has expired');
+    expect((await send(signed({ timestamp: t.clock.now.getTime() - 6 * 60_000 }))).statusCode).toBe(401);
+    expect((await send(signed({}, 'f'.repeat(64)))).statusCode).toBe(401);
+    const tampered = { ...signed(), userName: 'admin' };
+    expect((await send(tampered)).statusCode).toBe(401);
+    // tenant 202 has not enabled it, whatever 101 does
+    expect((await send(signed({ tenant: '202', userName: 'admin' }))).statusCode).toBe(404);
+  });
+});

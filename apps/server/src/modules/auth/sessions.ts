@@ -1,0 +1,108 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { menus, roleMenus, sessions } from '../../db/schema';
+import { hashToken, tokenTenant } from './tokens';
+
+export interface SessionUser {
+  tenantId: string;
+  userId: number;
+  userName: string;
+  nickName: string;
+  departmentCode: string | null;
+  roles: string[];
+  roleIds: number[];
+  tokenHash: string;
+}
+
+/** Writes of last_seen_at are spread out: once a minute is precise enough for idle expiry. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+interface SessionRow extends Record<string, unknown> {
+  user_id: string;
+  created_at: Date;
+  last_seen_at: Date;
+  user_name: string;
+  nick_name: string;
+  department_code: string | null;
+  is_active: boolean;
+  expires_on: string | null;
+  role_codes: string[];
+  role_ids: string[];
+}
+
+/**
+ * The user behind a bearer token, read fresh on every request so that disabling a user or
+ * changing a role takes effect at once. Null when the token is unknown, revoked, idle too long,
+ * past its maximum age, or its user is disabled or past the account's expiry date.
+ */
+export async function loadSession(app: FastifyInstance, token: string): Promise<SessionUser | null> {
+  const tenantId = tokenTenant(token);
+  if (!tenantId) return null;
+  const tokenHash = hashToken(token);
+  const result = await app.db.execute<SessionRow>(sql`
+    select s.user_id, s.created_at, s.last_seen_at, u.user_name, u.nick_name, u.department_code,
+           u.is_active, u.expires_on::text as expires_on,
+           coalesce(array_agg(r.code order by r.code) filter (where r.code is not null), '{}') as role_codes,
+           coalesce(array_agg(r.id order by r.code) filter (where r.id is not null), '{}') as role_ids
+      from sessions s
+      join users u on u.tenant_id = s.tenant_id and u.id = s.user_id
+      left join user_roles ur on ur.tenant_id = u.tenant_id and ur.user_id = u.id
+      left join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.is_active
+     where s.tenant_id = ${tenantId} and s.token_hash = ${tokenHash} and s.revoked_at is null
+     group by s.user_id, s.created_at, s.last_seen_at, u.user_name, u.nick_name, u.department_code,
+              u.is_active, u.expires_on`);
+  const row = result.rows[0];
+  if (!row) return null;
+  const now = app.clock();
+  const { sessionIdleMinutes, sessionMaxHours } = app.config;
+  if (!row.is_active) return null;
+  if (row.expires_on && row.expires_on < isoDate(now)) return null;
+  if (now.getTime() - new Date(row.last_seen_at).getTime() > sessionIdleMinutes * 60_000) return null;
+  if (now.getTime() - new Date(row.created_at).getTime() > sessionMaxHours * 3_600_000) return null;
+  if (now.getTime() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
+    await app.db
+      .update(sessions)
+      .set({ lastSeenAt: now })
+      .where(and(eq(sessions.tenantId, tenantId), eq(sessions.tokenHash, tokenHash)));
+  }
+  return {
+    tenantId,
+    userId: Number(row.user_id),
+    userName: row.user_name,
+    nickName: row.nick_name,
+    departmentCode: row.department_code,
+    roles: row.role_codes,
+    roleIds: row.role_ids.map(Number),
+    tokenHash,
+  };
+}
+
+/** Whether any of the user's roles is granted a menu or button carrying `permission`. */
+export async function userHasPermission(
+  app: FastifyInstance,
+  session: SessionUser,
+  permission: string,
+): Promise<boolean> {
+  if (session.roleIds.length === 0) return false;
+  const rows = await app.db
+    .select({ one: sql<number>`1` })
+    .from(roleMenus)
+    .innerJoin(menus, and(eq(menus.tenantId, roleMenus.tenantId), eq(menus.id, roleMenus.menuId)))
+    .where(
+      and(
+        eq(roleMenus.tenantId, session.tenantId),
+        inArray(roleMenus.roleId, session.roleIds),
+        eq(menus.permission, permission),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** YYYY-MM-DD of a moment in the server's time zone (account expiry dates are calendar dates). */
+export function isoDate(moment: Date): string {
+  const y = moment.getFullYear();
+  const m = String(moment.getMonth() + 1).padStart(2, '0');
+  const d = String(moment.getDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}

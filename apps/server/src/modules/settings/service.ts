@@ -1,0 +1,60 @@
+import { DEFAULT_PASSWORD_RULE, type PasswordRule } from '@glucocare/domain';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import { settings } from '../../db/schema';
+
+/**
+ * Typed tenant settings: each key has a schema and a default, so a missing or malformed row
+ * never breaks a caller (the default applies and the row can be fixed in the settings screens).
+ */
+export const SETTINGS = {
+  'password.policy': {
+    schema: z.object({
+      minLength: z.number().int().min(1).max(64),
+      maxLength: z.number().int().min(1).max(128),
+      strong: z.boolean(),
+      expiryMonths: z.number().int().min(0).max(120),
+    }),
+    fallback: DEFAULT_PASSWORD_RULE as PasswordRule,
+  },
+  'his.sso': {
+    schema: z.object({ enabled: z.boolean(), secret: z.string().min(32).nullable() }),
+    fallback: { enabled: false, secret: null as string | null },
+  },
+  'workMode.isOutside': { schema: z.boolean(), fallback: false },
+} as const;
+
+export type SettingKey = keyof typeof SETTINGS;
+export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]['schema']>;
+
+export async function getSetting<K extends SettingKey>(
+  db: DbOrTx,
+  tenantId: string,
+  key: K,
+): Promise<SettingValue<K>> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(and(eq(settings.tenantId, tenantId), eq(settings.key, key)));
+  const definition = SETTINGS[key];
+  const parsed = definition.schema.safeParse(row?.value);
+  return (parsed.success ? parsed.data : definition.fallback) as SettingValue<K>;
+}
+
+export async function putSetting<K extends SettingKey>(
+  db: DbOrTx,
+  tenantId: string,
+  key: K,
+  value: SettingValue<K>,
+  updatedBy: number | null,
+): Promise<void> {
+  const checked = SETTINGS[key].schema.parse(value);
+  await db
+    .insert(settings)
+    .values({ tenantId, key, value: checked, updatedBy })
+    .onConflictDoUpdate({
+      target: [settings.tenantId, settings.key],
+      set: { value: checked, updatedBy, updatedAt: new Date() },
+    });
+}

@@ -1,0 +1,107 @@
+import { pageParam, userNameSchema } from '@glucocare/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf, ok, pageOf } from '../../http/envelope';
+import { forbidden } from '../../http/errors';
+import { sessionOf } from '../../http/session';
+import { authorizedMenuTree } from '../menus/service';
+import { loginHistory, profile } from './service';
+
+const menuNode: z.ZodType = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    parentId: z.number().nullable(),
+    path: z.string(),
+    component: z.string().nullable(),
+    label: z.string(),
+    labels: z.object({ 'en-US': z.string(), 'zh-CN': z.string() }),
+    icon: z.string().nullable(),
+    hidden: z.boolean(),
+    sort: z.number(),
+    children: z.array(menuNode),
+  }),
+);
+
+export async function userRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/v1/users/profile',
+    {
+      config: { permission: 'session' },
+      schema: {
+        tags: ['session'],
+        summary: 'The signed-in user',
+        response: {
+          200: envelopeOf(
+            z.object({
+              userId: z.number(),
+              userName: z.string(),
+              nickName: z.string(),
+              tenant: z.string(),
+              tenantName: z.string(),
+              organizationName: z.string(),
+              organizationCode: z.string(),
+              departmentCode: z.string().nullable(),
+              departmentName: z.string().nullable(),
+              roles: z.array(z.object({ name: z.string(), label: z.string() })),
+              avatar: z.string(),
+              isOut: z.boolean(),
+              lastLoginAt: z.string().nullable(),
+              lastLoginIp: z.string().nullable(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => ok(request, await profile(app.db, sessionOf(request), request.lang)),
+  );
+
+  r.get(
+    '/v1/users/authorityMenus',
+    {
+      config: { permission: 'session' },
+      schema: {
+        tags: ['session'],
+        summary: "The menu tree of the user's roles",
+        querystring: z.object({ userName: userNameSchema, roles: z.string().max(500).optional() }),
+        response: { 200: envelopeOf(z.array(menuNode)) },
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      // The query names the user as the spec's client sends it; the session decides what is shown.
+      if (request.query.userName.toLowerCase() !== session.userName.toLowerCase()) throw forbidden();
+      return ok(request, await authorizedMenuTree(app.db, session.tenantId, session.roleIds, request.lang));
+    },
+  );
+
+  r.get(
+    '/v1/users/loginHistory',
+    {
+      config: { permission: 'session' },
+      schema: {
+        tags: ['session'],
+        summary: "The caller's own sign-in events",
+        querystring: z.object({ page: pageParam.default(1), size: pageParam.default(20) }),
+        response: {
+          200: envelopeOf(
+            pageOf(
+              z.object({
+                at: z.string(),
+                action: z.string(),
+                ip: z.string().nullable(),
+                userAgent: z.string().nullable(),
+              }),
+            ),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const size = Math.min(request.query.size, 100);
+      return ok(request, await loginHistory(app.db, sessionOf(request), request.query.page, size));
+    },
+  );
+}

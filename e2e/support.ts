@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseUrl = () => inject('baseUrl');
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function newContext(
+  browser: Browser,
+  options: { width?: number; height?: number } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
+    locale: 'en-US',
+  });
+  return context;
+}
+
+/** Fills the login form and submits it; waits until the app has left /login. */
+export async function loginViaForm(
+  page: Page,
+  userName: string,
+  password: string,
+  tenant = '101',
+): Promise<void> {
+  if (!page.url().includes('/login')) await page.goto('/login');
+  await page.locator('#tenant').fill(tenant);
+  await page.locator('#userName').fill(userName);
+  await page.locator('#password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+}
+
+/** Saves a screenshot under e2e/screenshots (ignored by git) for people to look at. */
+export async function shot(page: Page, name: string): Promise<void> {
+  const dir = path.join(import.meta.dirname, 'screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+/** Switches the language with the on-page control. */
+export async function switchLanguage(page: Page, lang: 'en-US' | 'zh-CN'): Promise<void> {
+  await page.getByTestId('lang-switch').click();
+  await page.locator(`[data-lang="${lang}"]`).last().click();
+}
+
+/** Texts of visible leaf elements (the words a person reads), trimmed, without empties. */
+export async function visibleLeafTexts(
+  page: Page,
+  exclude = '[data-testid="lang-switch"]',
+): Promise<string[]> {
+  return page.evaluate((excludeSelector) => {
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim();
+      const parent = node.parentElement;
+      if (!text || !parent) continue;
+      if (parent.closest(excludeSelector) || parent.closest('script,style,noscript')) continue;
+      const style = window.getComputedStyle(parent);
+      const box = parent.getBoundingClientRect();
+      if (style.visibility === 'hidden' || style.display === 'none' || box.width === 0 || box.height === 0)
+        continue;
+      texts.push(text);
+    }
+    return texts;
+  }, exclude);
+}

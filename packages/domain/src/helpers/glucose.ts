@@ -1,0 +1,79 @@
+/** Glucose units the hospital can configure (§9: "Glucose unit is configurable (mgDl or mmol/L)"). */
+export type GlucoseUnit = 'mmolL' | 'mgDl';
+
+/** mg/dL per mmol/L of glucose, the factor of the spec's conversion (§5 Other "Glucose conversion"). */
+export const MGDL_PER_MMOL = 18;
+
+/** A unit as the helpers accept it: a {@link GlucoseUnit} or the unit name the server sends. */
+export type GlucoseUnitName = GlucoseUnit | string | null | undefined;
+
+/**
+ * Whether a unit name means mg/dL (§5 Other): `mgDl` or `mg/dL`, any case, surrounding spaces ignored;
+ * every other name, and a missing one, means mmol/L.
+ */
+export function isMgDl(unitName: GlucoseUnitName): boolean {
+  if (typeof unitName !== 'string') return false;
+  const name = unitName.trim().toLowerCase();
+  return name === 'mgdl' || name === 'mg/dl';
+}
+
+/** Maps a server unit name onto a {@link GlucoseUnit} by the {@link isMgDl} rule (§9 unit is configurable). */
+export function toGlucoseUnit(unitName: GlucoseUnitName): GlucoseUnit {
+  return isMgDl(unitName) ? 'mgDl' : 'mmolL';
+}
+
+/** Decimals shown for a unit (§5 Other: "Unit precision is 0 for mgDl and 1 otherwise"). */
+export function unitPrecision(unit: GlucoseUnitName): number {
+  return isMgDl(unit) ? 0 : 1;
+}
+
+/**
+ * Rounds to `decimals` places, half away from zero, on the decimal spelling of the number, so that
+ * 5.55 → 5.6 and 1.005 → 1.01 (plain `Math.round(x * 10) / 10` and `toFixed` get these wrong).
+ * Never returns -0.
+ */
+export function roundDecimal(value: number, decimals: number): number {
+  if (!Number.isFinite(value)) return value;
+  const magnitude = Math.abs(value);
+  const spelled = String(magnitude);
+  const rounded = spelled.includes('e')
+    ? Math.round(magnitude * 10 ** decimals) / 10 ** decimals
+    : Number(`${Math.round(Number(`${spelled}e${decimals}`))}e-${decimals}`);
+  const signed = value < 0 ? -rounded : rounded;
+  return signed === 0 ? 0 : signed;
+}
+
+/** Converts a reading in `unit` to mmol/L, unrounded (÷18 for mg/dL; §5 Other "Glucose conversion"). */
+export function toMmol(value: number, unit: GlucoseUnitName): number {
+  return isMgDl(unit) ? value / MGDL_PER_MMOL : value;
+}
+
+/** Converts a reading in mmol/L to `unit`, unrounded (×18 for mg/dL; §5 Other "Glucose conversion"). */
+export function fromMmol(mmol: number, unit: GlucoseUnitName): number {
+  return isMgDl(unit) ? mmol * MGDL_PER_MMOL : mmol;
+}
+
+/**
+ * Formats a mmol/L reading for display in `unit` with that unit's precision (§5 Other: 0 decimals for
+ * mgDl, 1 otherwise), rounding half away from zero and never showing "-0". Non-finite input gives ''.
+ */
+export function formatGlucose(mmol: number, unit: GlucoseUnitName): string {
+  if (!Number.isFinite(mmol)) return '';
+  const precision = unitPrecision(unit);
+  return roundDecimal(fromMmol(mmol, unit), precision).toFixed(precision);
+}
+
+/**
+ * §5 Other "Glucose conversion", as specified: for unit mgDl the value is divided by 18 and rounded to
+ * 1 decimal; otherwise it is parsed as a float (`parseFloat`, so "5.6 mmol" → 5.6) and not rounded.
+ * null, undefined, '' and anything that does not parse to a finite number give null.
+ */
+export function convertGlucoseForDisplay(
+  value: string | number | null | undefined,
+  unitName: GlucoseUnitName,
+): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const parsed = typeof value === 'number' ? value : Number.parseFloat(value);
+  if (!Number.isFinite(parsed)) return null;
+  return isMgDl(unitName) ? roundDecimal(parsed / MGDL_PER_MMOL, 1) : parsed;
+}
