@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { HTTP_TIMEOUT_MS } from '@glucocare/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -15,6 +16,7 @@ import { AppError } from './http/errors';
 import { registerLanguage } from './http/lang';
 import { registerMethodOverrideCheck, rewriteMethodOverride } from './http/method-override';
 import { registerSessionGuard } from './http/session';
+import { registerRequestTimeout } from './http/timeout';
 import { registerStrictInput } from './http/validation';
 import { loadPasswordCrypto, type PasswordCrypto } from './modules/auth/password-crypto';
 import { authRoutes } from './modules/auth/routes';
@@ -23,7 +25,6 @@ import { tenantRoutes } from './modules/tenants/routes';
 import { userRoutes } from './modules/users/routes';
 
 export const API_PREFIX = '/app-service';
-const REQUEST_TIMEOUT_MS = 30_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,6 +40,8 @@ declare module 'fastify' {
 
 export interface BuildOptions {
   db: Database;
+  /** answer 503 when a request runs longer (spec §7: 30 s) */
+  requestTimeoutMs?: number;
   clock?: () => Date;
   logger?: FastifyServerOptions['logger'];
 }
@@ -61,11 +64,12 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 
 /** The whole server, ready to listen or to be driven with inject() by tests. */
 export async function buildApp(config: Config, options: BuildOptions): Promise<FastifyInstance> {
+  const requestTimeoutMs = options.requestTimeoutMs ?? HTTP_TIMEOUT_MS;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     trustProxy: config.trustProxy,
-    requestTimeout: REQUEST_TIMEOUT_MS,
-    connectionTimeout: REQUEST_TIMEOUT_MS + 5_000,
+    requestTimeout: requestTimeoutMs,
+    connectionTimeout: requestTimeoutMs + 5_000,
     bodyLimit: 4 * 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -87,6 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   });
 
   registerLanguage(app);
+  registerRequestTimeout(app, requestTimeoutMs);
   registerErrorHandling(app);
   registerStrictInput(app);
   registerMethodOverrideCheck(app);

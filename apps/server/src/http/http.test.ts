@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
 import { createTestContext, type TestContext } from '../test/harness';
 
 let t: TestContext;
@@ -203,5 +205,27 @@ describe('every route declares its permission', () => {
       'POST /app-service/v1/loginHis',
       'PUT /app-service/v1/changePassword',
     ]);
+  });
+});
+
+describe('request timeout', () => {
+  it('answers 503 with a message when a request runs past the limit', async () => {
+    const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent' }), {
+      db: t.handle.db,
+      logger: false,
+      requestTimeoutMs: 100,
+    });
+    app.get('/app-service/v1/slow', { config: { permission: 'public' } }, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return { code: '1', message: 'late', dataContent: null };
+    });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/app-service/v1/slow',
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ code: '503', message: '请求时间过长，已被中止', dataContent: null });
+    await app.close();
   });
 });
