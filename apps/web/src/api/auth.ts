@@ -1,0 +1,73 @@
+import { DEFAULT_PASSWORD_RULE, type PasswordRule } from '@glucocare/domain';
+import { encryptPassword } from './crypto';
+import { http } from './http';
+
+export interface TokenResponse {
+  access_token: string;
+  token_type: 'bearer';
+  /** seconds of idle time allowed */
+  expires_in: number;
+}
+
+/** `dataContent` of a 412 from login: the password must be changed first. */
+export interface PasswordChangeRequired {
+  reason: 'initial' | 'expired';
+}
+
+export interface PasswordRuleResponse extends PasswordRule {
+  adminMinLength: number;
+}
+
+/** POST /v1/login; the password is encrypted here. */
+export function login(input: { userName: string; password: string; tenant: string }): Promise<TokenResponse> {
+  return http.post<TokenResponse>('/v1/login', {
+    userName: input.userName,
+    password: encryptPassword(input.password),
+    tenant: input.tenant,
+  });
+}
+
+export interface HisAssertion {
+  userName: string;
+  tenant: string;
+  timestamp: number;
+  nonce: string;
+  signature: string;
+}
+
+/** POST /v1/loginHis: HIS single sign-on with a signed, single-use assertion. */
+export function loginHis(input: HisAssertion): Promise<TokenResponse> {
+  return http.post<TokenResponse>('/v1/loginHis', input);
+}
+
+/** POST /v1/logout */
+export function logout(): Promise<null> {
+  return http.post<null>('/v1/logout');
+}
+
+/** PUT /v1/changePassword: both passwords encrypted; the old one proves the user. */
+export function changePassword(input: {
+  oldPassword: string;
+  newPassword: string;
+  userName: string;
+  tenant: string;
+}): Promise<null> {
+  return http.put<null>('/v1/changePassword', {
+    password: encryptPassword(input.oldPassword),
+    newPassword: encryptPassword(input.newPassword),
+    userName: input.userName,
+    tenant: input.tenant,
+  });
+}
+
+/** GET /v1/passwordRule?tenant */
+export async function passwordRule(tenant?: string): Promise<PasswordRuleResponse> {
+  const rule = await http.get<Partial<PasswordRuleResponse> | null>('/v1/passwordRule', {
+    query: { tenant: tenant || undefined },
+  });
+  return {
+    ...DEFAULT_PASSWORD_RULE,
+    adminMinLength: DEFAULT_PASSWORD_RULE.minLength,
+    ...(rule ?? {}),
+  };
+}

@@ -1,0 +1,246 @@
+import { type FieldError, HTTP_TIMEOUT_MS } from '@glucocare/domain';
+import { toastError } from '../app/notify';
+import { runtimeConfig } from '../config';
+import i18n, { currentLang, msg } from '../i18n';
+import { getToken, removeToken } from './token';
+
+/**
+ * The one HTTP client of the web app (like Ant Design Pro's requestErrorConfig): base URL from the
+ * runtime config, Accept-Language, bearer token, JSON bodies, 30 s timeout, optional method override,
+ * and the envelope `{ code, message, dataContent }`: a call succeeds only with HTTP 200 and code "1".
+ */
+
+export interface Envelope<T> {
+  code: string;
+  message?: string;
+  dataContent: T;
+}
+
+export type ApiErrorKind = 'api' | 'session' | 'network' | 'timeout';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** body code ("400", "401", "402", "412"...), or NETWORK / TIMEOUT when no answer came */
+  readonly code: string;
+  /** HTTP status; 0 when no answer came */
+  readonly status: number;
+  /** field problems of a 400 (`dataContent.errors`) */
+  readonly errors: FieldError[];
+  /** the body's dataContent (e.g. `{ reason }` of a 412) */
+  readonly data: unknown;
+  readonly kind: ApiErrorKind;
+
+  constructor(init: {
+    message: string;
+    code: string;
+    status: number;
+    kind: ApiErrorKind;
+    errors?: FieldError[];
+    data?: unknown;
+  }) {
+    super(init.message);
+    this.code = init.code;
+    this.status = init.status;
+    this.kind = init.kind;
+    this.errors = init.errors ?? [];
+    this.data = init.data ?? null;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue | QueryValue[]>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** cancels the call (react-query passes one); a cancelled call rejects with the AbortError */
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** What the client reads from its surroundings; tests replace parts of it. */
+export interface HttpEnvironment {
+  fetch: typeof fetch;
+  baseUrl: () => string;
+  methodOverride: () => boolean;
+  language: () => string;
+  token: () => string | null;
+  removeToken: () => void;
+  reload: () => void;
+}
+
+const defaultEnvironment: HttpEnvironment = {
+  fetch: (input, init) => globalThis.fetch(input, init),
+  baseUrl: () => runtimeConfig().baseUrl,
+  methodOverride: () => runtimeConfig().methodOverride,
+  language: () => currentLang(),
+  token: getToken,
+  removeToken,
+  reload: () => window.location.reload(),
+};
+
+let env: HttpEnvironment = { ...defaultEnvironment };
+let sessionResetStarted = false;
+
+/** Replaces parts of the environment (tests); `resetHttp()` restores the defaults. */
+export function configureHttp(overrides: Partial<HttpEnvironment>): void {
+  env = { ...env, ...overrides };
+}
+
+export function resetHttp(): void {
+  env = { ...defaultEnvironment };
+  sessionResetStarted = false;
+}
+
+/** Body code of an invalid or expired session (§8): the token is dropped and the page reloads once. */
+export const SESSION_INVALID_CODE = '402';
+export const SUCCESS_CODE = '1';
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const base = /^https?:\/\//.test(path) ? '' : env.baseUrl();
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values) {
+      if (item !== undefined && item !== null) params.append(key, String(item));
+    }
+  }
+  const search = params.toString();
+  return `${base}${path}${search ? (path.includes('?') ? '&' : '?') + search : ''}`;
+}
+
+function fieldErrorsOf(data: unknown): FieldError[] {
+  if (!data || typeof data !== 'object') return [];
+  const errors = (data as { errors?: unknown }).errors;
+  if (!Array.isArray(errors)) return [];
+  return errors
+    .filter((item): item is FieldError => !!item && typeof item === 'object' && 'message' in item)
+    .map((item) => ({ field: String(item.field ?? ''), message: String(item.message) }));
+}
+
+function handleSessionInvalid(): void {
+  env.removeToken();
+  if (sessionResetStarted) return;
+  sessionResetStarted = true;
+  env.reload();
+}
+
+/** Sends one call and returns the whole envelope; rejects with ApiError unless HTTP 200 and code "1". */
+export async function requestEnvelope<T>(
+  method: Method,
+  path: string,
+  options: RequestOptions = {},
+): Promise<Envelope<T>> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': env.language(),
+    ...options.headers,
+  };
+  const token = env.token();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let wireMethod: Method = method;
+  if (env.methodOverride() && (method === 'PUT' || method === 'DELETE')) {
+    wireMethod = method === 'PUT' ? 'POST' : 'GET';
+    headers['X-HTTP-Method-Override'] = method;
+  }
+  const hasBody = options.body !== undefined && wireMethod !== 'GET';
+  if (hasBody) headers['Content-Type'] = 'application/json';
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? HTTP_TIMEOUT_MS);
+  const onOuterAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onOuterAbort);
+
+  let response: Response;
+  let text: string;
+  try {
+    response = await env.fetch(buildUrl(path, options.query), {
+      method: wireMethod,
+      headers,
+      body: hasBody ? JSON.stringify(options.body) : undefined,
+      signal: controller.signal,
+      credentials: 'same-origin',
+    });
+    text = await response.text();
+  } catch (error) {
+    if (timedOut) {
+      throw new ApiError({ message: msg('error.timeout'), code: 'TIMEOUT', status: 0, kind: 'timeout' });
+    }
+    if (options.signal?.aborted) throw error;
+    throw new ApiError({ message: i18n.t('http.network'), code: 'NETWORK', status: 0, kind: 'network' });
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onOuterAbort);
+  }
+
+  let body: Partial<Envelope<T>> | null = null;
+  try {
+    const parsed: unknown = text ? JSON.parse(text) : null;
+    if (parsed && typeof parsed === 'object') body = parsed as Partial<Envelope<T>>;
+  } catch {
+    body = null;
+  }
+  const code = body && typeof body.code === 'string' ? body.code : String(body?.code ?? response.status);
+
+  if (response.status === 200 && body && code === SUCCESS_CODE) {
+    return { code, message: body.message, dataContent: body.dataContent as T };
+  }
+  const message = (typeof body?.message === 'string' && body.message) || msg('error.generic');
+  if (code === SESSION_INVALID_CODE) {
+    handleSessionInvalid();
+    throw new ApiError({ message, code, status: response.status, kind: 'session' });
+  }
+  throw new ApiError({
+    message,
+    code,
+    status: response.status,
+    kind: 'api',
+    errors: fieldErrorsOf(body?.dataContent),
+    data: body?.dataContent ?? null,
+  });
+}
+
+export async function request<T>(method: Method, path: string, options?: RequestOptions): Promise<T> {
+  return (await requestEnvelope<T>(method, path, options)).dataContent;
+}
+
+export const http = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+};
+
+/** Whether an error is the cancellation of a call (no message to show). */
+export function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/** The text to show for any failure: the server's message, or the translated generic one. */
+export function errorText(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return msg('error.generic');
+}
+
+/**
+ * How failures show (§8): an error toast with the message. A 402 shows nothing (the page reloads to
+ * the login), and a cancelled call shows nothing.
+ */
+export function showError(error: unknown): void {
+  if (isAbort(error)) return;
+  if (isApiError(error) && error.kind === 'session') return;
+  toastError(errorText(error));
+}

@@ -1,0 +1,117 @@
+import { Button, Result, Space } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { getToken } from '../api/token';
+import { PageLoading } from '../components/ResultPages';
+import { appTitle } from '../config';
+import { useLogout } from '../features/auth/useLogout';
+import { currentLang, msg } from '../i18n';
+import { menuLabel } from './menu';
+import type { RouteHandle } from './menu-routes';
+import { decideNavigation } from './navigation';
+import { loadSession, retryMenus, useSession } from './session';
+
+/** "This account does not have menu permissions..." with a logout button. */
+export function NoMenuPage() {
+  const { t } = useTranslation();
+  const logout = useLogout();
+  return (
+    <div className="gc-result-page">
+      <Result
+        status="403"
+        title={<span data-testid="no-menu">{msg('menu.noPermission')}</span>}
+        extra={
+          <Button type="primary" data-testid="no-menu-logout" onClick={() => void logout(false)}>
+            {t('common.logout')}
+          </Button>
+        }
+      />
+    </div>
+  );
+}
+
+function MenuErrorPage({ message }: { message: string | null }) {
+  const { t } = useTranslation();
+  const logout = useLogout();
+  return (
+    <div className="gc-result-page" data-testid="menu-error">
+      <Result
+        status="error"
+        title={t('menu.loadFailed')}
+        subTitle={message}
+        extra={
+          <Space>
+            <Button type="primary" onClick={() => void retryMenus()}>
+              {t('common.retry')}
+            </Button>
+            <Button onClick={() => void logout(false)}>{t('common.logout')}</Button>
+          </Space>
+        }
+      />
+    </div>
+  );
+}
+
+/** Tab title '{page title} - {app title}' (§2), in the current language. */
+function useDocumentTitle(fallbackKey: string | null) {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const lang = currentLang();
+  let title: string | null = null;
+  for (const match of matches) {
+    const handle = match.handle as RouteHandle | undefined;
+    if (handle?.menu) title = menuLabel(handle.menu, lang);
+    else if (handle?.titleKey) title = t(handle.titleKey);
+  }
+  if (fallbackKey) title = t(fallbackKey);
+  const text = title ? `${title} - ${appTitle(lang)}` : appTitle(lang);
+  useEffect(() => {
+    document.title = text;
+  }, [text]);
+}
+
+/**
+ * The guard around every route: applies `decideNavigation`, loads the session user and menus on the
+ * first navigation with a token, sets the tab title and scrolls to the top on navigation.
+ */
+export function RootGuard() {
+  const location = useLocation();
+  const session = useSession();
+  const token = getToken();
+  const fromLogin = (location.state as { fromLogin?: boolean } | null)?.fromLogin === true;
+  const decision = decideNavigation({
+    path: location.pathname,
+    search: location.search,
+    // a token whose user info failed to load is as good as none (no reload loop)
+    hasToken: token !== null && token !== session.failedToken,
+    menus: session.status === 'ready' ? session.menus : null,
+    fromLogin,
+  });
+
+  useEffect(() => {
+    if (decision.type === 'load' && session.status === 'idle') void loadSession();
+  }, [decision.type, session.status]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls to the top on every navigation
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.pathname]);
+
+  useDocumentTitle(decision.type === 'noMenu' ? 'route.noMenu' : null);
+
+  switch (decision.type) {
+    case 'redirect':
+      return <Navigate to={decision.to} replace />;
+    case 'noMenu':
+      return <NoMenuPage />;
+    case 'load':
+      return session.status === 'menuError' ? (
+        <MenuErrorPage message={session.menuError} />
+      ) : (
+        <PageLoading full />
+      );
+    default:
+      return <Outlet />;
+  }
+}

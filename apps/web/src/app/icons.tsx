@@ -1,0 +1,77 @@
+import {
+  AlertOutlined,
+  AppstoreOutlined,
+  AuditOutlined,
+  BarChartOutlined,
+  BellOutlined,
+  CalendarOutlined,
+  DashboardOutlined,
+  DatabaseOutlined,
+  ExperimentOutlined,
+  FileTextOutlined,
+  FundOutlined,
+  HeartOutlined,
+  HistoryOutlined,
+  HomeOutlined,
+  IdcardOutlined,
+  LineChartOutlined,
+  MedicineBoxOutlined,
+  MenuOutlined,
+  MonitorOutlined,
+  PieChartOutlined,
+  ProfileOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  SolutionOutlined,
+  TableOutlined,
+  TeamOutlined,
+  ToolOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { ComponentType } from 'react';
+
+/**
+ * Menu `icon` names (antd icon names as strings) → icon components. Unknown or missing names fall
+ * back to a neutral icon, so a menu row never breaks the sidebar. Add an icon with one line.
+ */
+export const menuIcons: Record<string, ComponentType> = {
+  AlertOutlined,
+  AppstoreOutlined,
+  AuditOutlined,
+  BarChartOutlined,
+  BellOutlined,
+  CalendarOutlined,
+  DashboardOutlined,
+  DatabaseOutlined,
+  ExperimentOutlined,
+  FileTextOutlined,
+  FundOutlined,
+  HeartOutlined,
+  HistoryOutlined,
+  HomeOutlined,
+  IdcardOutlined,
+  LineChartOutlined,
+  MedicineBoxOutlined,
+  MenuOutlined,
+  MonitorOutlined,
+  PieChartOutlined,
+  ProfileOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  SolutionOutlined,
+  TableOutlined,
+  TeamOutlined,
+  ToolOutlined,
+  UserOutlined,
+};
+
+export const FALLBACK_ICON: ComponentType = AppstoreOutlined;
+
+export function iconComponent(name: string | null | undefined): ComponentType {
+  return (name && menuIcons[name.trim()]) || FALLBACK_ICON;
+}
+
+export function MenuIcon({ name }: { name: string | null | undefined }) {
+  const Icon = iconComponent(name);
+  return <Icon />;
+}

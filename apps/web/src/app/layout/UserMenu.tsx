@@ -1,0 +1,77 @@
+import { DownOutlined, LockOutlined, LogoutOutlined, QrcodeOutlined } from '@ant-design/icons';
+import { DEFAULT_TENANT } from '@glucocare/domain';
+import { Avatar, Dropdown } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChangePasswordModal } from '../../features/auth/ChangePasswordModal';
+import { DoctorQrModal } from '../../features/auth/DoctorQrModal';
+import { useLogout } from '../../features/auth/useLogout';
+import { rememberedTenant } from '../preferences';
+import { useSession } from '../session';
+
+/** The user dropdown: change password, doctor QR code, log out (§2 Layout). */
+export function UserMenu({ showName, orgLabel }: { showName: boolean; orgLabel: string | null }) {
+  const { t } = useTranslation();
+  const { profile } = useSession();
+  const logout = useLogout();
+  const [dialog, setDialog] = useState<'password' | 'qrcode' | null>(null);
+  if (!profile) return null;
+  const avatarText = (profile.avatar || profile.userName.slice(0, 1)).toUpperCase();
+  const displayName = profile.nickName || profile.userName;
+
+  return (
+    <>
+      <Dropdown
+        trigger={['click']}
+        placement="bottomRight"
+        menu={{
+          items: [
+            ...(orgLabel && !showName
+              ? [
+                  { key: 'org', label: <span className="gc-menu-org">{orgLabel}</span>, disabled: true },
+                  { type: 'divider' as const },
+                ]
+              : []),
+            {
+              key: 'password',
+              icon: <LockOutlined />,
+              label: <span data-testid="menu-change-password">{t('layout.changePassword')}</span>,
+            },
+            {
+              key: 'qrcode',
+              icon: <QrcodeOutlined />,
+              label: <span data-testid="menu-qrcode">{t('layout.qrcode')}</span>,
+            },
+            { type: 'divider' },
+            {
+              key: 'logout',
+              icon: <LogoutOutlined />,
+              label: <span data-testid="menu-logout">{t('layout.logout')}</span>,
+            },
+          ],
+          onClick: ({ key }) => {
+            if (key === 'password') setDialog('password');
+            else if (key === 'qrcode') setDialog('qrcode');
+            else if (key === 'logout') void logout();
+          },
+        }}
+      >
+        <button type="button" className="gc-user-trigger" data-testid="user-menu" aria-label={displayName}>
+          <Avatar size={30} className="gc-avatar">
+            {avatarText}
+          </Avatar>
+          {showName ? <span className="gc-user-name">{displayName}</span> : null}
+          <DownOutlined className="gc-user-caret" />
+        </button>
+      </Dropdown>
+      <ChangePasswordModal
+        open={dialog === 'password'}
+        variant="navbar"
+        userName={profile.userName}
+        tenant={profile.tenant || rememberedTenant() || DEFAULT_TENANT}
+        onClose={() => setDialog(null)}
+      />
+      <DoctorQrModal open={dialog === 'qrcode'} profile={profile} onClose={() => setDialog(null)} />
+    </>
+  );
+}

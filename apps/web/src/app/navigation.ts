@@ -1,0 +1,87 @@
+import { isExternalLink, isPublicRoute } from '@glucocare/domain';
+import type { MenuNode } from '../api/users';
+import { findMenuEntry, firstVisiblePath } from './menu';
+
+export const LOGIN_PATH = '/login';
+export const HOME_PATH = '/';
+export const INDEX_PATH = '/index';
+export const NOT_FOUND_PATH = '/404';
+export const REDIRECT_PREFIX = '/redirect/';
+
+export type NavigationDecision =
+  /** render the route */
+  | { type: 'allow' }
+  /** go elsewhere (replace) */
+  | { type: 'redirect'; to: string }
+  /** a token but no session yet: load user info and menus, then decide again */
+  | { type: 'load' }
+  /** signed in, but no menu to show: "This account does not have menu permissions..." */
+  | { type: 'noMenu' };
+
+export interface NavigationInput {
+  /** location pathname */
+  path: string;
+  /** location search, with its '?' (or empty) */
+  search?: string;
+  hasToken: boolean;
+  /** the user's menu tree; null while it is not loaded */
+  menus: readonly MenuNode[] | null;
+  /** this navigation is the one a sign-in started (its target may be a page the user lacks) */
+  fromLogin?: boolean;
+}
+
+/** `/login?redirect=...` for a location, the way the guard sends an anonymous visitor there. */
+export function loginRedirectPath(path: string, search = ''): string {
+  return `${LOGIN_PATH}?redirect=${encodeURIComponent(`${path}${search}`)}`;
+}
+
+/**
+ * The redirect target after sign-in, if it is a same-origin relative path: never an external URL
+ * (http:, https:, mailto:, tel:, nor `javascript:`, `//host`, `/\host`), never the login page itself.
+ */
+export function safeRedirectTarget(raw: string | null | undefined): string | null {
+  if (typeof raw !== 'string') return null;
+  const target = raw.trim();
+  if (!target || isExternalLink(target)) return null;
+  if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null;
+  if ([...target].some((char) => char.charCodeAt(0) < 0x20)) return null;
+  try {
+    const url = new URL(target, 'http://app.invalid');
+    if (url.origin !== 'http://app.invalid') return null;
+    if (url.pathname === LOGIN_PATH || url.pathname.startsWith(`${LOGIN_PATH}/`)) return null;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The navigation rules of spec §2, as one pure function:
+ * - with a token, /login goes to /;
+ * - a public route is always allowed; without a token any other goes to /login?redirect={path+search};
+ * - with a token and no session yet: load (user info, organisation, mode, units, then menus);
+ * - /404 and /redirect/* are always allowed once signed in;
+ * - no visible menu: the no-menu message;
+ * - / goes to /index, or to the first visible menu route when /index is not the user's;
+ * - a menu route of the user's (hidden ones included) is allowed;
+ * - after sign-in, a target that is not among the user's routes goes to the first visible menu route;
+ * - anything else is unknown: /404.
+ */
+export function decideNavigation(input: NavigationInput): NavigationDecision {
+  const { path, search = '', hasToken, menus } = input;
+  if (hasToken && (path === LOGIN_PATH || path === `${LOGIN_PATH}/`))
+    return { type: 'redirect', to: HOME_PATH };
+  if (isPublicRoute(path)) return { type: 'allow' };
+  if (!hasToken) return { type: 'redirect', to: loginRedirectPath(path, search) };
+  if (menus === null) return { type: 'load' };
+  if (path === NOT_FOUND_PATH || path.startsWith(REDIRECT_PREFIX)) return { type: 'allow' };
+
+  const first = firstVisiblePath(menus);
+  if (first === null) return { type: 'noMenu' };
+  if (path === HOME_PATH || path === '') {
+    return { type: 'redirect', to: findMenuEntry(menus, INDEX_PATH) ? INDEX_PATH : first };
+  }
+  if (findMenuEntry(menus, path)) return { type: 'allow' };
+  if (input.fromLogin) return { type: 'redirect', to: first };
+  return { type: 'redirect', to: NOT_FOUND_PATH };
+}

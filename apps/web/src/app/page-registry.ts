@@ -1,0 +1,40 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+type PageModule = { default: ComponentType };
+
+/**
+ * Menu `component` key → the page it opens, loaded on first use. Adding a page is one line here
+ * (plus its menu row on the server): `'/area/page': () => import('../features/area/SomePage'),`.
+ */
+export const pageLoaders: Record<string, () => Promise<PageModule>> = {
+  '/dashboard/index': () => import('../features/dashboard/DashboardPage'),
+  '/account/activity': () => import('../features/account/ActivityPage'),
+};
+
+/** Component keys as menus spell them: leading slash optional, `.vue`/`.tsx` endings tolerated. */
+export function normalizeComponentKey(key: string): string {
+  const trimmed = key.trim().replace(/\.(vue|tsx?|jsx?)$/, '');
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+/** The loader registered for a component key, or null when this build has no such page. */
+export function findPageLoader(
+  key: string | null | undefined,
+  loaders: Record<string, () => Promise<PageModule>> = pageLoaders,
+): (() => Promise<PageModule>) | null {
+  if (!key?.trim()) return null;
+  const normalized = normalizeComponentKey(key);
+  return loaders[normalized] ?? loaders[`${normalized}/index`] ?? null;
+}
+
+const lazyPages = new Map<() => Promise<PageModule>, LazyExoticComponent<ComponentType>>();
+
+/** One lazy component per loader, so a page is fetched once however often routes are rebuilt. */
+export function lazyPage(loader: () => Promise<PageModule>): LazyExoticComponent<ComponentType> {
+  let page = lazyPages.get(loader);
+  if (!page) {
+    page = lazy(loader);
+    lazyPages.set(loader, page);
+  }
+  return page;
+}

@@ -1,0 +1,84 @@
+import { useEffect, useMemo, useRef } from 'react';
+import {
+  createBrowserRouter,
+  Navigate,
+  type RouteObject,
+  RouterProvider,
+  useLocation,
+  useParams,
+} from 'react-router';
+import type { MenuNode } from '../api/users';
+import { ErrorPage, NotFoundPage, PageLoading } from '../components/ResultPages';
+import { LoginPage } from '../features/auth/LoginPage';
+import { SignLoginPage } from '../features/auth/SignLoginPage';
+import { RootGuard } from './guard';
+import { BasicLayout } from './layout/BasicLayout';
+import { buildMenuRoutes, type RouteHandle } from './menu-routes';
+import { useSession } from './session';
+
+/** /redirect/:path* — navigates to /:path (with the query), e.g. to re-enter a page. */
+function RedirectHelper() {
+  const params = useParams();
+  const location = useLocation();
+  return <Navigate to={`/${params['*'] ?? ''}${location.search}`} replace />;
+}
+
+const titled = (titleKey: string): RouteHandle => ({ titleKey });
+
+/** Fixed routes plus the routes generated from the user's menus (§2 Routes). */
+export function createRoutes(menus: readonly MenuNode[] | null): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      element: <RootGuard />,
+      errorElement: <ErrorPage />,
+      hydrateFallbackElement: <PageLoading full />,
+      children: [
+        { id: 'login', path: '/login', element: <LoginPage />, handle: titled('route.login') },
+        {
+          id: 'signlogin',
+          path: '/signlogin',
+          element: <SignLoginPage />,
+          handle: titled('route.signlogin'),
+        },
+        { id: 'notFound', path: '/404', element: <NotFoundPage />, handle: titled('route.notFound') },
+        {
+          id: 'redirect',
+          path: '/redirect/*',
+          element: <RedirectHelper />,
+          handle: titled('route.redirect'),
+        },
+        {
+          id: 'layout',
+          path: '/',
+          element: <BasicLayout />,
+          children: [
+            { index: true, element: <Navigate to="/index" replace /> },
+            { id: 'pages', errorElement: <ErrorPage inLayout />, children: buildMenuRoutes(menus ?? []) },
+          ],
+        },
+        { path: '*', element: <Navigate to="/404" replace /> },
+      ],
+    },
+  ];
+}
+
+/**
+ * The data router. It is rebuilt when the menus arrive or go (login, logout), so the generated
+ * routes always match the signed-in user; the previous router is disposed.
+ */
+export function AppRouter() {
+  const { menus } = useSession();
+  const generation = useRef(0);
+  const { router, key } = useMemo(() => {
+    generation.current += 1;
+    return { router: createBrowserRouter(createRoutes(menus)), key: generation.current };
+  }, [menus]);
+  const previous = useRef<typeof router | null>(null);
+  useEffect(() => {
+    if (previous.current && previous.current !== router) previous.current.dispose();
+    previous.current = router;
+  }, [router]);
+  // RouterProvider keeps the state of the router it first got: a new router needs a new provider
+  return <RouterProvider key={key} router={router} />;
+}

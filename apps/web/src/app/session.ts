@@ -1,0 +1,175 @@
+import { type GlucoseUnit, toGlucoseUnit } from '@glucocare/domain';
+import { logout as logoutCall } from '../api/auth';
+import { errorText, showError } from '../api/http';
+import { fetchCurrentTenant, fetchIsOutside, fetchUnits, type TenantInfo, type Unit } from '../api/tenants';
+import { getToken, removeToken } from '../api/token';
+import { fetchAuthorityMenus, fetchProfile, type MenuNode, type Profile } from '../api/users';
+import { msg } from '../i18n';
+import { toastError } from './notify';
+import { queryClient } from './query';
+import { createStore, useStore } from './store';
+
+/**
+ * The session user (§3 "Session user") and the menu tree the routes are generated from. Loaded on
+ * the first navigation with a token (§2 Navigation rules), cleared at logout.
+ */
+export interface SessionState {
+  status: 'idle' | 'loading' | 'ready' | 'menuError';
+  profile: Profile | null;
+  tenant: TenantInfo | null;
+  /** out-of-hospital work mode */
+  isOut: boolean;
+  /** glucose units in use (category GLU) */
+  units: Unit[];
+  /** null until loaded; the routes are generated from it */
+  menus: MenuNode[] | null;
+  menuError: string | null;
+  /** a token whose user-info load failed: not tried again (no reload loop) */
+  failedToken: string | null;
+}
+
+const initialState: SessionState = {
+  status: 'idle',
+  profile: null,
+  tenant: null,
+  isOut: false,
+  units: [],
+  menus: null,
+  menuError: null,
+  failedToken: null,
+};
+
+export const sessionStore = createStore<SessionState>(initialState);
+
+export function useSession(): SessionState {
+  return useStore(sessionStore);
+}
+
+/** The glucose unit in use: mg/dL when a GLU unit is named mgDl, otherwise mmol/L (§3). */
+export function glucoseUnitOf(units: readonly Unit[]): GlucoseUnit {
+  return units.some((unit) => toGlucoseUnit(unit.name) === 'mgDl' || toGlucoseUnit(unit.code) === 'mgDl')
+    ? 'mgDl'
+    : 'mmolL';
+}
+
+export type LoadOutcome = 'ready' | 'menuError' | 'profileFailed' | 'stale';
+
+let generation = 0;
+let inflight: Promise<LoadOutcome> | null = null;
+
+function settled<T>(result: PromiseSettledResult<T>, fallback: T): T {
+  return result.status === 'fulfilled' ? result.value : fallback;
+}
+
+async function loadMenus(profile: Profile, myGeneration: number): Promise<LoadOutcome> {
+  try {
+    const menus = await fetchAuthorityMenus(
+      profile.userName,
+      profile.roles.map((role) => role.name),
+    );
+    if (myGeneration !== generation) return 'stale';
+    sessionStore.set((s) => ({
+      ...s,
+      status: 'ready',
+      menus: Array.isArray(menus) ? menus : [],
+      menuError: null,
+    }));
+    return 'ready';
+  } catch (error) {
+    if (myGeneration !== generation) return 'stale';
+    showError(error);
+    sessionStore.set((s) => ({ ...s, status: 'menuError', menus: null, menuError: errorText(error) }));
+    return 'menuError';
+  }
+}
+
+/**
+ * Loads user info, organisation, out-of-hospital mode and glucose units in parallel, then the menus
+ * of the user's roles. A failed or empty profile resets the token and shows the message (§4
+ * "User-info load error"); the guard then sends the user to /login?redirect=...
+ */
+export function loadSession(): Promise<LoadOutcome> {
+  if (inflight) return inflight;
+  const myGeneration = ++generation;
+  const token = getToken();
+  sessionStore.set((s) => ({ ...s, status: 'loading', menuError: null }));
+  inflight = (async (): Promise<LoadOutcome> => {
+    const [profileResult, tenantResult, outsideResult, unitsResult] = await Promise.allSettled([
+      fetchProfile(),
+      fetchCurrentTenant(),
+      fetchIsOutside(),
+      fetchUnits('GLU'),
+    ]);
+    if (myGeneration !== generation) return 'stale';
+    const profile = profileResult.status === 'fulfilled' ? profileResult.value : null;
+    if (!profile?.userName) {
+      removeToken();
+      if (profileResult.status === 'rejected') showError(profileResult.reason);
+      else toastError(msg('profile.verifyFailed'));
+      sessionStore.set({ ...initialState, failedToken: token });
+      return 'profileFailed';
+    }
+    sessionStore.set((s) => ({
+      ...s,
+      profile,
+      tenant: settled<TenantInfo | null>(tenantResult, null),
+      isOut: settled<boolean | null>(outsideResult, null) ?? profile.isOut ?? false,
+      units: settled<Unit[] | null>(unitsResult, null) ?? [],
+    }));
+    return loadMenus(profile, myGeneration);
+  })().finally(() => {
+    inflight = null;
+  });
+  return inflight;
+}
+
+/** Tries the menus again after a menu-load failure. */
+export function retryMenus(): Promise<LoadOutcome> {
+  const { profile } = sessionStore.get();
+  if (!profile) return loadSession();
+  sessionStore.set((s) => ({ ...s, status: 'loading', menuError: null }));
+  return loadMenus(profile, generation);
+}
+
+/** Re-reads the profile (its role and department names follow the language); failures are ignored. */
+export async function refreshProfile(): Promise<void> {
+  const state = sessionStore.get();
+  if (state.status !== 'ready' || !getToken()) return;
+  const myGeneration = generation;
+  try {
+    const [profile, tenant] = await Promise.all([
+      fetchProfile(),
+      fetchCurrentTenant().catch(() => state.tenant),
+    ]);
+    if (myGeneration !== generation || !profile?.userName) return;
+    sessionStore.set((s) => ({ ...s, profile, tenant }));
+  } catch {
+    // the session guard deals with real session problems on the next navigation
+  }
+}
+
+/** Forgets the session user, the menus (so the generated routes go) and every cached query. */
+export function clearSession(): void {
+  generation++;
+  inflight = null;
+  queryClient.clear();
+  sessionStore.set(initialState);
+}
+
+/** Called after a sign-in stored a new token: the next navigation loads the new user. */
+export function startSession(): void {
+  clearSession();
+}
+
+/**
+ * Logout (§4 Auth): POST /v1/logout, then the token, cached data, user state and generated routes
+ * are cleared even if the call failed (its message is shown as an error toast).
+ */
+export async function logoutSession(): Promise<void> {
+  try {
+    await logoutCall();
+  } catch (error) {
+    showError(error);
+  }
+  removeToken();
+}

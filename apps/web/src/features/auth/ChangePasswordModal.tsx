@@ -1,0 +1,226 @@
+import { LockOutlined } from '@ant-design/icons';
+import {
+  DEFAULT_PASSWORD_RULE,
+  PASSWORD_LENGTH_DEFAULT,
+  type PasswordRule,
+  tenantSchema,
+  userNameSchema,
+} from '@glucocare/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Form, Input, Modal, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { changePassword, passwordRule } from '../../api/auth';
+import { showError } from '../../api/http';
+import { toastSuccess } from '../../app/notify';
+import {
+  confirmPasswordRule,
+  newPasswordRule,
+  useRevalidateOnLanguageChange,
+  zodRule,
+} from '../../components/form-rules';
+import { msg } from '../../i18n';
+
+export type ChangePasswordVariant = 'navbar' | 'login';
+
+export interface ChangePasswordResult {
+  userName: string;
+  tenant: string;
+  newPassword: string;
+}
+
+export interface ChangePasswordModalProps {
+  open: boolean;
+  /** navbar: old/new/confirm, length fixed 6-12; login: also user name and tenant, rule from the server */
+  variant: ChangePasswordVariant;
+  userName: string;
+  tenant: string;
+  /** login variant: the password just typed on the login form */
+  oldPassword?: string;
+  /** login variant: why the change is required (412 `reason`) */
+  reason?: 'initial' | 'expired';
+  onClose: () => void;
+  onChanged?: (result: ChangePasswordResult) => void;
+}
+
+interface Values {
+  userName: string;
+  tenant: string;
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/** The navbar variant's fixed rule (§5 "The navbar variant fixes 6-12"). */
+const NAVBAR_RULE: PasswordRule = {
+  ...DEFAULT_PASSWORD_RULE,
+  minLength: PASSWORD_LENGTH_DEFAULT.min,
+  maxLength: PASSWORD_LENGTH_DEFAULT.max,
+  strong: true,
+};
+
+function ChangePasswordForm(props: ChangePasswordModalProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const [submitting, setSubmitting] = useState(false);
+  useRevalidateOnLanguageChange(form);
+  const isLogin = props.variant === 'login';
+  const tenantValue = Form.useWatch('tenant', form) ?? props.tenant;
+  const tenantOk = tenantSchema.safeParse(tenantValue ?? '').success;
+  const ruleQuery = useQuery({
+    queryKey: ['passwordRule', tenantValue],
+    queryFn: () => passwordRule(tenantValue),
+    enabled: isLogin && tenantOk,
+    staleTime: 5 * 60_000,
+  });
+  const rule: PasswordRule = isLogin ? (ruleQuery.data ?? DEFAULT_PASSWORD_RULE) : NAVBAR_RULE;
+
+  const submit = async () => {
+    let values: Values;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSubmitting(true);
+    const userName = (isLogin ? values.userName : props.userName).trim();
+    const tenant = (isLogin ? values.tenant : props.tenant).trim();
+    try {
+      await changePassword({
+        oldPassword: values.oldPassword,
+        newPassword: values.newPassword,
+        userName,
+        tenant,
+      });
+      toastSuccess(msg('auth.passwordUpdated'));
+      props.onClose();
+      props.onChanged?.({ userName, tenant, newPassword: values.newPassword });
+    } catch (error) {
+      showError(error);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const hint = `${t('password.ruleHint', { min: rule.minLength, max: rule.maxLength })}${
+    rule.strong ? `, ${t('password.strongHint')}` : ''
+  }`;
+
+  return (
+    <Form<Values>
+      form={form}
+      layout="vertical"
+      requiredMark
+      initialValues={{
+        userName: props.userName,
+        tenant: props.tenant,
+        oldPassword: props.oldPassword ?? '',
+      }}
+      onFinish={() => void submit()}
+      className="gc-change-password"
+    >
+      {isLogin && props.reason ? (
+        <Alert
+          type="warning"
+          showIcon
+          className="gc-form-alert"
+          message={props.reason === 'expired' ? t('password.expiredHint') : t('password.initialHint')}
+        />
+      ) : null}
+      {isLogin ? (
+        <>
+          <Form.Item
+            name="userName"
+            label={t('password.userName')}
+            htmlFor="cp_userName"
+            rules={[zodRule(userNameSchema)]}
+            required
+          >
+            <Input id="cp_userName" autoComplete="username" maxLength={32} />
+          </Form.Item>
+          <Form.Item
+            name="tenant"
+            label={t('password.tenant')}
+            htmlFor="cp_tenant"
+            rules={[zodRule(tenantSchema)]}
+            required
+          >
+            <Input id="cp_tenant" autoComplete="organization" maxLength={16} />
+          </Form.Item>
+        </>
+      ) : null}
+      <Form.Item
+        name="oldPassword"
+        label={t('password.oldPassword')}
+        htmlFor="oldPassword"
+        rules={[{ required: true, message: msg('password.oldRequired') }]}
+      >
+        <Input.Password
+          id="oldPassword"
+          prefix={<LockOutlined />}
+          autoComplete="current-password"
+          maxLength={64}
+        />
+      </Form.Item>
+      <Form.Item
+        name="newPassword"
+        label={t('password.newPassword')}
+        htmlFor="newPassword"
+        dependencies={['oldPassword']}
+        extra={hint}
+        required
+        rules={[newPasswordRule(rule)]}
+      >
+        <Input.Password
+          id="newPassword"
+          prefix={<LockOutlined />}
+          autoComplete="new-password"
+          maxLength={64}
+        />
+      </Form.Item>
+      <Form.Item
+        name="confirmPassword"
+        label={t('password.confirmPassword')}
+        htmlFor="confirmPassword"
+        dependencies={['newPassword']}
+        required
+        rules={[confirmPasswordRule()]}
+      >
+        <Input.Password
+          id="confirmPassword"
+          prefix={<LockOutlined />}
+          autoComplete="new-password"
+          maxLength={64}
+        />
+      </Form.Item>
+      <div className="gc-modal-actions">
+        <Space>
+          <Button onClick={props.onClose} disabled={submitting}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="primary" htmlType="submit" loading={submitting} data-testid="change-password-submit">
+            {t('password.submit')}
+          </Button>
+        </Space>
+      </div>
+    </Form>
+  );
+}
+
+/** Change-password dialog (§5 Password change): navbar and login-page variants. */
+export function ChangePasswordModal(props: ChangePasswordModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={props.open}
+      title={t('password.changeTitle')}
+      onCancel={props.onClose}
+      footer={null}
+      destroyOnHidden
+      maskClosable={false}
+      width={440}
+    >
+      {props.open ? <ChangePasswordForm {...props} /> : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,161 @@
+import {
+  AlertOutlined,
+  BankOutlined,
+  LineChartOutlined,
+  LockOutlined,
+  SafetyCertificateOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { DEFAULT_TENANT, plainLoginPasswordSchema, tenantSchema, userNameSchema } from '@glucocare/domain';
+import { Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { login, type PasswordChangeRequired } from '../../api/auth';
+import { isApiError, showError } from '../../api/http';
+import { setToken } from '../../api/token';
+import { safeRedirectTarget } from '../../app/navigation';
+import { rememberedTenant, rememberTenant } from '../../app/preferences';
+import { startSession } from '../../app/session';
+import { BrandMark } from '../../components/BrandMark';
+import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { appTitle } from '../../config';
+import { currentLang } from '../../i18n';
+import { ChangePasswordModal } from './ChangePasswordModal';
+
+interface LoginValues {
+  tenant: string;
+  userName: string;
+  password: string;
+}
+
+interface PendingChange {
+  userName: string;
+  tenant: string;
+  oldPassword: string;
+  reason: 'initial' | 'expired';
+}
+
+/** /login (§5 Login): organisation code, username, password; 412 opens the forced password change. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [form] = Form.useForm<LoginValues>();
+  const [submitting, setSubmitting] = useState(false);
+  const [pendingChange, setPendingChange] = useState<PendingChange | null>(null);
+  useRevalidateOnLanguageChange(form);
+  const target = safeRedirectTarget(searchParams.get('redirect')) ?? '/';
+
+  const signIn = async (values: LoginValues) => {
+    const tenant = values.tenant.trim();
+    const userName = values.userName.trim();
+    setSubmitting(true);
+    try {
+      const result = await login({ tenant, userName, password: values.password });
+      rememberTenant(tenant);
+      setToken(result.access_token);
+      startSession();
+      await navigate(target, { replace: true, state: { fromLogin: true } });
+    } catch (error) {
+      if (isApiError(error) && error.status === 412) {
+        const reason =
+          (error.data as PasswordChangeRequired | null)?.reason === 'expired' ? 'expired' : 'initial';
+        setPendingChange({ userName, tenant, oldPassword: values.password, reason });
+      } else {
+        showError(error);
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <div className="gc-login">
+      <div className="gc-login-bar">
+        <div className="gc-login-brand">
+          <BrandMark size={32} />
+          <span className="gc-login-brand-name">{appTitle(currentLang())}</span>
+        </div>
+        <LanguageSwitch />
+      </div>
+      <main className="gc-login-main">
+        <section className="gc-login-hero" aria-hidden="false">
+          <h1 className="gc-login-hero-title">{t('login.heroTitle')}</h1>
+          <p className="gc-login-hero-tagline">{t('app.tagline')}</p>
+          <p className="gc-login-hero-text">{t('login.heroText')}</p>
+          <ul className="gc-login-features">
+            <li>
+              <LineChartOutlined /> {t('login.featureMonitoring')}
+            </li>
+            <li>
+              <AlertOutlined /> {t('login.featureCritical')}
+            </li>
+            <li>
+              <SafetyCertificateOutlined /> {t('login.featureQc')}
+            </li>
+          </ul>
+        </section>
+        <section className="gc-login-card">
+          <h2 className="gc-login-title">{t('login.title')}</h2>
+          <p className="gc-login-subtitle">{t('login.subtitle')}</p>
+          <Form<LoginValues>
+            form={form}
+            layout="vertical"
+            size="large"
+            requiredMark={false}
+            initialValues={{ tenant: rememberedTenant() ?? DEFAULT_TENANT, userName: '', password: '' }}
+            onFinish={(values) => void signIn(values)}
+          >
+            <Form.Item name="tenant" label={t('login.tenant')} rules={[zodRule(tenantSchema)]}>
+              <Input id="tenant" prefix={<BankOutlined />} autoComplete="organization" maxLength={16} />
+            </Form.Item>
+            <Form.Item name="userName" label={t('login.userName')} rules={[zodRule(userNameSchema)]}>
+              <Input
+                id="userName"
+                prefix={<UserOutlined />}
+                autoComplete="username"
+                maxLength={32}
+                autoFocus
+              />
+            </Form.Item>
+            <Form.Item
+              name="password"
+              label={t('login.password')}
+              rules={[zodRule(plainLoginPasswordSchema)]}
+            >
+              <Input.Password
+                id="password"
+                prefix={<LockOutlined />}
+                autoComplete="current-password"
+                maxLength={64}
+              />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block loading={submitting} data-testid="login-submit">
+              {t('login.submit')}
+            </Button>
+          </Form>
+          <p className="gc-login-footer">{t('login.footer')}</p>
+        </section>
+      </main>
+      <ChangePasswordModal
+        open={pendingChange !== null}
+        variant="login"
+        userName={pendingChange?.userName ?? ''}
+        tenant={pendingChange?.tenant ?? ''}
+        oldPassword={pendingChange?.oldPassword}
+        reason={pendingChange?.reason}
+        onClose={() => setPendingChange(null)}
+        onChanged={(result) => {
+          form.setFieldsValue({
+            tenant: result.tenant,
+            userName: result.userName,
+            password: result.newPassword,
+          });
+          void signIn({ tenant: result.tenant, userName: result.userName, password: result.newPassword });
+        }}
+      />
+    </div>
+  );
+}
