@@ -425,6 +425,12 @@ describe('change password', () => {
       },
       token,
     );
+    const wrongOld = await change(
+      { tenant: '101', userName: 'policy4', password: t.encrypt('Wrong@2026'), newPassword: t.encrypt('Next@2026') },
+      token,
+    );
+    expect(wrongOld.statusCode).toBe(400);
+    expect(wrongOld.json().message).toBe('The old password is incorrect');
     expect(mine.statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/app-service/v1/users/profile', token })).statusCode).toBe(
       200,

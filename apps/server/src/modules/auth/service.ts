@@ -339,7 +339,14 @@ export async function changePassword(
   }
   const oldPassword = decryptOrFail(app, body.password);
   const newPassword = decryptOrFail(app, body.newPassword);
-  const account = await authenticate(app, body.tenant, body.userName, oldPassword, meta);
+  const account = await authenticate(app, body.tenant, body.userName, oldPassword, meta).catch((error) => {
+    // A signed-in user has proven who they are; telling them the old password is wrong reveals nothing.
+    if (session && error instanceof AppError && error.messageKey === 'auth.loginFailed') {
+      const message = translate(request.lang, 'auth.oldPasswordWrong');
+      throw new AppError(400, 'auth.oldPasswordWrong', undefined, { errors: [{ field: 'password', message }] });
+    }
+    throw error;
+  });
   const rule = await getSetting(app.db, body.tenant, 'password.policy');
   const violations = checkNewPassword({ oldPassword, newPassword, rule, isAdmin: account.isAdmin });
   if (violations.length > 0) {
