@@ -35,5 +35,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
+    // read by the bench to measure what the login route downloads
+    manifest: true,
   },
 });
