@@ -1,6 +1,6 @@
 import { type GlucoseUnit, toGlucoseUnit } from '@glucocare/domain';
 import { logout as logoutCall } from '../api/auth';
-import { errorText, showError } from '../api/http';
+import { errorText, isApiError, showError } from '../api/http';
 import { fetchCurrentTenant, fetchIsOutside, fetchUnits, type TenantInfo, type Unit } from '../api/tenants';
 import { getToken, removeToken } from '../api/token';
 import { fetchAuthorityMenus, fetchProfile, type MenuNode, type Profile } from '../api/users';
@@ -102,6 +102,17 @@ export function loadSession(): Promise<LoadOutcome> {
     ]);
     if (myGeneration !== generation) return 'stale';
     const profile = profileResult.status === 'fulfilled' ? profileResult.value : null;
+    const unreachable =
+      profileResult.status === 'rejected' &&
+      isApiError(profileResult.reason) &&
+      (profileResult.reason.kind === 'network' || profileResult.reason.kind === 'timeout');
+    if (unreachable) {
+      // The server was not reached (network down, or the page is being left): the session may be
+      // perfectly valid, so keep the token and offer a retry instead of signing the user out.
+      const message = errorText(profileResult.reason);
+      sessionStore.set((s) => ({ ...s, status: 'menuError', menus: null, menuError: message }));
+      return 'menuError';
+    }
     if (!profile?.userName) {
       removeToken();
       if (profileResult.status === 'rejected') showError(profileResult.reason);

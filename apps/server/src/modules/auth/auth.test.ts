@@ -135,6 +135,35 @@ describe('login', () => {
     expect(res.json().message).toBe('Incorrect password format');
   });
 
+  it('treats a ciphertext of the right size that does not decrypt to a password as a wrong password', async () => {
+    const { generateKeyPairSync, randomBytes: bytes } = await import('node:crypto');
+    const { encryptForTransport } = await import('./password-crypto');
+    const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({
+      type: 'spki',
+      format: 'pem',
+    });
+    const candidates = [
+      encryptForTransport(otherKey.toString(), 'Admin@123456'),
+      bytes(256).toString('base64'),
+    ];
+    for (const password of candidates) {
+      const res = await t.request({
+        method: 'POST',
+        url: LOGIN,
+        payload: { tenant: '101', userName: 'reviewer01', password },
+      });
+      if (res.statusCode === 400)
+        expect(res.json().message).toBe('Incorrect password format'); // above the modulus
+      else expect(res.json()).toEqual(GENERIC);
+    }
+    await t.handle.db.execute(sql`update users set failed_login_count = 0 where user_name = 'reviewer01'`);
+  });
+
+  it('carries non-ASCII passwords intact', async () => {
+    await createUser('unicode1', 'Zhang@密码12');
+    expect((await loginAs('101', 'unicode1', 'Zhang@密码12')).statusCode).toBe(200);
+  });
+
   it('locks an account after 5 failures in a row for 15 minutes, refusing even the right password', async () => {
     const userId = await createUser('locky', 'Nurse@2026');
     for (let i = 0; i < 5; i++) expect((await loginAs('101', 'locky', 'Wrong@2026')).statusCode).toBe(401);
@@ -426,7 +455,12 @@ describe('change password', () => {
       token,
     );
     const wrongOld = await change(
-      { tenant: '101', userName: 'policy4', password: t.encrypt('Wrong@2026'), newPassword: t.encrypt('Next@2026') },
+      {
+        tenant: '101',
+        userName: 'policy4',
+        password: t.encrypt('Wrong@2026'),
+        newPassword: t.encrypt('Next@2026'),
+      },
       token,
     );
     expect(wrongOld.statusCode).toBe(400);

@@ -343,7 +343,9 @@ export async function changePassword(
     // A signed-in user has proven who they are; telling them the old password is wrong reveals nothing.
     if (session && error instanceof AppError && error.messageKey === 'auth.loginFailed') {
       const message = translate(request.lang, 'auth.oldPasswordWrong');
-      throw new AppError(400, 'auth.oldPasswordWrong', undefined, { errors: [{ field: 'password', message }] });
+      throw new AppError(400, 'auth.oldPasswordWrong', undefined, {
+        errors: [{ field: 'password', message }],
+      });
     }
     throw error;
   });
