@@ -27,13 +27,22 @@ async function startOnce(
   const seconds = (performance.now() - started) / 1000;
   return {
     seconds,
-    stop: () =>
-      new Promise((resolve) => {
-        const stopAt = performance.now();
-        child.on('exit', () => resolve((performance.now() - stopAt) / 1000));
-        // Ctrl-C reaches the whole foreground process group.
-        process.kill(-child.pid!, 'SIGINT');
-      }),
+    // Ctrl-C reaches the whole foreground process group; stopped = port closed and PostgreSQL's
+    // pid file gone (it removes it last, after a clean shutdown).
+    stop: async () => {
+      const stopAt = performance.now();
+      process.kill(-child.pid!, 'SIGINT');
+      const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+      for (;;) {
+        const listening = await fetch(`http://127.0.0.1:${port}/app-service/health`).then(
+          () => true,
+          () => false,
+        );
+        if (!listening && !fs.existsSync(pidFile)) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return (performance.now() - stopAt) / 1000;
+    },
   };
 }
 
