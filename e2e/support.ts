@@ -52,7 +52,7 @@ export async function loginViaForm(
 export async function shot(page: Page, name: string): Promise<void> {
   const dir = path.join(import.meta.dirname, 'screenshots');
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
 /** Switches the language with the on-page control. */
