@@ -20,6 +20,9 @@ import { registerRequestTimeout } from './http/timeout';
 import { registerStrictInput } from './http/validation';
 import { loadPasswordCrypto, type PasswordCrypto } from './modules/auth/password-crypto';
 import { authRoutes } from './modules/auth/routes';
+import { departmentRoutes } from './modules/departments/routes';
+import { menuRoutes } from './modules/menus/routes';
+import { roleRoutes } from './modules/roles/routes';
 import { systemRoutes } from './modules/system/routes';
 import { tenantRoutes } from './modules/tenants/routes';
 import { userRoutes } from './modules/users/routes';
@@ -139,6 +142,9 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(tenantRoutes);
+      await api.register(departmentRoutes);
+      await api.register(roleRoutes);
+      await api.register(menuRoutes);
     },
     { prefix: API_PREFIX },
   );

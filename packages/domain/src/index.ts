@@ -1,3 +1,4 @@
+export * from './admin/schemas';
 export * from './auth/password-policy';
 export * from './auth/schemas';
 export * from './constants';

@@ -22,4 +22,6 @@ export class SessionError extends AppError {
 }
 
 export const notFound = () => new AppError(404, 'error.notFound');
+/** A row that does not exist, belongs to another tenant or lies outside the caller's scope: one answer for all. */
+export const recordNotFound = () => new AppError(404, 'error.recordNotFound');
 export const forbidden = () => new AppError(403, 'error.forbidden');

@@ -41,7 +41,10 @@ export function registerSessionGuard(app: FastifyInstance): void {
     const session = await loadSession(app, token);
     if (!session) throw new SessionError();
     request.session = session;
-    if (permission !== 'session' && !(await userHasPermission(app, session, permission))) throw forbidden();
+    if (permission === 'session') return;
+    if (!(await userHasPermission(app, session, permission))) throw forbidden();
+    // Data permission "read only": permission-coded changes are refused whatever the role grants.
+    if (session.readOnly && request.method !== 'GET') throw forbidden();
   });
 }
 

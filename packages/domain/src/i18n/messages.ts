@@ -57,6 +57,39 @@ const enUS = {
   'validation.invalidDate': 'Must be a valid date',
   'profile.verifyFailed': 'Verification of information failed, please log in again',
   'menu.noPermission': 'This account does not have menu permissions, please assign menu permissions first',
+  'error.recordNotFound': 'The record does not exist or has been deleted',
+  'department.codeTaken': 'A department with this code already exists',
+  'department.inUse': 'This department cannot be deleted while staff or patients belong to it',
+  'department.hasChildren': 'Delete or move its sub-departments first',
+  'department.parentInvalid': 'The parent must be another department that is not below this one',
+  'user.nameTaken': 'This user name is already in use',
+  'user.created':
+    'Staff member added. They sign in with the default password {{password}} and must change it at first sign-in',
+  'user.passwordReset': 'Password reset to the default {{password}}. The user must change it at next sign-in',
+  'user.cannotDeleteSelf': 'You cannot delete or disable your own account',
+  'user.scopeRequired': 'Choose at least one department for a department scope',
+  'user.unknownDepartment': 'Unknown department: {{code}}',
+  'user.unknownRole': 'Unknown role',
+  'role.codeTaken': 'A role with this code already exists',
+  'role.protected': 'The administrator role cannot be deleted or disabled',
+  'menu.hasChildren': 'Delete its sub-menus first',
+  'menu.parentInvalid': 'The parent must be another menu that is not below this one',
+  'menu.unknown': 'Unknown menu',
+  'department.code.required': 'Please enter the department code',
+  'department.code.format': 'The code may use letters, digits, _ and -, up to 32 characters',
+  'department.name.required': 'Please enter the department name',
+  'department.name.length': 'The department name must be {{min}}-{{max}} characters',
+  'role.code.required': 'Please enter the role code',
+  'role.code.format': 'The role code starts with a letter and uses letters, digits and _ (2-32)',
+  'role.name.required': 'Please enter the role name',
+  'menu.path.required': 'Please enter the path (# for a group)',
+  'menu.path.format': 'The path is # for a group or starts with /',
+  'menu.component.format': 'The component key starts with /',
+  'menu.label.required': 'Please enter the label in both languages',
+  'menu.icon.format': 'The icon is an icon name such as HomeOutlined',
+  'menu.permission.format': 'The permission code looks like area:thing:action',
+  'user.userName.format': 'The user name is 2-12 letters, digits, ., _ or -',
+  'user.nickName.required': 'Please enter the name',
 } as const;
 
 export type MessageKey = keyof typeof enUS;
@@ -111,6 +144,38 @@ const zhCN: Record<MessageKey, string> = {
   'validation.invalidDate': '必须为有效日期',
   'profile.verifyFailed': '信息验证失败，请重新登录',
   'menu.noPermission': '该账号没有菜单权限，请先分配菜单权限',
+  'error.recordNotFound': '记录不存在或已被删除',
+  'department.codeTaken': '该科室代码已存在',
+  'department.inUse': '该科室下仍有人员或患者，不能删除',
+  'department.hasChildren': '请先删除或移动其下级科室',
+  'department.parentInvalid': '上级科室不能是本科室或其下级科室',
+  'user.nameTaken': '该用户名已被使用',
+  'user.created': '人员已添加。其首次登录使用默认密码 {{password}}，并须在首次登录时修改',
+  'user.passwordReset': '密码已重置为默认密码 {{password}}，该用户下次登录时须修改密码',
+  'user.cannotDeleteSelf': '不能删除或停用自己的账号',
+  'user.scopeRequired': '按科室授权时请至少选择一个科室',
+  'user.unknownDepartment': '未知科室：{{code}}',
+  'user.unknownRole': '未知角色',
+  'role.codeTaken': '该角色代码已存在',
+  'role.protected': '管理员角色不能删除或停用',
+  'menu.hasChildren': '请先删除其下级菜单',
+  'menu.parentInvalid': '上级菜单不能是本菜单或其下级菜单',
+  'menu.unknown': '未知菜单',
+  'department.code.required': '请输入科室代码',
+  'department.code.format': '代码可使用字母、数字、_ 和 -，最多 32 个字符',
+  'department.name.required': '请输入科室名称',
+  'department.name.length': '科室名称长度为 {{min}}-{{max}} 个字符',
+  'role.code.required': '请输入角色代码',
+  'role.code.format': '角色代码以字母开头，可使用字母、数字和 _（2-32 个字符）',
+  'role.name.required': '请输入角色名称',
+  'menu.path.required': '请输入路径（分组填 #）',
+  'menu.path.format': '路径为 #（分组）或以 / 开头',
+  'menu.component.format': '组件键以 / 开头',
+  'menu.label.required': '请输入中英文名称',
+  'menu.icon.format': '图标为图标名称，例如 HomeOutlined',
+  'menu.permission.format': '权限代码形如 area:thing:action',
+  'user.userName.format': '用户名为 2-12 个字母、数字、.、_ 或 -',
+  'user.nickName.required': '请输入姓名',
 };
 
 export const messages: Record<Lang, Record<MessageKey, string>> = { 'en-US': enUS, 'zh-CN': zhCN };
@@ -145,4 +210,19 @@ export function translate(lang: Lang, key: MessageKey, params?: Record<string, s
   return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,
   );
+}
+
+/**
+ * A message key with its placeholder values, for schema errors whose text names both limits
+ * (zod reports only the limit that was crossed): `withParams('x.length', { min: 2, max: 18 })`.
+ */
+export function withParams(key: MessageKey, params: Record<string, string | number>): string {
+  return `${key}?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))}`;
+}
+
+/** The key and params of a message written by `withParams` (or a bare key). */
+export function parseMessageRef(text: string): { key: MessageKey; params: Record<string, string> } | null {
+  const [key, query] = text.split('?', 2);
+  if (!isMessageKey(key)) return null;
+  return { key, params: Object.fromEntries(new URLSearchParams(query ?? '')) };
 }

@@ -63,14 +63,18 @@ export const users = pgTable(
     phone: text('phone'),
     email: text('email'),
     departmentCode: text('department_code'),
-    dataPermission: text('data_permission').notNull().default('department'),
-    permissionScope: text('permission_scope').notNull().default('own'),
+    /** readWrite: may record and change data; readOnly: may only read */
+    dataPermission: text('data_permission').notNull().default('readWrite'),
+    /** all: every department; departments: own department plus user_departments */
+    permissionScope: text('permission_scope').notNull().default('departments'),
     expiresOn: date('expires_on'),
     isActive: boolean('is_active').notNull().default(true),
     mustChangePassword: boolean('must_change_password').notNull().default(true),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** staff are never hard-deleted: their name stays on the records they made */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -79,6 +83,23 @@ export const users = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('users_user_name_uq').on(t.tenantId, sql`lower(${t.userName})`),
     index('users_department_idx').on(t.tenantId, t.departmentCode),
+  ],
+);
+
+/** Departments (wards) a user may work in besides their own, when their scope is `departments`. */
+export const userDepartments = pgTable(
+  'user_departments',
+  {
+    tenantId: text('tenant_id').notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    departmentCode: text('department_code').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId, t.departmentCode] }),
+    index('user_departments_department_idx').on(t.tenantId, t.departmentCode),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete(
+      'cascade',
+    ),
   ],
 );
 

@@ -128,7 +128,7 @@ async function seedTenant(tx: DbOrTx, tenant: DemoTenant): Promise<void> {
         nickName: u.nickName,
         passwordHash: await hashPassword(u.password),
         departmentCode: u.department,
-        dataPermission: u.role === 'tenant_admin' ? 'all' : 'department',
+        permissionScope: u.role === 'tenant_admin' ? 'all' : 'departments',
         mustChangePassword: false,
       })
       .returning({ id: users.id });

@@ -12,11 +12,52 @@ export interface ShippedMenu {
   icon?: string;
   sort: number;
   hidden?: boolean;
+  kind?: 'menu' | 'button';
+  /** permission code routes check (a page's code is its list/read permission) */
+  permission?: string;
   /** roles granted the menu when it first arrives in a tenant; administrators may change it later */
   roles: string[];
 }
 
 const ALL_ROLES = ['tenant_admin', 'doctor', 'nurse', 'reviewer'];
+const ADMIN = ['tenant_admin'];
+
+/** A page of the administration group with its button permissions. */
+function adminPage(
+  area: string,
+  sort: number,
+  labels: [string, string],
+  icon: string,
+  buttons: [action: string, labelEn: string, labelZh: string][],
+): ShippedMenu[] {
+  const key = `system.${area}`;
+  return [
+    {
+      key,
+      parentKey: 'system',
+      path: `/system/${area}`,
+      component: `/system/${area}`,
+      labelEn: labels[0],
+      labelZh: labels[1],
+      icon,
+      sort,
+      permission: `system:${area}:list`,
+      roles: ADMIN,
+    },
+    ...buttons.map(([action, labelEn, labelZh], index) => ({
+      key: `${key}.${action}`,
+      parentKey: key,
+      path: '#',
+      component: null,
+      labelEn,
+      labelZh,
+      sort: index,
+      kind: 'button' as const,
+      permission: `system:${area}:${action}`,
+      roles: ADMIN,
+    })),
+  ];
+}
 
 /**
  * The menus the product ships. Each capability appends its own; `ensureShippedMenus` adds the
@@ -33,6 +74,33 @@ export const SHIPPED_MENUS: ShippedMenu[] = [
     sort: 0,
     roles: ALL_ROLES,
   },
+  {
+    key: 'system',
+    path: '#',
+    component: null,
+    labelEn: 'System administration',
+    labelZh: '系统管理',
+    icon: 'SettingOutlined',
+    sort: 800,
+    roles: ADMIN,
+  },
+  ...adminPage('department', 10, ['Departments', '科室管理'], 'ApartmentOutlined', [
+    ['edit', 'Add and edit', '新增与编辑'],
+    ['delete', 'Delete', '删除'],
+  ]),
+  ...adminPage('user', 20, ['Staff', '人员管理'], 'TeamOutlined', [
+    ['edit', 'Add and edit', '新增与编辑'],
+    ['delete', 'Delete', '删除'],
+    ['resetPassword', 'Reset password', '重置密码'],
+  ]),
+  ...adminPage('role', 30, ['Roles', '角色管理'], 'SafetyCertificateOutlined', [
+    ['edit', 'Add, edit and grant', '新增、编辑与授权'],
+    ['delete', 'Delete', '删除'],
+  ]),
+  ...adminPage('menu', 40, ['Menus', '菜单管理'], 'MenuOutlined', [
+    ['edit', 'Add and edit', '新增与编辑'],
+    ['delete', 'Delete', '删除'],
+  ]),
   {
     key: 'account',
     path: '#',
@@ -83,6 +151,8 @@ export async function ensureShippedMenus(db: DbOrTx, tenantId: string): Promise<
         icon: menu.icon ?? null,
         sort: menu.sort,
         hidden: menu.hidden ?? false,
+        kind: menu.kind ?? 'menu',
+        permission: menu.permission ?? null,
         seedKey: menu.key,
       })
       .onConflictDoNothing()

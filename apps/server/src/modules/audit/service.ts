@@ -44,3 +44,8 @@ export async function writeAudit(db: DbOrTx, entry: AuditEntry, meta: RequestMet
     requestId: meta.requestId,
   });
 }
+
+/** The who of an audit entry written on behalf of a signed-in user. */
+export function auditActor(session: { tenantId: string; userId: number; userName: string }) {
+  return { tenantId: session.tenantId, actorId: session.userId, actorName: session.userName };
+}

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { menus, roleMenus, sessions } from '../../db/schema';
 import { hashToken, tokenTenant } from './tokens';
@@ -11,8 +11,14 @@ export interface SessionUser {
   departmentCode: string | null;
   roles: string[];
   roleIds: number[];
+  /** the departments whose data the user may see: all, or own department plus those granted */
+  scope: DepartmentScope;
+  /** data permission readOnly: may read but not record or change */
+  readOnly: boolean;
   tokenHash: string;
 }
+
+export type DepartmentScope = { all: true } | { all: false; departments: string[] };
 
 /** Writes of last_seen_at are spread out: once a minute is precise enough for idle expiry. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -26,14 +32,17 @@ interface SessionRow extends Record<string, unknown> {
   department_code: string | null;
   is_active: boolean;
   expires_on: string | null;
+  permission_scope: string;
+  data_permission: string;
   role_codes: string[];
   role_ids: string[];
+  scope_codes: string[];
 }
 
 /**
  * The user behind a bearer token, read fresh on every request so that disabling a user or
- * changing a role takes effect at once. Null when the token is unknown, revoked, idle too long,
- * past its maximum age, or its user is disabled or past the account's expiry date.
+ * changing a role or scope takes effect at once. Null when the token is unknown, revoked, idle too
+ * long, past its maximum age, or its user is disabled, deleted or past the account's expiry date.
  */
 export async function loadSession(app: FastifyInstance, token: string): Promise<SessionUser | null> {
   const tenantId = tokenTenant(token);
@@ -41,16 +50,16 @@ export async function loadSession(app: FastifyInstance, token: string): Promise<
   const tokenHash = hashToken(token);
   const result = await app.db.execute<SessionRow>(sql`
     select s.user_id, s.created_at, s.last_seen_at, u.user_name, u.nick_name, u.department_code,
-           u.is_active, u.expires_on::text as expires_on,
-           coalesce(array_agg(r.code order by r.code) filter (where r.code is not null), '{}') as role_codes,
-           coalesce(array_agg(r.id order by r.code) filter (where r.id is not null), '{}') as role_ids
+           u.is_active, u.expires_on::text as expires_on, u.permission_scope, u.data_permission,
+           array(select r.code from user_roles ur join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id
+                  where ur.tenant_id = u.tenant_id and ur.user_id = u.id and r.is_active order by r.code) as role_codes,
+           array(select r.id from user_roles ur join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id
+                  where ur.tenant_id = u.tenant_id and ur.user_id = u.id and r.is_active order by r.code) as role_ids,
+           array(select ud.department_code from user_departments ud
+                  where ud.tenant_id = u.tenant_id and ud.user_id = u.id order by 1) as scope_codes
       from sessions s
-      join users u on u.tenant_id = s.tenant_id and u.id = s.user_id
-      left join user_roles ur on ur.tenant_id = u.tenant_id and ur.user_id = u.id
-      left join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.is_active
-     where s.tenant_id = ${tenantId} and s.token_hash = ${tokenHash} and s.revoked_at is null
-     group by s.user_id, s.created_at, s.last_seen_at, u.user_name, u.nick_name, u.department_code,
-              u.is_active, u.expires_on`);
+      join users u on u.tenant_id = s.tenant_id and u.id = s.user_id and u.deleted_at is null
+     where s.tenant_id = ${tenantId} and s.token_hash = ${tokenHash} and s.revoked_at is null`);
   const row = result.rows[0];
   if (!row) return null;
   const now = app.clock();
@@ -65,6 +74,8 @@ export async function loadSession(app: FastifyInstance, token: string): Promise<
       .set({ lastSeenAt: now })
       .where(and(eq(sessions.tenantId, tenantId), eq(sessions.tokenHash, tokenHash)));
   }
+  const departments = new Set(row.scope_codes);
+  if (row.department_code) departments.add(row.department_code);
   return {
     tenantId,
     userId: Number(row.user_id),
@@ -73,8 +84,28 @@ export async function loadSession(app: FastifyInstance, token: string): Promise<
     departmentCode: row.department_code,
     roles: row.role_codes,
     roleIds: row.role_ids.map(Number),
+    scope:
+      row.permission_scope === 'all' ? { all: true } : { all: false, departments: [...departments].sort() },
+    readOnly: row.data_permission === 'readOnly',
     tokenHash,
   };
+}
+
+/** Every permission code the user's roles are granted (for the web to show or hide actions). */
+export async function userPermissions(app: FastifyInstance, session: SessionUser): Promise<string[]> {
+  if (session.roleIds.length === 0) return [];
+  const rows = await app.db
+    .selectDistinct({ permission: menus.permission })
+    .from(roleMenus)
+    .innerJoin(menus, and(eq(menus.tenantId, roleMenus.tenantId), eq(menus.id, roleMenus.menuId)))
+    .where(
+      and(
+        eq(roleMenus.tenantId, session.tenantId),
+        inArray(roleMenus.roleId, session.roleIds),
+        isNotNull(menus.permission),
+      ),
+    );
+  return rows.map((r) => r.permission as string).sort();
 }
 
 /** Whether any of the user's roles is granted a menu or button carrying `permission`. */

@@ -1,7 +1,11 @@
 import type { Lang } from '@glucocare/domain';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { menus, roleMenus } from '../../db/schema';
+import { AppError, recordNotFound } from '../../http/errors';
+import { descendantIds, toTree, withAncestors } from '../../lib/tree';
+import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
+import type { SessionUser } from '../auth/sessions';
 
 export interface MenuNode {
   id: number;
@@ -18,34 +22,20 @@ export interface MenuNode {
 
 type MenuRow = typeof menus.$inferSelect;
 
-/** Rows → tree sorted by `sort` then id; rows whose parent is absent become roots. */
+/** Rows → tree sorted by `sort` then id, labels in `lang`; rows whose parent is absent become roots. */
 export function buildMenuTree(rows: MenuRow[], lang: Lang): MenuNode[] {
-  const nodes = new Map<number, MenuNode>();
-  for (const row of rows) {
-    nodes.set(row.id, {
-      id: row.id,
-      parentId: row.parentId,
-      path: row.path,
-      component: row.component,
-      label: lang === 'zh-CN' ? row.labelZh : row.labelEn,
-      labels: { 'en-US': row.labelEn, 'zh-CN': row.labelZh },
-      icon: row.icon,
-      hidden: row.hidden,
-      sort: row.sort,
-      children: [],
-    });
-  }
-  const roots: MenuNode[] = [];
-  for (const node of nodes.values()) {
-    const parent = node.parentId == null ? undefined : nodes.get(node.parentId);
-    (parent ? parent.children : roots).push(node);
-  }
-  const order = (list: MenuNode[]) => {
-    list.sort((a, b) => a.sort - b.sort || a.id - b.id);
-    for (const node of list) order(node.children);
-  };
-  order(roots);
-  return roots;
+  const nodes = rows.map((row) => ({
+    id: row.id,
+    parentId: row.parentId,
+    path: row.path,
+    component: row.component,
+    label: lang === 'zh-CN' ? row.labelZh : row.labelEn,
+    labels: { 'en-US': row.labelEn, 'zh-CN': row.labelZh },
+    icon: row.icon,
+    hidden: row.hidden,
+    sort: row.sort,
+  }));
+  return toTree(nodes, (a, b) => a.sort - b.sort || a.id - b.id);
 }
 
 /**
@@ -67,17 +57,194 @@ export async function authorizedMenuTree(
     .selectDistinct({ menuId: roleMenus.menuId })
     .from(roleMenus)
     .where(and(eq(roleMenus.tenantId, tenantId), inArray(roleMenus.roleId, roleIds)));
-  const byId = new Map(all.map((row) => [row.id, row]));
-  const visible = new Set<number>();
-  for (const { menuId } of granted) {
-    let current = byId.get(menuId);
-    while (current && !visible.has(current.id)) {
-      visible.add(current.id);
-      current = current.parentId == null ? undefined : byId.get(current.parentId);
-    }
-  }
+  const grantedIds = new Set(granted.map((g) => g.menuId));
   return buildMenuTree(
-    all.filter((row) => visible.has(row.id)),
+    withAncestors(
+      all,
+      all.filter((row) => grantedIds.has(row.id)),
+    ),
     lang,
   );
+}
+
+export interface AdminMenuNode {
+  id: number;
+  parentId: number | null;
+  path: string;
+  component: string | null;
+  labelEn: string;
+  labelZh: string;
+  label: string;
+  icon: string | null;
+  sort: number;
+  hidden: boolean;
+  kind: string;
+  permission: string | null;
+  version: number;
+}
+
+function toAdminNode(row: MenuRow, lang: Lang): AdminMenuNode {
+  return {
+    id: row.id,
+    parentId: row.parentId,
+    path: row.path,
+    component: row.component,
+    labelEn: row.labelEn,
+    labelZh: row.labelZh,
+    label: lang === 'zh-CN' ? row.labelZh : row.labelEn,
+    icon: row.icon,
+    sort: row.sort,
+    hidden: row.hidden,
+    kind: row.kind,
+    permission: row.permission,
+    version: row.version,
+  };
+}
+
+/** Every menu and button of the tenant, for the menu screen and the role authority tree. */
+export async function allMenuTree(db: DbOrTx, tenantId: string, lang: Lang) {
+  const rows = await db.select().from(menus).where(eq(menus.tenantId, tenantId));
+  return toTree(
+    rows.map((row) => toAdminNode(row, lang)),
+    (a, b) => a.sort - b.sort || a.id - b.id,
+  );
+}
+
+export interface MenuInput {
+  parentId?: number | null;
+  path: string;
+  component?: string | null;
+  labelEn: string;
+  labelZh: string;
+  icon?: string | null;
+  sort: number;
+  hidden: boolean;
+  kind: 'menu' | 'button';
+  permission?: string | null;
+}
+
+async function findMenu(db: DbOrTx, tenantId: string, id: number): Promise<MenuRow> {
+  const [row] = await db
+    .select()
+    .from(menus)
+    .where(and(eq(menus.tenantId, tenantId), eq(menus.id, id)));
+  if (!row) throw new AppError(404, 'error.recordNotFound');
+  return row;
+}
+
+async function checkMenuParent(
+  db: DbOrTx,
+  tenantId: string,
+  parentId: number | null | undefined,
+  selfId?: number,
+) {
+  if (parentId == null) return;
+  const rows = await db.select().from(menus).where(eq(menus.tenantId, tenantId));
+  if (!rows.some((row) => row.id === parentId)) throw new AppError(400, 'menu.parentInvalid');
+  if (selfId != null && descendantIds(rows, selfId).has(parentId))
+    throw new AppError(400, 'menu.parentInvalid');
+}
+
+function menuColumns(input: MenuInput) {
+  return {
+    parentId: input.parentId ?? null,
+    path: input.path,
+    component: input.component ?? null,
+    labelEn: input.labelEn,
+    labelZh: input.labelZh,
+    icon: input.icon ?? null,
+    sort: input.sort,
+    hidden: input.hidden,
+    kind: input.kind,
+    permission: input.permission ?? null,
+  };
+}
+
+export async function createMenu(
+  db: Database,
+  session: SessionUser,
+  input: MenuInput,
+  lang: Lang,
+  meta: RequestMeta,
+) {
+  return db.transaction(async (tx) => {
+    await checkMenuParent(tx, session.tenantId, input.parentId);
+    const [row] = await tx
+      .insert(menus)
+      .values({ tenantId: session.tenantId, ...menuColumns(input) })
+      .returning();
+    const after = toAdminNode(row, lang);
+    await writeAudit(
+      tx,
+      { ...actor(session), action: 'create', entity: 'menu', entityId: row.id, after },
+      meta,
+    );
+    return after;
+  });
+}
+
+export async function updateMenu(
+  db: Database,
+  session: SessionUser,
+  input: MenuInput & { id: number; version: number },
+  lang: Lang,
+  meta: RequestMeta,
+) {
+  return db.transaction(async (tx) => {
+    const current = await findMenu(tx, session.tenantId, input.id);
+    if (current.version !== input.version) throw new AppError(409, 'error.conflict');
+    await checkMenuParent(tx, session.tenantId, input.parentId, input.id);
+    const [row] = await tx
+      .update(menus)
+      .set({ ...menuColumns(input), version: current.version + 1, updatedAt: new Date() })
+      .where(
+        and(eq(menus.tenantId, session.tenantId), eq(menus.id, input.id), eq(menus.version, input.version)),
+      )
+      .returning();
+    if (!row) throw new AppError(409, 'error.conflict');
+    const after = toAdminNode(row, lang);
+    await writeAudit(
+      tx,
+      {
+        ...actor(session),
+        action: 'update',
+        entity: 'menu',
+        entityId: row.id,
+        before: toAdminNode(current, lang),
+        after,
+      },
+      meta,
+    );
+    return after;
+  });
+}
+
+export async function deleteMenu(
+  db: Database,
+  session: SessionUser,
+  id: number,
+  lang: Lang,
+  meta: RequestMeta,
+) {
+  await db.transaction(async (tx) => {
+    const current = await findMenu(tx, session.tenantId, id);
+    const [child] = await tx
+      .select({ id: menus.id })
+      .from(menus)
+      .where(and(eq(menus.tenantId, session.tenantId), eq(menus.parentId, id)))
+      .limit(1);
+    if (child) throw new AppError(409, 'menu.hasChildren');
+    await tx.delete(menus).where(and(eq(menus.tenantId, session.tenantId), eq(menus.id, id)));
+    await writeAudit(
+      tx,
+      {
+        ...actor(session),
+        action: 'delete',
+        entity: 'menu',
+        entityId: id,
+        before: toAdminNode(current, lang),
+      },
+      meta,
+    );
+  });
 }

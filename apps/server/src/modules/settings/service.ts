@@ -23,6 +23,8 @@ export const SETTINGS = {
     fallback: { enabled: false, secret: null as string | null },
   },
   'workMode.isOutside': { schema: z.boolean(), fallback: false },
+  /** the password new and reset accounts start with; they must change it at first sign-in */
+  'password.default': { schema: z.string().min(6).max(32), fallback: 'Welcome@123' },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

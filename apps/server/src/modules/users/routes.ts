@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { envelopeOf, ok, pageOf } from '../../http/envelope';
 import { forbidden } from '../../http/errors';
 import { sessionOf } from '../../http/session';
+import { userPermissions } from '../auth/sessions';
 import { authorizedMenuTree } from '../menus/service';
 import { loginHistory, profile } from './service';
 
@@ -50,12 +51,20 @@ export async function userRoutes(app: FastifyInstance) {
               isOut: z.boolean(),
               lastLoginAt: z.string().nullable(),
               lastLoginIp: z.string().nullable(),
+              permissions: z.array(z.string()),
             }),
           ),
         },
       },
     },
-    async (request) => ok(request, await profile(app.db, sessionOf(request), request.lang)),
+    async (request) => {
+      const session = sessionOf(request);
+      const [user, permissions] = await Promise.all([
+        profile(app.db, session, request.lang),
+        userPermissions(app, session),
+      ]);
+      return ok(request, { ...user, permissions });
+    },
   );
 
   r.get(

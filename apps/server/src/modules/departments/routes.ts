@@ -1,0 +1,176 @@
+import { departmentCreateSchema, departmentStatusSchema, departmentUpdateSchema } from '@glucocare/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf, ok } from '../../http/envelope';
+import { sessionOf } from '../../http/session';
+import { requestMeta } from '../audit/service';
+import {
+  allScopeTree,
+  createDepartment,
+  deleteDepartment,
+  departmentTree,
+  listDepartments,
+  scopedTree,
+  searchTree,
+  setDepartmentStatus,
+  updateDepartment,
+} from './service';
+
+const node = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  nameEn: z.string().nullable(),
+  parentId: z.number().nullable(),
+  isWard: z.boolean(),
+  isActive: z.boolean(),
+  sort: z.number(),
+  createdAt: z.string(),
+  version: z.number(),
+});
+type Node = z.infer<typeof node> & { children: Node[]; inScope?: boolean };
+const treeNode: z.ZodType<Node> = z.lazy(() =>
+  node.extend({ inScope: z.boolean().optional(), children: z.array(treeNode) }),
+);
+const tree = envelopeOf(z.array(treeNode));
+const idParam = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .transform(Number),
+});
+const tags = ['departments'];
+
+export async function departmentRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/v1/departments/tree',
+    {
+      config: { permission: 'session' },
+      schema: { tags, summary: "Enabled departments in the caller's scope", response: { 200: tree } },
+    },
+    async (request) => ok(request, await scopedTree(app.db, sessionOf(request))),
+  );
+  r.get(
+    '/v1/departments/allScopetree',
+    {
+      config: { permission: 'system:department:list' },
+      schema: { tags, summary: 'Every department with inScope for the caller', response: { 200: tree } },
+    },
+    async (request) => ok(request, await allScopeTree(app.db, sessionOf(request))),
+  );
+  r.get(
+    '/v1/departments/allTree',
+    {
+      config: { permission: 'system:department:list' },
+      schema: { tags, summary: 'Every department, enabled or stopped', response: { 200: tree } },
+    },
+    async (request) =>
+      ok(request, departmentTree(await listDepartments(app.db, sessionOf(request).tenantId))),
+  );
+  r.get(
+    '/v1/departments/allUsingTree',
+    {
+      config: { permission: 'session' },
+      schema: { tags, summary: 'Every enabled department', response: { 200: tree } },
+    },
+    async (request) =>
+      ok(
+        request,
+        departmentTree(await listDepartments(app.db, sessionOf(request).tenantId, { activeOnly: true })),
+      ),
+  );
+  r.get(
+    '/v1/departments/info/tree/search',
+    {
+      config: { permission: 'session' },
+      schema: {
+        tags,
+        summary: 'Departments whose name or code contains the text, with their ancestors',
+        querystring: z.object({
+          queryCondition: z.string().max(50).optional(),
+          includeStopped: z.enum(['true', 'false']).optional(),
+        }),
+        response: { 200: tree },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await searchTree(
+          app.db,
+          sessionOf(request).tenantId,
+          request.query.queryCondition ?? '',
+          request.query.includeStopped === 'true',
+        ),
+      ),
+  );
+  r.post(
+    '/v2/departments',
+    {
+      config: { permission: 'system:department:edit' },
+      schema: {
+        tags,
+        summary: 'Create a department',
+        body: departmentCreateSchema,
+        response: { 200: envelopeOf(node) },
+      },
+    },
+    async (request) =>
+      ok(request, await createDepartment(app.db, sessionOf(request), request.body, requestMeta(request))),
+  );
+  r.put(
+    '/v2/departments',
+    {
+      config: { permission: 'system:department:edit' },
+      schema: {
+        tags,
+        summary: 'Update a department (version must match)',
+        body: departmentUpdateSchema,
+        response: { 200: envelopeOf(node) },
+      },
+    },
+    async (request) =>
+      ok(request, await updateDepartment(app.db, sessionOf(request), request.body, requestMeta(request))),
+  );
+  r.put(
+    '/v1/departments/status',
+    {
+      config: { permission: 'system:department:edit' },
+      schema: {
+        tags,
+        summary: 'Enable or stop a department',
+        body: departmentStatusSchema,
+        response: { 200: envelopeOf(node) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await setDepartmentStatus(
+          app.db,
+          sessionOf(request),
+          request.body.id,
+          request.body.isActive,
+          requestMeta(request),
+        ),
+      ),
+  );
+  r.delete(
+    '/v1/departments/:id',
+    {
+      config: { permission: 'system:department:delete' },
+      schema: {
+        tags,
+        summary: 'Delete a department with no staff, patients or sub-departments',
+        params: idParam,
+      },
+    },
+    async (request) => {
+      await deleteDepartment(app.db, sessionOf(request), request.params.id, requestMeta(request));
+      return ok(request, null);
+    },
+  );
+}

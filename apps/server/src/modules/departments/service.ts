@@ -1,0 +1,309 @@
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../../db/client';
+import { departments, userDepartments, users } from '../../db/schema';
+import { AppError, recordNotFound } from '../../http/errors';
+import { descendantIds, type TreeNode, toTree, withAncestors } from '../../lib/tree';
+import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
+import type { DepartmentScope, SessionUser } from '../auth/sessions';
+
+export type DepartmentRow = typeof departments.$inferSelect;
+
+export interface DepartmentNode {
+  id: number;
+  code: string;
+  name: string;
+  nameEn: string | null;
+  parentId: number | null;
+  isWard: boolean;
+  isActive: boolean;
+  sort: number;
+  createdAt: string;
+  version: number;
+  inScope?: boolean;
+}
+
+function toNode(row: DepartmentRow): DepartmentNode {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    nameEn: row.nameEn,
+    parentId: row.parentId,
+    isWard: row.isWard,
+    isActive: row.isActive,
+    sort: row.sort,
+    createdAt: row.createdAt.toISOString(),
+    version: row.version,
+  };
+}
+
+const bySortThenCode = (a: DepartmentNode, b: DepartmentNode) =>
+  a.sort - b.sort || a.code.localeCompare(b.code);
+
+export function departmentTree(rows: DepartmentRow[]): TreeNode<DepartmentNode>[] {
+  return toTree(rows.map(toNode), bySortThenCode);
+}
+
+/** Whether a department code lies within a user's scope. */
+export function inScope(scope: DepartmentScope, code: string | null | undefined): boolean {
+  if (scope.all) return true;
+  return code != null && scope.departments.includes(code);
+}
+
+export async function listDepartments(db: DbOrTx, tenantId: string, options: { activeOnly?: boolean } = {}) {
+  return db
+    .select()
+    .from(departments)
+    .where(
+      and(
+        eq(departments.tenantId, tenantId),
+        options.activeOnly ? eq(departments.isActive, true) : undefined,
+      ),
+    )
+    .orderBy(asc(departments.sort), asc(departments.code));
+}
+
+/** Enabled departments the caller may see, as a tree (ancestors outside the scope are left out). */
+export async function scopedTree(db: Database, session: SessionUser) {
+  const rows = await listDepartments(db, session.tenantId, { activeOnly: true });
+  return departmentTree(rows.filter((row) => inScope(session.scope, row.code)));
+}
+
+export async function allScopeTree(db: Database, session: SessionUser) {
+  const rows = await listDepartments(db, session.tenantId);
+  return toTree(
+    rows.map((row) => ({ ...toNode(row), inScope: inScope(session.scope, row.code) })),
+    bySortThenCode,
+  );
+}
+
+/** Departments whose name, English name or code contains the text, shown in place in the tree. */
+export async function searchTree(db: Database, tenantId: string, text: string, includeStopped: boolean) {
+  const rows = await listDepartments(db, tenantId, { activeOnly: !includeStopped });
+  const needle = text.trim().toLowerCase();
+  if (!needle) return departmentTree(rows);
+  const matches = rows.filter((row) =>
+    [row.name, row.nameEn ?? '', row.code].some((value) => value.toLowerCase().includes(needle)),
+  );
+  return departmentTree(withAncestors(rows, matches));
+}
+
+export async function findDepartment(db: DbOrTx, tenantId: string, id: number): Promise<DepartmentRow> {
+  const [row] = await db
+    .select()
+    .from(departments)
+    .where(and(eq(departments.tenantId, tenantId), eq(departments.id, id)));
+  if (!row) throw recordNotFound();
+  return row;
+}
+
+export interface DepartmentInput {
+  code: string;
+  name: string;
+  nameEn?: string | null;
+  parentId?: number | null;
+  isWard?: boolean;
+  sort?: number;
+}
+
+async function checkParent(
+  tx: DbOrTx,
+  tenantId: string,
+  parentId: number | null | undefined,
+  selfId?: number,
+) {
+  if (parentId == null) return;
+  const rows = await listDepartments(tx, tenantId);
+  const parent = rows.find((row) => row.id === parentId);
+  if (!parent) throw new AppError(400, 'department.parentInvalid');
+  if (selfId != null && descendantIds(rows, selfId).has(parentId))
+    throw new AppError(400, 'department.parentInvalid');
+}
+
+async function checkCodeFree(tx: DbOrTx, tenantId: string, code: string, selfId?: number) {
+  const [clash] = await tx
+    .select({ id: departments.id })
+    .from(departments)
+    .where(and(eq(departments.tenantId, tenantId), eq(departments.code, code)));
+  if (clash && clash.id !== selfId) throw new AppError(409, 'department.codeTaken');
+}
+
+/** Departments are changed only by those who may see them: outside the scope is "not found". */
+function assertVisible(session: SessionUser, row: DepartmentRow) {
+  if (!inScope(session.scope, row.code)) throw recordNotFound();
+}
+
+export async function createDepartment(
+  db: Database,
+  session: SessionUser,
+  input: DepartmentInput,
+  meta: RequestMeta,
+) {
+  return db.transaction(async (tx) => {
+    await checkCodeFree(tx, session.tenantId, input.code);
+    await checkParent(tx, session.tenantId, input.parentId);
+    const [row] = await tx
+      .insert(departments)
+      .values({
+        tenantId: session.tenantId,
+        code: input.code,
+        name: input.name,
+        nameEn: input.nameEn ?? null,
+        parentId: input.parentId ?? null,
+        isWard: input.isWard ?? true,
+        sort: input.sort ?? 0,
+      })
+      .returning();
+    const after = toNode(row);
+    await writeAudit(
+      tx,
+      { ...actor(session), action: 'create', entity: 'department', entityId: row.id, after },
+      meta,
+    );
+    return after;
+  });
+}
+
+export async function updateDepartment(
+  db: Database,
+  session: SessionUser,
+  input: DepartmentInput & { id: number; version: number },
+  meta: RequestMeta,
+) {
+  return db.transaction(async (tx) => {
+    const current = await findDepartment(tx, session.tenantId, input.id);
+    assertVisible(session, current);
+    if (current.version !== input.version) throw new AppError(409, 'error.conflict');
+    await checkCodeFree(tx, session.tenantId, input.code, input.id);
+    await checkParent(tx, session.tenantId, input.parentId, input.id);
+    const [row] = await tx
+      .update(departments)
+      .set({
+        code: input.code,
+        name: input.name,
+        nameEn: input.nameEn ?? null,
+        parentId: input.parentId ?? null,
+        isWard: input.isWard ?? current.isWard,
+        sort: input.sort ?? current.sort,
+        version: current.version + 1,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(departments.tenantId, session.tenantId),
+          eq(departments.id, input.id),
+          eq(departments.version, input.version),
+        ),
+      )
+      .returning();
+    if (!row) throw new AppError(409, 'error.conflict');
+    if (row.code !== current.code) {
+      // Staff and scopes refer to departments by code: carry them over to the new code.
+      await tx
+        .update(users)
+        .set({ departmentCode: row.code })
+        .where(and(eq(users.tenantId, session.tenantId), eq(users.departmentCode, current.code)));
+      await tx
+        .update(userDepartments)
+        .set({ departmentCode: row.code })
+        .where(
+          and(
+            eq(userDepartments.tenantId, session.tenantId),
+            eq(userDepartments.departmentCode, current.code),
+          ),
+        );
+    }
+    const after = toNode(row);
+    await writeAudit(
+      tx,
+      {
+        ...actor(session),
+        action: 'update',
+        entity: 'department',
+        entityId: row.id,
+        before: toNode(current),
+        after,
+      },
+      meta,
+    );
+    return after;
+  });
+}
+
+export async function setDepartmentStatus(
+  db: Database,
+  session: SessionUser,
+  id: number,
+  isActive: boolean,
+  meta: RequestMeta,
+) {
+  return db.transaction(async (tx) => {
+    const current = await findDepartment(tx, session.tenantId, id);
+    assertVisible(session, current);
+    const [row] = await tx
+      .update(departments)
+      .set({ isActive, version: current.version + 1, updatedAt: new Date() })
+      .where(and(eq(departments.tenantId, session.tenantId), eq(departments.id, id)))
+      .returning();
+    const after = toNode(row);
+    await writeAudit(
+      tx,
+      {
+        ...actor(session),
+        action: isActive ? 'enable' : 'disable',
+        entity: 'department',
+        entityId: id,
+        before: { isActive: current.isActive },
+        after: { isActive },
+      },
+      meta,
+    );
+    return after;
+  });
+}
+
+/** What still belongs to a department. The patients area (issue 5) adds its patients to this check. */
+async function dependants(tx: DbOrTx, tenantId: string, row: DepartmentRow) {
+  const [staff] = await tx
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.departmentCode, row.code), isNull(users.deletedAt)));
+  const [children] = await tx
+    .select({ n: count() })
+    .from(departments)
+    .where(and(eq(departments.tenantId, tenantId), eq(departments.parentId, row.id)));
+  return { staff: staff.n, children: children.n };
+}
+
+export async function deleteDepartment(db: Database, session: SessionUser, id: number, meta: RequestMeta) {
+  await db.transaction(async (tx) => {
+    const current = await findDepartment(tx, session.tenantId, id);
+    assertVisible(session, current);
+    const held = await dependants(tx, session.tenantId, current);
+    if (held.children > 0) throw new AppError(409, 'department.hasChildren');
+    if (held.staff > 0) throw new AppError(409, 'department.inUse', undefined, held);
+    await tx
+      .delete(userDepartments)
+      .where(
+        and(eq(userDepartments.tenantId, session.tenantId), eq(userDepartments.departmentCode, current.code)),
+      );
+    await tx
+      .delete(departments)
+      .where(and(eq(departments.tenantId, session.tenantId), eq(departments.id, id)));
+    await writeAudit(
+      tx,
+      { ...actor(session), action: 'delete', entity: 'department', entityId: id, before: toNode(current) },
+      meta,
+    );
+  });
+}
+
+/** Department codes that exist in the tenant, for validating references. */
+export async function existingCodes(db: DbOrTx, tenantId: string, codes: string[]): Promise<Set<string>> {
+  if (codes.length === 0) return new Set();
+  const rows = await db
+    .select({ code: departments.code })
+    .from(departments)
+    .where(and(eq(departments.tenantId, tenantId), inArray(departments.code, codes)));
+  return new Set(rows.map((r) => r.code));
+}

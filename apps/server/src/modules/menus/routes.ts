@@ -1,0 +1,66 @@
+import { menuCreateSchema, menuUpdateSchema } from '@glucocare/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../http/envelope';
+import { sessionOf } from '../../http/session';
+import { requestMeta } from '../audit/service';
+import { allMenuTree, createMenu, deleteMenu, updateMenu } from './service';
+
+const tags = ['menus'];
+
+export async function menuRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/v1/menus/allTree',
+    {
+      config: { permission: 'system:menu:list' },
+      schema: { tags, summary: 'Every menu and button of the tenant' },
+    },
+    async (request) => ok(request, await allMenuTree(app.db, sessionOf(request).tenantId, request.lang)),
+  );
+  r.post(
+    '/v1/menus',
+    {
+      config: { permission: 'system:menu:edit' },
+      schema: { tags, summary: 'Create a menu or button', body: menuCreateSchema },
+    },
+    async (request) =>
+      ok(
+        request,
+        await createMenu(app.db, sessionOf(request), request.body, request.lang, requestMeta(request)),
+      ),
+  );
+  r.put(
+    '/v1/menus',
+    {
+      config: { permission: 'system:menu:edit' },
+      schema: { tags, summary: 'Update a menu or button', body: menuUpdateSchema },
+    },
+    async (request) =>
+      ok(
+        request,
+        await updateMenu(app.db, sessionOf(request), request.body, request.lang, requestMeta(request)),
+      ),
+  );
+  r.delete(
+    '/v1/menus',
+    {
+      config: { permission: 'system:menu:delete' },
+      schema: {
+        tags,
+        summary: 'Delete a menu without children',
+        querystring: z.object({
+          id: z
+            .string()
+            .regex(/^\d{1,15}$/)
+            .transform(Number),
+        }),
+      },
+    },
+    async (request) => {
+      await deleteMenu(app.db, sessionOf(request), request.query.id, request.lang, requestMeta(request));
+      return ok(request, null);
+    },
+  );
+}

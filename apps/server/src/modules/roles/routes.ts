@@ -1,0 +1,100 @@
+import { pageParam, roleAuthoritySchema, roleCreateSchema, roleUpdateSchema } from '@glucocare/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf, ok, pageOf } from '../../http/envelope';
+import { sessionOf } from '../../http/session';
+import { requestMeta } from '../audit/service';
+import { createRole, deleteRole, pageRoles, roleAuthority, saveRoleAuthority, updateRole } from './service';
+
+const role = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  nameEn: z.string().nullable(),
+  isActive: z.boolean(),
+  userCount: z.number(),
+  version: z.number(),
+});
+const idParam = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .transform(Number),
+});
+const tags = ['roles'];
+
+export async function roleRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/v1/roles',
+    {
+      config: { permission: 'system:role:list' },
+      schema: {
+        tags,
+        summary: 'Roles, paged',
+        querystring: z.object({
+          queryCondition: z.string().max(50).optional(),
+          page: pageParam.default(1),
+          size: pageParam.default(20),
+        }),
+        response: { 200: envelopeOf(pageOf(role)) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await pageRoles(app.db, sessionOf(request).tenantId, {
+          ...request.query,
+          size: Math.min(request.query.size, 100),
+        }),
+      ),
+  );
+  r.post(
+    '/v1/roles',
+    {
+      config: { permission: 'system:role:edit' },
+      schema: { tags, summary: 'Create a role', body: roleCreateSchema, response: { 200: envelopeOf(role) } },
+    },
+    async (request) =>
+      ok(request, await createRole(app.db, sessionOf(request), request.body, requestMeta(request))),
+  );
+  r.put(
+    '/v1/roles',
+    {
+      config: { permission: 'system:role:edit' },
+      schema: { tags, summary: 'Update a role', body: roleUpdateSchema, response: { 200: envelopeOf(role) } },
+    },
+    async (request) =>
+      ok(request, await updateRole(app.db, sessionOf(request), request.body, requestMeta(request))),
+  );
+  r.delete(
+    '/v1/roles/:id',
+    {
+      config: { permission: 'system:role:delete' },
+      schema: { tags, summary: 'Delete a role', params: idParam },
+    },
+    async (request) => {
+      await deleteRole(app.db, sessionOf(request), request.params.id, requestMeta(request));
+      return ok(request, null);
+    },
+  );
+  r.get(
+    '/v1/roles/authority/:id',
+    {
+      config: { permission: 'system:role:list' },
+      schema: { tags, summary: 'Menus and buttons granted to a role', params: idParam },
+    },
+    async (request) =>
+      ok(request, await roleAuthority(app.db, sessionOf(request).tenantId, request.params.id, request.lang)),
+  );
+  r.post(
+    '/v1/roles/authority',
+    {
+      config: { permission: 'system:role:edit' },
+      schema: { tags, summary: 'Replace the menus and buttons granted to a role', body: roleAuthoritySchema },
+    },
+    async (request) =>
+      ok(request, await saveRoleAuthority(app.db, sessionOf(request), request.body, requestMeta(request))),
+  );
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { requiredString } from '../auth/schemas';
+import { FIELD_LIMITS } from '../constants';
+import { withParams } from '../i18n/messages';
+
+/** Request bodies of the administration screens (spec §3 Department, Role, Menu; §5 Other). */
+
+const id = z.number().int().positive();
+const version = z.number().int().positive();
+const optionalText = (max: number) =>
+  z.string().trim().max(max, { error: 'validation.tooLong' }).nullable().optional();
+
+/** Department code: required, letters, digits, `_` or `-`, at most 32 (unique per tenant: checked by the server). */
+export const departmentCodeSchema = requiredString('department.code.required')
+  .trim()
+  .min(1, { error: 'department.code.required', abort: true })
+  .regex(/^[A-Za-z0-9_-]{1,32}$/, { error: 'department.code.format' });
+
+/** Department name (§5 Other): 2-18 characters. */
+export const departmentNameSchema = requiredString('department.name.required')
+  .trim()
+  .min(1, { error: 'department.name.required', abort: true })
+  .min(FIELD_LIMITS.departmentName.min, {
+    error: withParams('department.name.length', FIELD_LIMITS.departmentName),
+  })
+  .max(FIELD_LIMITS.departmentName.max, {
+    error: withParams('department.name.length', FIELD_LIMITS.departmentName),
+  });
+
+const departmentFields = {
+  code: departmentCodeSchema,
+  name: departmentNameSchema,
+  nameEn: optionalText(64),
+  parentId: id.nullable().optional(),
+  isWard: z.boolean().optional(),
+  sort: z.number().int().min(0).max(9999).optional(),
+};
+
+export const departmentCreateSchema = z.strictObject(departmentFields);
+export const departmentUpdateSchema = z.strictObject({ id, version, ...departmentFields });
+export const departmentStatusSchema = z.strictObject({ id, isActive: z.boolean() });
+export type DepartmentCreate = z.infer<typeof departmentCreateSchema>;
+export type DepartmentUpdate = z.infer<typeof departmentUpdateSchema>;
+
+/** Role code: letters, digits and `_`, starting with a letter, 2-32. */
+export const roleCodeSchema = requiredString('role.code.required')
+  .trim()
+  .min(1, { error: 'role.code.required', abort: true })
+  .regex(/^[A-Za-z][A-Za-z0-9_]{1,31}$/, { error: 'role.code.format' });
+
+export const roleNameSchema = requiredString('role.name.required')
+  .trim()
+  .min(1, { error: 'role.name.required', abort: true })
+  .max(32, { error: 'validation.tooLong' });
+
+const roleFields = {
+  code: roleCodeSchema,
+  name: roleNameSchema,
+  nameEn: optionalText(64),
+  isActive: z.boolean().optional(),
+};
+export const roleCreateSchema = z.strictObject(roleFields);
+export const roleUpdateSchema = z.strictObject({ id, version, ...roleFields });
+export const roleAuthoritySchema = z.strictObject({ roleId: id, menuIds: z.array(id).max(2000) });
+
+/** Menu permission code: `area:thing:action` style, lower-camel words separated by colons. */
+export const permissionCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^[a-z][A-Za-z0-9]*(:[a-z][A-Za-z0-9]*){1,3}$/, { error: 'menu.permission.format' });
+
+const menuFields = {
+  parentId: id.nullable().optional(),
+  path: requiredString('menu.path.required')
+    .trim()
+    .min(1, { error: 'menu.path.required', abort: true })
+    .regex(/^(#|\/[A-Za-z0-9/_:-]*)$/, { error: 'menu.path.format' }),
+  component: z
+    .string()
+    .trim()
+    .regex(/^\/[A-Za-z0-9/_-]*$/, { error: 'menu.component.format' })
+    .nullable()
+    .optional(),
+  labelEn: requiredString('menu.label.required')
+    .trim()
+    .min(1, { error: 'menu.label.required', abort: true })
+    .max(40, { error: 'validation.tooLong' }),
+  labelZh: requiredString('menu.label.required')
+    .trim()
+    .min(1, { error: 'menu.label.required', abort: true })
+    .max(40, { error: 'validation.tooLong' }),
+  icon: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{1,40}$/, { error: 'menu.icon.format' })
+    .nullable()
+    .optional(),
+  sort: z.number().int().min(0).max(9999),
+  hidden: z.boolean(),
+  kind: z.enum(['menu', 'button']),
+  permission: permissionCodeSchema.nullable().optional(),
+};
+export const menuCreateSchema = z.strictObject(menuFields);
+export const menuUpdateSchema = z.strictObject({ id, version, ...menuFields });
+
+/** Staff login name: 2-12 characters of letters, digits, `.`, `_` or `-` (it is typed at every login). */
+export const staffUserNameSchema = requiredString('login.userName.required')
+  .trim()
+  .min(1, { error: 'login.userName.required', abort: true })
+  .regex(/^[A-Za-z0-9._-]{2,12}$/, { error: 'user.userName.format' });
+
+export const staffNickNameSchema = requiredString('user.nickName.required')
+  .trim()
+  .min(1, { error: 'user.nickName.required', abort: true })
+  .max(32, { error: 'validation.tooLong' });
+
+export const dataPermissionSchema = z.enum(['readWrite', 'readOnly']);
+export const permissionScopeSchema = z.enum(['all', 'departments']);
