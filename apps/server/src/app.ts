@@ -18,14 +18,17 @@ import { registerMethodOverrideCheck, rewriteMethodOverride } from './http/metho
 import { registerSessionGuard } from './http/session';
 import { registerRequestTimeout } from './http/timeout';
 import { registerStrictInput } from './http/validation';
+import { auditRoutes } from './modules/audit/routes';
 import { loadPasswordCrypto, type PasswordCrypto } from './modules/auth/password-crypto';
 import { authRoutes } from './modules/auth/routes';
 import { departmentRoutes } from './modules/departments/routes';
+import { dictionaryRoutes } from './modules/dictionaries/routes';
 import { menuRoutes } from './modules/menus/routes';
 import { roleRoutes } from './modules/roles/routes';
 import { systemRoutes } from './modules/system/routes';
 import { tenantRoutes } from './modules/tenants/routes';
 import { userRoutes } from './modules/users/routes';
+import { staffRoutes } from './modules/users/staff-routes';
 
 export const API_PREFIX = '/app-service';
 
@@ -141,10 +144,13 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     async (api) => {
       await api.register(authRoutes);
       await api.register(userRoutes);
+      await api.register(staffRoutes);
       await api.register(tenantRoutes);
       await api.register(departmentRoutes);
       await api.register(roleRoutes);
       await api.register(menuRoutes);
+      await api.register(auditRoutes);
+      await api.register(dictionaryRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -10,4 +10,5 @@ export * from './helpers/link';
 export * from './helpers/numeric-input';
 export * from './helpers/target-range';
 export * from './i18n/messages';
+export * from './rules';
 export * from './validation';

@@ -9,8 +9,13 @@ export interface Envelope<T> {
 }
 
 /** The success body of every call: code "1", a message in the caller's language, the data. */
-export function ok<T>(request: FastifyRequest, dataContent: T, messageKey: MessageKey = 'ok'): Envelope<T> {
-  return { code: '1', message: translate(request.lang, messageKey), dataContent };
+export function ok<T>(
+  request: FastifyRequest,
+  dataContent: T,
+  messageKey: MessageKey = 'ok',
+  params?: Record<string, string | number>,
+): Envelope<T> {
+  return { code: '1', message: translate(request.lang, messageKey, params), dataContent };
 }
 
 /** The envelope schema for a route's OpenAPI response. */

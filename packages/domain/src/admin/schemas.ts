@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requiredString } from '../auth/schemas';
 import { FIELD_LIMITS } from '../constants';
 import { withParams } from '../i18n/messages';
+import { patientEmailSchema, patientIdCardSchema, patientMobilePhoneSchema } from '../rules/patient';
 
 /** Request bodies of the administration screens (spec §3 Department, Role, Menu; §5 Other). */
 
@@ -116,3 +117,33 @@ export const staffNickNameSchema = requiredString('user.nickName.required')
 
 export const dataPermissionSchema = z.enum(['readWrite', 'readOnly']);
 export const permissionScopeSchema = z.enum(['all', 'departments']);
+
+/** Contact fields shared with patients (§5 Patient): the same ID card, phone and email rules. */
+const staffFields = {
+  nickName: staffNickNameSchema,
+  gender: z.enum(['male', 'female', 'unknown']).nullish(),
+  birthDate: z.iso.date({ error: 'validation.invalidDate' }).nullish(),
+  idCard: patientIdCardSchema,
+  phone: patientMobilePhoneSchema,
+  email: patientEmailSchema,
+  departmentCode: departmentCodeSchema,
+  roleIds: z.array(id).max(20),
+  dataPermission: dataPermissionSchema,
+  permissionScope: permissionScopeSchema,
+  departmentPermissions: z.array(departmentCodeSchema).max(200),
+  expiresOn: z.iso.date({ error: 'validation.invalidDate' }).nullish(),
+  isActive: z.boolean().optional(),
+};
+
+/** POST /v2/users: the password is the tenant's default and must be changed at first sign-in. */
+export const staffCreateSchema = z.strictObject({ userName: staffUserNameSchema, ...staffFields });
+/** PUT /v2/users: the user name cannot change (it is what people type at login). */
+export const staffUpdateSchema = z.strictObject({ id, version, ...staffFields });
+export const batchScopeSchema = z.strictObject({
+  userNames: z.array(staffUserNameSchema).min(1, { error: 'user.selectAtLeastOne' }).max(500),
+  permissionScope: permissionScopeSchema,
+  departmentPermissions: z.array(departmentCodeSchema).max(200),
+});
+export const userNameBodySchema = z.strictObject({ userName: staffUserNameSchema });
+export type StaffCreate = z.infer<typeof staffCreateSchema>;
+export type StaffUpdate = z.infer<typeof staffUpdateSchema>;

@@ -101,6 +101,7 @@ export const SHIPPED_MENUS: ShippedMenu[] = [
     ['edit', 'Add and edit', '新增与编辑'],
     ['delete', 'Delete', '删除'],
   ]),
+  ...adminPage('audit', 90, ['Audit log', '审计日志'], 'FileSearchOutlined', []),
   {
     key: 'account',
     path: '#',

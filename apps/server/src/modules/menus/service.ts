@@ -128,7 +128,7 @@ async function findMenu(db: DbOrTx, tenantId: string, id: number): Promise<MenuR
     .select()
     .from(menus)
     .where(and(eq(menus.tenantId, tenantId), eq(menus.id, id)));
-  if (!row) throw new AppError(404, 'error.recordNotFound');
+  if (!row) throw recordNotFound();
   return row;
 }
 

@@ -1,0 +1,214 @@
+import {
+  batchScopeSchema,
+  encryptedPasswordSchema,
+  pageParam,
+  staffCreateSchema,
+  staffUpdateSchema,
+  staffUserNameSchema,
+  userNameBodySchema,
+} from '@glucocare/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../http/envelope';
+import { sessionOf } from '../../http/session';
+import { requestMeta } from '../audit/service';
+import { changePassword } from '../auth/service';
+import {
+  batchScope,
+  createStaff,
+  deleteStaff,
+  doctors,
+  pageStaff,
+  resetStaffPassword,
+  staffScope,
+  updateStaff,
+} from './staff-service';
+
+const tags = ['staff'];
+const departmentQuery = z.object({ departmentCode: z.string().max(32).optional() });
+
+export async function staffRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/v1/users/page',
+    {
+      config: { permission: 'system:user:list' },
+      schema: {
+        tags,
+        summary: 'Staff in the caller’s scope, paged and filtered',
+        querystring: z.object({
+          queryCondition: z.string().max(50).optional(),
+          departmentCode: z.string().max(32).optional(),
+          isActive: z.enum(['true', 'false']).optional(),
+          page: pageParam.default(1),
+          size: pageParam.default(20),
+        }),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      return ok(
+        request,
+        await pageStaff(
+          app.db,
+          sessionOf(request),
+          {
+            ...q,
+            isActive: q.isActive === undefined ? undefined : q.isActive === 'true',
+            size: Math.min(q.size, 500),
+          },
+          request.lang,
+        ),
+      );
+    },
+  );
+  r.post(
+    '/v2/users',
+    {
+      config: { permission: 'system:user:edit' },
+      schema: { tags, summary: 'Add a staff member', body: staffCreateSchema },
+    },
+    async (request) => {
+      const { record, password } = await createStaff(
+        app.db,
+        sessionOf(request),
+        request.body,
+        request.lang,
+        requestMeta(request),
+      );
+      return ok(request, record, 'user.created', { password });
+    },
+  );
+  r.put(
+    '/v2/users',
+    {
+      config: { permission: 'system:user:edit' },
+      schema: { tags, summary: 'Change a staff member', body: staffUpdateSchema },
+    },
+    async (request) =>
+      ok(
+        request,
+        await updateStaff(app.db, sessionOf(request), request.body, request.lang, requestMeta(request)),
+      ),
+  );
+  r.delete(
+    '/v1/users',
+    {
+      config: { permission: 'system:user:delete' },
+      schema: {
+        tags,
+        summary: 'Remove a staff member (history kept)',
+        querystring: z.object({ userName: staffUserNameSchema }),
+      },
+    },
+    async (request) => {
+      await deleteStaff(
+        app.db,
+        sessionOf(request),
+        request.query.userName,
+        request.lang,
+        requestMeta(request),
+      );
+      return ok(request, null);
+    },
+  );
+  r.put(
+    '/v1/users/resetPassword',
+    {
+      config: { permission: 'system:user:resetPassword' },
+      schema: {
+        tags,
+        summary: 'Reset a password to the tenant default (must be changed at next sign-in)',
+        body: userNameBodySchema,
+      },
+    },
+    async (request) => {
+      const password = await resetStaffPassword(
+        app.db,
+        sessionOf(request),
+        request.body.userName,
+        requestMeta(request),
+      );
+      return ok(request, null, 'user.passwordReset', { password });
+    },
+  );
+  r.put(
+    '/v1/users/batchScope',
+    {
+      config: { permission: 'system:user:edit' },
+      schema: { tags, summary: 'Set the department scope of several staff', body: batchScopeSchema },
+    },
+    async (request) =>
+      ok(request, await batchScope(app.db, sessionOf(request), request.body, requestMeta(request))),
+  );
+  r.get(
+    '/v2/users/scopes',
+    {
+      config: { permission: 'system:user:list' },
+      schema: {
+        tags,
+        summary: 'Department scope of one staff member',
+        querystring: z.object({ userName: staffUserNameSchema }),
+      },
+    },
+    async (request) => ok(request, await staffScope(app.db, sessionOf(request), request.query.userName)),
+  );
+  r.put(
+    '/v1/users/changePassword',
+    {
+      config: { permission: 'session' },
+      schema: {
+        tags,
+        summary: 'Change the caller’s own password',
+        body: z.strictObject({ password: encryptedPasswordSchema, newPassword: encryptedPasswordSchema }),
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      await changePassword(
+        app,
+        request,
+        { ...request.body, userName: session.userName, tenant: session.tenantId },
+        requestMeta(request),
+      );
+      return ok(request, null, 'auth.passwordUpdated');
+    },
+  );
+  r.get(
+    '/v1/doctors',
+    { config: { permission: 'session' }, schema: { tags, summary: 'Doctors in the caller’s scope' } },
+    async (request) => ok(request, await doctors(app.db, sessionOf(request), undefined, request.lang)),
+  );
+  r.get(
+    '/v1/doctors/list',
+    {
+      config: { permission: 'session' },
+      schema: { tags, summary: 'Doctors of a department', querystring: departmentQuery },
+    },
+    async (request) =>
+      ok(request, await doctors(app.db, sessionOf(request), request.query.departmentCode, request.lang)),
+  );
+  r.get(
+    '/v1/doctors/imputation/query',
+    {
+      config: { permission: 'session' },
+      schema: {
+        tags,
+        summary: 'Doctors a patient of the department can be attributed to',
+        querystring: departmentQuery,
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const all = await doctors(app.db, session, undefined, request.lang);
+      const code = request.query.departmentCode;
+      // the department's own doctors first, then the others the caller may see
+      return ok(request, [
+        ...all.filter((d) => d.departmentCode === code),
+        ...all.filter((d) => d.departmentCode !== code),
+      ]);
+    },
+  );
+}

@@ -1,0 +1,339 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/harness';
+
+let t: TestContext;
+let admin: string;
+let admin202: string;
+let nurseRoleId: number;
+let doctorRoleId: number;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = await t.login('101', 'admin', 'Admin@123456');
+  admin202 = await t.login('202', 'admin', 'Admin@202202');
+  const roles = (await api('GET', '/v1/roles?size=100', admin)).json().dataContent.records as {
+    id: number;
+    code: string;
+  }[];
+  nurseRoleId = roles.find((r) => r.code === 'nurse')!.id;
+  doctorRoleId = roles.find((r) => r.code === 'doctor')!.id;
+});
+afterAll(() => t.close());
+
+const api = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  token: string,
+  payload?: object,
+  lang?: string,
+) => t.request({ method, url: `/app-service${url}`, token, payload, lang });
+
+const newStaff = (overrides: Record<string, unknown> = {}) => ({
+  userName: 'nurse02',
+  nickName: 'Nurse Chen Jing',
+  gender: 'female',
+  birthDate: '1990-05-20',
+  idCard: '11010519900520002X',
+  phone: '13800138000',
+  email: 'chen.jing@example.org',
+  departmentCode: 'CARD',
+  roleIds: [nurseRoleId],
+  dataPermission: 'readWrite',
+  permissionScope: 'departments',
+  departmentPermissions: ['ICU'],
+  expiresOn: null,
+  ...overrides,
+});
+
+describe('staff list', () => {
+  it('pages and filters the staff of the tenant only', async () => {
+    const page = (await api('GET', '/v1/users/page?page=1&size=10', admin)).json().dataContent;
+    expect(page.total).toBe(4);
+    expect(page.records.map((r: { userName: string }) => r.userName).sort()).toEqual([
+      'admin',
+      'doctor01',
+      'nurse01',
+      'reviewer01',
+    ]);
+    const nurse = page.records.find((r: { userName: string }) => r.userName === 'nurse01');
+    expect(nurse).toMatchObject({
+      departmentCode: 'ENDO',
+      departmentName: 'Endocrinology',
+      roles: [{ code: 'nurse', name: 'Nurse' }],
+    });
+    const byText = (await api('GET', '/v1/users/page?queryCondition=wang', admin)).json().dataContent;
+    expect(byText.records.map((r: { userName: string }) => r.userName)).toEqual(['nurse01']);
+    const byDept = (await api('GET', '/v1/users/page?departmentCode=ENDO', admin)).json().dataContent;
+    expect(byDept.total).toBe(3);
+    const inactive = (await api('GET', '/v1/users/page?isActive=false', admin)).json().dataContent;
+    expect(inactive.total).toBe(0);
+    const other = (await api('GET', '/v1/users/page', admin202)).json().dataContent;
+    expect(other.records.map((r: { userName: string }) => r.userName)).toEqual(['admin']);
+  });
+
+  it('is refused to clinical roles', async () => {
+    const doctor = await t.login('101', 'doctor01', 'Doctor@2026');
+    expect((await api('GET', '/v1/users/page', doctor)).statusCode).toBe(403);
+    expect((await api('POST', '/v2/users', doctor, newStaff())).statusCode).toBe(403);
+  });
+});
+
+describe('create, change, reset, delete', () => {
+  it('adds a staff member who must change the default password at first sign-in', async () => {
+    const res = await api('POST', '/v2/users', admin, newStaff());
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(
+      'Staff member added. They sign in with the default password Welcome@123 and must change it at first sign-in',
+    );
+    expect(res.json().dataContent).toMatchObject({
+      userName: 'nurse02',
+      departmentName: 'Cardiology',
+      departmentPermissions: ['ICU'],
+      mustChangePassword: true,
+      isActive: true,
+      version: 1,
+    });
+    const first = await t.request({
+      method: 'POST',
+      url: '/app-service/v1/login',
+      payload: { tenant: '101', userName: 'nurse02', password: t.encrypt('Welcome@123') },
+    });
+    expect(first.statusCode).toBe(412);
+    const dup = await api('POST', '/v2/users', admin, newStaff({ userName: 'NURSE02' }));
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().message).toBe('This user name is already in use');
+  });
+
+  it.each([
+    [{ userName: 'a' }, 'userName', 'The user name is 2-12 letters, digits, ., _ or -'],
+    [{ userName: 'has space' }, 'userName', 'The user name is 2-12 letters, digits, ., _ or -'],
+    [{ nickName: '' }, 'nickName', 'Please enter the name'],
+    [{ departmentCode: '' }, 'departmentCode', 'Please enter the department code'],
+    [{ dataPermission: 'everything' }, 'dataPermission', null],
+    [{ birthDate: '1990-02-30' }, 'birthDate', 'Must be a valid date'],
+  ])('refuses %j', async (overrides, field, message) => {
+    const res = await api('POST', '/v2/users', admin, newStaff({ userName: 'valid01', ...overrides }));
+    expect(res.statusCode).toBe(400);
+    const error = res.json().dataContent.errors.find((e: { field: string }) => e.field === field);
+    expect(error).toBeDefined();
+    if (message) expect(error.message).toBe(message);
+  });
+
+  it('refuses unknown departments and roles', async () => {
+    const dept = await api(
+      'POST',
+      '/v2/users',
+      admin,
+      newStaff({ userName: 'valid02', departmentPermissions: ['NOPE'] }),
+    );
+    expect(dept.json().message).toBe('Unknown department: NOPE');
+    const role = await api(
+      'POST',
+      '/v2/users',
+      admin,
+      newStaff({ userName: 'valid03', roleIds: [987654321] }),
+    );
+    expect(role.json().message).toBe('Unknown role');
+  });
+
+  it('changes a staff member with the current version and refuses a stale one', async () => {
+    const created = (
+      await api('POST', '/v2/users', admin, newStaff({ userName: 'doc02', roleIds: [doctorRoleId] }))
+    ).json().dataContent;
+    const { id, version } = created;
+    const { userName: _u, ...body } = newStaff({
+      roleIds: [doctorRoleId],
+      nickName: 'Dr. Sun Li',
+      dataPermission: 'readOnly',
+    });
+    const res = await api('PUT', '/v2/users', admin, { ...body, id, version });
+    expect(res.json().dataContent).toMatchObject({
+      nickName: 'Dr. Sun Li',
+      dataPermission: 'readOnly',
+      version: 2,
+    });
+    const stale = await api('PUT', '/v2/users', admin, { ...body, id, version });
+    expect(stale.statusCode).toBe(409);
+    const withUserName = await api('PUT', '/v2/users', admin, {
+      ...body,
+      id,
+      version: 2,
+      userName: 'renamed',
+    });
+    expect(withUserName.statusCode).toBe(400);
+  });
+
+  it('resets a password to the default and says the user must change it', async () => {
+    const res = await api('PUT', '/v1/users/resetPassword', admin, { userName: 'nurse01' }, 'zh-CN');
+    expect(res.json().message).toBe('密码已重置为默认密码 Welcome@123，该用户下次登录时须修改密码');
+    const login = await t.request({
+      method: 'POST',
+      url: '/app-service/v1/login',
+      payload: { tenant: '101', userName: 'nurse01', password: t.encrypt('Welcome@123') },
+    });
+    expect(login.statusCode).toBe(412);
+  });
+
+  it('removes a staff member from lists and sign-in, keeps the row, and refuses self-removal', async () => {
+    await api('POST', '/v2/users', admin, newStaff({ userName: 'leaver' }));
+    const res = await api('DELETE', '/v1/users?userName=leaver', admin);
+    expect(res.statusCode).toBe(200);
+    const page = (await api('GET', '/v1/users/page?queryCondition=leaver', admin)).json().dataContent;
+    expect(page.total).toBe(0);
+    const { rows } = await t.handle.db.execute<{ deleted: boolean }>(
+      sql`select deleted_at is not null as deleted from users where tenant_id = '101' and user_name = 'leaver'`,
+    );
+    expect(rows[0].deleted).toBe(true);
+    expect((await api('DELETE', '/v1/users?userName=leaver', admin)).statusCode).toBe(404);
+    const self = await api('DELETE', '/v1/users?userName=admin', admin);
+    expect(self.statusCode).toBe(400);
+    expect(self.json().message).toBe('You cannot delete or disable your own account');
+    const { rows: audit } = await t.handle.db.execute<{ action: string }>(sql`select action from audit_log
+      where tenant_id = '101' and entity = 'user' and entity_id = (select id::text from users where user_name = 'leaver')
+      order by id`);
+    expect(audit.map((a) => a.action)).toEqual(['create', 'delete']);
+  });
+
+  it('ends a disabled user’s session at the next request', async () => {
+    const created = (await api('POST', '/v2/users', admin, newStaff({ userName: 'shortterm' }))).json()
+      .dataContent;
+    await t.handle.db.execute(sql`update users set must_change_password = false where id = ${created.id}`);
+    const token = await t.login('101', 'shortterm', 'Welcome@123');
+    expect((await api('GET', '/v1/users/profile', token)).statusCode).toBe(200);
+    const { userName: _u, ...body } = newStaff({ isActive: false });
+    await api('PUT', '/v2/users', admin, { ...body, id: created.id, version: created.version });
+    expect((await api('GET', '/v1/users/profile', token)).json().code).toBe('402');
+  });
+});
+
+describe('scope', () => {
+  it('sets and reads department scopes in batch', async () => {
+    const res = await api('PUT', '/v1/users/batchScope', admin, {
+      userNames: ['doctor01', 'reviewer01'],
+      permissionScope: 'departments',
+      departmentPermissions: ['ICU', 'CARD'],
+    });
+    expect(res.json().dataContent).toEqual({ updated: 2 });
+    const scope = (await api('GET', '/v2/users/scopes?userName=doctor01', admin)).json().dataContent;
+    expect(scope).toEqual({
+      userName: 'doctor01',
+      permissionScope: 'departments',
+      departmentPermissions: ['CARD', 'ICU'],
+    });
+    const doctor = await t.login('101', 'doctor01', 'Doctor@2026');
+    const tree = (await api('GET', '/v1/departments/tree', doctor)).json().dataContent;
+    expect(tree.map((d: { code: string }) => d.code).sort()).toEqual(['CARD', 'ENDO', 'ICU']);
+    const none = await api('PUT', '/v1/users/batchScope', admin, {
+      userNames: [],
+      permissionScope: 'all',
+      departmentPermissions: [],
+    });
+    expect(none.json().message).toContain('Select at least one staff member');
+    await api('PUT', '/v1/users/batchScope', admin, {
+      userNames: ['doctor01', 'reviewer01'],
+      permissionScope: 'departments',
+      departmentPermissions: [],
+    });
+  });
+
+  it('hides staff of other departments from a scoped administrator, as if absent', async () => {
+    await t.handle.db.execute(sql`
+      insert into users (tenant_id, user_name, nick_name, password_hash, department_code, permission_scope, must_change_password)
+      select '101', 'endoadmin', 'Endo Admin', password_hash, 'ENDO', 'departments', false from users
+       where tenant_id = '101' and user_name = 'admin'`);
+    await t.handle.db.execute(sql`insert into user_roles (tenant_id, user_id, role_id)
+      select '101', u.id, r.id from users u, roles r where u.tenant_id = '101' and u.user_name = 'endoadmin'
+         and r.tenant_id = '101' and r.code = 'tenant_admin'`);
+    const scoped = await t.login('101', 'endoadmin', 'Admin@123456');
+    const names = (await api('GET', '/v1/users/page?size=100', scoped))
+      .json()
+      .dataContent.records.map((r: { userName: string }) => r.userName);
+    expect(names).toContain('nurse01');
+    expect(names).not.toContain('nurse02');
+    const hidden = await api('PUT', '/v1/users/resetPassword', scoped, { userName: 'nurse02' });
+    const missing = await api('PUT', '/v1/users/resetPassword', scoped, { userName: 'nobody99' });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toEqual(missing.json());
+    const widen = await api(
+      'POST',
+      '/v2/users',
+      scoped,
+      newStaff({ userName: 'sneaky', departmentCode: 'ENDO', departmentPermissions: ['CARD'] }),
+    );
+    expect(widen.statusCode).toBe(400);
+  });
+
+  it('answers a tenant-202 administrator naming tenant-101 staff exactly as a missing user', async () => {
+    const foreign = await api('PUT', '/v1/users/resetPassword', admin202, { userName: 'nurse01' });
+    const missing = await api('PUT', '/v1/users/resetPassword', admin202, { userName: 'nobody99' });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual(missing.json());
+  });
+});
+
+describe('lookups and own password', () => {
+  it('lists doctors by department and in scope', async () => {
+    const nurse = await t.login('101', 'reviewer01', 'Review@2026');
+    const all = (await api('GET', '/v1/doctors', nurse)).json().dataContent;
+    expect(all.map((d: { userName: string }) => d.userName)).toContain('doctor01');
+    const endo = (await api('GET', '/v1/doctors/list?departmentCode=ENDO', nurse)).json().dataContent;
+    expect(endo).toEqual([
+      {
+        userName: 'doctor01',
+        nickName: 'Dr. Li Wei',
+        departmentCode: 'ENDO',
+        departmentName: 'Endocrinology',
+      },
+    ]);
+    const card = (await api('GET', '/v1/doctors/list?departmentCode=CARD', nurse)).json().dataContent;
+    expect(card).toEqual([]);
+    const imputation = (await api('GET', '/v1/doctors/imputation/query?departmentCode=ENDO', admin)).json()
+      .dataContent;
+    expect(imputation[0].userName).toBe('doctor01');
+  });
+
+  it('gives genders in the request language', async () => {
+    const zh = (await api('GET', '/v1/dict/genders', admin, undefined, 'zh-CN')).json().dataContent;
+    expect(zh).toEqual([
+      { code: 'male', name: '男' },
+      { code: 'female', name: '女' },
+      { code: 'unknown', name: '未知' },
+    ]);
+  });
+
+  it('lets an administrator change their own password', async () => {
+    const res = await api('PUT', '/v1/users/changePassword', admin, {
+      password: t.encrypt('Admin@123456'),
+      newPassword: t.encrypt('Admin@654321'),
+    });
+    expect(res.json()).toEqual({ code: '1', message: 'Password updated', dataContent: null });
+    const again = await t.login('101', 'admin', 'Admin@654321');
+    expect(again).toMatch(/^101\./);
+  });
+});
+
+describe('audit log', () => {
+  it('filters by user and action, shows before and after, and checks the date range', async () => {
+    const page = (await api('GET', '/v1/audit/page?actorName=admin&action=update&entity=user', admin)).json()
+      .dataContent;
+    expect(page.total).toBeGreaterThan(0);
+    expect(page.records[0]).toMatchObject({ actorName: 'admin', action: 'update', entity: 'user' });
+    expect(page.records[0].before).toBeTruthy();
+    expect(page.records[0].after).toBeTruthy();
+    const bad = await api(
+      'GET',
+      '/v1/audit/page?beginDate=2026-02-01T00:00:00Z&endDate=2026-01-01T00:00:00Z',
+      admin,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().dataContent.errors[0]).toEqual({
+      field: 'endDate',
+      message: 'The start must not be after the end',
+    });
+    const nurse = await t.login('101', 'reviewer01', 'Review@2026');
+    expect((await api('GET', '/v1/audit/page', nurse)).statusCode).toBe(403);
+    const other = (await api('GET', '/v1/audit/page?size=500', admin202)).json().dataContent;
+    expect(other.records.every((r: { actorName: string }) => r.actorName === 'admin')).toBe(true);
+  });
+});

@@ -1,0 +1,7 @@
+export * from './admin';
+export * from './glucose';
+export * from './orders';
+export * from './patient';
+export * from './pump';
+export * from './qc';
+export * from './settings';
