@@ -24,6 +24,8 @@ export interface Profile {
   isOut: boolean;
   lastLoginAt: string | null;
   lastLoginIp: string | null;
+  /** button-level permission codes (`system:user:edit`...) the user's roles grant */
+  permissions?: string[];
 }
 
 /** One node of the menu tree of GET /v1/users/authorityMenus; `path` '#' marks a group. */

@@ -33,6 +33,8 @@ export interface ConfirmOptions {
   content: string;
   okText: string;
   cancelText: string;
+  /** a red confirm button (deletions) */
+  danger?: boolean;
 }
 
 /** A warning-type confirmation (§8 "Confirm dialogs use warning type with hint, confirm and cancel texts"). */
@@ -46,8 +48,35 @@ export function confirmWarning(options: ConfirmOptions): Promise<boolean> {
       content: options.content,
       okText: options.okText,
       cancelText: options.cancelText,
+      okButtonProps: { danger: options.danger, 'data-testid': 'confirm-ok' },
+      cancelButtonProps: { 'data-testid': 'confirm-cancel' },
       onOk: () => resolve(true),
       onCancel: () => resolve(false),
+    });
+  });
+}
+
+/** A message the user should read before going on (an info-type dialog with one button). */
+export function alertDialog(options: {
+  title: string;
+  content: string;
+  okText: string;
+  type?: 'info' | 'success';
+}): Promise<void> {
+  const modal = bridge.modal;
+  if (!modal) {
+    window.alert(options.content);
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    const open = options.type === 'success' ? modal.success : modal.info;
+    open({
+      title: options.title,
+      content: options.content,
+      okText: options.okText,
+      okButtonProps: { 'data-testid': 'dialog-ok' },
+      onOk: () => resolve(),
+      onCancel: () => resolve(),
     });
   });
 }

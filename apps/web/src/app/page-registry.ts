@@ -9,6 +9,10 @@ type PageModule = { default: ComponentType };
 export const pageLoaders: Record<string, () => Promise<PageModule>> = {
   '/dashboard/index': () => import('../features/dashboard/DashboardPage'),
   '/account/activity': () => import('../features/account/ActivityPage'),
+  '/system/department': () => import('../features/system/DepartmentPage'),
+  '/system/user': () => import('../features/system/UserPage'),
+  '/system/role': () => import('../features/system/RolePage'),
+  '/system/menu': () => import('../features/system/MenuPage'),
 };
 
 /** Component keys as menus spell them: leading slash optional, `.vue`/`.tsx` endings tolerated. */

@@ -11,17 +11,29 @@ import { useEffect } from 'react';
 import type { z } from 'zod';
 import i18n, { msg, msgOrText } from '../i18n';
 
+/** The bounds a zod issue carries (`minimum`, `maximum`) as message parameters `min` and `max`. */
+export function issueParams(issue: unknown): Record<string, string | number> {
+  const params: Record<string, string | number> = {};
+  if (!issue || typeof issue !== 'object') return params;
+  const { minimum, maximum } = issue as { minimum?: unknown; maximum?: unknown };
+  if (typeof minimum === 'number' || typeof minimum === 'bigint') params.min = Number(minimum);
+  if (typeof maximum === 'number' || typeof maximum === 'bigint') params.max = Number(maximum);
+  return params;
+}
+
 /**
  * An antd form rule from a domain zod schema: the schema's first problem, translated from the
- * domain message catalogue into the current language.
+ * domain message catalogue into the current language. `optional`: a blank value passes.
  */
-export function zodRule(schema: z.ZodType): Rule {
+export function zodRule(schema: z.ZodType, options: { optional?: boolean } = {}): Rule {
   return {
     validator: async (_rule, value: unknown) => {
+      // an optional field left blank is sent as null: nothing to check
+      if (options.optional && (value === undefined || value === null || String(value).trim() === '')) return;
       const result = schema.safeParse(value ?? '');
       if (result.success) return;
       const issue = result.error.issues[0];
-      throw new Error(msgOrText(issue?.message ?? 'validation.required'));
+      throw new Error(msgOrText(issue?.message ?? 'validation.required', issueParams(issue)));
     },
   };
 }

@@ -1,0 +1,343 @@
+import type { Lang } from '@glucocare/domain';
+import { http, requestEnvelope } from './http';
+import type { Page } from './users';
+
+/**
+ * Administration calls (docs/api.md "Administration (issue 3)"): departments, staff, roles, menus.
+ * Every function returns the envelope's `dataContent`, except where the server's success message
+ * matters to the user (new staff, password reset): those return it too.
+ */
+
+// ---------- departments ----------
+
+export interface DepartmentNode {
+  id: number;
+  code: string;
+  name: string;
+  nameEn: string | null;
+  parentId: number | null;
+  isWard: boolean;
+  isActive: boolean;
+  sort: number;
+  createdAt: string;
+  version: number;
+  /** only in /allScopetree: whether the caller's scope includes it */
+  inScope?: boolean;
+  children?: DepartmentNode[];
+}
+
+export interface DepartmentInput {
+  code: string;
+  name: string;
+  nameEn: string | null;
+  parentId: number | null;
+  isWard: boolean;
+  sort: number;
+}
+
+export type DepartmentUpdate = DepartmentInput & { id: number; version: number };
+
+/** Enabled departments in the caller's scope (pickers of clinical screens, staff filters). */
+export function fetchDepartmentTree(signal?: AbortSignal): Promise<DepartmentNode[]> {
+  return http.get<DepartmentNode[]>('/v1/departments/tree', { signal });
+}
+
+/** Every department, enabled or stopped (the administration tree). */
+export function fetchAllDepartmentTree(signal?: AbortSignal): Promise<DepartmentNode[]> {
+  return http.get<DepartmentNode[]>('/v1/departments/allTree', { signal });
+}
+
+/** Every enabled department (parent and scope pickers). */
+export function fetchUsingDepartmentTree(signal?: AbortSignal): Promise<DepartmentNode[]> {
+  return http.get<DepartmentNode[]>('/v1/departments/allUsingTree', { signal });
+}
+
+/** Departments whose name or code matches, with their ancestors, as a tree. */
+export function searchDepartmentTree(
+  queryCondition: string,
+  includeStopped = true,
+  signal?: AbortSignal,
+): Promise<DepartmentNode[]> {
+  return http.get<DepartmentNode[]>('/v1/departments/info/tree/search', {
+    query: { queryCondition, includeStopped },
+    signal,
+  });
+}
+
+export function createDepartment(input: DepartmentInput): Promise<DepartmentNode> {
+  return http.post<DepartmentNode>('/v2/departments', input);
+}
+
+export function updateDepartment(input: DepartmentUpdate): Promise<DepartmentNode> {
+  return http.put<DepartmentNode>('/v2/departments', input);
+}
+
+export function setDepartmentStatus(id: number, isActive: boolean): Promise<DepartmentNode> {
+  return http.put<DepartmentNode>('/v1/departments/status', { id, isActive });
+}
+
+export function deleteDepartment(id: number): Promise<null> {
+  return http.delete<null>(`/v1/departments/${encodeURIComponent(String(id))}`);
+}
+
+// ---------- staff ----------
+
+export type DataPermission = 'readWrite' | 'readOnly';
+export type PermissionScope = 'all' | 'departments';
+
+export interface RoleSummary {
+  id: number;
+  code: string;
+  name: string;
+}
+
+export interface StaffRecord {
+  id: number;
+  userName: string;
+  nickName: string;
+  gender: string | null;
+  birthDate: string | null;
+  age: number | null;
+  idCard: string | null;
+  phone: string | null;
+  email: string | null;
+  departmentCode: string | null;
+  departmentName: string | null;
+  roles: RoleSummary[];
+  dataPermission: DataPermission;
+  permissionScope: PermissionScope;
+  /** department codes */
+  departmentPermissions: string[];
+  expiresOn: string | null;
+  isActive: boolean;
+  mustChangePassword: boolean;
+  lockedUntil: string | null;
+  createdAt: string;
+  version: number;
+}
+
+export interface StaffQuery {
+  queryCondition?: string;
+  departmentCode?: string;
+  isActive?: boolean;
+  page: number;
+  size: number;
+}
+
+export interface StaffInput {
+  userName: string;
+  nickName: string;
+  gender: string | null;
+  birthDate: string | null;
+  idCard: string | null;
+  phone: string | null;
+  email: string | null;
+  departmentCode: string;
+  roleIds: number[];
+  dataPermission: DataPermission;
+  permissionScope: PermissionScope;
+  departmentPermissions: string[];
+  expiresOn: string | null;
+  isActive: boolean;
+}
+
+export type StaffUpdate = Omit<StaffInput, 'userName'> & { id: number; version: number };
+
+export interface Gender {
+  code: string;
+  name: string;
+}
+
+/** Largest page the list calls accept; the Excel export walks the pages with it. */
+export const MAX_PAGE_SIZE = 100;
+
+export function fetchStaffPage(query: StaffQuery, signal?: AbortSignal): Promise<Page<StaffRecord>> {
+  return http.get<Page<StaffRecord>>('/v1/users/page', {
+    query: {
+      queryCondition: query.queryCondition?.trim() || undefined,
+      departmentCode: query.departmentCode || undefined,
+      isActive: query.isActive,
+      page: query.page,
+      size: query.size,
+    },
+    signal,
+  });
+}
+
+/**
+ * Every record matching a filter, page after page (for the Excel export). `onProgress` hears how
+ * many were loaded out of how many.
+ */
+export async function fetchAllStaff(
+  filter: Omit<StaffQuery, 'page' | 'size'>,
+  onProgress?: (loaded: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<StaffRecord[]> {
+  const rows: StaffRecord[] = [];
+  for (let page = 1; ; page++) {
+    const result = await fetchStaffPage({ ...filter, page, size: MAX_PAGE_SIZE }, signal);
+    rows.push(...result.records);
+    onProgress?.(rows.length, result.total);
+    if (result.records.length === 0 || rows.length >= result.total) return rows;
+  }
+}
+
+/** Creates an account; `message` tells the administrator the default password must be changed. */
+export async function createStaff(input: StaffInput): Promise<{ record: StaffRecord; message: string }> {
+  const envelope = await requestEnvelope<StaffRecord>('POST', '/v2/users', { body: input });
+  return { record: envelope.dataContent, message: envelope.message ?? '' };
+}
+
+export function updateStaff(input: StaffUpdate): Promise<StaffRecord> {
+  return http.put<StaffRecord>('/v2/users', input);
+}
+
+export function deleteStaff(userName: string): Promise<null> {
+  return http.delete<null>('/v1/users', { query: { userName } });
+}
+
+/** Resets to the tenant's default password; resolves with the server's message for the administrator. */
+export async function resetStaffPassword(userName: string): Promise<string> {
+  const envelope = await requestEnvelope<null>('PUT', '/v1/users/resetPassword', { body: { userName } });
+  return envelope.message ?? '';
+}
+
+export function setStaffScopes(input: {
+  userNames: string[];
+  permissionScope: PermissionScope;
+  departmentPermissions: string[];
+}): Promise<{ updated: number }> {
+  return http.put<{ updated: number }>('/v1/users/batchScope', input);
+}
+
+export function fetchGenders(signal?: AbortSignal): Promise<Gender[]> {
+  return http.get<Gender[]>('/v1/dict/genders', { signal });
+}
+
+// ---------- roles ----------
+
+export interface Role {
+  id: number;
+  code: string;
+  name: string;
+  nameEn: string | null;
+  isActive: boolean;
+  userCount: number;
+  version: number;
+}
+
+export interface RoleInput {
+  code: string;
+  name: string;
+  nameEn: string | null;
+  isActive: boolean;
+}
+
+export type RoleUpdate = RoleInput & { id: number; version: number };
+
+export function fetchRoles(
+  query: { queryCondition?: string; page: number; size: number },
+  signal?: AbortSignal,
+): Promise<Page<Role>> {
+  return http.get<Page<Role>>('/v1/roles', {
+    query: { queryCondition: query.queryCondition?.trim() || undefined, page: query.page, size: query.size },
+    signal,
+  });
+}
+
+export function createRole(input: RoleInput): Promise<Role> {
+  return http.post<Role>('/v1/roles', input);
+}
+
+export function updateRole(input: RoleUpdate): Promise<Role> {
+  return http.put<Role>('/v1/roles', input);
+}
+
+export function deleteRole(id: number): Promise<null> {
+  return http.delete<null>(`/v1/roles/${encodeURIComponent(String(id))}`);
+}
+
+export interface RoleAuthority {
+  roleId: number;
+  menuIds: number[];
+  tree: AdminMenu[];
+}
+
+export function fetchRoleAuthority(roleId: number, signal?: AbortSignal): Promise<RoleAuthority> {
+  return http.get<RoleAuthority>(`/v1/roles/authority/${encodeURIComponent(String(roleId))}`, { signal });
+}
+
+export function saveRoleAuthority(
+  roleId: number,
+  menuIds: number[],
+): Promise<{ roleId: number; menuIds: number[] }> {
+  return http.post<{ roleId: number; menuIds: number[] }>('/v1/roles/authority', { roleId, menuIds });
+}
+
+// ---------- menus ----------
+
+export type MenuKind = 'menu' | 'button';
+
+export interface AdminMenu {
+  id: number;
+  parentId: number | null;
+  path: string;
+  component: string | null;
+  labelEn: string;
+  labelZh: string;
+  /** the label in the request's language */
+  label: string;
+  icon: string | null;
+  sort: number;
+  hidden: boolean;
+  kind: MenuKind;
+  permission: string | null;
+  version: number;
+  children?: AdminMenu[];
+}
+
+export interface MenuInput {
+  parentId: number | null;
+  path: string;
+  component: string | null;
+  labelEn: string;
+  labelZh: string;
+  icon: string | null;
+  sort: number;
+  hidden: boolean;
+  kind: MenuKind;
+  permission: string | null;
+}
+
+export type MenuUpdate = MenuInput & { id: number; version: number };
+
+export function fetchMenuTree(signal?: AbortSignal): Promise<AdminMenu[]> {
+  return http.get<AdminMenu[]>('/v1/menus/allTree', { signal });
+}
+
+export function createMenu(input: MenuInput): Promise<AdminMenu> {
+  return http.post<AdminMenu>('/v1/menus', input);
+}
+
+export function updateMenu(input: MenuUpdate): Promise<AdminMenu> {
+  return http.put<AdminMenu>('/v1/menus', input);
+}
+
+export function deleteMenu(id: number): Promise<null> {
+  return http.delete<null>('/v1/menus', { query: { id } });
+}
+
+/** The label of an administration menu row in a language (falls back to the server's choice). */
+export function adminMenuLabel(menu: Pick<AdminMenu, 'labelEn' | 'labelZh' | 'label'>, lang: Lang): string {
+  return (lang === 'zh-CN' ? menu.labelZh : menu.labelEn) || menu.label || menu.labelEn || menu.labelZh;
+}
+
+/** A department's name in a language: the English name in en-US when it has one. */
+export function departmentLabel(node: Pick<DepartmentNode, 'name' | 'nameEn'>, lang: Lang): string {
+  return lang === 'en-US' && node.nameEn ? node.nameEn : node.name;
+}
+
+/** A role's name in a language: the English name in en-US when it has one. */
+export function roleLabel(role: Pick<Role, 'name'> & { nameEn?: string | null }, lang: Lang): string {
+  return lang === 'en-US' && role.nameEn ? role.nameEn : role.name;
+}
