@@ -1,6 +1,6 @@
-import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
-import { menus, roleMenus, roles, userRoles } from '../../db/schema';
+import { menus, roleMenus, roles, userRoles, users } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
@@ -35,6 +35,10 @@ async function userCounts(db: DbOrTx, tenantId: string, roleIds: number[]) {
   const rows = await db
     .select({ roleId: userRoles.roleId, n: count() })
     .from(userRoles)
+    .innerJoin(
+      users,
+      and(eq(users.tenantId, userRoles.tenantId), eq(users.id, userRoles.userId), isNull(users.deletedAt)),
+    )
     .where(and(eq(userRoles.tenantId, tenantId), inArray(userRoles.roleId, roleIds)))
     .groupBy(userRoles.roleId);
   return new Map(rows.map((r) => [r.roleId, r.n]));

@@ -186,6 +186,12 @@ describe('create, change, reset, delete', () => {
     );
     expect(rows[0].deleted).toBe(true);
     expect((await api('DELETE', '/v1/users?userName=leaver', admin)).statusCode).toBe(404);
+    const roles = (await api('GET', '/v1/roles?size=100', admin)).json().dataContent.records;
+    const before = roles.find((r: { code: string }) => r.code === 'nurse').userCount;
+    await api('POST', '/v2/users', admin, newStaff({ userName: 'leaver2' }));
+    await api('DELETE', '/v1/users?userName=leaver2', admin);
+    const after = (await api('GET', '/v1/roles?size=100', admin)).json().dataContent.records;
+    expect(after.find((r: { code: string }) => r.code === 'nurse').userCount).toBe(before);
     const self = await api('DELETE', '/v1/users?userName=admin', admin);
     expect(self.statusCode).toBe(400);
     expect(self.json().message).toBe('You cannot delete or disable your own account');
