@@ -23,9 +23,13 @@ import { loadPasswordCrypto, type PasswordCrypto } from './modules/auth/password
 import { authRoutes } from './modules/auth/routes';
 import { departmentRoutes } from './modules/departments/routes';
 import { dictionaryRoutes } from './modules/dictionaries/routes';
+import { drugRoutes } from './modules/drugs/routes';
+import { eventRoutes } from './modules/events/routes';
 import { menuRoutes } from './modules/menus/routes';
 import { roleRoutes } from './modules/roles/routes';
+import { suggestionRoutes } from './modules/suggestions/routes';
 import { systemRoutes } from './modules/system/routes';
+import { templateRoutes } from './modules/templates/routes';
 import { tenantRoutes } from './modules/tenants/routes';
 import { userRoutes } from './modules/users/routes';
 import { staffRoutes } from './modules/users/staff-routes';
@@ -151,6 +155,10 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
       await api.register(menuRoutes);
       await api.register(auditRoutes);
       await api.register(dictionaryRoutes);
+      await api.register(drugRoutes);
+      await api.register(templateRoutes);
+      await api.register(eventRoutes);
+      await api.register(suggestionRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -1,3 +1,4 @@
+export * from './admin/catalogues';
 export * from './admin/schemas';
 export * from './auth/password-policy';
 export * from './auth/schemas';

@@ -1,6 +1,6 @@
 import { translate } from '@glucocare/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailable } from '../db/client';
+import { isDatabaseUnavailable, isUniqueViolation } from '../db/client';
 import { AppError, SessionError } from './errors';
 import { ValidationFailure } from './validation';
 
@@ -48,6 +48,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         ? errors.map((e) => `${e.field}: ${e.message}`).join('; ')
         : translate(lang, 'error.badRequest');
       return send(reply, 400, '400', message, { errors });
+    }
+    if (isUniqueViolation(error)) {
+      // Two requests raced past a service's duplicate check; the unique index decided.
+      return send(reply, 409, '409', translate(lang, 'error.duplicate'));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: (error as Error).message }, 'database unavailable');

@@ -229,3 +229,17 @@ describe('request timeout', () => {
     await app.close();
   });
 });
+
+describe('races on unique keys', () => {
+  it('answers 409 when two creates of the same code race past the service check', async () => {
+    const payload = { code: 'RACE1', name: 'Race ward' };
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        t.request({ method: 'POST', url: '/app-service/v2/departments', token: adminToken, payload }),
+      ),
+    );
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s !== 200).every((s) => s === 409)).toBe(true);
+  });
+});

@@ -1,2 +1,7 @@
+export * from './dictionaries';
+export * from './drugs';
+export * from './events';
 export * from './security';
+export * from './suggestions';
+export * from './templates';
 export * from './tenancy';

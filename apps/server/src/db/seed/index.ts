@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/service';
 import type { Database, DbOrTx } from '../client';
 import { departments, roles, settings, tenants, units, userRoles, users } from '../schema';
+import { seedCatalogues } from './catalogues';
 import { ensureShippedMenusForAllTenants } from './menus';
 
 export interface DemoLogin {
@@ -148,6 +149,7 @@ async function seedTenant(tx: DbOrTx, tenant: DemoTenant): Promise<void> {
     { tenantId: tenant.id, key: 'his.sso', value: { enabled: false, secret: null } },
     { tenantId: tenant.id, key: 'workMode.isOutside', value: false },
   ]);
+  await seedCatalogues(tx, tenant.id);
 }
 
 /**

@@ -101,7 +101,53 @@ export const SHIPPED_MENUS: ShippedMenu[] = [
     ['edit', 'Add and edit', '新增与编辑'],
     ['delete', 'Delete', '删除'],
   ]),
+  ...adminPage('drug', 50, ['Drugs', '药品管理'], 'MedicineBoxOutlined', [
+    ['edit', 'Add and edit', '新增与编辑'],
+    ['delete', 'Delete', '删除'],
+  ]),
+  ...adminPage('template', 60, ['Order templates', '医嘱模板'], 'ProfileOutlined', [
+    ['edit', 'Add, edit and enable', '新增、编辑与启停'],
+    ['delete', 'Delete', '删除'],
+  ]),
+  ...adminPage('event', 70, ['Glucose events', '血糖事件'], 'CalendarOutlined', [
+    ['edit', 'Add, edit and enable', '新增、编辑与启停'],
+    ['delete', 'Delete', '删除'],
+  ]),
+  ...adminPage('suggestion', 75, ['Management suggestions', '管理建议'], 'SolutionOutlined', [
+    ['edit', 'Add and edit', '新增与编辑'],
+    ['delete', 'Delete', '删除'],
+  ]),
+  ...adminPage('dictionary', 80, ['Dictionaries', '数据字典'], 'DatabaseOutlined', [
+    ['edit', 'Add and edit', '新增与编辑'],
+    ['delete', 'Delete', '删除'],
+  ]),
   ...adminPage('audit', 90, ['Audit log', '审计日志'], 'FileSearchOutlined', []),
+  // The hospital name is edited from the hospital settings screen (a later issue): a hidden group
+  // holds its permission so that roles can be granted it now.
+  {
+    key: 'system.tenant',
+    parentKey: 'system',
+    path: '#',
+    component: null,
+    labelEn: 'Hospital information',
+    labelZh: '医院信息',
+    icon: 'ToolOutlined',
+    sort: 95,
+    hidden: true,
+    roles: ADMIN,
+  },
+  {
+    key: 'system.tenant.edit',
+    parentKey: 'system.tenant',
+    path: '#',
+    component: null,
+    labelEn: 'Edit the hospital name',
+    labelZh: '修改医院名称',
+    sort: 0,
+    kind: 'button',
+    permission: 'system:tenant:edit',
+    roles: ADMIN,
+  },
   {
     key: 'account',
     path: '#',

@@ -1,7 +1,12 @@
+import { dictEntrySaveSchema } from '@glucocare/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeOf, ok } from '../../http/envelope';
+import { envelopeOf, ok, pageOf } from '../../http/envelope';
+import { sessionOf } from '../../http/session';
+import { activeFilter, idParam, MAX_PAGE_SIZE, pageQueryFields } from '../../lib/query';
+import { requestMeta } from '../audit/service';
+import { deleteEntry, dictionaryTypes, entriesOfType, pageEntries, saveEntry } from './service';
 
 const GENDERS = [
   { code: 'male', 'en-US': 'Male', 'zh-CN': '男' },
@@ -9,7 +14,25 @@ const GENDERS = [
   { code: 'unknown', 'en-US': 'Unknown', 'zh-CN': '未知' },
 ] as const;
 
-/** Fixed dictionaries every screen uses; tenant-editable dictionaries live beside them. */
+const entry = z.object({
+  id: z.number(),
+  type: z.string(),
+  code: z.string(),
+  name: z.string().describe('the name in the request language'),
+  nameZh: z.string(),
+  nameEn: z.string(),
+  value: z.string().nullable().describe('a number as decimal text, or null'),
+  sort: z.number(),
+  isActive: z.boolean(),
+  version: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+/** A dictionary type in a query: the same form the body rule accepts. */
+const typeQuery = z.string().regex(/^[A-Za-z][A-Za-z0-9_]{1,31}$/);
+const tags = ['dictionaries'];
+
+/** Fixed dictionaries every screen uses, and the tenant-editable dictionary entries beside them. */
 export async function dictionaryRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
@@ -17,7 +40,7 @@ export async function dictionaryRoutes(app: FastifyInstance) {
     {
       config: { permission: 'session' },
       schema: {
-        tags: ['dictionaries'],
+        tags,
         summary: 'Genders in the request language',
         response: { 200: envelopeOf(z.array(z.object({ code: z.string(), name: z.string() }))) },
       },
@@ -27,5 +50,81 @@ export async function dictionaryRoutes(app: FastifyInstance) {
         request,
         GENDERS.map((g) => ({ code: g.code, name: g[request.lang] })),
       ),
+  );
+  r.get(
+    '/v1/dict/byType',
+    {
+      config: { permission: 'session' },
+      schema: {
+        tags,
+        summary: 'Enabled entries of a dictionary type, by sort then code',
+        querystring: z.object({ type: typeQuery }),
+        response: { 200: envelopeOf(z.array(entry)) },
+      },
+    },
+    async (request) =>
+      ok(request, await entriesOfType(app.db, sessionOf(request).tenantId, request.query.type, request.lang)),
+  );
+  r.get(
+    '/v1/dict/page',
+    {
+      config: { permission: 'system:dictionary:list' },
+      schema: {
+        tags,
+        summary: 'Dictionary entries, paged: by type, code or name text and enabled state',
+        querystring: z.object({ ...pageQueryFields, type: typeQuery.optional(), isActive: activeFilter }),
+        response: { 200: envelopeOf(pageOf(entry)) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await pageEntries(
+          app.db,
+          sessionOf(request).tenantId,
+          { ...request.query, size: Math.min(request.query.size, MAX_PAGE_SIZE) },
+          request.lang,
+        ),
+      ),
+  );
+  r.get(
+    '/v1/dict/types',
+    {
+      config: { permission: 'system:dictionary:list' },
+      schema: {
+        tags,
+        summary: 'The dictionary types in use with their entry counts',
+        response: { 200: envelopeOf(z.array(z.object({ type: z.string(), count: z.number() }))) },
+      },
+    },
+    async (request) => ok(request, await dictionaryTypes(app.db, sessionOf(request).tenantId)),
+  );
+  r.post(
+    '/v1/dict',
+    {
+      config: { permission: 'system:dictionary:edit' },
+      schema: {
+        tags,
+        summary: 'Create (no id) or update (id, version) a dictionary entry',
+        body: dictEntrySaveSchema,
+        response: { 200: envelopeOf(entry) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await saveEntry(app.db, sessionOf(request), request.body, requestMeta(request), request.lang),
+      ),
+  );
+  r.delete(
+    '/v1/dict/:id',
+    {
+      config: { permission: 'system:dictionary:delete' },
+      schema: { tags, summary: 'Delete a dictionary entry', params: idParam },
+    },
+    async (request) => {
+      await deleteEntry(app.db, sessionOf(request), request.params.id, requestMeta(request));
+      return ok(request, null);
+    },
   );
 }

@@ -1,12 +1,22 @@
+import { tenantNameSchema } from '@glucocare/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { tenants, units } from '../../db/schema';
+import { units } from '../../db/schema';
 import { envelopeOf, ok } from '../../http/envelope';
-import { notFound } from '../../http/errors';
 import { sessionOf } from '../../http/session';
+import { requestMeta } from '../audit/service';
 import { getSetting } from '../settings/service';
+import { findTenant, renameTenant, tenantView } from './service';
+
+const organisation = z.object({
+  tenant: z.string(),
+  tenantName: z.string(),
+  organizationName: z.string(),
+  organizationCode: z.string(),
+  names: z.object({ 'en-US': z.string(), 'zh-CN': z.string() }),
+});
 
 const unitCategory = z.enum(['GLU', 'KET', 'UA']);
 
@@ -20,32 +30,29 @@ export async function tenantRoutes(app: FastifyInstance) {
       schema: {
         tags: ['session'],
         summary: "The signed-in user's organisation (hospital) and its names in both languages",
-        response: {
-          200: envelopeOf(
-            z.object({
-              tenant: z.string(),
-              tenantName: z.string(),
-              organizationName: z.string(),
-              organizationCode: z.string(),
-              names: z.object({ 'en-US': z.string(), 'zh-CN': z.string() }),
-            }),
-          ),
-        },
+        response: { 200: envelopeOf(organisation) },
       },
     },
-    async (request) => {
-      const session = sessionOf(request);
-      const [tenant] = await app.db.select().from(tenants).where(eq(tenants.id, session.tenantId));
-      if (!tenant) throw notFound();
-      const name = request.lang === 'zh-CN' ? tenant.nameZh : tenant.nameEn;
-      return ok(request, {
-        tenant: tenant.id,
-        tenantName: name,
-        organizationName: name,
-        organizationCode: tenant.organizationCode ?? tenant.id,
-        names: { 'en-US': tenant.nameEn, 'zh-CN': tenant.nameZh },
-      });
+    async (request) =>
+      ok(request, tenantView(await findTenant(app.db, sessionOf(request).tenantId), request.lang)),
+  );
+
+  r.put(
+    '/v1/tenants',
+    {
+      config: { permission: 'system:tenant:edit' },
+      schema: {
+        tags: ['session'],
+        summary: 'Rename the hospital: tenantName in the request language, or tenantNameEn / tenantNameZh',
+        body: tenantNameSchema,
+        response: { 200: envelopeOf(organisation) },
+      },
     },
+    async (request) =>
+      ok(
+        request,
+        await renameTenant(app.db, sessionOf(request), request.body, request.lang, requestMeta(request)),
+      ),
   );
 
   r.get(

@@ -22,7 +22,7 @@ import { ConflictAlert } from '../../components/ConflictAlert';
 import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
 import { handleSaveError } from '../../components/form-errors';
 import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
-import i18n, { msg } from '../../i18n';
+import i18n from '../../i18n';
 import { roleOptions, useGenders, useRoleOptions } from './options';
 import { submitterProps, textOrNull } from './shared';
 
@@ -56,7 +56,6 @@ export function staffRules(): Record<string, Rule[]> {
     email: [zodRule(shape.email)],
     departmentCode: [{ required: true, message: i18n.t('user.departmentRequired') }],
     roleIds: [{ required: true, type: 'array', min: 1, message: i18n.t('user.rolesRequired') }],
-    departmentPermissions: [{ required: true, type: 'array', min: 1, message: msg('user.scopeRequired') }],
   };
 }
 
@@ -118,8 +117,11 @@ export function useScopeOptions() {
   };
 }
 
-/** The department permissions field, shown (and required) only when the scope is `departments`. */
-function DepartmentPermissionsField({ rules }: { rules: Rule[] }) {
+/**
+ * The departments a person may work in besides their own, shown only when the scope is
+ * `departments`; empty means their own department only.
+ */
+function DepartmentPermissionsField() {
   const { t } = useTranslation();
   return (
     <Form.Item noStyle dependencies={['permissionScope']}>
@@ -129,8 +131,6 @@ function DepartmentPermissionsField({ rules }: { rules: Rule[] }) {
             name="departmentPermissions"
             label={t('user.departmentPermissions')}
             extra={t('user.departmentPermissionsHint')}
-            rules={rules}
-            required
           >
             <DepartmentTreeSelect multiple source="using" placeholder={t('user.pickDepartments')} />
           </Form.Item>
@@ -308,7 +308,7 @@ export function UserForm({
           </Form.Item>
         </Col>
         <Col xs={24}>
-          <DepartmentPermissionsField rules={rules.departmentPermissions} />
+          <DepartmentPermissionsField />
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item name="expiresOn" label={t('user.expiresOn')} extra={t('user.expiresOnHint')}>
@@ -344,7 +344,6 @@ export function BatchScopeForm({
   const [form] = Form.useForm<ScopeValues>();
   useRevalidateOnLanguageChange(form);
   const options = useScopeOptions();
-  const rules = staffRules();
   return (
     <ModalForm<ScopeValues>
       open
@@ -385,7 +384,7 @@ export function BatchScopeForm({
       <Form.Item name="permissionScope" label={t('user.permissionScope')} required>
         <Radio.Group options={options.permissionScope} />
       </Form.Item>
-      <DepartmentPermissionsField rules={rules.departmentPermissions} />
+      <DepartmentPermissionsField />
     </ModalForm>
   );
 }

@@ -1,0 +1,30 @@
+import { pageParam } from '@glucocare/domain';
+import { z } from 'zod';
+
+/** A record id in a path (`/v1/x/{id}`) or a query (`?id=`): digits only, no coercion of "1e3". */
+const idText = z
+  .string()
+  .regex(/^\d{1,15}$/)
+  .transform(Number);
+export const idParam = z.object({ id: idText });
+export const idQuery = z.object({ id: idText });
+
+/** The paging and free-text fields every administration list takes (ARCHITECTURE §3 "Pages"). */
+export const pageQueryFields = {
+  queryCondition: z.string().max(50).optional(),
+  page: pageParam.default(1),
+  size: pageParam.default(20),
+};
+/** Largest page an administration list returns. */
+export const MAX_PAGE_SIZE = 500;
+
+/** `isActive=true|false` as a filter (absent: both). */
+export const activeFilter = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value === 'true'));
+
+/** An ILIKE pattern matching text that contains `text` literally (`%` and `_` lose their meaning). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

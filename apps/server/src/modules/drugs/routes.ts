@@ -1,0 +1,177 @@
+import {
+  drugCategoryCreateSchema,
+  drugCategoryUpdateSchema,
+  drugCreateSchema,
+  drugUpdateSchema,
+} from '@glucocare/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf, ok, pageOf } from '../../http/envelope';
+import { sessionOf } from '../../http/session';
+import { activeFilter, idParam, MAX_PAGE_SIZE, pageQueryFields } from '../../lib/query';
+import { requestMeta } from '../audit/service';
+import {
+  createCategory,
+  createDrug,
+  deleteCategory,
+  deleteDrug,
+  enabledDrugs,
+  listCategories,
+  pageDrugs,
+  updateCategory,
+  updateDrug,
+} from './service';
+
+const category = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  sort: z.number(),
+  drugCount: z.number(),
+  version: z.number(),
+  createdAt: z.string(),
+});
+const drug = z.object({
+  id: z.number(),
+  code: z.string(),
+  shortCode: z.string().nullable(),
+  name: z.string(),
+  unit: z.string(),
+  categoryCode: z.string().nullable(),
+  categoryName: z.string().nullable(),
+  specification: z.string().nullable(),
+  isActive: z.boolean(),
+  version: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+const tags = ['drugs'];
+
+/** Drug categories and the drug dictionary (api-precedents: /v1/medicationCategory, /v1/medication). */
+export async function drugRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/v1/medicationCategory/list',
+    {
+      config: { permission: 'system:drug:list' },
+      schema: {
+        tags,
+        summary: 'Drug categories with the number of drugs in each',
+        response: { 200: envelopeOf(z.array(category)) },
+      },
+    },
+    async (request) => ok(request, await listCategories(app.db, sessionOf(request).tenantId)),
+  );
+  r.post(
+    '/v1/medicationCategory',
+    {
+      config: { permission: 'system:drug:edit' },
+      schema: {
+        tags,
+        summary: 'Create a drug category',
+        body: drugCategoryCreateSchema,
+        response: { 200: envelopeOf(category) },
+      },
+    },
+    async (request) =>
+      ok(request, await createCategory(app.db, sessionOf(request), request.body, requestMeta(request))),
+  );
+  r.put(
+    '/v1/medicationCategory',
+    {
+      config: { permission: 'system:drug:edit' },
+      schema: {
+        tags,
+        summary: 'Update a drug category (version must match)',
+        body: drugCategoryUpdateSchema,
+        response: { 200: envelopeOf(category) },
+      },
+    },
+    async (request) =>
+      ok(request, await updateCategory(app.db, sessionOf(request), request.body, requestMeta(request))),
+  );
+  r.delete(
+    '/v1/medicationCategory/:id',
+    {
+      config: { permission: 'system:drug:delete' },
+      schema: { tags, summary: 'Delete a drug category no drug belongs to', params: idParam },
+    },
+    async (request) => {
+      await deleteCategory(app.db, sessionOf(request), request.params.id, requestMeta(request));
+      return ok(request, null);
+    },
+  );
+
+  r.get(
+    '/v1/medication/page',
+    {
+      config: { permission: 'system:drug:list' },
+      schema: {
+        tags,
+        summary: 'Drugs, paged: by code, short code or name, category and enabled state',
+        querystring: z.object({
+          ...pageQueryFields,
+          categoryCode: z.string().max(32).optional(),
+          isActive: activeFilter,
+        }),
+        response: { 200: envelopeOf(pageOf(drug)) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await pageDrugs(app.db, sessionOf(request).tenantId, {
+          ...request.query,
+          size: Math.min(request.query.size, MAX_PAGE_SIZE),
+        }),
+      ),
+  );
+  r.get(
+    '/v1/medication',
+    {
+      config: { permission: 'session' },
+      schema: {
+        tags,
+        summary: 'Every enabled drug (pickers of clinical screens)',
+        response: { 200: envelopeOf(z.array(drug)) },
+      },
+    },
+    async (request) => ok(request, await enabledDrugs(app.db, sessionOf(request).tenantId)),
+  );
+  r.post(
+    '/v1/medication',
+    {
+      config: { permission: 'system:drug:edit' },
+      schema: { tags, summary: 'Create a drug', body: drugCreateSchema, response: { 200: envelopeOf(drug) } },
+    },
+    async (request) =>
+      ok(request, await createDrug(app.db, sessionOf(request), request.body, requestMeta(request))),
+  );
+  r.put(
+    '/v1/medication',
+    {
+      config: { permission: 'system:drug:edit' },
+      schema: {
+        tags,
+        summary: 'Update a drug (version must match)',
+        body: drugUpdateSchema,
+        response: { 200: envelopeOf(drug) },
+      },
+    },
+    async (request) =>
+      ok(request, await updateDrug(app.db, sessionOf(request), request.body, requestMeta(request))),
+  );
+  r.delete(
+    '/v1/medication/:id',
+    {
+      config: { permission: 'system:drug:delete' },
+      schema: { tags, summary: 'Delete a drug (kept for the orders that name it)', params: idParam },
+    },
+    async (request) => {
+      await deleteDrug(app.db, sessionOf(request), request.params.id, requestMeta(request));
+      return ok(request, null);
+    },
+  );
+}

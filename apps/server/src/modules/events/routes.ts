@@ -1,0 +1,192 @@
+import {
+  gluEventCreateSchema,
+  gluEventItemEnableSchema,
+  gluEventItemSaveSchema,
+  gluEventUpdateSchema,
+  type MessageKey,
+} from '@glucocare/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf, ok } from '../../http/envelope';
+import { sessionOf } from '../../http/session';
+import { activeFilter, idParam, idQuery } from '../../lib/query';
+import { requestMeta } from '../audit/service';
+import {
+  createEvent,
+  deleteEvent,
+  deleteItem,
+  itemIcon,
+  listEvents,
+  saveItem,
+  setItemStatus,
+  updateEvent,
+} from './service';
+import { type SvgSanitizeResult, sanitizeSvg } from './svg-sanitizer';
+
+const item = z.object({
+  id: z.number(),
+  eventId: z.number(),
+  code: z.string(),
+  name: z.string(),
+  sort: z.number(),
+  isActive: z.boolean(),
+  hasIcon: z.boolean(),
+  iconUrl: z.string().nullable().describe('GET it under the API base with the bearer token'),
+  version: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+const event = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  sort: z.number(),
+  version: z.number(),
+  createdAt: z.string(),
+  items: z.array(item),
+});
+const tags = ['glucose events'];
+
+const ICON_PROBLEMS: Record<Exclude<SvgSanitizeResult, { ok: true }>['reason'], MessageKey> = {
+  notSvg: 'admin.upload.iconSvgOnly',
+  malformed: 'admin.upload.svgMalformed',
+  tooLarge: 'admin.upload.tooLarge',
+};
+
+/** The item body with its icon replaced by the sanitised SVG (or a field error on `icon`). */
+const itemSaveBody = gluEventItemSaveSchema.transform((body, ctx) => {
+  if (typeof body.icon !== 'string') return body;
+  const result = sanitizeSvg(body.icon);
+  if (!result.ok) {
+    ctx.issues.push({ code: 'custom', path: ['icon'], input: '', message: ICON_PROBLEMS[result.reason] });
+    return z.NEVER;
+  }
+  return { ...body, icon: result.svg };
+});
+
+/** An icon up to 2 MB arrives as JSON text; quotes escaped in JSON can nearly double it. */
+const ITEM_BODY_LIMIT = 6 * 1024 * 1024;
+/** Served icons may not run or load anything, even opened directly in the browser. */
+const ICON_CSP = "default-src 'none'; style-src 'unsafe-inline'";
+
+/** Glucose event types and their items, exactly at the spec's paths (§7 "Glucose events"). */
+export async function eventRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/v1/glu/event',
+    {
+      config: { permission: 'session' },
+      schema: {
+        tags,
+        summary: 'Events with their items (isActive=true: enabled items only)',
+        querystring: z.object({ isActive: activeFilter }),
+        response: { 200: envelopeOf(z.array(event)) },
+      },
+    },
+    async (request) =>
+      ok(request, await listEvents(app.db, sessionOf(request).tenantId, request.query.isActive === true)),
+  );
+  r.post(
+    '/v1/glu/event/save',
+    {
+      config: { permission: 'system:event:edit' },
+      schema: {
+        tags,
+        summary: 'Create an event',
+        body: gluEventCreateSchema,
+        response: { 200: envelopeOf(event) },
+      },
+    },
+    async (request) =>
+      ok(request, await createEvent(app.db, sessionOf(request), request.body, requestMeta(request))),
+  );
+  r.put(
+    '/v1/glu/event/update',
+    {
+      config: { permission: 'system:event:edit' },
+      schema: {
+        tags,
+        summary: 'Update an event (version must match)',
+        body: gluEventUpdateSchema,
+        response: { 200: envelopeOf(event) },
+      },
+    },
+    async (request) =>
+      ok(request, await updateEvent(app.db, sessionOf(request), request.body, requestMeta(request))),
+  );
+  r.delete(
+    '/v1/glu/event',
+    {
+      config: { permission: 'system:event:delete' },
+      schema: { tags, summary: 'Delete an event that has no items', querystring: idQuery },
+    },
+    async (request) => {
+      await deleteEvent(app.db, sessionOf(request), request.query.id, requestMeta(request));
+      return ok(request, null);
+    },
+  );
+  r.post(
+    '/v1/glu/event/item/save',
+    {
+      config: { permission: 'system:event:edit' },
+      bodyLimit: ITEM_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Create (no id) or update (id, version) an event item; icon is SVG text, sanitised',
+        body: itemSaveBody,
+        response: { 200: envelopeOf(item) },
+      },
+    },
+    async (request) =>
+      ok(request, await saveItem(app.db, sessionOf(request), request.body, requestMeta(request))),
+  );
+  r.delete(
+    '/v1/glu/event/item',
+    {
+      config: { permission: 'system:event:delete' },
+      schema: { tags, summary: 'Delete an event item', querystring: idQuery },
+    },
+    async (request) => {
+      await deleteItem(app.db, sessionOf(request), request.query.id, requestMeta(request));
+      return ok(request, null);
+    },
+  );
+  r.post(
+    '/v1/glu/event/item/enbale',
+    {
+      config: { permission: 'system:event:edit' },
+      schema: {
+        tags,
+        summary: 'Enable or stop an event item (path spelled as the spec)',
+        body: gluEventItemEnableSchema,
+        response: { 200: envelopeOf(item) },
+      },
+    },
+    async (request) =>
+      ok(request, await setItemStatus(app.db, sessionOf(request), request.body, requestMeta(request))),
+  );
+  r.get(
+    '/v1/glu/event/item/:id/icon',
+    {
+      config: { permission: 'session' },
+      schema: {
+        tags,
+        summary: 'The item’s sanitised SVG icon (image/svg+xml)',
+        params: idParam,
+        querystring: z.object({ v: z.string().max(20).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { svg, etag } = await itemIcon(app.db, sessionOf(request).tenantId, request.params.id);
+      reply
+        .header('content-security-policy', ICON_CSP)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-cache')
+        .header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply.type('image/svg+xml; charset=utf-8').send(svg);
+    },
+  );
+}

@@ -1,0 +1,384 @@
+import { createHash } from 'node:crypto';
+import type { GluEventCreate, GluEventItemSave, GluEventUpdate } from '@glucocare/domain';
+import { and, asc, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../../db/client';
+import { gluEventItems, gluEvents } from '../../db/schema';
+import { AppError, recordNotFound } from '../../http/errors';
+import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
+import type { SessionUser } from '../auth/sessions';
+
+type EventRow = typeof gluEvents.$inferSelect;
+
+/** Where an item's icon is served, relative to the API base (`/app-service`); the version busts caches. */
+export const iconPath = (id: number, version: number) => `/v1/glu/event/item/${id}/icon?v=${version}`;
+
+function toEvent(row: EventRow) {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    sort: row.sort,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Item columns without the icon itself (it can weigh 2 MB): only whether there is one. */
+const itemColumns = {
+  id: gluEventItems.id,
+  eventId: gluEventItems.eventId,
+  code: gluEventItems.code,
+  name: gluEventItems.name,
+  sort: gluEventItems.sort,
+  isActive: gluEventItems.isActive,
+  hasIcon: sql<boolean>`${gluEventItems.icon} is not null`,
+  version: gluEventItems.version,
+  createdAt: gluEventItems.createdAt,
+  updatedAt: gluEventItems.updatedAt,
+};
+
+const liveEvent = (tenantId: string, where?: SQL) =>
+  and(eq(gluEvents.tenantId, tenantId), isNull(gluEvents.deletedAt), where);
+const liveItem = (tenantId: string, where?: SQL) =>
+  and(eq(gluEventItems.tenantId, tenantId), isNull(gluEventItems.deletedAt), where);
+
+function selectItems(db: DbOrTx, tenantId: string, where?: SQL) {
+  return db.select(itemColumns).from(gluEventItems).where(liveItem(tenantId, where));
+}
+type ItemRow = Awaited<ReturnType<typeof selectItems>>[number];
+
+function toItem(row: ItemRow) {
+  return {
+    id: row.id,
+    eventId: row.eventId,
+    code: row.code,
+    name: row.name,
+    sort: row.sort,
+    isActive: row.isActive,
+    hasIcon: row.hasIcon,
+    iconUrl: row.hasIcon ? iconPath(row.id, row.version) : null,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+export type EventItemRecord = ReturnType<typeof toItem>;
+
+/** What an audit row keeps of an item: its fields and the SHA-256 of its icon, not the icon. */
+async function itemAuditView(db: DbOrTx, tenantId: string, row: ItemRow) {
+  const { iconUrl: _iconUrl, ...rest } = toItem(row);
+  const [{ iconSha256 }] = await db
+    .select({
+      iconSha256: sql<string | null>`encode(sha256(convert_to(${gluEventItems.icon}, 'UTF8')), 'hex')`,
+    })
+    .from(gluEventItems)
+    .where(and(eq(gluEventItems.tenantId, tenantId), eq(gluEventItems.id, row.id)));
+  return { ...rest, iconSha256 };
+}
+
+/** Events with their items, both by sort then code; `activeOnly` leaves stopped items out. */
+export async function listEvents(db: Database, tenantId: string, activeOnly: boolean) {
+  const [events, items] = await Promise.all([
+    db
+      .select()
+      .from(gluEvents)
+      .where(liveEvent(tenantId))
+      .orderBy(asc(gluEvents.sort), asc(gluEvents.code), asc(gluEvents.id)),
+    selectItems(db, tenantId, activeOnly ? eq(gluEventItems.isActive, true) : undefined).orderBy(
+      asc(gluEventItems.sort),
+      asc(gluEventItems.code),
+      asc(gluEventItems.id),
+    ),
+  ]);
+  return events.map((event) => ({
+    ...toEvent(event),
+    items: items.filter((item) => item.eventId === event.id).map(toItem),
+  }));
+}
+
+async function findEvent(db: DbOrTx, tenantId: string, id: number): Promise<EventRow> {
+  const [row] = await db
+    .select()
+    .from(gluEvents)
+    .where(liveEvent(tenantId, eq(gluEvents.id, id)));
+  if (!row) throw recordNotFound();
+  return row;
+}
+
+async function checkEventCodeFree(db: DbOrTx, tenantId: string, code: string, selfId?: number) {
+  const [clash] = await db
+    .select({ id: gluEvents.id })
+    .from(gluEvents)
+    .where(liveEvent(tenantId, eq(gluEvents.code, code)));
+  if (clash && clash.id !== selfId) throw new AppError(409, 'event.codeTaken');
+}
+
+async function liveItemCount(db: DbOrTx, tenantId: string, eventId: number) {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(gluEventItems)
+    .where(liveItem(tenantId, eq(gluEventItems.eventId, eventId)));
+  return n;
+}
+
+export async function createEvent(
+  db: Database,
+  session: SessionUser,
+  input: GluEventCreate,
+  meta: RequestMeta,
+) {
+  return db.transaction(async (tx) => {
+    await checkEventCodeFree(tx, session.tenantId, input.code);
+    const [row] = await tx
+      .insert(gluEvents)
+      .values({ tenantId: session.tenantId, code: input.code, name: input.name, sort: input.sort ?? 0 })
+      .returning();
+    const after = toEvent(row);
+    await writeAudit(
+      tx,
+      { ...actor(session), action: 'create', entity: 'gluEvent', entityId: row.id, after },
+      meta,
+    );
+    return { ...after, items: [] as EventItemRecord[] };
+  });
+}
+
+export async function updateEvent(
+  db: Database,
+  session: SessionUser,
+  input: GluEventUpdate,
+  meta: RequestMeta,
+) {
+  return db.transaction(async (tx) => {
+    const current = await findEvent(tx, session.tenantId, input.id);
+    if (current.version !== input.version) throw new AppError(409, 'error.conflict');
+    await checkEventCodeFree(tx, session.tenantId, input.code, input.id);
+    const [row] = await tx
+      .update(gluEvents)
+      .set({
+        code: input.code,
+        name: input.name,
+        sort: input.sort ?? current.sort,
+        version: current.version + 1,
+        updatedAt: new Date(),
+      })
+      .where(
+        liveEvent(session.tenantId, and(eq(gluEvents.id, input.id), eq(gluEvents.version, input.version))),
+      )
+      .returning();
+    if (!row) throw new AppError(409, 'error.conflict');
+    const after = toEvent(row);
+    await writeAudit(
+      tx,
+      {
+        ...actor(session),
+        action: 'update',
+        entity: 'gluEvent',
+        entityId: row.id,
+        before: toEvent(current),
+        after,
+      },
+      meta,
+    );
+    const items = await selectItems(tx, session.tenantId, eq(gluEventItems.eventId, row.id)).orderBy(
+      asc(gluEventItems.sort),
+      asc(gluEventItems.code),
+    );
+    return { ...after, items: items.map(toItem) };
+  });
+}
+
+/** Refused (409) while the event has items; deleted by marking (patient events will refer to it). */
+export async function deleteEvent(db: Database, session: SessionUser, id: number, meta: RequestMeta) {
+  await db.transaction(async (tx) => {
+    const current = await findEvent(tx, session.tenantId, id);
+    const items = await liveItemCount(tx, session.tenantId, id);
+    if (items > 0) throw new AppError(409, 'event.hasItems', undefined, { items });
+    const now = new Date();
+    await tx
+      .update(gluEvents)
+      .set({ deletedAt: now, deletedBy: session.userId, version: current.version + 1, updatedAt: now })
+      .where(liveEvent(session.tenantId, eq(gluEvents.id, id)));
+    await writeAudit(
+      tx,
+      { ...actor(session), action: 'delete', entity: 'gluEvent', entityId: id, before: toEvent(current) },
+      meta,
+    );
+  });
+}
+
+// ---------------------------------------------------------------- items
+
+async function findItem(db: DbOrTx, tenantId: string, id: number): Promise<ItemRow> {
+  const [row] = await selectItems(db, tenantId, eq(gluEventItems.id, id));
+  if (!row) throw recordNotFound();
+  return row;
+}
+
+async function checkItemCodeFree(
+  db: DbOrTx,
+  tenantId: string,
+  eventId: number,
+  code: string,
+  selfId?: number,
+) {
+  const [clash] = await db
+    .select({ id: gluEventItems.id })
+    .from(gluEventItems)
+    .where(liveItem(tenantId, and(eq(gluEventItems.eventId, eventId), eq(gluEventItems.code, code))));
+  if (clash && clash.id !== selfId) throw new AppError(409, 'event.item.codeTaken');
+}
+
+/** The event an item is put under must exist in the tenant (another tenant's id: the same 400). */
+async function checkEventExists(db: DbOrTx, tenantId: string, eventId: number) {
+  const [row] = await db
+    .select({ id: gluEvents.id })
+    .from(gluEvents)
+    .where(liveEvent(tenantId, eq(gluEvents.id, eventId)));
+  if (!row) throw new AppError(400, 'event.unknown');
+}
+
+/**
+ * POST /glu/event/item/save: creates (no `id`) or updates an item. `icon` has been sanitised by the
+ * route's schema: text sets it, null removes it, absent keeps it.
+ */
+export async function saveItem(
+  db: Database,
+  session: SessionUser,
+  input: GluEventItemSave,
+  meta: RequestMeta,
+) {
+  return db.transaction(async (tx) => {
+    const tenantId = session.tenantId;
+    if (input.id === undefined) {
+      await checkEventExists(tx, tenantId, input.eventId);
+      await checkItemCodeFree(tx, tenantId, input.eventId, input.code);
+      const [created] = await tx
+        .insert(gluEventItems)
+        .values({
+          tenantId,
+          eventId: input.eventId,
+          code: input.code,
+          name: input.name,
+          sort: input.sort ?? 0,
+          isActive: input.isActive ?? true,
+          icon: input.icon ?? null,
+        })
+        .returning({ id: gluEventItems.id });
+      const row = await findItem(tx, tenantId, created.id);
+      await writeAudit(
+        tx,
+        {
+          ...actor(session),
+          action: 'create',
+          entity: 'gluEventItem',
+          entityId: row.id,
+          after: await itemAuditView(tx, tenantId, row),
+        },
+        meta,
+      );
+      return toItem(row);
+    }
+    const current = await findItem(tx, tenantId, input.id);
+    if (current.version !== input.version) throw new AppError(409, 'error.conflict');
+    const before = await itemAuditView(tx, tenantId, current);
+    await checkEventExists(tx, tenantId, input.eventId);
+    await checkItemCodeFree(tx, tenantId, input.eventId, input.code, input.id);
+    const [updated] = await tx
+      .update(gluEventItems)
+      .set({
+        eventId: input.eventId,
+        code: input.code,
+        name: input.name,
+        sort: input.sort ?? current.sort,
+        isActive: input.isActive ?? current.isActive,
+        ...(input.icon === undefined ? {} : { icon: input.icon }),
+        version: current.version + 1,
+        updatedAt: new Date(),
+      })
+      .where(
+        liveItem(tenantId, and(eq(gluEventItems.id, input.id), eq(gluEventItems.version, current.version))),
+      )
+      .returning({ id: gluEventItems.id });
+    if (!updated) throw new AppError(409, 'error.conflict');
+    const row = await findItem(tx, tenantId, updated.id);
+    await writeAudit(
+      tx,
+      {
+        ...actor(session),
+        action: 'update',
+        entity: 'gluEventItem',
+        entityId: row.id,
+        before,
+        after: await itemAuditView(tx, tenantId, row),
+      },
+      meta,
+    );
+    return toItem(row);
+  });
+}
+
+/** POST /glu/event/item/enbale: enable or stop an item. */
+export async function setItemStatus(
+  db: Database,
+  session: SessionUser,
+  input: { id: number; isActive: boolean },
+  meta: RequestMeta,
+) {
+  return db.transaction(async (tx) => {
+    const current = await findItem(tx, session.tenantId, input.id);
+    await tx
+      .update(gluEventItems)
+      .set({ isActive: input.isActive, version: current.version + 1, updatedAt: new Date() })
+      .where(liveItem(session.tenantId, eq(gluEventItems.id, input.id)));
+    const row = await findItem(tx, session.tenantId, input.id);
+    await writeAudit(
+      tx,
+      {
+        ...actor(session),
+        action: input.isActive ? 'enable' : 'disable',
+        entity: 'gluEventItem',
+        entityId: row.id,
+        before: { isActive: current.isActive },
+        after: { isActive: row.isActive },
+      },
+      meta,
+    );
+    return toItem(row);
+  });
+}
+
+/** Deleted by marking: patient glucose events recorded with the item keep its name and icon. */
+export async function deleteItem(db: Database, session: SessionUser, id: number, meta: RequestMeta) {
+  await db.transaction(async (tx) => {
+    const current = await findItem(tx, session.tenantId, id);
+    const before = await itemAuditView(tx, session.tenantId, current);
+    const now = new Date();
+    await tx
+      .update(gluEventItems)
+      .set({ deletedAt: now, deletedBy: session.userId, version: current.version + 1, updatedAt: now })
+      .where(liveItem(session.tenantId, eq(gluEventItems.id, id)));
+    await writeAudit(
+      tx,
+      {
+        ...actor(session),
+        action: 'delete',
+        entity: 'gluEventItem',
+        entityId: id,
+        before,
+      },
+      meta,
+    );
+  });
+}
+
+/** The sanitised SVG of an item that has an icon, with a validator for caches. */
+export async function itemIcon(db: Database, tenantId: string, id: number) {
+  const [row] = await db
+    .select({ icon: gluEventItems.icon, version: gluEventItems.version })
+    .from(gluEventItems)
+    .where(liveItem(tenantId, eq(gluEventItems.id, id)));
+  if (!row?.icon) throw recordNotFound();
+  const etag = `"${createHash('sha256').update(row.icon).digest('base64url').slice(0, 27)}"`;
+  return { svg: row.icon, etag };
+}

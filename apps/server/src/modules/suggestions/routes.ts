@@ -1,0 +1,135 @@
+import { SUGGESTION_CATEGORIES, suggestionCreateSchema, suggestionUpdateSchema } from '@glucocare/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf, ok, pageOf } from '../../http/envelope';
+import { sessionOf } from '../../http/session';
+import { activeFilter, idParam, MAX_PAGE_SIZE, pageQueryFields } from '../../lib/query';
+import { requestMeta } from '../audit/service';
+import {
+  createSuggestion,
+  deleteSuggestion,
+  enabledSuggestions,
+  pageSuggestions,
+  suggestionCategories,
+  updateSuggestion,
+} from './service';
+
+const suggestion = z.object({
+  id: z.number(),
+  title: z.string(),
+  content: z.string(),
+  category: z.enum(SUGGESTION_CATEGORIES),
+  categoryName: z.string(),
+  sort: z.number(),
+  isActive: z.boolean(),
+  version: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+const category = z.enum(SUGGESTION_CATEGORIES).optional();
+const tags = ['management suggestions'];
+
+/** The management-suggestion library the virtual ward picks from. */
+export async function suggestionRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/v1/suggestions/page',
+    {
+      config: { permission: 'system:suggestion:list' },
+      schema: {
+        tags,
+        summary: 'Suggestions, paged: by title or content text, category and enabled state',
+        querystring: z.object({ ...pageQueryFields, category, isActive: activeFilter }),
+        response: { 200: envelopeOf(pageOf(suggestion)) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await pageSuggestions(
+          app.db,
+          sessionOf(request).tenantId,
+          { ...request.query, size: Math.min(request.query.size, MAX_PAGE_SIZE) },
+          request.lang,
+        ),
+      ),
+  );
+  r.get(
+    '/v1/suggestions/list',
+    {
+      config: { permission: 'session' },
+      schema: {
+        tags,
+        summary: 'Enabled suggestions, of one category when given',
+        querystring: z.object({ category }),
+        response: { 200: envelopeOf(z.array(suggestion)) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await enabledSuggestions(app.db, sessionOf(request).tenantId, request.query.category, request.lang),
+      ),
+  );
+  r.get(
+    '/v1/suggestions/categories',
+    {
+      config: { permission: 'session' },
+      schema: {
+        tags,
+        summary: 'The suggestion categories with names in the request language',
+        response: {
+          200: envelopeOf(z.array(z.object({ code: z.enum(SUGGESTION_CATEGORIES), name: z.string() }))),
+        },
+      },
+    },
+    async (request) => ok(request, suggestionCategories(request.lang)),
+  );
+  r.post(
+    '/v1/suggestions',
+    {
+      config: { permission: 'system:suggestion:edit' },
+      schema: {
+        tags,
+        summary: 'Create a suggestion',
+        body: suggestionCreateSchema,
+        response: { 200: envelopeOf(suggestion) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await createSuggestion(app.db, sessionOf(request), request.body, requestMeta(request), request.lang),
+      ),
+  );
+  r.put(
+    '/v1/suggestions',
+    {
+      config: { permission: 'system:suggestion:edit' },
+      schema: {
+        tags,
+        summary: 'Update a suggestion (version must match)',
+        body: suggestionUpdateSchema,
+        response: { 200: envelopeOf(suggestion) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await updateSuggestion(app.db, sessionOf(request), request.body, requestMeta(request), request.lang),
+      ),
+  );
+  r.delete(
+    '/v1/suggestions/:id',
+    {
+      config: { permission: 'system:suggestion:delete' },
+      schema: { tags, summary: 'Delete a suggestion', params: idParam },
+    },
+    async (request) => {
+      await deleteSuggestion(app.db, sessionOf(request), request.params.id, requestMeta(request));
+      return ok(request, null);
+    },
+  );
+}
