@@ -341,3 +341,74 @@ export function departmentLabel(node: Pick<DepartmentNode, 'name' | 'nameEn'>, l
 export function roleLabel(role: Pick<Role, 'name'> & { nameEn?: string | null }, lang: Lang): string {
   return lang === 'en-US' && role.nameEn ? role.nameEn : role.name;
 }
+
+// ---------- audit log ----------
+
+/** One audit row: who did what to which record, with the values before and after (JSON). */
+export interface AuditRecord {
+  id: number;
+  /** ISO date-time (UTC) */
+  at: string;
+  actorId: number | null;
+  actorName: string | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  patientId: number | null;
+  before: unknown;
+  after: unknown;
+  reason: string | null;
+  ip: string | null;
+  requestId: string | null;
+}
+
+export interface AuditFilter {
+  /** part of the user name */
+  actorName?: string;
+  action?: string;
+  entity?: string;
+  patientId?: string;
+  /** ISO date-times with offset; begin must not be after end */
+  beginDate?: string;
+  endDate?: string;
+}
+
+export type AuditQuery = AuditFilter & { page: number; size: number };
+
+/** Largest page GET /v1/audit/page returns; the Excel export walks the pages with it. */
+export const AUDIT_MAX_PAGE_SIZE = 500;
+
+/** GET /v1/audit/page: the audit log, newest first, filtered. */
+export function fetchAuditPage(query: AuditQuery, signal?: AbortSignal): Promise<Page<AuditRecord>> {
+  return http.get<Page<AuditRecord>>('/v1/audit/page', {
+    query: {
+      actorName: query.actorName?.trim() || undefined,
+      action: query.action || undefined,
+      entity: query.entity || undefined,
+      patientId: query.patientId?.trim() || undefined,
+      beginDate: query.beginDate || undefined,
+      endDate: query.endDate || undefined,
+      page: query.page,
+      size: query.size,
+    },
+    signal,
+  });
+}
+
+/**
+ * Every audit row matching a filter, pages of {@link AUDIT_MAX_PAGE_SIZE} until done (for the Excel
+ * export). `onProgress` hears how many were loaded out of how many.
+ */
+export async function fetchAllAudit(
+  filter: AuditFilter,
+  onProgress?: (loaded: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<AuditRecord[]> {
+  const rows: AuditRecord[] = [];
+  for (let page = 1; ; page++) {
+    const result = await fetchAuditPage({ ...filter, page, size: AUDIT_MAX_PAGE_SIZE }, signal);
+    rows.push(...result.records);
+    onProgress?.(rows.length, result.total);
+    if (result.records.length === 0 || rows.length >= result.total) return rows;
+  }
+}

@@ -9,8 +9,12 @@ import { useLogout } from '../features/auth/useLogout';
 import { currentLang, msg } from '../i18n';
 import { menuLabel } from './menu';
 import type { RouteHandle } from './menu-routes';
-import { decideNavigation } from './navigation';
+import { decideNavigation, knownProductPaths } from './navigation';
+import { pageLoaders } from './page-registry';
 import { loadSession, retryMenus, useSession } from './session';
+
+/** The pages this build knows, for "a target that is not allowed goes to the first menu route". */
+const KNOWN_PATHS = knownProductPaths(Object.keys(pageLoaders));
 
 /** "This account does not have menu permissions..." with a logout button. */
 export function NoMenuPage() {
@@ -87,6 +91,7 @@ export function RootGuard() {
     hasToken: token !== null && token !== session.failedToken,
     menus: session.status === 'ready' ? session.menus : null,
     fromLogin,
+    knownPaths: KNOWN_PATHS,
   });
 
   useEffect(() => {

@@ -1,7 +1,14 @@
 import { PUBLIC_ROUTES } from '@glucocare/domain';
 import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '../api/users';
-import { decideNavigation, loginRedirectPath, safeRedirectTarget } from './navigation';
+import {
+  decideNavigation,
+  isKnownPath,
+  knownProductPaths,
+  loginRedirectPath,
+  safeRedirectTarget,
+} from './navigation';
+import { pageLoaders } from './page-registry';
 
 let nextId = 1;
 function node(partial: Partial<MenuNode> & Pick<MenuNode, 'path'>): MenuNode {
@@ -152,6 +159,121 @@ describe('decideNavigation', () => {
     expect(decideNavigation({ path: '/redirect/index', hasToken: true, menus: seeded })).toEqual({
       type: 'allow',
     });
+  });
+});
+
+describe('decideNavigation with the pages the product knows (spec §2: not allowed → first menu route)', () => {
+  /** The pages of this build, as the guard passes them. */
+  const known = knownProductPaths(Object.keys(pageLoaders));
+  /** A nurse: Home and Sign-in activity, no administration. */
+  const nurse = seeded;
+  /** An administrator: the nurse's menus plus the System administration group. */
+  const admin: MenuNode[] = [
+    ...seeded,
+    node({
+      id: 50,
+      path: '#',
+      children: [
+        node({ id: 51, parentId: 50, path: '/system/department' }),
+        node({ id: 52, parentId: 50, path: '/system/user' }),
+        node({ id: 53, parentId: 50, path: '/system/audit' }),
+      ],
+    }),
+  ];
+
+  it('sends a nurse opening an administration page to the first visible menu route, not /404', () => {
+    expect(
+      decideNavigation({ path: '/system/user', hasToken: true, menus: nurse, knownPaths: known }),
+    ).toEqual({ type: 'redirect', to: '/index' });
+    expect(
+      decideNavigation({ path: '/system/audit', hasToken: true, menus: nurse, knownPaths: known }),
+    ).toEqual({ type: 'redirect', to: '/index' });
+    // a trailing slash is the same page
+    expect(
+      decideNavigation({ path: '/system/user/', hasToken: true, menus: nurse, knownPaths: known }),
+    ).toEqual({ type: 'redirect', to: '/index' });
+  });
+
+  it('still sends a path the product does not know to /404', () => {
+    expect(
+      decideNavigation({ path: '/no/such/page', hasToken: true, menus: nurse, knownPaths: known }),
+    ).toEqual({ type: 'redirect', to: '/404' });
+    expect(
+      decideNavigation({ path: '/system/user/extra', hasToken: true, menus: nurse, knownPaths: known }),
+    ).toEqual({ type: 'redirect', to: '/404' });
+    expect(decideNavigation({ path: '#', hasToken: true, menus: nurse, knownPaths: known })).toEqual({
+      type: 'redirect',
+      to: '/404',
+    });
+  });
+
+  it('allows an administrator the same pages', () => {
+    for (const path of ['/system/user', '/system/audit', '/index', '/account/activity']) {
+      expect(decideNavigation({ path, hasToken: true, menus: admin, knownPaths: known }), path).toEqual({
+        type: 'allow',
+      });
+    }
+  });
+
+  it('uses the first visible route of the user, whatever it is', () => {
+    const menus = [
+      node({ id: 60, path: '/hidden-first', hidden: true }),
+      node({ id: 61, path: '#', children: [node({ id: 62, parentId: 61, path: '/account/activity' })] }),
+    ];
+    expect(decideNavigation({ path: '/system/role', hasToken: true, menus, knownPaths: known })).toEqual({
+      type: 'redirect',
+      to: '/account/activity',
+    });
+    // /index is a known page too: a user without it goes to their first route
+    expect(decideNavigation({ path: '/index', hasToken: true, menus, knownPaths: known })).toEqual({
+      type: 'redirect',
+      to: '/account/activity',
+    });
+  });
+
+  it('keeps the no-menu message for a user without visible menus, known page or not', () => {
+    expect(decideNavigation({ path: '/system/user', hasToken: true, menus: [], knownPaths: known })).toEqual({
+      type: 'noMenu',
+    });
+  });
+
+  it('keeps the earlier rules when signed out or still loading', () => {
+    expect(
+      decideNavigation({ path: '/system/user', hasToken: false, menus: null, knownPaths: known }),
+    ).toEqual({ type: 'redirect', to: '/login?redirect=%2Fsystem%2Fuser' });
+    expect(
+      decideNavigation({ path: '/system/user', hasToken: true, menus: null, knownPaths: known }),
+    ).toEqual({ type: 'load' });
+  });
+
+  it('matches known paths with parameters', () => {
+    const withPattern = [...known, '/patients/:id'];
+    expect(
+      decideNavigation({ path: '/patients/145', hasToken: true, menus: nurse, knownPaths: withPattern }),
+    ).toEqual({ type: 'redirect', to: '/index' });
+    expect(
+      decideNavigation({ path: '/patients/145/x', hasToken: true, menus: nurse, knownPaths: withPattern }),
+    ).toEqual({ type: 'redirect', to: '/404' });
+  });
+});
+
+describe('knownProductPaths and isKnownPath', () => {
+  it('lists the page registry keys and /index', () => {
+    const known = knownProductPaths(Object.keys(pageLoaders));
+    expect(known).toContain('/index');
+    expect(known).toContain('/system/user');
+    expect(known).toContain('/system/audit');
+    expect(knownProductPaths(['system/role', '/system/role'])).toEqual(['/index', '/system/role']);
+  });
+
+  it('matches exactly or by pattern, never group marks or nothing', () => {
+    expect(isKnownPath('/system/user', ['/system/user'])).toBe(true);
+    expect(isKnownPath('/system/users', ['/system/user'])).toBe(false);
+    expect(isKnownPath('/system', ['/system/user'])).toBe(false);
+    expect(isKnownPath('/a/7', ['/a/:id'])).toBe(true);
+    expect(isKnownPath('#', ['#', ''])).toBe(false);
+    expect(isKnownPath('/system/user', undefined)).toBe(false);
+    expect(isKnownPath('/system/user', new Set(['/system/user']))).toBe(true);
   });
 });
 

@@ -1,6 +1,7 @@
 import { isExternalLink, isPublicRoute } from '@glucocare/domain';
+import { matchPath } from 'react-router';
 import type { MenuNode } from '../api/users';
-import { findMenuEntry, firstVisiblePath } from './menu';
+import { findMenuEntry, firstVisiblePath, normalizeMenuPath } from './menu';
 
 export const LOGIN_PATH = '/login';
 export const HOME_PATH = '/';
@@ -28,6 +29,30 @@ export interface NavigationInput {
   menus: readonly MenuNode[] | null;
   /** this navigation is the one a sign-in started (its target may be a page the user lacks) */
   fromLogin?: boolean;
+  /**
+   * Route paths of the pages the product knows (see {@link knownProductPaths}), parameters allowed
+   * (`/patients/:id`). A known page the user's menus do not grant goes to the first visible menu
+   * route; a path outside this list (and the user's menus) goes to /404. None when absent.
+   */
+  knownPaths?: Iterable<string>;
+}
+
+/**
+ * The paths of the pages this build knows: the page registry's component keys (administration
+ * pages are routed at their component key, `/system/user`) plus the home route `/index`.
+ */
+export function knownProductPaths(registryKeys: Iterable<string>): string[] {
+  return [...new Set([INDEX_PATH, ...[...registryKeys].map(normalizeMenuPath)])];
+}
+
+/** Whether a location path is one of the known paths (exactly, or matching a parameterised one). */
+export function isKnownPath(path: string, knownPaths: Iterable<string> | undefined): boolean {
+  if (!knownPaths) return false;
+  for (const known of knownPaths) {
+    if (!known.trim() || known.trim() === '#') continue;
+    if (matchPath({ path: normalizeMenuPath(known), end: true }, path)) return true;
+  }
+  return false;
 }
 
 /** `/login?redirect=...` for a location, the way the guard sends an anonymous visitor there. */
@@ -64,7 +89,8 @@ export function safeRedirectTarget(raw: string | null | undefined): string | nul
  * - no visible menu: the no-menu message;
  * - / goes to /index, or to the first visible menu route when /index is not the user's;
  * - a menu route of the user's (hidden ones included) is allowed;
- * - after sign-in, a target that is not among the user's routes goes to the first visible menu route;
+ * - a page the product knows that is not among the user's routes ("the target is not allowed"), and
+ *   after sign-in any target that is not among them, goes to the first visible menu route;
  * - anything else is unknown: /404.
  */
 export function decideNavigation(input: NavigationInput): NavigationDecision {
@@ -82,6 +108,6 @@ export function decideNavigation(input: NavigationInput): NavigationDecision {
     return { type: 'redirect', to: findMenuEntry(menus, INDEX_PATH) ? INDEX_PATH : first };
   }
   if (findMenuEntry(menus, path)) return { type: 'allow' };
-  if (input.fromLogin) return { type: 'redirect', to: first };
+  if (input.fromLogin || isKnownPath(path, input.knownPaths)) return { type: 'redirect', to: first };
   return { type: 'redirect', to: NOT_FOUND_PATH };
 }

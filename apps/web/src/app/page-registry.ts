@@ -13,6 +13,7 @@ export const pageLoaders: Record<string, () => Promise<PageModule>> = {
   '/system/user': () => import('../features/system/UserPage'),
   '/system/role': () => import('../features/system/RolePage'),
   '/system/menu': () => import('../features/system/MenuPage'),
+  '/system/audit': () => import('../features/system/AuditPage'),
 };
 
 /** Component keys as menus spell them: leading slash optional, `.vue`/`.tsx` endings tolerated. */

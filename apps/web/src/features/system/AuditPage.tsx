@@ -1,0 +1,360 @@
+import { DownloadOutlined, RightOutlined } from '@ant-design/icons';
+import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
+import { Alert, Button, Tag } from 'antd';
+import type { Rule } from 'antd/es/form';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type AuditFilter, type AuditRecord, fetchAllAudit, fetchAuditPage } from '../../api/admin';
+import { errorText, isAbort } from '../../api/http';
+import { toastError, toastSuccess } from '../../app/notify';
+import { useDevice } from '../../app/preferences';
+import { type ExcelColumn, exportToExcel } from '../../components/excel';
+import { formatDateTime } from '../../components/format';
+import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
+import { currentLang, msg } from '../../i18n';
+import { AuditDetail } from './AuditDetail';
+import {
+  AUDIT_ACTION_COLORS,
+  AUDIT_ACTIONS,
+  AUDIT_ENTITIES,
+  type AuditFilterProblem,
+  type AuditSearchParams,
+  auditActionKey,
+  auditEntityKey,
+  auditFilterOf,
+  compactJson,
+  defaultAuditRange,
+  labelOr,
+  PATIENT_ID_PATTERN,
+} from './audit';
+import { TABLE_PAGINATION } from './shared';
+
+/** "Begin must not be after end", checked in the form before anything is sent (both languages). */
+function dateOrderRule(): Rule {
+  return {
+    validator: async (_rule, value: unknown) => {
+      if (!Array.isArray(value)) return;
+      const [begin, end] = value as (Dayjs | string | null | undefined)[];
+      if (auditFilterOf({ range: [begin, end] }).problem === 'dateOrder')
+        throw new Error(msg('query.dateOrder'));
+    },
+  };
+}
+
+/** `/system/audit`: who did what and when, with the values before and after (GET /v1/audit/page). */
+export default function AuditPage() {
+  const { t, i18n } = useTranslation();
+  const lang = currentLang();
+  const mobile = useDevice() === 'mobile';
+  const exists = (key: string) => i18n.exists(key);
+  const actionLabel = (action: string) => labelOr(t, exists, auditActionKey(action), action);
+  const entityLabel = (entity: string) => labelOr(t, exists, auditEntityKey(entity), entity);
+  const none = t('common.none');
+
+  const actionRef = useRef<ActionType>(null);
+  const lastFilter = useRef<AuditFilter>({});
+  const [total, setTotal] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<AuditFilterProblem | null>(null);
+  const [detail, setDetail] = useState<AuditRecord | null>(null);
+  const [exporting, setExporting] = useState<{ loaded: number; total: number } | null>(null);
+  const reload = () => actionRef.current?.reload();
+
+  const actionTag = (row: AuditRecord) => (
+    <Tag color={AUDIT_ACTION_COLORS[row.action] ?? 'default'} data-action={row.action}>
+      {actionLabel(row.action)}
+    </Tag>
+  );
+  const detailButton = (row: AuditRecord, iconOnly = false) => (
+    <Button
+      key="detail"
+      type="link"
+      size="small"
+      data-testid="audit-row-detail"
+      aria-label={t('audit.details')}
+      icon={iconOnly ? <RightOutlined /> : undefined}
+      onClick={(event) => {
+        event.stopPropagation();
+        setDetail(row);
+      }}
+    >
+      {iconOnly ? null : t('audit.details')}
+    </Button>
+  );
+
+  const exportColumns: ExcelColumn<AuditRecord>[] = [
+    { title: t('audit.at'), dataIndex: 'at', dateFormat: 'dateTime' },
+    { title: t('audit.actorName'), dataIndex: 'actorName' },
+    { title: t('audit.action'), dataIndex: 'action', render: (value) => actionLabel(String(value ?? '')) },
+    { title: t('audit.entity'), dataIndex: 'entity', render: (value) => entityLabel(String(value ?? '')) },
+    { title: t('audit.entityId'), dataIndex: 'entityId' },
+    { title: t('audit.patientId'), dataIndex: 'patientId' },
+    { title: t('audit.reason'), dataIndex: 'reason' },
+    { title: t('audit.ip'), dataIndex: 'ip' },
+    { title: t('audit.requestId'), dataIndex: 'requestId' },
+    { title: t('audit.before'), dataIndex: 'before', width: 60, render: (value) => compactJson(value) },
+    { title: t('audit.after'), dataIndex: 'after', width: 60, render: (value) => compactJson(value) },
+  ];
+
+  const runExport = async () => {
+    setExporting({ loaded: 0, total });
+    try {
+      const rows = await fetchAllAudit(lastFilter.current, (loaded, all) =>
+        setExporting({ loaded, total: all }),
+      );
+      await exportToExcel({
+        fileName: `${t('audit.exportFileName')}-${dayjs().format('YYYYMMDD-HHmm')}`,
+        sheetName: t('audit.title'),
+        columns: exportColumns,
+        rows,
+      });
+      toastSuccess(t('excel.exported', { count: rows.length }));
+    } catch (failure) {
+      if (!isAbort(failure)) toastError(t('excel.exportFailed'));
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  const searchColumns: ProColumns<AuditRecord>[] = [
+    {
+      title: t('audit.range'),
+      dataIndex: 'range',
+      valueType: 'dateRange',
+      hideInTable: true,
+      initialValue: defaultAuditRange(),
+      formItemProps: { rules: [dateOrderRule()] },
+      fieldProps: {
+        allowClear: true,
+        style: { width: '100%' },
+        classNames: { popup: { root: 'gc-range-popup' } },
+        // phones: no preset list beside the calendar (it would not fit)
+        presets: mobile
+          ? undefined
+          : [
+              { label: t('audit.presets.today'), value: [dayjs().startOf('day'), dayjs().endOf('day')] },
+              { label: t('audit.presets.last7'), value: defaultAuditRange() },
+              {
+                label: t('audit.presets.last30'),
+                value: [dayjs().subtract(29, 'day').startOf('day'), dayjs().endOf('day')],
+              },
+            ],
+      },
+    },
+    {
+      title: t('audit.actorName'),
+      dataIndex: 'actorName',
+      hideInTable: true,
+      fieldProps: { placeholder: t('audit.actorNamePlaceholder'), maxLength: 32 },
+    },
+    {
+      title: t('audit.action'),
+      dataIndex: 'action',
+      hideInTable: true,
+      valueType: 'select',
+      fieldProps: { placeholder: t('common.all'), showSearch: true, optionFilterProp: 'label' },
+      valueEnum: Object.fromEntries(AUDIT_ACTIONS.map((action) => [action, { text: actionLabel(action) }])),
+    },
+    {
+      title: t('audit.entity'),
+      dataIndex: 'entity',
+      hideInTable: true,
+      valueType: 'select',
+      fieldProps: { placeholder: t('common.all') },
+      valueEnum: Object.fromEntries(AUDIT_ENTITIES.map((entity) => [entity, { text: entityLabel(entity) }])),
+    },
+    {
+      title: t('audit.patientId'),
+      dataIndex: 'patientId',
+      hideInTable: true,
+      fieldProps: { placeholder: t('audit.patientIdPlaceholder'), maxLength: 15, inputMode: 'numeric' },
+      formItemProps: {
+        rules: [{ pattern: PATIENT_ID_PATTERN, message: t('audit.patientIdInvalid') }],
+      },
+    },
+  ];
+
+  const tableColumns: ProColumns<AuditRecord>[] = mobile
+    ? [
+        {
+          title: `${t('audit.at')} / ${t('audit.actorName')}`,
+          dataIndex: 'at',
+          search: false,
+          render: (_, row) => (
+            <div>
+              <div className="gc-nowrap">{formatDateTime(row.at)}</div>
+              <div className="gc-secondary">{row.actorName || none}</div>
+            </div>
+          ),
+        },
+        {
+          title: `${t('audit.action')} / ${t('audit.entity')}`,
+          dataIndex: 'action',
+          search: false,
+          render: (_, row) => (
+            <div>
+              {actionTag(row)}
+              <div className="gc-secondary">
+                {entityLabel(row.entity)}
+                {row.entityId ? ` #${row.entityId}` : ''}
+              </div>
+            </div>
+          ),
+        },
+        {
+          // the whole row opens the details too; an icon keeps the column narrow
+          title: '',
+          key: 'option',
+          valueType: 'option',
+          width: 40,
+          align: 'center',
+          render: (_, row) => [detailButton(row, true)],
+        },
+      ]
+    : [
+        {
+          title: t('audit.at'),
+          dataIndex: 'at',
+          search: false,
+          width: 170,
+          render: (_, row) => <span className="gc-nowrap">{formatDateTime(row.at)}</span>,
+        },
+        {
+          title: t('audit.actorName'),
+          dataIndex: 'actorName',
+          search: false,
+          width: 130,
+          render: (_, row) => row.actorName || none,
+        },
+        {
+          title: t('audit.action'),
+          dataIndex: 'action',
+          search: false,
+          width: 170,
+          render: (_, row) => actionTag(row),
+        },
+        {
+          title: t('audit.entity'),
+          dataIndex: 'entity',
+          search: false,
+          width: 110,
+          render: (_, row) => <span data-entity={row.entity}>{entityLabel(row.entity) || none}</span>,
+        },
+        {
+          title: t('audit.entityId'),
+          dataIndex: 'entityId',
+          search: false,
+          width: 100,
+          render: (_, row) => row.entityId ?? none,
+        },
+        {
+          title: t('audit.patientId'),
+          dataIndex: 'patientId',
+          search: false,
+          width: 100,
+          render: (_, row) => row.patientId ?? none,
+        },
+        {
+          title: t('audit.reason'),
+          dataIndex: 'reason',
+          search: false,
+          ellipsis: true,
+          width: 220,
+          render: (_, row) => row.reason || none,
+        },
+        {
+          title: t('audit.ip'),
+          dataIndex: 'ip',
+          search: false,
+          width: 140,
+          render: (_, row) => row.ip || none,
+        },
+        {
+          title: t('common.actions'),
+          key: 'option',
+          valueType: 'option',
+          fixed: 'right',
+          width: lang === 'zh-CN' ? 80 : 90,
+          render: (_, row) => [detailButton(row)],
+        },
+      ];
+
+  return (
+    <PageWrapper title={t('audit.title')} description={t('audit.intro')} testId="audit-page">
+      {problem ? (
+        <Alert
+          type="warning"
+          showIcon
+          className="gc-form-alert"
+          data-testid="audit-filter-problem"
+          message={problem === 'dateOrder' ? msg('query.dateOrder') : t('audit.patientIdInvalid')}
+        />
+      ) : null}
+      {error ? <LoadError title={t('audit.loadFailed')} message={error} onRetry={reload} /> : null}
+      <ProTable<AuditRecord, AuditSearchParams & { lang: string }>
+        actionRef={actionRef}
+        rowKey="id"
+        columns={[...searchColumns, ...tableColumns]}
+        params={{ lang }}
+        cardBordered
+        form={{ name: 'auditSearch' }}
+        search={{
+          labelWidth: 'auto',
+          defaultCollapsed: mobile,
+          span: { xs: 24, sm: 24, md: 12, lg: 8, xl: 8, xxl: 6 },
+        }}
+        options={{ reload: true, density: false, setting: mobile ? false : { draggable: true } }}
+        columnsState={{
+          persistenceKey: 'gc-columns-audit',
+          persistenceType: 'localStorage',
+          defaultValue: { patientId: { show: false } },
+        }}
+        size={mobile ? 'small' : undefined}
+        scroll={mobile ? undefined : { x: 'max-content' }}
+        pagination={{ ...TABLE_PAGINATION, showTotal: (count) => t('common.total', { count }) }}
+        onRow={(row) => ({ onClick: () => setDetail(row), className: 'gc-clickable-row' })}
+        locale={{ emptyText: <TableEmpty text={error ? t('audit.loadFailed') : t('audit.empty')} /> }}
+        request={async (params) => {
+          const { filter, problem: found } = auditFilterOf(params);
+          setProblem(found);
+          if (found) {
+            // nothing is sent for a search the server would refuse
+            setTotal(0);
+            return { data: [], total: 0, success: true };
+          }
+          lastFilter.current = filter;
+          try {
+            const page = await fetchAuditPage({
+              ...filter,
+              page: params.current ?? 1,
+              size: params.pageSize ?? 20,
+            });
+            setError(null);
+            setTotal(page.total);
+            return { data: page.records, total: page.total, success: true };
+          } catch (failure) {
+            if (!isAbort(failure)) setError(errorText(failure));
+            setTotal(0);
+            return { data: [], total: 0, success: true };
+          }
+        }}
+        toolBarRender={() => [
+          <Button
+            key="export"
+            icon={<DownloadOutlined />}
+            loading={!!exporting}
+            disabled={!exporting && (total === 0 || !!problem)}
+            data-testid="export-excel"
+            onClick={() => void runExport()}
+          >
+            {exporting
+              ? t('excel.exporting', { loaded: exporting.loaded, total: exporting.total })
+              : t('excel.export')}
+          </Button>,
+        ]}
+      />
+      <AuditDetail record={detail} mobile={mobile} onClose={() => setDetail(null)} />
+    </PageWrapper>
+  );
+}
