@@ -199,6 +199,41 @@ describe('menus', () => {
     ).toEqual(['icon', 'labelEn', 'path', 'permission']);
   });
 
+  it('answers a tenant-202 administrator changing a tenant-101 menu exactly as a missing one', async () => {
+    const menu = flat((await api('GET', '/v1/menus/allTree', admin)).json().dataContent).find(
+      (m) => m.path === '/index',
+    )!;
+    const body = {
+      id: menu.id,
+      version: menu.version,
+      path: '/index',
+      labelEn: 'Hijack',
+      labelZh: '劫持',
+      sort: 0,
+      hidden: false,
+      kind: 'menu',
+    };
+    const foreign = await api('PUT', '/v1/menus', admin202, body);
+    const missing = await api('PUT', '/v1/menus', admin202, { ...body, id: 999999999 });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual(missing.json());
+    expect((await api('DELETE', `/v1/menus?id=${menu.id}`, admin202)).json()).toEqual(missing.json());
+  });
+
+  it('words menu validation in Chinese too', async () => {
+    const res = await api(
+      'POST',
+      '/v1/menus',
+      admin,
+      { path: 'x', labelEn: 'A', labelZh: '', sort: 1, hidden: false, kind: 'menu' },
+      'zh-CN',
+    );
+    const byField = Object.fromEntries(
+      res.json().dataContent.errors.map((e: { field: string; message: string }) => [e.field, e.message]),
+    );
+    expect(byField).toEqual({ path: '路径为 #（分组）或以 / 开头', labelZh: '请输入中英文名称' });
+  });
+
   it('is refused to roles without menu permissions', async () => {
     const doctor = await t.login('101', 'doctor01', 'Doctor@2026');
     expect((await api('GET', '/v1/menus/allTree', doctor)).statusCode).toBe(403);

@@ -120,6 +120,47 @@ describe('create, change, reset, delete', () => {
     if (message) expect(error.message).toBe(message);
   });
 
+  it('words staff validation in Chinese too', async () => {
+    const res = await api(
+      'POST',
+      '/v2/users',
+      admin,
+      newStaff({ userName: 'x', nickName: '', idCard: '123', email: 'bad' }),
+      'zh-CN',
+    );
+    const byField = Object.fromEntries(
+      res.json().dataContent.errors.map((e: { field: string; message: string }) => [e.field, e.message]),
+    );
+    expect(byField.userName).toBe('用户名为 2-12 个字母、数字、.、_ 或 -');
+    expect(byField.nickName).toBe('请输入姓名');
+    expect(byField.idCard).toMatch(/15-18/);
+    expect(byField.email).toBeDefined();
+  });
+
+  it('answers a tenant-202 administrator changing tenant-101 staff by id exactly as a missing id', async () => {
+    const nurse = (await api('GET', '/v1/users/page?queryCondition=nurse01', admin)).json().dataContent
+      .records[0];
+    const { userName: _u, ...body } = newStaff();
+    const foreign = await api('PUT', '/v2/users', admin202, {
+      ...body,
+      id: nurse.id,
+      version: nurse.version,
+      departmentCode: 'IM',
+      departmentPermissions: [],
+      roleIds: [],
+    });
+    const missing = await api('PUT', '/v2/users', admin202, {
+      ...body,
+      id: 999999999,
+      version: 1,
+      departmentCode: 'IM',
+      departmentPermissions: [],
+      roleIds: [],
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual(missing.json());
+  });
+
   it('refuses unknown departments and roles', async () => {
     const dept = await api(
       'POST',
