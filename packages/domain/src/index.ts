@@ -2,6 +2,7 @@ export * from './admin/catalogues';
 export * from './admin/schemas';
 export * from './auth/password-policy';
 export * from './auth/schemas';
+export * from './clinical';
 export * from './constants';
 export * from './helpers/chunk';
 export * from './helpers/compare';

@@ -262,6 +262,14 @@ const enUS = {
   'dict.code.format': 'The code may use letters, digits, _, - and .',
   'dict.codeTaken': 'This dictionary type already has an entry with this code',
   'error.duplicate': 'A record with the same code or name already exists',
+  'settings.classification.criticalLowOrder': 'The critical low must be below the low limit',
+  'settings.classification.rangeOrder': 'The low limit must be below the high limit',
+  'settings.classification.criticalHighOrder': 'The critical high must be above the high limit',
+  'settings.classification.duplicateScope': 'Two rules for the same scope set different values',
+  'settings.classification.ageOverlap': 'Age brackets of a department must not overlap',
+  'settings.classification.departmentRequired': 'Choose the department the rule applies to',
+  'settings.classification.periodRequired': 'Choose the period the rule applies to',
+  'settings.classification.unknownGrade': 'Unknown critical grade',
 } as const;
 
 export type MessageKey = keyof typeof enUS;
@@ -520,6 +528,14 @@ const zhCN: Record<MessageKey, string> = {
   'dict.code.format': '代码可使用字母、数字、_、- 和 .',
   'dict.codeTaken': '该字典类型下已存在相同代码的条目',
   'error.duplicate': '已存在相同代码或名称的记录',
+  'settings.classification.criticalLowOrder': '危急低值必须低于偏低界值',
+  'settings.classification.rangeOrder': '偏低界值必须低于偏高界值',
+  'settings.classification.criticalHighOrder': '危急高值必须高于偏高界值',
+  'settings.classification.duplicateScope': '同一范围的两条规则设置了不同的值',
+  'settings.classification.ageOverlap': '同一科室的年龄段不能重叠',
+  'settings.classification.departmentRequired': '请选择规则适用的科室',
+  'settings.classification.periodRequired': '请选择规则适用的时段',
+  'settings.classification.unknownGrade': '未知的危急值等级',
 };
 
 export const messages: Record<Lang, Record<MessageKey, string>> = { 'en-US': enUS, 'zh-CN': zhCN };
