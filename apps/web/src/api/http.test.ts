@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { setLanguage } from '../i18n';
-import { ApiError, configureHttp, http, requestEnvelope, resetHttp } from './http';
+import { ApiError, configureHttp, http, requestBlob, requestEnvelope, resetHttp } from './http';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -245,5 +245,40 @@ describe('http client: method override', () => {
     await http.put('/v1/x', {});
     expect(lastCall(harness).init.method).toBe('PUT');
     expect(lastCall(harness).init.headers['X-HTTP-Method-Override']).toBeUndefined();
+  });
+});
+
+describe('http client: files served as themselves (requestBlob)', () => {
+  it('sends the bearer token and language, and resolves with the body as a Blob', async () => {
+    const harness = setup();
+    harness.fetch.mockResolvedValue(
+      new Response('<svg/>', { status: 200, headers: { 'Content-Type': 'image/svg+xml' } }),
+    );
+    const blob = await requestBlob('/v1/glu/event/item/3/icon?v=2', { accept: 'image/svg+xml' });
+    const { url, init } = lastCall(harness);
+    expect(url).toBe('/app-service/v1/glu/event/item/3/icon?v=2');
+    expect(init.method).toBe('GET');
+    expect(init.headers.Authorization).toBe('Bearer tok.123');
+    expect(init.headers.Accept).toBe('image/svg+xml');
+    expect(await blob.text()).toBe('<svg/>');
+  });
+
+  it('rejects other answers with the envelope message, and a 402 resets the session', async () => {
+    const harness = setup();
+    harness.fetch.mockResolvedValue(
+      jsonResponse(404, { code: '404', message: 'No such icon', dataContent: null }),
+    );
+    const missing = (await requestBlob('/v1/x').catch((e: unknown) => e)) as ApiError;
+    expect(missing).toBeInstanceOf(ApiError);
+    expect(missing.message).toBe('No such icon');
+    expect(missing.status).toBe(404);
+
+    harness.fetch.mockResolvedValue(
+      jsonResponse(401, { code: '402', message: 'Expired', dataContent: null }),
+    );
+    const expired = (await requestBlob('/v1/x').catch((e: unknown) => e)) as ApiError;
+    expect(expired.kind).toBe('session');
+    expect(harness.removeToken).toHaveBeenCalled();
+    expect(harness.reload).toHaveBeenCalledTimes(1);
   });
 });

@@ -131,14 +131,25 @@ function handleSessionInvalid(): void {
   env.reload();
 }
 
-/** Sends one call and returns the whole envelope; rejects with ApiError unless HTTP 200 and code "1". */
-export async function requestEnvelope<T>(
+/** What came back from the server: the response and its body as read by the caller. */
+interface Received<B> {
+  response: Response;
+  body: B;
+}
+
+/**
+ * Sends one request with the common headers (language, bearer token), the timeout and the caller's
+ * cancellation, and reads the body with `read` under the same timeout. No answer → ApiError
+ * `TIMEOUT` / `NETWORK`; the caller's own cancellation rejects with its AbortError.
+ */
+async function transmit<B>(
   method: Method,
   path: string,
-  options: RequestOptions = {},
-): Promise<Envelope<T>> {
+  options: RequestOptions & { accept: string },
+  read: (response: Response) => Promise<B>,
+): Promise<Received<B>> {
   const headers: Record<string, string> = {
-    Accept: 'application/json',
+    Accept: options.accept,
     'Accept-Language': env.language(),
     ...options.headers,
   };
@@ -162,17 +173,15 @@ export async function requestEnvelope<T>(
   const onOuterAbort = () => controller.abort();
   options.signal?.addEventListener('abort', onOuterAbort);
 
-  let response: Response;
-  let text: string;
   try {
-    response = await env.fetch(buildUrl(path, options.query), {
+    const response = await env.fetch(buildUrl(path, options.query), {
       method: wireMethod,
       headers,
       body: hasBody ? JSON.stringify(options.body) : undefined,
       signal: controller.signal,
       credentials: 'same-origin',
     });
-    text = await response.text();
+    return { response, body: await read(response) };
   } catch (error) {
     if (timedOut) {
       throw new ApiError({ message: msg('error.timeout'), code: 'TIMEOUT', status: 0, kind: 'timeout' });
@@ -183,25 +192,26 @@ export async function requestEnvelope<T>(
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onOuterAbort);
   }
+}
 
-  let body: Partial<Envelope<T>> | null = null;
+function parseEnvelope<T>(text: string): Partial<Envelope<T>> | null {
   try {
     const parsed: unknown = text ? JSON.parse(text) : null;
-    if (parsed && typeof parsed === 'object') body = parsed as Partial<Envelope<T>>;
+    return parsed && typeof parsed === 'object' ? (parsed as Partial<Envelope<T>>) : null;
   } catch {
-    body = null;
+    return null;
   }
-  const code = body && typeof body.code === 'string' ? body.code : String(body?.code ?? response.status);
+}
 
-  if (response.status === 200 && body && code === SUCCESS_CODE) {
-    return { code, message: body.message, dataContent: body.dataContent as T };
-  }
+/** The ApiError of a failed answer (anything but HTTP 200 with code "1"); a 402 resets the session. */
+function failureOf(response: Response, body: Partial<Envelope<unknown>> | null): ApiError {
+  const code = body && typeof body.code === 'string' ? body.code : String(body?.code ?? response.status);
   const message = (typeof body?.message === 'string' && body.message) || msg('error.generic');
   if (code === SESSION_INVALID_CODE) {
     handleSessionInvalid();
-    throw new ApiError({ message, code, status: response.status, kind: 'session' });
+    return new ApiError({ message, code, status: response.status, kind: 'session' });
   }
-  throw new ApiError({
+  return new ApiError({
     message,
     code,
     status: response.status,
@@ -209,6 +219,46 @@ export async function requestEnvelope<T>(
     errors: fieldErrorsOf(body?.dataContent),
     data: body?.dataContent ?? null,
   });
+}
+
+/** Sends one call and returns the whole envelope; rejects with ApiError unless HTTP 200 and code "1". */
+export async function requestEnvelope<T>(
+  method: Method,
+  path: string,
+  options: RequestOptions = {},
+): Promise<Envelope<T>> {
+  const { response, body: text } = await transmit(
+    method,
+    path,
+    { ...options, accept: 'application/json' },
+    (answer) => answer.text(),
+  );
+  const body = parseEnvelope<T>(text);
+  const code = body && typeof body.code === 'string' ? body.code : String(body?.code ?? response.status);
+  if (response.status === 200 && body && code === SUCCESS_CODE) {
+    return { code, message: body.message, dataContent: body.dataContent as T };
+  }
+  throw failureOf(response, body);
+}
+
+/**
+ * GET of something the API serves as itself rather than in an envelope (a glucose event item's SVG
+ * icon): the same base URL, language, bearer token, timeout and cancellation as every call. Resolves
+ * with the body as a Blob on HTTP 200; anything else rejects with ApiError, with the envelope's
+ * message when the server sent one (a 402 resets the session as usual).
+ */
+export async function requestBlob(
+  path: string,
+  options: Pick<RequestOptions, 'query' | 'signal' | 'timeoutMs' | 'headers'> & { accept?: string } = {},
+): Promise<Blob> {
+  const { response, body } = await transmit(
+    'GET',
+    path,
+    { ...options, accept: options.accept ?? '*/*' },
+    (answer) => answer.blob(),
+  );
+  if (response.status === 200) return body;
+  throw failureOf(response, parseEnvelope<unknown>(await body.text().catch(() => '')));
 }
 
 export async function request<T>(method: Method, path: string, options?: RequestOptions): Promise<T> {

@@ -13,6 +13,11 @@ export const pageLoaders: Record<string, () => Promise<PageModule>> = {
   '/system/user': () => import('../features/system/UserPage'),
   '/system/role': () => import('../features/system/RolePage'),
   '/system/menu': () => import('../features/system/MenuPage'),
+  '/system/drug': () => import('../features/system/DrugPage'),
+  '/system/template': () => import('../features/system/TemplatePage'),
+  '/system/event': () => import('../features/system/EventPage'),
+  '/system/suggestion': () => import('../features/system/SuggestionPage'),
+  '/system/dictionary': () => import('../features/system/DictionaryPage'),
   '/system/audit': () => import('../features/system/AuditPage'),
 };
 

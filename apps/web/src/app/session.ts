@@ -159,6 +159,14 @@ export async function refreshProfile(): Promise<void> {
   }
 }
 
+/**
+ * The organisation as the server now has it (after a rename): the top bar and the home page show it at
+ * once; the profile's own copy follows with {@link refreshProfile}.
+ */
+export function setSessionTenant(tenant: TenantInfo): void {
+  sessionStore.set((s) => (s.status === 'idle' ? s : { ...s, tenant }));
+}
+
 /** Forgets the session user, the menus (so the generated routes go) and every cached query. */
 export function clearSession(): void {
   generation++;

@@ -2,20 +2,23 @@ import {
   ApartmentOutlined,
   BankOutlined,
   ClockCircleOutlined,
+  EditOutlined,
   EnvironmentOutlined,
   ExperimentOutlined,
   RightOutlined,
 } from '@ant-design/icons';
-import { Avatar, Card, Col, Descriptions, Empty, Row, Space, Tag, Typography } from 'antd';
+import { Avatar, Button, Card, Col, Descriptions, Empty, Row, Space, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { MenuIcon } from '../../app/icons';
 import { flattenMenus, menuLabel } from '../../app/menu';
+import { usePermission } from '../../app/permissions';
 import { glucoseUnitOf, useSession } from '../../app/session';
 import { formatDateTime } from '../../components/format';
 import { currentLang } from '../../i18n';
+import { HospitalNameForm, TENANT_EDIT_PERMISSION } from './HospitalNameForm';
 
 function greetingKey(hour: number): string {
   if (hour < 12) return 'dashboard.greetingMorning';
@@ -23,12 +26,26 @@ function greetingKey(hour: number): string {
   return 'dashboard.greetingEvening';
 }
 
-function InfoTile({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+function InfoTile({
+  icon,
+  label,
+  action,
+  children,
+}: {
+  icon: ReactNode;
+  label: string;
+  /** a small button beside the label (e.g. edit) */
+  action?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Card className="gc-info-tile" size="small">
       <div className="gc-info-tile-icon">{icon}</div>
       <div className="gc-info-tile-body">
-        <div className="gc-info-tile-label">{label}</div>
+        <div className="gc-info-tile-label">
+          {label}
+          {action}
+        </div>
         <div className="gc-info-tile-value">{children}</div>
       </div>
     </Card>
@@ -41,6 +58,8 @@ export default function DashboardPage() {
   const lang = currentLang();
   const location = useLocation();
   const { profile, tenant, isOut, units, menus } = useSession();
+  const canRename = usePermission(TENANT_EDIT_PERMISSION);
+  const [renaming, setRenaming] = useState(false);
   if (!profile) return null;
 
   const name = profile.nickName || profile.userName;
@@ -69,7 +88,25 @@ export default function DashboardPage() {
 
       <Row gutter={[16, 16]} className="gc-tiles">
         <Col xs={24} sm={12} xl={6}>
-          <InfoTile icon={<BankOutlined />} label={t('dashboard.hospital')}>
+          <InfoTile
+            icon={<BankOutlined />}
+            label={t('dashboard.hospital')}
+            action={
+              canRename ? (
+                <Tooltip title={t('hospital.edit')}>
+                  <Button
+                    type="text"
+                    size="small"
+                    className="gc-info-tile-action"
+                    icon={<EditOutlined />}
+                    aria-label={t('hospital.edit')}
+                    data-testid="hospital-edit"
+                    onClick={() => setRenaming(true)}
+                  />
+                </Tooltip>
+              ) : null
+            }
+          >
             <span data-testid="dashboard-hospital">{hospital}</span>
             <div className="gc-info-tile-extra">
               {t('dashboard.organizationCode')}: {tenant?.organizationCode ?? profile.organizationCode}
@@ -152,6 +189,9 @@ export default function DashboardPage() {
           </Card>
         </Col>
       </Row>
+      {renaming ? (
+        <HospitalNameForm tenant={tenant} fallbackName={hospital} onClose={() => setRenaming(false)} />
+      ) : null}
     </div>
   );
 }

@@ -238,7 +238,7 @@ export default function AuditPage() {
           title: t('audit.entity'),
           dataIndex: 'entity',
           search: false,
-          width: 110,
+          width: 150,
           render: (_, row) => <span data-entity={row.entity}>{entityLabel(row.entity) || none}</span>,
         },
         {

@@ -42,7 +42,8 @@ describe('audit labels', () => {
     const t = (key: string) => i18n.t(key);
     const exists = (key: string) => i18n.exists(key);
     expect(labelOr(t, exists, auditEntityKey('department'), 'department')).toBe('Department');
-    expect(labelOr(t, exists, auditEntityKey('orderTemplate'), 'orderTemplate')).toBe('orderTemplate');
+    expect(labelOr(t, exists, auditEntityKey('orderTemplate'), 'orderTemplate')).toBe('Order template');
+    expect(labelOr(t, exists, auditEntityKey('labResult'), 'labResult')).toBe('labResult');
     expect(labelOr(t, exists, auditActionKey('archive'), 'archive')).toBe('archive');
     expect(labelOr(t, exists, auditEntityKey(''), '')).toBe('');
   });

@@ -23,7 +23,21 @@ export const AUDIT_ACTIONS = [
 ] as const;
 
 /** Entities with a translated name; any other shows as the server spells it. */
-export const AUDIT_ENTITIES = ['user', 'department', 'role', 'menu', 'session'] as const;
+export const AUDIT_ENTITIES = [
+  'user',
+  'department',
+  'role',
+  'menu',
+  'session',
+  'drug',
+  'drugCategory',
+  'orderTemplate',
+  'gluEvent',
+  'gluEventItem',
+  'suggestion',
+  'dictEntry',
+  'tenant',
+] as const;
 
 /** Tag colours of the actions; unknown ones are grey. */
 export const AUDIT_ACTION_COLORS: Record<string, string> = {

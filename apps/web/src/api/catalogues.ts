@@ -1,0 +1,431 @@
+import type { SuggestionCategory } from '@glucocare/domain';
+import { http } from './http';
+import type { TenantInfo } from './tenants';
+import type { Page } from './users';
+
+/**
+ * Administration catalogues (docs/api.md "Administration catalogues (issue 3)"): drugs and their
+ * categories, medical-order templates, glucose events and their items, management suggestions,
+ * dictionary entries and the hospital name. Every function returns the envelope's `dataContent`.
+ */
+
+/** Largest page the catalogue lists return; the Excel exports walk the pages with it. */
+export const CATALOGUE_MAX_PAGE_SIZE = 500;
+
+/** `isActive` as a list filter: absent means both. */
+export type ActiveFilter = boolean | undefined;
+
+const idPath = (id: number) => encodeURIComponent(String(id));
+
+/**
+ * Every record of a paged list matching a filter, page after page (for the Excel exports).
+ * `onProgress` hears how many were loaded out of how many.
+ */
+export async function fetchAllPages<T, F>(
+  fetchPage: (query: F & { page: number; size: number }, signal?: AbortSignal) => Promise<Page<T>>,
+  filter: F,
+  onProgress?: (loaded: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 1; ; page++) {
+    const result = await fetchPage({ ...filter, page, size: CATALOGUE_MAX_PAGE_SIZE }, signal);
+    rows.push(...result.records);
+    onProgress?.(rows.length, result.total);
+    if (result.records.length === 0 || rows.length >= result.total) return rows;
+  }
+}
+
+// ---------- drugs ----------
+
+export interface DrugCategory {
+  id: number;
+  code: string;
+  name: string;
+  sort: number;
+  /** drugs (not deleted) in the category */
+  drugCount: number;
+  version: number;
+  createdAt: string;
+}
+
+export interface DrugCategoryInput {
+  code: string;
+  name: string;
+  sort: number;
+}
+
+export interface Drug {
+  id: number;
+  code: string;
+  shortCode: string | null;
+  name: string;
+  unit: string;
+  categoryCode: string | null;
+  categoryName: string | null;
+  specification: string | null;
+  isActive: boolean;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DrugInput {
+  code: string;
+  shortCode: string | null;
+  name: string;
+  unit: string;
+  categoryCode: string | null;
+  specification: string | null;
+  isActive: boolean;
+}
+
+export interface DrugFilter {
+  queryCondition?: string;
+  categoryCode?: string;
+  isActive?: ActiveFilter;
+}
+
+export function fetchDrugCategories(signal?: AbortSignal): Promise<DrugCategory[]> {
+  return http.get<DrugCategory[]>('/v1/medicationCategory/list', { signal });
+}
+
+export function createDrugCategory(input: DrugCategoryInput): Promise<DrugCategory> {
+  return http.post<DrugCategory>('/v1/medicationCategory', input);
+}
+
+export function updateDrugCategory(
+  input: DrugCategoryInput & { id: number; version: number },
+): Promise<DrugCategory> {
+  return http.put<DrugCategory>('/v1/medicationCategory', input);
+}
+
+/** 409 while drugs belong to it (the server's message says so; `data` is `{ drugs }`). */
+export function deleteDrugCategory(id: number): Promise<null> {
+  return http.delete<null>(`/v1/medicationCategory/${idPath(id)}`);
+}
+
+export function fetchDrugPage(
+  query: DrugFilter & { page: number; size: number },
+  signal?: AbortSignal,
+): Promise<Page<Drug>> {
+  return http.get<Page<Drug>>('/v1/medication/page', {
+    query: {
+      queryCondition: query.queryCondition?.trim() || undefined,
+      categoryCode: query.categoryCode || undefined,
+      isActive: query.isActive,
+      page: query.page,
+      size: query.size,
+    },
+    signal,
+  });
+}
+
+export function createDrug(input: DrugInput): Promise<Drug> {
+  return http.post<Drug>('/v1/medication', input);
+}
+
+export function updateDrug(input: DrugInput & { id: number; version: number }): Promise<Drug> {
+  return http.put<Drug>('/v1/medication', input);
+}
+
+/** Soft delete: orders that name the drug keep it. */
+export function deleteDrug(id: number): Promise<null> {
+  return http.delete<null>(`/v1/medication/${idPath(id)}`);
+}
+
+// ---------- medical-order templates ----------
+
+export type OrderType = '24h' | 'longTerm' | 'temporary';
+
+export interface CodeName<C extends string = string> {
+  code: C;
+  name: string;
+}
+
+export interface OrderTemplate {
+  id: number;
+  name: string;
+  type: OrderType;
+  /** the type's name in the request language */
+  typeName: string;
+  /** the content items, in order */
+  content: string[];
+  isActive: boolean;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface OrderTemplateInput {
+  name: string;
+  type: OrderType;
+  content: string[];
+  isActive: boolean;
+}
+
+export interface OrderTemplateFilter {
+  queryCondition?: string;
+  adviceType?: OrderType;
+  isActive?: ActiveFilter;
+}
+
+export function fetchTemplatePage(
+  query: OrderTemplateFilter & { page: number; size: number },
+  signal?: AbortSignal,
+): Promise<Page<OrderTemplate>> {
+  return http.get<Page<OrderTemplate>>('/v1/templates/query', {
+    query: {
+      queryCondition: query.queryCondition?.trim() || undefined,
+      adviceType: query.adviceType || undefined,
+      isActive: query.isActive,
+      page: query.page,
+      size: query.size,
+    },
+    signal,
+  });
+}
+
+/** The three order types with their names in the request language. */
+export function fetchOrderTypes(signal?: AbortSignal): Promise<CodeName<OrderType>[]> {
+  return http.get<CodeName<OrderType>[]>('/v1/templates/adviceTemplateTypes', { signal });
+}
+
+export function createTemplate(input: OrderTemplateInput): Promise<OrderTemplate> {
+  return http.post<OrderTemplate>('/v1/templates', input);
+}
+
+export function updateTemplate(
+  input: OrderTemplateInput & { id: number; version: number },
+): Promise<OrderTemplate> {
+  return http.put<OrderTemplate>('/v1/templates', input);
+}
+
+/** Enable or stop a template. */
+export function setTemplateStatus(id: number, isActive: boolean): Promise<OrderTemplate> {
+  return http.put<OrderTemplate>('/v1/templates/status', { id, isActive });
+}
+
+export function deleteTemplate(id: number): Promise<null> {
+  return http.delete<null>(`/v1/templates/${idPath(id)}`);
+}
+
+// ---------- glucose events ----------
+
+export interface GluEventItem {
+  id: number;
+  eventId: number;
+  code: string;
+  name: string;
+  sort: number;
+  isActive: boolean;
+  hasIcon: boolean;
+  /** relative to the API base, versioned (`?v=`); needs the bearer token like every call */
+  iconUrl: string | null;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface GluEvent {
+  id: number;
+  code: string;
+  name: string;
+  sort: number;
+  version: number;
+  createdAt: string;
+  items: GluEventItem[];
+}
+
+export interface GluEventInput {
+  code: string;
+  name: string;
+  sort: number;
+}
+
+export interface GluEventItemInput {
+  eventId: number;
+  code: string;
+  name: string;
+  sort: number;
+  isActive: boolean;
+  /** the SVG file's text to set, null to remove the icon; left out, the icon stays */
+  icon?: string | null;
+}
+
+/** Events by sort then code, each with its items (`onlyActive`: enabled items only). */
+export function fetchGluEvents(onlyActive = false, signal?: AbortSignal): Promise<GluEvent[]> {
+  return http.get<GluEvent[]>('/v1/glu/event', {
+    query: { isActive: onlyActive ? true : undefined },
+    signal,
+  });
+}
+
+export function createGluEvent(input: GluEventInput): Promise<GluEvent> {
+  return http.post<GluEvent>('/v1/glu/event/save', input);
+}
+
+export function updateGluEvent(input: GluEventInput & { id: number; version: number }): Promise<GluEvent> {
+  return http.put<GluEvent>('/v1/glu/event/update', input);
+}
+
+/** 409 while the event has items. */
+export function deleteGluEvent(id: number): Promise<null> {
+  return http.delete<null>('/v1/glu/event', { query: { id } });
+}
+
+/** Creates an item (no `id`) or updates one (`id` and `version`). */
+export function saveGluEventItem(
+  input: GluEventItemInput & { id?: number; version?: number },
+): Promise<GluEventItem> {
+  return http.post<GluEventItem>('/v1/glu/event/item/save', input);
+}
+
+export function deleteGluEventItem(id: number): Promise<null> {
+  return http.delete<null>('/v1/glu/event/item', { query: { id } });
+}
+
+/** Enable or stop an item (the path is spelled `enbale`, as in the spec). */
+export function setGluEventItemStatus(id: number, isActive: boolean): Promise<GluEventItem> {
+  return http.post<GluEventItem>('/v1/glu/event/item/enbale', { id, isActive });
+}
+
+// ---------- management suggestions ----------
+
+export interface Suggestion {
+  id: number;
+  title: string;
+  content: string;
+  category: SuggestionCategory;
+  categoryName: string;
+  sort: number;
+  isActive: boolean;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SuggestionInput {
+  title: string;
+  content: string;
+  category: SuggestionCategory;
+  sort: number;
+  isActive: boolean;
+}
+
+export interface SuggestionFilter {
+  queryCondition?: string;
+  category?: SuggestionCategory;
+  isActive?: ActiveFilter;
+}
+
+export function fetchSuggestionPage(
+  query: SuggestionFilter & { page: number; size: number },
+  signal?: AbortSignal,
+): Promise<Page<Suggestion>> {
+  return http.get<Page<Suggestion>>('/v1/suggestions/page', {
+    query: {
+      queryCondition: query.queryCondition?.trim() || undefined,
+      category: query.category || undefined,
+      isActive: query.isActive,
+      page: query.page,
+      size: query.size,
+    },
+    signal,
+  });
+}
+
+export function fetchSuggestionCategories(signal?: AbortSignal): Promise<CodeName<SuggestionCategory>[]> {
+  return http.get<CodeName<SuggestionCategory>[]>('/v1/suggestions/categories', { signal });
+}
+
+export function createSuggestion(input: SuggestionInput): Promise<Suggestion> {
+  return http.post<Suggestion>('/v1/suggestions', input);
+}
+
+export function updateSuggestion(
+  input: SuggestionInput & { id: number; version: number },
+): Promise<Suggestion> {
+  return http.put<Suggestion>('/v1/suggestions', input);
+}
+
+export function deleteSuggestion(id: number): Promise<null> {
+  return http.delete<null>(`/v1/suggestions/${idPath(id)}`);
+}
+
+// ---------- dictionaries ----------
+
+export interface DictEntry {
+  id: number;
+  type: string;
+  code: string;
+  /** the name in the request language */
+  name: string;
+  nameZh: string;
+  nameEn: string;
+  /** a number as decimal text, or null */
+  value: string | null;
+  sort: number;
+  isActive: boolean;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DictEntryInput {
+  type: string;
+  code: string;
+  nameZh: string;
+  nameEn: string;
+  /** decimal text such as "12" or "-0.5"; null for none */
+  value: string | null;
+  sort: number;
+  isActive: boolean;
+}
+
+export interface DictType {
+  type: string;
+  count: number;
+}
+
+export interface DictFilter {
+  type?: string;
+  queryCondition?: string;
+  isActive?: ActiveFilter;
+}
+
+export function fetchDictTypes(signal?: AbortSignal): Promise<DictType[]> {
+  return http.get<DictType[]>('/v1/dict/types', { signal });
+}
+
+export function fetchDictPage(
+  query: DictFilter & { page: number; size: number },
+  signal?: AbortSignal,
+): Promise<Page<DictEntry>> {
+  return http.get<Page<DictEntry>>('/v1/dict/page', {
+    query: {
+      type: query.type || undefined,
+      queryCondition: query.queryCondition?.trim() || undefined,
+      isActive: query.isActive,
+      page: query.page,
+      size: query.size,
+    },
+    signal,
+  });
+}
+
+/** Creates an entry (no `id`) or updates one (`id` and `version`). */
+export function saveDictEntry(input: DictEntryInput & { id?: number; version?: number }): Promise<DictEntry> {
+  return http.post<DictEntry>('/v1/dict', input);
+}
+
+export function deleteDictEntry(id: number): Promise<null> {
+  return http.delete<null>(`/v1/dict/${idPath(id)}`);
+}
+
+// ---------- hospital name ----------
+
+/** Renames the hospital in both languages; answers the organisation as GET /v1/tenants/current does. */
+export function renameTenant(input: { tenantNameEn?: string; tenantNameZh?: string }): Promise<TenantInfo> {
+  return http.put<TenantInfo>('/v1/tenants', input);
+}

@@ -1,0 +1,508 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { type ActionType, ModalForm, type ProColumns, ProTable } from '@ant-design/pro-components';
+import { dictEntrySaveSchema } from '@glucocare/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { AutoComplete, Button, Card, Col, Empty, Form, Input, Row, Select, Spin, Switch } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type DictEntry,
+  type DictEntryInput,
+  type DictType,
+  deleteDictEntry,
+  fetchDictPage,
+  fetchDictTypes,
+  saveDictEntry,
+} from '../../api/catalogues';
+import { errorText, isAbort, showError } from '../../api/http';
+import { toastSuccess } from '../../app/notify';
+import { usePermission } from '../../app/permissions';
+import { useDevice } from '../../app/preferences';
+import { ConflictAlert } from '../../components/ConflictAlert';
+import { confirmAction, withContinuePrompt } from '../../components/confirm';
+import { handleSaveError } from '../../components/form-errors';
+import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
+import { formatDateTime } from '../../components/format';
+import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
+import i18n, { currentLang } from '../../i18n';
+import {
+  activeFilterOf,
+  RowStatusSwitch,
+  SideList,
+  SortInput,
+  statusValueEnum,
+  useEditConflict,
+  useStatusToggle,
+} from './catalogue-ui';
+import { submitterProps, TABLE_PAGINATION } from './shared';
+
+export const DICTIONARY_PERMISSIONS = {
+  edit: 'system:dictionary:edit',
+  delete: 'system:dictionary:delete',
+} as const;
+
+const typeKeys = ['dict', 'types'] as const;
+/** The choice "every type" of the type list. */
+const ALL_TYPES = '';
+
+/** A dictionary type's name when the catalogue knows it (`untestedReason` → "Untested reasons"). */
+export function dictTypeLabel(type: string): string {
+  const key = `dictionary.typeNames.${type}`;
+  return type && i18n.exists(key) ? i18n.t(key) : type;
+}
+
+interface SearchParams {
+  queryCondition?: string;
+  qStatus?: 'true' | 'false';
+}
+
+interface Values {
+  type: string;
+  code: string;
+  nameZh: string;
+  nameEn: string;
+  value?: string;
+  sort?: number | null;
+  isActive: boolean;
+}
+
+const valuesOf = (entry: DictEntry): Values => ({
+  type: entry.type,
+  code: entry.code,
+  nameZh: entry.nameZh,
+  nameEn: entry.nameEn,
+  value: entry.value ?? '',
+  sort: entry.sort,
+  isActive: entry.isActive,
+});
+
+const inputOf = (values: Values): DictEntryInput => ({
+  type: values.type.trim(),
+  code: values.code.trim(),
+  nameZh: values.nameZh.trim(),
+  nameEn: values.nameEn.trim(),
+  value: values.value?.trim() ? values.value.trim() : null,
+  sort: values.sort ?? 0,
+  isActive: !!values.isActive,
+});
+
+async function findEntry(base: DictEntry): Promise<DictEntry | null> {
+  const page = await fetchDictPage({ type: base.type, queryCondition: base.code, page: 1, size: 100 });
+  return page.records.find((entry) => entry.id === base.id) ?? null;
+}
+
+function DictEntryForm({
+  record,
+  type,
+  types,
+  onClose,
+  onSaved,
+}: {
+  record: DictEntry | null;
+  type: string;
+  types: DictType[];
+  onClose: () => void;
+  onSaved: (entry: DictEntry) => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  useRevalidateOnLanguageChange(form);
+  const shape = dictEntrySaveSchema.shape;
+  const { base, conflict, setConflict, reloading, reloadLatest } = useEditConflict(
+    form,
+    record,
+    findEntry,
+    valuesOf,
+  );
+  return (
+    <ModalForm<Values>
+      open
+      form={form}
+      title={record ? t('dictionary.editTitle') : t('dictionary.createTitle')}
+      width={640}
+      layout="vertical"
+      initialValues={record ? valuesOf(record) : { type, sort: 0, isActive: true, value: '' }}
+      modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: onClose }}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      submitter={submitterProps(t)}
+      onFinish={async (values) => {
+        try {
+          const input = inputOf(values);
+          const saved = await saveDictEntry(base ? { ...input, id: base.id, version: base.version } : input);
+          toastSuccess(t('common.saved'));
+          onSaved(saved);
+          return true;
+        } catch (error) {
+          handleSaveError(form, error, base ? { onConflict: setConflict } : { conflictField: 'code' });
+          return false;
+        }
+      }}
+    >
+      <ConflictAlert message={conflict} onReload={() => void reloadLatest()} reloading={reloading} />
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="type"
+            label={t('dictionary.type')}
+            rules={[zodRule(shape.type)]}
+            required
+            extra={t('dictionary.typeHint')}
+          >
+            <AutoComplete
+              maxLength={32}
+              options={types.map((item) => ({
+                value: item.type,
+                label: `${dictTypeLabel(item.type)} (${item.type})`,
+              }))}
+              filterOption={(input, option) =>
+                String(option?.label ?? '')
+                  .toLowerCase()
+                  .includes(input.trim().toLowerCase())
+              }
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="code" label={t('dictionary.code')} rules={[zodRule(shape.code)]} required>
+            <Input maxLength={32} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="nameZh" label={t('dictionary.nameZh')} rules={[zodRule(shape.nameZh)]} required>
+            <Input maxLength={40} autoComplete="off" lang="zh-CN" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="nameEn" label={t('dictionary.nameEn')} rules={[zodRule(shape.nameEn)]} required>
+            <Input maxLength={40} autoComplete="off" lang="en" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={8}>
+          <Form.Item
+            name="value"
+            label={t('dictionary.value')}
+            rules={[zodRule(shape.value, { optional: true })]}
+            extra={t('dictionary.valueHint')}
+          >
+            <Input maxLength={20} inputMode="decimal" autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={12} sm={8}>
+          <Form.Item name="sort" label={t('common.sort')}>
+            <SortInput />
+          </Form.Item>
+        </Col>
+        <Col xs={12} sm={8}>
+          <Form.Item name="isActive" label={t('common.enabled')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Col>
+      </Row>
+    </ModalForm>
+  );
+}
+
+/** `/system/dictionary`: dictionary types and their entries (names in both languages, value, sort). */
+export default function DictionaryPage() {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const mobile = useDevice() === 'mobile';
+  const queryClient = useQueryClient();
+  const canEdit = usePermission(DICTIONARY_PERMISSIONS.edit);
+  const canDelete = usePermission(DICTIONARY_PERMISSIONS.delete);
+  const actionRef = useRef<ActionType>(null);
+  const [type, setType] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<{ record: DictEntry | null } | null>(null);
+  const types = useQuery({
+    queryKey: typeKeys,
+    queryFn: ({ signal }) => fetchDictTypes(signal),
+    meta: { silent: true },
+    staleTime: 0,
+  });
+  const typeList = types.data ?? [];
+  const totalEntries = typeList.reduce((sum, item) => sum + item.count, 0);
+  const reload = () => actionRef.current?.reload();
+  const refreshTypes = () => void queryClient.invalidateQueries({ queryKey: typeKeys });
+
+  // the first type is chosen once the list is there; a type whose last entry went leaves the list
+  // (checked when the list arrives, so a type chosen for a just-saved entry waits for the new list)
+  useEffect(() => {
+    const list = types.data;
+    if (!list) return;
+    setType((current) =>
+      current === null || (current !== ALL_TYPES && !list.some((item) => item.type === current))
+        ? (list[0]?.type ?? ALL_TYPES)
+        : current,
+    );
+  }, [types.data]);
+
+  const status = useStatusToggle<DictEntry>(
+    (row, isActive) =>
+      saveDictEntry({ ...inputOf(valuesOf(row)), isActive, id: row.id, version: row.version }),
+    reload,
+  );
+
+  const remove = async (row: DictEntry) => {
+    const ok = await confirmAction({
+      content: withContinuePrompt(t('dictionary.deleteConfirm', { name: row.name, code: row.code })),
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      await deleteDictEntry(row.id);
+      toastSuccess(t('common.deleted'));
+      reload();
+      refreshTypes();
+    } catch (failure) {
+      showError(failure);
+    }
+  };
+
+  const otherName = (row: DictEntry) => (lang === 'zh-CN' ? row.nameEn : row.nameZh);
+  const columns: ProColumns<DictEntry>[] = [
+    {
+      title: t('dictionary.search'),
+      dataIndex: 'queryCondition',
+      hideInTable: true,
+      fieldProps: { placeholder: t('dictionary.searchPlaceholder'), maxLength: 50 },
+    },
+    {
+      title: t('common.status'),
+      dataIndex: 'qStatus',
+      hideInTable: true,
+      valueType: 'select',
+      fieldProps: { placeholder: t('common.all') },
+      valueEnum: statusValueEnum(t),
+    },
+    {
+      title: t('dictionary.type'),
+      dataIndex: 'type',
+      search: false,
+      width: 150,
+      hideInTable: type !== ALL_TYPES,
+      render: (_, row) => dictTypeLabel(row.type),
+    },
+    {
+      title: t('dictionary.code'),
+      dataIndex: 'code',
+      search: false,
+      width: 120,
+      render: (_, row) => <code>{row.code}</code>,
+    },
+    {
+      title: t('dictionary.name'),
+      dataIndex: 'name',
+      search: false,
+      width: 180,
+      render: (_, row) => <span className={row.isActive ? undefined : 'gc-muted'}>{row.name}</span>,
+    },
+    {
+      title: lang === 'zh-CN' ? t('dictionary.nameEn') : t('dictionary.nameZh'),
+      dataIndex: lang === 'zh-CN' ? 'nameEn' : 'nameZh',
+      search: false,
+      width: 180,
+      render: (_, row) => otherName(row),
+    },
+    {
+      title: t('dictionary.value'),
+      dataIndex: 'value',
+      search: false,
+      width: 90,
+      render: (_, row) => row.value ?? t('common.none'),
+    },
+    { title: t('common.sort'), dataIndex: 'sort', search: false, width: 80 },
+    {
+      title: t('common.status'),
+      dataIndex: 'isActive',
+      search: false,
+      width: 110,
+      render: (_, row) => (
+        <RowStatusSwitch
+          checked={row.isActive}
+          loading={status.busy === row.id}
+          disabled={!canEdit}
+          onChange={(checked) => void status.toggle(row, checked)}
+        />
+      ),
+    },
+    {
+      title: t('common.updatedAt'),
+      dataIndex: 'updatedAt',
+      search: false,
+      width: 170,
+      render: (_, row) => <span className="gc-nowrap">{formatDateTime(row.updatedAt)}</span>,
+    },
+    {
+      title: t('common.actions'),
+      key: 'option',
+      valueType: 'option',
+      fixed: mobile ? undefined : 'right',
+      width: lang === 'zh-CN' ? 110 : 130,
+      render: (_, row) => [
+        canEdit ? (
+          <Button
+            key="edit"
+            type="link"
+            size="small"
+            data-testid="row-edit"
+            onClick={() => setEditing({ record: row })}
+          >
+            {t('common.edit')}
+          </Button>
+        ) : null,
+        canDelete ? (
+          <Button
+            key="delete"
+            type="link"
+            size="small"
+            danger
+            data-testid="row-delete"
+            onClick={() => void remove(row)}
+          >
+            {t('common.delete')}
+          </Button>
+        ) : null,
+      ],
+    },
+  ];
+  const visibleColumns =
+    canEdit || canDelete ? columns : columns.filter((column) => column.valueType !== 'option');
+
+  const typePicker = mobile ? (
+    <Select
+      className="gc-type-select"
+      value={type ?? undefined}
+      loading={types.isLoading}
+      onChange={setType}
+      data-testid="dictionary-type-select"
+      aria-label={t('dictionary.typeList')}
+      options={[
+        { value: ALL_TYPES, label: `${t('dictionary.allTypes')} (${totalEntries})` },
+        ...typeList.map((item) => ({
+          value: item.type,
+          label: `${dictTypeLabel(item.type)} (${item.count})`,
+        })),
+      ]}
+    />
+  ) : (
+    <Card size="small" title={t('dictionary.typeList')} className="gc-side-card">
+      {types.isLoading ? (
+        <Spin className="gc-center-text" />
+      ) : typeList.length === 0 && !types.isError ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dictionary.noTypes')} />
+      ) : (
+        <SideList
+          entries={[
+            { key: ALL_TYPES, name: t('dictionary.allTypes'), count: totalEntries },
+            ...typeList.map((item) => ({
+              key: item.type,
+              name: dictTypeLabel(item.type),
+              code: item.type,
+              count: item.count,
+            })),
+          ]}
+          selected={type}
+          onSelect={setType}
+          label={t('dictionary.typeList')}
+          testId="dictionary-types"
+          itemTestId="dictionary-type"
+        />
+      )}
+    </Card>
+  );
+
+  return (
+    <PageWrapper title={t('dictionary.title')} description={t('dictionary.intro')} testId="dictionary-page">
+      {types.isError ? (
+        <LoadError
+          title={t('dictionary.typesLoadFailed')}
+          message={errorText(types.error)}
+          onRetry={() => void types.refetch()}
+        />
+      ) : null}
+      {error ? <LoadError title={t('dictionary.loadFailed')} message={error} onRetry={reload} /> : null}
+      <div className="gc-master-detail">
+        <aside className="gc-master">{typePicker}</aside>
+        <section className="gc-detail">
+          <ProTable<DictEntry, SearchParams & { lang: string; type: string | null }>
+            actionRef={actionRef}
+            rowKey="id"
+            columns={visibleColumns}
+            params={{ lang, type }}
+            manualRequest={type === null}
+            cardBordered
+            headerTitle={type ? `${dictTypeLabel(type)} · ${type}` : t('dictionary.allTypes')}
+            form={{ name: 'dictionarySearch' }}
+            search={{
+              labelWidth: 'auto',
+              defaultCollapsed: mobile,
+              span: { xs: 24, sm: 24, md: 12, lg: 8, xl: 8, xxl: 8 },
+            }}
+            options={{ reload: true, density: false, setting: mobile ? false : { draggable: true } }}
+            columnsState={{
+              persistenceKey: 'gc-columns-dictionary',
+              persistenceType: 'localStorage',
+              defaultValue: { updatedAt: { show: false } },
+            }}
+            size={mobile ? 'small' : undefined}
+            scroll={{ x: 'max-content' }}
+            pagination={{ ...TABLE_PAGINATION, showTotal: (count) => t('common.total', { count }) }}
+            locale={{
+              emptyText: <TableEmpty text={error ? t('dictionary.loadFailed') : t('dictionary.empty')} />,
+            }}
+            request={async (params) => {
+              if (params.type === null) return { data: [], total: 0, success: true };
+              try {
+                const page = await fetchDictPage({
+                  type: params.type || undefined,
+                  queryCondition: params.queryCondition,
+                  isActive: activeFilterOf(params.qStatus),
+                  page: params.current ?? 1,
+                  size: params.pageSize ?? 20,
+                });
+                setError(null);
+                return { data: page.records, total: page.total, success: true };
+              } catch (failure) {
+                if (!isAbort(failure)) setError(errorText(failure));
+                return { data: [], total: 0, success: true };
+              }
+            }}
+            toolBarRender={() =>
+              canEdit
+                ? [
+                    <Button
+                      key="create"
+                      type="primary"
+                      icon={<PlusOutlined />}
+                      data-testid="dictionary-create"
+                      onClick={() => setEditing({ record: null })}
+                    >
+                      {t('dictionary.create')}
+                    </Button>,
+                  ]
+                : []
+            }
+          />
+        </section>
+      </div>
+      {editing ? (
+        <DictEntryForm
+          record={editing.record}
+          type={type ?? ''}
+          types={typeList}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            setEditing(null);
+            refreshTypes();
+            // a new entry of another (perhaps new) type: show that type
+            if (type !== ALL_TYPES && saved.type !== type) setType(saved.type);
+            else reload();
+          }}
+        />
+      ) : null}
+    </PageWrapper>
+  );
+}

@@ -1,0 +1,710 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
+import { ModalForm } from '@ant-design/pro-components';
+import { checkUpload, gluEventCreateSchema, gluEventItemSaveSchema, svgIconSchema } from '@glucocare/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Button,
+  Card,
+  Col,
+  Empty,
+  Form,
+  type FormInstance,
+  Input,
+  Row,
+  Select,
+  Space,
+  Spin,
+  Switch,
+  Table,
+  Typography,
+  Upload,
+} from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  createGluEvent,
+  deleteGluEvent,
+  deleteGluEventItem,
+  fetchGluEvents,
+  type GluEvent,
+  type GluEventItem,
+  saveGluEventItem,
+  setGluEventItemStatus,
+  updateGluEvent,
+} from '../../api/catalogues';
+import { errorText, showError } from '../../api/http';
+import { toastSuccess } from '../../app/notify';
+import { usePermission } from '../../app/permissions';
+import { useDevice } from '../../app/preferences';
+import { ApiImage, TextImage } from '../../components/ApiImage';
+import { ConflictAlert } from '../../components/ConflictAlert';
+import { confirmAction, withContinuePrompt } from '../../components/confirm';
+import { handleSaveError } from '../../components/form-errors';
+import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
+import { formatDateTime } from '../../components/format';
+import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
+import { msg } from '../../i18n';
+import { RowStatusSwitch, SideList, SortInput, useEditConflict, useStatusToggle } from './catalogue-ui';
+import { submitterProps } from './shared';
+
+export const EVENT_PERMISSIONS = { edit: 'system:event:edit', delete: 'system:event:delete' } as const;
+
+const eventKeys = { all: ['glu', 'events'] as const };
+
+async function latestEvents(): Promise<GluEvent[]> {
+  return fetchGluEvents(false);
+}
+
+// ---------- event form ----------
+
+interface EventValues {
+  code: string;
+  name: string;
+  sort?: number | null;
+}
+
+const eventValuesOf = (event: GluEvent): EventValues => ({
+  code: event.code,
+  name: event.name,
+  sort: event.sort,
+});
+
+function EventForm({
+  record,
+  onClose,
+  onSaved,
+}: {
+  record: GluEvent | null;
+  onClose: () => void;
+  onSaved: (event: GluEvent) => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<EventValues>();
+  useRevalidateOnLanguageChange(form);
+  const shape = gluEventCreateSchema.shape;
+  const { base, conflict, setConflict, reloading, reloadLatest } = useEditConflict(
+    form,
+    record,
+    async (current) => (await latestEvents()).find((event) => event.id === current.id) ?? null,
+    eventValuesOf,
+  );
+  return (
+    <ModalForm<EventValues>
+      open
+      form={form}
+      title={record ? t('gluEvent.editTitle') : t('gluEvent.createTitle')}
+      width={520}
+      layout="vertical"
+      initialValues={record ? eventValuesOf(record) : { sort: 0 }}
+      modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: onClose }}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      submitter={submitterProps(t)}
+      onFinish={async (values) => {
+        try {
+          const input = { code: values.code.trim(), name: values.name.trim(), sort: values.sort ?? 0 };
+          const saved = base
+            ? await updateGluEvent({ ...input, id: base.id, version: base.version })
+            : await createGluEvent(input);
+          toastSuccess(t('common.saved'));
+          onSaved(saved);
+          return true;
+        } catch (error) {
+          handleSaveError(form, error, base ? { onConflict: setConflict } : { conflictField: 'code' });
+          return false;
+        }
+      }}
+    >
+      <ConflictAlert message={conflict} onReload={() => void reloadLatest()} reloading={reloading} />
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item name="code" label={t('gluEvent.code')} rules={[zodRule(shape.code)]} required>
+            <Input maxLength={12} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="name" label={t('gluEvent.name')} rules={[zodRule(shape.name)]} required>
+            <Input maxLength={12} showCount autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={12}>
+          <Form.Item name="sort" label={t('common.sort')}>
+            <SortInput />
+          </Form.Item>
+        </Col>
+      </Row>
+    </ModalForm>
+  );
+}
+
+// ---------- item form with its icon ----------
+
+/**
+ * The icon of an item as the form holds it: SVG text just chosen (sent as `icon`), null to remove the
+ * current one, undefined to keep it (left out of the body).
+ */
+type IconValue = string | null | undefined;
+
+/**
+ * Chooses an SVG file for an item: `.svg` only and at most 2 MB, checked here with the domain's
+ * `checkUpload` before anything is read; the file's text becomes the field's value (nothing is
+ * uploaded on its own: the text goes in the item body). The preview draws the SVG in an `<img>`.
+ */
+function IconField({
+  value,
+  onChange,
+  currentUrl,
+  onProblem,
+}: {
+  value?: IconValue;
+  onChange?: (value: IconValue) => void;
+  currentUrl: string | null;
+  onProblem: (message: string | null) => void;
+}) {
+  const { t } = useTranslation();
+  const [fileName, setFileName] = useState<string | null>(null);
+  const showsCurrent = value === undefined && !!currentUrl;
+  const hasIcon = typeof value === 'string' || showsCurrent;
+  return (
+    <div className="gc-icon-field">
+      <div className="gc-icon-preview" data-testid="icon-preview">
+        {typeof value === 'string' ? (
+          <TextImage text={value} alt={fileName ?? t('gluEvent.icon')} size={56} testId="icon-preview-new" />
+        ) : showsCurrent ? (
+          <ApiImage path={currentUrl} alt={t('gluEvent.icon')} size={56} testId="icon-preview-current" />
+        ) : (
+          <span className="gc-icon-empty">
+            {value === null ? t('gluEvent.iconRemoved') : t('gluEvent.noIcon')}
+          </span>
+        )}
+      </div>
+      <div className="gc-icon-actions">
+        <Space wrap size={[8, 4]}>
+          <span data-testid="icon-upload">
+            <Upload
+              accept=".svg,image/svg+xml"
+              showUploadList={false}
+              maxCount={1}
+              beforeUpload={async (file) => {
+                const problem = checkUpload(
+                  { fileName: file.name, mimeType: file.type, size: file.size },
+                  'icon',
+                );
+                if (problem) {
+                  onProblem(msg(problem));
+                  return Upload.LIST_IGNORE;
+                }
+                try {
+                  const text = await file.text();
+                  setFileName(file.name);
+                  onChange?.(text);
+                  onProblem(null);
+                } catch {
+                  onProblem(t('gluEvent.iconReadFailed'));
+                }
+                // never sent on its own: the text travels in the item body
+                return Upload.LIST_IGNORE;
+              }}
+            >
+              <Button icon={<UploadOutlined />}>
+                {hasIcon ? t('gluEvent.replaceIcon') : t('gluEvent.uploadIcon')}
+              </Button>
+            </Upload>
+          </span>
+          {hasIcon ? (
+            <Button
+              type="link"
+              danger
+              icon={<DeleteOutlined />}
+              data-testid="icon-remove"
+              onClick={() => {
+                setFileName(null);
+                onProblem(null);
+                onChange?.(currentUrl ? null : undefined);
+              }}
+            >
+              {t('gluEvent.removeIcon')}
+            </Button>
+          ) : null}
+          {value !== undefined && currentUrl ? (
+            <Button
+              type="link"
+              icon={<UndoOutlined />}
+              data-testid="icon-keep"
+              onClick={() => {
+                setFileName(null);
+                onProblem(null);
+                onChange?.(undefined);
+              }}
+            >
+              {t('gluEvent.keepIcon')}
+            </Button>
+          ) : null}
+        </Space>
+        {fileName && typeof value === 'string' ? (
+          <Typography.Text type="secondary" className="gc-block" data-testid="icon-file-name">
+            {fileName}
+          </Typography.Text>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+interface ItemValues {
+  code: string;
+  name: string;
+  sort?: number | null;
+  isActive: boolean;
+  icon?: IconValue;
+}
+
+const itemValuesOf = (item: GluEventItem): ItemValues => ({
+  code: item.code,
+  name: item.name,
+  sort: item.sort,
+  isActive: item.isActive,
+  icon: undefined,
+});
+
+function setIconProblem(form: FormInstance<ItemValues>, message: string | null) {
+  form.setFields([{ name: 'icon', errors: message ? [message] : [] }]);
+}
+
+function ItemForm({
+  event,
+  record,
+  onClose,
+  onSaved,
+}: {
+  event: GluEvent;
+  record: GluEventItem | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ItemValues>();
+  useRevalidateOnLanguageChange(form);
+  const shape = gluEventItemSaveSchema.shape;
+  const { base, conflict, setConflict, reloading, reloadLatest } = useEditConflict(
+    form,
+    record,
+    async (current) =>
+      (await latestEvents()).flatMap((item) => item.items).find((item) => item.id === current.id) ?? null,
+    itemValuesOf,
+  );
+  return (
+    <ModalForm<ItemValues>
+      open
+      form={form}
+      title={
+        record
+          ? t('gluEvent.editItemTitle', { event: event.name })
+          : t('gluEvent.createItemTitle', { event: event.name })
+      }
+      width={560}
+      layout="vertical"
+      initialValues={record ? itemValuesOf(record) : { sort: 0, isActive: true, icon: undefined }}
+      modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: onClose }}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      submitter={submitterProps(t)}
+      onFinish={async (values) => {
+        try {
+          const input = {
+            eventId: event.id,
+            code: values.code.trim(),
+            name: values.name.trim(),
+            sort: values.sort ?? 0,
+            isActive: !!values.isActive,
+            // read from the form itself: the submitted values leave out null (ProForm `omitNil`), and
+            // null is what removes the icon; undefined is left out of the body and keeps it
+            icon: form.getFieldValue('icon') as IconValue,
+          };
+          await saveGluEventItem(base ? { ...input, id: base.id, version: base.version } : input);
+          toastSuccess(t('common.saved'));
+          onSaved();
+          return true;
+        } catch (error) {
+          handleSaveError(form, error, base ? { onConflict: setConflict } : { conflictField: 'code' });
+          return false;
+        }
+      }}
+    >
+      <ConflictAlert message={conflict} onReload={() => void reloadLatest()} reloading={reloading} />
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item name="code" label={t('gluEvent.itemCode')} rules={[zodRule(shape.code)]} required>
+            <Input maxLength={12} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="name" label={t('gluEvent.itemName')} rules={[zodRule(shape.name)]} required>
+            <Input maxLength={12} showCount autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={12}>
+          <Form.Item name="sort" label={t('common.sort')}>
+            <SortInput />
+          </Form.Item>
+        </Col>
+        <Col xs={12}>
+          <Form.Item name="isActive" label={t('common.enabled')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item
+            name="icon"
+            label={t('gluEvent.icon')}
+            extra={t('gluEvent.iconHint')}
+            rules={[zodRule(svgIconSchema, { optional: true })]}
+          >
+            <IconField
+              currentUrl={base?.hasIcon ? base.iconUrl : null}
+              onProblem={(message) => setIconProblem(form, message)}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+    </ModalForm>
+  );
+}
+
+// ---------- the page ----------
+
+type Editing =
+  | { kind: 'event'; record: GluEvent | null }
+  | { kind: 'item'; event: GluEvent; record: GluEventItem | null }
+  | null;
+
+/** `/system/event`: glucose events and their items, with SVG icons and enable / stop. */
+export default function EventPage() {
+  const { t } = useTranslation();
+  const mobile = useDevice() === 'mobile';
+  const queryClient = useQueryClient();
+  const canEdit = usePermission(EVENT_PERMISSIONS.edit);
+  const canDelete = usePermission(EVENT_PERMISSIONS.delete);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [editing, setEditing] = useState<Editing>(null);
+  const query = useQuery({
+    queryKey: eventKeys.all,
+    queryFn: ({ signal }) => fetchGluEvents(false, signal),
+    meta: { silent: true },
+    staleTime: 0,
+  });
+  const events = query.data ?? [];
+  const selected = events.find((event) => event.id === selectedId) ?? null;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: eventKeys.all });
+
+  // the first event is chosen once the list is there, and again when the chosen one goes
+  useEffect(() => {
+    const list = query.data;
+    if (!list) return;
+    setSelectedId((current) =>
+      current !== null && list.some((event) => event.id === current) ? current : (list[0]?.id ?? null),
+    );
+  }, [query.data]);
+
+  const status = useStatusToggle<GluEventItem>(
+    (row, isActive) => setGluEventItemStatus(row.id, isActive),
+    () => void refresh(),
+  );
+
+  const removeEvent = async (event: GluEvent) => {
+    const ok = await confirmAction({
+      content: withContinuePrompt(t('gluEvent.deleteConfirm', { name: event.name })),
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      await deleteGluEvent(event.id);
+      toastSuccess(t('common.deleted'));
+    } catch (error) {
+      // 409 while it has items: the server says to delete them first
+      showError(error);
+    }
+    await refresh();
+  };
+
+  const removeItem = async (item: GluEventItem) => {
+    const ok = await confirmAction({
+      content: withContinuePrompt(t('gluEvent.deleteItemConfirm', { name: item.name })),
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      await deleteGluEventItem(item.id);
+      toastSuccess(t('common.deleted'));
+    } catch (error) {
+      showError(error);
+    }
+    await refresh();
+  };
+
+  const iconCell = (item: GluEventItem) => (
+    <ApiImage
+      path={item.hasIcon ? item.iconUrl : null}
+      alt={t('gluEvent.iconOf', { name: item.name })}
+      size={28}
+      testId="item-icon"
+    />
+  );
+  const itemButtons = (item: GluEventItem) => (
+    <span className="gc-row-actions">
+      {canEdit ? (
+        <Button
+          type="link"
+          size="small"
+          data-testid="row-edit"
+          onClick={() => selected && setEditing({ kind: 'item', event: selected, record: item })}
+        >
+          {t('common.edit')}
+        </Button>
+      ) : null}
+      {canDelete ? (
+        <Button
+          type="link"
+          size="small"
+          danger
+          data-testid="row-delete"
+          onClick={() => void removeItem(item)}
+        >
+          {t('common.delete')}
+        </Button>
+      ) : null}
+    </span>
+  );
+  const statusCell = (item: GluEventItem) => (
+    <RowStatusSwitch
+      checked={item.isActive}
+      loading={status.busy === item.id}
+      disabled={!canEdit}
+      onChange={(checked) => void status.toggle(item, checked)}
+    />
+  );
+
+  const columns: ColumnsType<GluEventItem> = mobile
+    ? [
+        { title: t('gluEvent.icon'), key: 'icon', width: 48, render: (_, item) => iconCell(item) },
+        {
+          title: t('gluEvent.itemName'),
+          key: 'name',
+          render: (_, item) => (
+            <div>
+              <div className={item.isActive ? undefined : 'gc-muted'}>{item.name}</div>
+              <div className="gc-secondary">
+                {item.code} · {t('common.sort')} {item.sort}
+              </div>
+            </div>
+          ),
+        },
+        {
+          title: t('common.status'),
+          key: 'status',
+          render: (_, item) => (
+            <div className="gc-stack">
+              {statusCell(item)}
+              {canEdit || canDelete ? itemButtons(item) : null}
+            </div>
+          ),
+        },
+      ]
+    : [
+        { title: t('gluEvent.icon'), key: 'icon', width: 64, render: (_, item) => iconCell(item) },
+        { title: t('gluEvent.itemCode'), dataIndex: 'code', width: 120 },
+        {
+          title: t('gluEvent.itemName'),
+          dataIndex: 'name',
+          render: (_, item) => <span className={item.isActive ? undefined : 'gc-muted'}>{item.name}</span>,
+        },
+        { title: t('common.sort'), dataIndex: 'sort', width: 90 },
+        { title: t('common.status'), key: 'status', width: 110, render: (_, item) => statusCell(item) },
+        {
+          title: t('common.updatedAt'),
+          dataIndex: 'updatedAt',
+          width: 170,
+          render: (value: string) => <span className="gc-nowrap">{formatDateTime(value)}</span>,
+        },
+        ...(canEdit || canDelete
+          ? [
+              {
+                title: t('common.actions'),
+                key: 'actions',
+                width: 130,
+                render: (_: unknown, item: GluEventItem) => itemButtons(item),
+              },
+            ]
+          : []),
+      ];
+
+  const createEventButton = canEdit ? (
+    <Button
+      type="primary"
+      icon={<PlusOutlined />}
+      data-testid="event-create"
+      onClick={() => setEditing({ kind: 'event', record: null })}
+    >
+      {t('gluEvent.create')}
+    </Button>
+  ) : null;
+
+  const eventPicker = mobile ? (
+    <Select
+      className="gc-type-select"
+      value={selectedId ?? undefined}
+      loading={query.isLoading}
+      onChange={setSelectedId}
+      placeholder={t('gluEvent.pickEvent')}
+      data-testid="event-select"
+      aria-label={t('gluEvent.events')}
+      options={events.map((event) => ({ value: event.id, label: `${event.name} (${event.items.length})` }))}
+    />
+  ) : (
+    <Card size="small" title={t('gluEvent.events')} className="gc-side-card">
+      {query.isLoading ? (
+        <Spin className="gc-center-text" />
+      ) : events.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('gluEvent.empty')} />
+      ) : (
+        <SideList
+          entries={events.map((event) => ({
+            key: String(event.id),
+            name: event.name,
+            code: event.code,
+            count: event.items.length,
+          }))}
+          selected={selectedId === null ? null : String(selectedId)}
+          onSelect={(key) => setSelectedId(Number(key))}
+          label={t('gluEvent.events')}
+          testId="event-list"
+          itemTestId="event-entry"
+        />
+      )}
+    </Card>
+  );
+
+  const eventActions = selected ? (
+    <Space wrap size={[4, 4]}>
+      {canEdit ? (
+        <Button
+          size="small"
+          icon={<EditOutlined />}
+          data-testid="event-edit"
+          onClick={() => setEditing({ kind: 'event', record: selected })}
+        >
+          {t('gluEvent.editEvent')}
+        </Button>
+      ) : null}
+      {canDelete ? (
+        <Button
+          size="small"
+          danger
+          icon={<DeleteOutlined />}
+          data-testid="event-delete"
+          title={selected.items.length ? t('gluEvent.deleteItemsFirst') : undefined}
+          onClick={() => void removeEvent(selected)}
+        >
+          {t('gluEvent.deleteEvent')}
+        </Button>
+      ) : null}
+      {canEdit ? (
+        <Button
+          size="small"
+          type="primary"
+          icon={<PlusOutlined />}
+          data-testid="event-item-create"
+          onClick={() => setEditing({ kind: 'item', event: selected, record: null })}
+        >
+          {t('gluEvent.createItem')}
+        </Button>
+      ) : null}
+    </Space>
+  ) : null;
+
+  return (
+    <PageWrapper
+      title={t('gluEvent.title')}
+      description={t('gluEvent.intro')}
+      testId="event-page"
+      extra={createEventButton}
+    >
+      {query.isError ? (
+        <LoadError
+          title={t('gluEvent.loadFailed')}
+          message={errorText(query.error)}
+          onRetry={() => void query.refetch()}
+        />
+      ) : null}
+      <div className="gc-master-detail">
+        <aside className="gc-master">{eventPicker}</aside>
+        <section className="gc-detail">
+          <Card
+            size="small"
+            className="gc-detail-card"
+            title={
+              selected ? (
+                <span className="gc-detail-title" data-testid="event-title">
+                  {selected.name}
+                  <span className="gc-secondary gc-tree-code">{selected.code}</span>
+                </span>
+              ) : (
+                t('gluEvent.items')
+              )
+            }
+            extra={mobile ? null : eventActions}
+          >
+            {mobile && eventActions ? <div className="gc-panel-toolbar">{eventActions}</div> : null}
+            <Table<GluEventItem>
+              rowKey="id"
+              size={mobile ? 'small' : 'middle'}
+              columns={columns}
+              dataSource={selected?.items ?? []}
+              loading={query.isFetching}
+              pagination={false}
+              scroll={mobile ? undefined : { x: 'max-content' }}
+              locale={{
+                emptyText: (
+                  <TableEmpty
+                    text={
+                      query.isError
+                        ? t('gluEvent.loadFailed')
+                        : selected
+                          ? t('gluEvent.noItems')
+                          : t('gluEvent.emptyHint')
+                    }
+                  />
+                ),
+              }}
+            />
+          </Card>
+        </section>
+      </div>
+      {editing?.kind === 'event' ? (
+        <EventForm
+          record={editing.record}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            setEditing(null);
+            setSelectedId(saved.id);
+            void refresh();
+          }}
+        />
+      ) : null}
+      {editing?.kind === 'item' ? (
+        <ItemForm
+          event={editing.event}
+          record={editing.record}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void refresh();
+          }}
+        />
+      ) : null}
+    </PageWrapper>
+  );
+}
