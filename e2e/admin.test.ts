@@ -41,6 +41,11 @@ describe('administration end to end', () => {
     await admin.getByTestId('form-submit').click();
     await expect.poll(() => body(admin)).toContain('GER');
     await shot(admin, 'admin-departments');
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.getByTestId('export-excel').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^departments-.*\.xlsx$/);
 
     // 2. a role that may only list staff
     await admin.goto('/system/role');
@@ -50,6 +55,11 @@ describe('administration end to end', () => {
     await admin.getByTestId('form-submit').click();
     const roleRow = admin.locator('tr', { hasText: 'ward_manager' });
     await expect.poll(() => roleRow.count()).toBe(1);
+    const [rolesFile] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.getByTestId('export-excel').click(),
+    ]);
+    expect(rolesFile.suggestedFilename()).toMatch(/^roles-.*\.xlsx$/);
     await roleRow.getByTestId('row-permissions').click();
     const tree = admin.getByTestId('role-permission-tree');
     // One button of the Staff page: the page comes with it, the other buttons do not.

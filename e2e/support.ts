@@ -26,6 +26,7 @@ export async function newContext(
   options: { width?: number; height?: number } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
+    acceptDownloads: true,
     baseURL: baseUrl(),
     viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
     locale: 'en-US',

@@ -24,6 +24,7 @@ import { useDevice } from '../../app/preferences';
 import { ConflictAlert } from '../../components/ConflictAlert';
 import { confirmAction, withContinuePrompt } from '../../components/confirm';
 import { DepartmentTreeSelect, departmentKeys } from '../../components/DepartmentTreeSelect';
+import type { ExcelColumn } from '../../components/excel';
 import { handleSaveError } from '../../components/form-errors';
 import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
 import { formatDateTime } from '../../components/format';
@@ -36,6 +37,7 @@ import {
   withoutEmptyChildren,
 } from '../../components/tree';
 import { currentLang } from '../../i18n';
+import { ExportButton, useExcelExport } from './catalogue-ui';
 import { lengthRule, submitterProps, TABLE_PAGINATION } from './shared';
 
 export const DEPARTMENT_PERMISSIONS = {
@@ -369,6 +371,37 @@ export default function DepartmentPage() {
     canEdit || canDelete ? columns : columns.filter((column) => column.valueType !== 'option');
   const allBranches = useMemo(() => branchKeys(rows, (node) => node.id), [rows]);
   const total = useMemo(() => flattenTree(rows).length, [rows]);
+  const excel = useExcelExport<DepartmentNode>({
+    fileName: () => t('department.exportFileName'),
+    sheetName: () => t('department.title'),
+    columns: (): ExcelColumn<DepartmentNode>[] => {
+      const names = new Map(flattenTree(rows).map((node) => [node.id, node.name]));
+      return [
+        { title: t('department.code'), dataIndex: 'code' },
+        { title: t('department.name'), dataIndex: 'name' },
+        { title: t('department.nameEn'), dataIndex: 'nameEn' },
+        {
+          title: t('department.parent'),
+          dataIndex: 'parentId',
+          render: (value) => (value == null ? '' : (names.get(value as number) ?? '')),
+        },
+        {
+          title: t('department.isWard'),
+          dataIndex: 'isWard',
+          render: (value) => (value ? t('common.yes') : t('common.no')),
+        },
+        {
+          title: t('common.status'),
+          dataIndex: 'isActive',
+          render: (value) => (value ? t('common.enabled') : t('common.disabled')),
+        },
+        { title: t('common.sort'), dataIndex: 'sort' },
+        { title: t('common.createdAt'), dataIndex: 'createdAt', dateFormat: 'dateTime' },
+      ];
+    },
+    // the tree is loaded whole; the export is the rows shown, parents before children
+    load: async () => flattenTree(rows),
+  });
 
   return (
     <PageWrapper title={t('department.title')} description={t('department.intro')} testId="department-page">
@@ -416,21 +449,25 @@ export default function DepartmentPage() {
             </Button>
           </Space>
         }
-        toolBarRender={() =>
-          canEdit
-            ? [
-                <Button
-                  key="create"
-                  type="primary"
-                  icon={<PlusOutlined />}
-                  data-testid="department-create"
-                  onClick={() => setEditing({ record: null, parentId: null })}
-                >
-                  {t('department.create')}
-                </Button>,
-              ]
-            : []
-        }
+        toolBarRender={() => [
+          <ExportButton
+            key="export"
+            exporting={excel.exporting}
+            disabled={total === 0}
+            onClick={() => void excel.run(total)}
+          />,
+          canEdit ? (
+            <Button
+              key="create"
+              type="primary"
+              icon={<PlusOutlined />}
+              data-testid="department-create"
+              onClick={() => setEditing({ record: null, parentId: null })}
+            >
+              {t('department.create')}
+            </Button>
+          ) : null,
+        ]}
       />
       {editing ? (
         <DepartmentForm

@@ -40,12 +40,14 @@ import { usePermission } from '../../app/permissions';
 import { useDevice } from '../../app/preferences';
 import { ConflictAlert } from '../../components/ConflictAlert';
 import { confirmAction, withContinuePrompt } from '../../components/confirm';
+import type { ExcelColumn } from '../../components/excel';
 import { handleSaveError } from '../../components/form-errors';
 import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
 import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
 import { branchKeys, flattenTree } from '../../components/tree';
 import { currentLang } from '../../i18n';
 import { knownMenuIds, toggleMenu } from './authority';
+import { ExportButton, useExcelExport } from './catalogue-ui';
 import { roleKeys } from './options';
 import { lengthRule, submitterProps, TABLE_PAGINATION, textOrNull } from './shared';
 
@@ -325,6 +327,31 @@ export default function RolePage() {
   const canDelete = usePermission(ROLE_PERMISSIONS.delete);
   const actionRef = useRef<ActionType>(null);
   const [error, setError] = useState<string | null>(null);
+  const [listed, setListed] = useState<{ queryCondition?: string; total: number }>({ total: 0 });
+  const excel = useExcelExport<Role>({
+    fileName: () => t('role.exportFileName'),
+    sheetName: () => t('role.title'),
+    columns: (): ExcelColumn<Role>[] => [
+      { title: t('role.code'), dataIndex: 'code' },
+      { title: t('role.name'), dataIndex: 'name' },
+      { title: t('role.nameEn'), dataIndex: 'nameEn' },
+      { title: t('role.userCount'), dataIndex: 'userCount' },
+      {
+        title: t('common.status'),
+        dataIndex: 'isActive',
+        render: (value) => (value ? t('common.enabled') : t('common.disabled')),
+      },
+    ],
+    load: async (onProgress) => {
+      const rows: Role[] = [];
+      for (let page = 1; ; page++) {
+        const chunk = await fetchRoles({ queryCondition: listed.queryCondition, page, size: 100 });
+        rows.push(...chunk.records);
+        onProgress(rows.length, chunk.total);
+        if (rows.length >= chunk.total || chunk.records.length === 0) return rows;
+      }
+    },
+  });
   const [editing, setEditing] = useState<{ record: Role | null } | null>(null);
   const [authority, setAuthority] = useState<Role | null>(null);
 
@@ -452,27 +479,32 @@ export default function RolePage() {
               size: params.pageSize ?? 20,
             });
             setError(null);
+            setListed({ queryCondition: params.queryCondition, total: page.total });
             return { data: page.records, total: page.total, success: true };
           } catch (failure) {
             if (!isAbort(failure)) setError(errorText(failure));
             return { data: [], total: 0, success: true };
           }
         }}
-        toolBarRender={() =>
-          canEdit
-            ? [
-                <Button
-                  key="create"
-                  type="primary"
-                  icon={<PlusOutlined />}
-                  data-testid="role-create"
-                  onClick={() => setEditing({ record: null })}
-                >
-                  {t('role.create')}
-                </Button>,
-              ]
-            : []
-        }
+        toolBarRender={() => [
+          <ExportButton
+            key="export"
+            exporting={excel.exporting}
+            disabled={listed.total === 0}
+            onClick={() => void excel.run(listed.total)}
+          />,
+          canEdit ? (
+            <Button
+              key="create"
+              type="primary"
+              icon={<PlusOutlined />}
+              data-testid="role-create"
+              onClick={() => setEditing({ record: null })}
+            >
+              {t('role.create')}
+            </Button>
+          ) : null,
+        ]}
       />
       {editing ? (
         <RoleForm
