@@ -127,3 +127,24 @@ describe('administration end to end', () => {
     await admin.context().close();
   });
 });
+
+describe('list exports', () => {
+  it('downloads the menu, dictionary and drug lists as Excel files', {
+    timeout: 90_000,
+  }, async () => {
+    const page = await (await newContext(browser)).newPage();
+    await loginViaForm(page, 'admin', 'Admin@123456');
+    for (const [path, file] of [
+      ['/system/menu', /^menus-.*\.xlsx$/],
+      ['/system/dictionary', /^dictionary-.*\.xlsx$/],
+      ['/system/drug', /\.xlsx$/],
+    ] as const) {
+      await page.goto(path);
+      const button = page.getByTestId('export-excel');
+      await expect.poll(() => button.isEnabled(), { timeout: 10_000, message: path }).toBe(true);
+      const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+      expect(download.suggestedFilename(), path).toMatch(file);
+    }
+    await page.context().close();
+  });
+});

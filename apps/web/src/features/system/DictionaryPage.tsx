@@ -20,6 +20,7 @@ import { usePermission } from '../../app/permissions';
 import { useDevice } from '../../app/preferences';
 import { ConflictAlert } from '../../components/ConflictAlert';
 import { confirmAction, withContinuePrompt } from '../../components/confirm';
+import type { ExcelColumn } from '../../components/excel';
 import { handleSaveError } from '../../components/form-errors';
 import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
 import { formatDateTime } from '../../components/format';
@@ -27,11 +28,13 @@ import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper
 import i18n, { currentLang } from '../../i18n';
 import {
   activeFilterOf,
+  ExportButton,
   RowStatusSwitch,
   SideList,
   SortInput,
   statusValueEnum,
   useEditConflict,
+  useExcelExport,
   useStatusToggle,
 } from './catalogue-ui';
 import { submitterProps, TABLE_PAGINATION } from './shared';
@@ -215,6 +218,36 @@ export default function DictionaryPage() {
   const actionRef = useRef<ActionType>(null);
   const [type, setType] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [listed, setListed] = useState<{
+    query: { type?: string; queryCondition?: string; isActive?: boolean };
+    total: number;
+  }>({ query: {}, total: 0 });
+  const excel = useExcelExport<DictEntry>({
+    fileName: () => t('dictionary.exportFileName'),
+    sheetName: () => t('dictionary.title'),
+    columns: (): ExcelColumn<DictEntry>[] => [
+      { title: t('dictionary.type'), dataIndex: 'type' },
+      { title: t('dictionary.code'), dataIndex: 'code' },
+      { title: t('dictionary.nameZh'), dataIndex: 'nameZh' },
+      { title: t('dictionary.nameEn'), dataIndex: 'nameEn' },
+      { title: t('dictionary.value'), dataIndex: 'value' },
+      { title: t('common.sort'), dataIndex: 'sort' },
+      {
+        title: t('common.status'),
+        dataIndex: 'isActive',
+        render: (value) => (value ? t('common.enabled') : t('common.disabled')),
+      },
+    ],
+    load: async (onProgress) => {
+      const rows: DictEntry[] = [];
+      for (let page = 1; ; page++) {
+        const chunk = await fetchDictPage({ ...listed.query, page, size: 100 });
+        rows.push(...chunk.records);
+        onProgress(rows.length, chunk.total);
+        if (rows.length >= chunk.total || chunk.records.length === 0) return rows;
+      }
+    },
+  });
   const [editing, setEditing] = useState<{ record: DictEntry | null } | null>(null);
   const types = useQuery({
     queryKey: typeKeys,
@@ -464,27 +497,39 @@ export default function DictionaryPage() {
                   size: params.pageSize ?? 20,
                 });
                 setError(null);
+                setListed({
+                  query: {
+                    type: params.type || undefined,
+                    queryCondition: params.queryCondition,
+                    isActive: activeFilterOf(params.qStatus),
+                  },
+                  total: page.total,
+                });
                 return { data: page.records, total: page.total, success: true };
               } catch (failure) {
                 if (!isAbort(failure)) setError(errorText(failure));
                 return { data: [], total: 0, success: true };
               }
             }}
-            toolBarRender={() =>
-              canEdit
-                ? [
-                    <Button
-                      key="create"
-                      type="primary"
-                      icon={<PlusOutlined />}
-                      data-testid="dictionary-create"
-                      onClick={() => setEditing({ record: null })}
-                    >
-                      {t('dictionary.create')}
-                    </Button>,
-                  ]
-                : []
-            }
+            toolBarRender={() => [
+              <ExportButton
+                key="export"
+                exporting={excel.exporting}
+                disabled={listed.total === 0}
+                onClick={() => void excel.run(listed.total)}
+              />,
+              canEdit ? (
+                <Button
+                  key="create"
+                  type="primary"
+                  icon={<PlusOutlined />}
+                  data-testid="dictionary-create"
+                  onClick={() => setEditing({ record: null })}
+                >
+                  {t('dictionary.create')}
+                </Button>
+              ) : null,
+            ]}
           />
         </section>
       </div>

@@ -38,6 +38,7 @@ import { usePermission } from '../../app/permissions';
 import { useDevice } from '../../app/preferences';
 import { ConflictAlert } from '../../components/ConflictAlert';
 import { confirmAction, withContinuePrompt } from '../../components/confirm';
+import type { ExcelColumn } from '../../components/excel';
 import { handleSaveError } from '../../components/form-errors';
 import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
 import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
@@ -51,6 +52,7 @@ import {
   withoutEmptyChildren,
 } from '../../components/tree';
 import { currentLang } from '../../i18n';
+import { ExportButton, useExcelExport } from './catalogue-ui';
 import { submitterProps, TABLE_PAGINATION, textOrNull } from './shared';
 
 export const MENU_PERMISSIONS = { edit: 'system:menu:edit', delete: 'system:menu:delete' } as const;
@@ -529,6 +531,27 @@ export default function MenuPage() {
     canEdit || canDelete ? columns : columns.filter((column) => column.valueType !== 'option');
   const allBranches = useMemo(() => branchKeys(rows, (node) => node.id), [rows]);
   const total = useMemo(() => flattenTree(rows).length, [rows]);
+  const excel = useExcelExport<AdminMenu>({
+    fileName: () => t('menuAdmin.exportFileName'),
+    sheetName: () => t('menuAdmin.title'),
+    columns: (): ExcelColumn<AdminMenu>[] => [
+      { title: t('menuAdmin.labelEn'), dataIndex: 'labelEn' },
+      { title: t('menuAdmin.labelZh'), dataIndex: 'labelZh' },
+      { title: t('menuAdmin.kind'), dataIndex: 'kind' },
+      { title: t('menuAdmin.path'), dataIndex: 'path' },
+      { title: t('menuAdmin.component'), dataIndex: 'component' },
+      { title: t('menuAdmin.icon'), dataIndex: 'icon' },
+      { title: t('menuAdmin.permission'), dataIndex: 'permission' },
+      { title: t('common.sort'), dataIndex: 'sort' },
+      {
+        title: t('menuAdmin.hidden'),
+        dataIndex: 'hidden',
+        render: (value) => (value ? t('common.yes') : t('common.no')),
+      },
+    ],
+    // the tree is loaded whole; the export is the rows shown, parents before children
+    load: async () => flattenTree(rows),
+  });
 
   return (
     <PageWrapper title={t('menuAdmin.title')} description={t('menuAdmin.intro')} testId="menu-page">
@@ -576,21 +599,25 @@ export default function MenuPage() {
             </Button>
           </Space>
         }
-        toolBarRender={() =>
-          canEdit
-            ? [
-                <Button
-                  key="create"
-                  type="primary"
-                  icon={<PlusOutlined />}
-                  data-testid="menu-create"
-                  onClick={() => setEditing({ record: null, parentId: null })}
-                >
-                  {t('menuAdmin.create')}
-                </Button>,
-              ]
-            : []
-        }
+        toolBarRender={() => [
+          <ExportButton
+            key="export"
+            exporting={excel.exporting}
+            disabled={total === 0}
+            onClick={() => void excel.run(total)}
+          />,
+          canEdit ? (
+            <Button
+              key="create"
+              type="primary"
+              icon={<PlusOutlined />}
+              data-testid="menu-create"
+              onClick={() => setEditing({ record: null, parentId: null })}
+            >
+              {t('menuAdmin.create')}
+            </Button>
+          ) : null,
+        ]}
       />
       {editing ? (
         <MenuForm
