@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Lang, parseMessageRef, translate } from './i18n/messages';
+import { isMessageKey, type Lang, translate } from './i18n/messages';
 
 /** One field problem as the API returns it and the web shows it. */
 export interface FieldError {
@@ -32,8 +32,9 @@ export function localizedIssues(schema: z.ZodType, data: unknown, lang: Lang): F
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({ field: base ? `${base}.${key}` : key, message: issue.message }));
     }
-    const ref = parseMessageRef(issue.message);
-    const message = ref ? translate(lang, ref.key, { ...issueParams(issue), ...ref.params }) : issue.message;
+    const message = isMessageKey(issue.message)
+      ? translate(lang, issue.message, issueParams(issue))
+      : issue.message;
     return [{ field: base, message }];
   });
 }

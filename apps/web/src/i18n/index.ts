@@ -49,21 +49,9 @@ export function msg(key: MessageKey, params?: Record<string, string | number>): 
   return i18n.t(key, { ns: DOMAIN_NS, keySeparator: false, ...params });
 }
 
-/**
- * Translates a text that may be a domain message key (as zod schemas of the domain return them), or a
- * key with its parameters as the domain's `withParams` writes them (`department.name.length?min=2&max=18`).
- */
+/** Translates a text that may be a domain message key (as zod schemas of the domain return them). */
 export function msgOrText(text: string, params?: Record<string, string | number>): string {
-  if (isMessageKey(text)) return msg(text, params);
-  const mark = text.indexOf('?');
-  if (mark > 0) {
-    const key = text.slice(0, mark);
-    if (isMessageKey(key)) {
-      const own = Object.fromEntries(new URLSearchParams(text.slice(mark + 1)));
-      return msg(key, { ...params, ...own });
-    }
-  }
-  return text;
+  return isMessageKey(text) ? msg(text, params) : text;
 }
 
 function storedLanguage(): Lang | null {

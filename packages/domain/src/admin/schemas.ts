@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredString } from '../auth/schemas';
 import { FIELD_LIMITS } from '../constants';
-import { withParams } from '../i18n/messages';
+import { lengthIn } from '../rules/common';
 import { patientEmailSchema, patientIdCardSchema, patientMobilePhoneSchema } from '../rules/patient';
 
 /** Request bodies of the administration screens (spec §3 Department, Role, Menu; §5 Other). */
@@ -21,12 +21,7 @@ export const departmentCodeSchema = requiredString('department.code.required')
 export const departmentNameSchema = requiredString('department.name.required')
   .trim()
   .min(1, { error: 'department.name.required', abort: true })
-  .min(FIELD_LIMITS.departmentName.min, {
-    error: withParams('department.name.length', FIELD_LIMITS.departmentName),
-  })
-  .max(FIELD_LIMITS.departmentName.max, {
-    error: withParams('department.name.length', FIELD_LIMITS.departmentName),
-  });
+  .check(lengthIn(FIELD_LIMITS.departmentName, 'department.name.length'));
 
 const departmentFields = {
   code: departmentCodeSchema,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMessageKey, messages, parseMessageRef, resolveLang, translate, withParams } from './messages';
+import { isMessageKey, messages, resolveLang, translate } from './messages';
 
 describe('message catalogue', () => {
   it('has the same keys in en-US and zh-CN, none empty', () => {
@@ -59,17 +59,5 @@ describe('resolveLang', () => {
     ['zh-CN;q=0,en', 'en-US'],
   ])('%s → %s', (header, lang) => {
     expect(resolveLang(header)).toBe(lang);
-  });
-});
-
-describe('withParams / parseMessageRef', () => {
-  it('round-trips a key with its placeholder values', () => {
-    const ref = parseMessageRef(withParams('password.length', { min: 2, max: 18 }));
-    expect(ref).toEqual({ key: 'password.length', params: { min: '2', max: '18' } });
-    expect(translate('en-US', ref!.key, ref!.params)).toBe('Incorrect password length: 2-18 characters');
-  });
-  it('accepts a bare key and refuses other text', () => {
-    expect(parseMessageRef('ok')).toEqual({ key: 'ok', params: {} });
-    expect(parseMessageRef('Invalid input: expected string')).toBeNull();
   });
 });

@@ -571,18 +571,3 @@ export function translate(lang: Lang, key: MessageKey, params?: Record<string, s
     name in params ? String(params[name]) : whole,
   );
 }
-
-/**
- * A message key with its placeholder values, for schema errors whose text names both limits
- * (zod reports only the limit that was crossed): `withParams('x.length', { min: 2, max: 18 })`.
- */
-export function withParams(key: MessageKey, params: Record<string, string | number>): string {
-  return `${key}?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))}`;
-}
-
-/** The key and params of a message written by `withParams` (or a bare key). */
-export function parseMessageRef(text: string): { key: MessageKey; params: Record<string, string> } | null {
-  const [key, query] = text.split('?', 2);
-  if (!isMessageKey(key)) return null;
-  return { key, params: Object.fromEntries(new URLSearchParams(query ?? '')) };
-}
