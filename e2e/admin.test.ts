@@ -144,6 +144,10 @@ describe('list exports', () => {
       await expect.poll(() => button.isEnabled(), { timeout: 10_000, message: path }).toBe(true);
       const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
       expect(download.suggestedFilename(), path).toMatch(file);
+      await shot(page, `list-${path.split('/').pop()}`);
+      // rows carry their edit and delete actions for an administrator
+      expect(await page.getByTestId('row-edit').count(), path).toBeGreaterThan(0);
+      expect(await page.getByTestId('row-delete').count(), path).toBeGreaterThan(0);
     }
     await page.context().close();
   });

@@ -23,19 +23,21 @@ import { confirmAction, withContinuePrompt } from '../../components/confirm';
 import type { ExcelColumn } from '../../components/excel';
 import { handleSaveError } from '../../components/form-errors';
 import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
-import { formatDateTime } from '../../components/format';
 import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
 import i18n, { currentLang } from '../../i18n';
 import {
   activeFilterOf,
   ExportButton,
   RowStatusSwitch,
+  rowActionsColumn,
   SideList,
   SortInput,
   statusValueEnum,
+  updatedAtColumn,
   useEditConflict,
   useExcelExport,
   useStatusToggle,
+  withoutActions,
 } from './catalogue-ui';
 import { submitterProps, TABLE_PAGINATION } from './shared';
 
@@ -361,48 +363,18 @@ export default function DictionaryPage() {
         />
       ),
     },
-    {
-      title: t('common.updatedAt'),
-      dataIndex: 'updatedAt',
-      search: false,
-      width: 170,
-      render: (_, row) => <span className="gc-nowrap">{formatDateTime(row.updatedAt)}</span>,
-    },
-    {
-      title: t('common.actions'),
-      key: 'option',
-      valueType: 'option',
-      fixed: mobile ? undefined : 'right',
-      width: lang === 'zh-CN' ? 110 : 130,
-      render: (_, row) => [
-        canEdit ? (
-          <Button
-            key="edit"
-            type="link"
-            size="small"
-            data-testid="row-edit"
-            onClick={() => setEditing({ record: row })}
-          >
-            {t('common.edit')}
-          </Button>
-        ) : null,
-        canDelete ? (
-          <Button
-            key="delete"
-            type="link"
-            size="small"
-            danger
-            data-testid="row-delete"
-            onClick={() => void remove(row)}
-          >
-            {t('common.delete')}
-          </Button>
-        ) : null,
-      ],
-    },
+    updatedAtColumn<DictEntry>(t),
+    rowActionsColumn<DictEntry>({
+      t,
+      mobile,
+      lang,
+      canEdit,
+      canDelete,
+      onEdit: (row) => setEditing({ record: row }),
+      onDelete: (row) => void remove(row),
+    }),
   ];
-  const visibleColumns =
-    canEdit || canDelete ? columns : columns.filter((column) => column.valueType !== 'option');
+  const visibleColumns = canEdit || canDelete ? columns : withoutActions(columns);
 
   const typePicker = mobile ? (
     <Select

@@ -37,11 +37,14 @@ import {
   activeFilterOf,
   ExportButton,
   RowStatusSwitch,
+  rowActionsColumn,
   SortInput,
   statusValueEnum,
+  updatedAtColumn,
   useEditConflict,
   useExcelExport,
   useStatusToggle,
+  withoutActions,
 } from './catalogue-ui';
 import { submitterProps, TABLE_PAGINATION, textOrNull } from './shared';
 
@@ -610,13 +613,7 @@ export default function DrugPage() {
         />
       ),
     },
-    {
-      title: t('common.updatedAt'),
-      dataIndex: 'updatedAt',
-      search: false,
-      width: 170,
-      render: (_, row) => <span className="gc-nowrap">{formatDateTime(row.updatedAt)}</span>,
-    },
+    updatedAtColumn<Drug>(t),
     {
       title: t('common.createdAt'),
       dataIndex: 'createdAt',
@@ -624,41 +621,17 @@ export default function DrugPage() {
       width: 170,
       render: (_, row) => <span className="gc-nowrap">{formatDateTime(row.createdAt)}</span>,
     },
-    {
-      title: t('common.actions'),
-      key: 'option',
-      valueType: 'option',
-      fixed: mobile ? undefined : 'right',
-      width: lang === 'zh-CN' ? 110 : 130,
-      render: (_, row) => [
-        canEdit ? (
-          <Button
-            key="edit"
-            type="link"
-            size="small"
-            data-testid="row-edit"
-            onClick={() => setEditing({ record: row })}
-          >
-            {t('common.edit')}
-          </Button>
-        ) : null,
-        canDelete ? (
-          <Button
-            key="delete"
-            type="link"
-            size="small"
-            danger
-            data-testid="row-delete"
-            onClick={() => void remove(row)}
-          >
-            {t('common.delete')}
-          </Button>
-        ) : null,
-      ],
-    },
+    rowActionsColumn<Drug>({
+      t,
+      mobile,
+      lang,
+      canEdit,
+      canDelete,
+      onEdit: (row) => setEditing({ record: row }),
+      onDelete: (row) => void remove(row),
+    }),
   ];
-  const visibleColumns =
-    canEdit || canDelete ? columns : columns.filter((column) => column.valueType !== 'option');
+  const visibleColumns = canEdit || canDelete ? columns : withoutActions(columns);
 
   const drugTable = (
     <>

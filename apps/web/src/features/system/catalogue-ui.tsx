@@ -1,12 +1,15 @@
 import { DownloadOutlined } from '@ant-design/icons';
+import type { ProColumns } from '@ant-design/pro-components';
 import { CATALOGUE_LIMITS } from '@glucocare/domain';
 import { Badge, Button, type FormInstance, InputNumber, Switch, theme } from 'antd';
 import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAbort, showError } from '../../api/http';
 import { toastError, toastSuccess } from '../../app/notify';
 import { type ExcelColumn, exportToExcel } from '../../components/excel';
+import { formatDateTime } from '../../components/format';
 
 /**
  * Pieces the catalogue pages (drugs, order templates, glucose events, suggestions, dictionaries)
@@ -248,4 +251,59 @@ export function SideList({
       })}
     </ul>
   );
+}
+
+/** The "updated" column of a catalogue list (local date and time). */
+export function updatedAtColumn<T extends { updatedAt: string }>(t: TFunction): ProColumns<T> {
+  return {
+    title: t('common.updatedAt'),
+    dataIndex: 'updatedAt',
+    search: false,
+    width: 170,
+    render: (_, row) => <span className="gc-nowrap">{formatDateTime(row.updatedAt)}</span>,
+  };
+}
+
+/** The edit and delete actions of a row, each shown only to those holding its permission. */
+export function rowActionsColumn<T>(options: {
+  t: TFunction;
+  mobile: boolean;
+  lang: string;
+  canEdit: boolean;
+  canDelete: boolean;
+  onEdit: (row: T) => void;
+  onDelete: (row: T) => void;
+}): ProColumns<T> {
+  const { t, mobile, lang, canEdit, canDelete, onEdit, onDelete } = options;
+  return {
+    title: t('common.actions'),
+    key: 'option',
+    valueType: 'option',
+    fixed: mobile ? undefined : 'right',
+    width: lang === 'zh-CN' ? 110 : 130,
+    render: (_, row) => [
+      canEdit ? (
+        <Button key="edit" type="link" size="small" data-testid="row-edit" onClick={() => onEdit(row)}>
+          {t('common.edit')}
+        </Button>
+      ) : null,
+      canDelete ? (
+        <Button
+          key="delete"
+          type="link"
+          size="small"
+          danger
+          data-testid="row-delete"
+          onClick={() => onDelete(row)}
+        >
+          {t('common.delete')}
+        </Button>
+      ) : null,
+    ],
+  };
+}
+
+/** The columns without the actions column, for users who may neither edit nor delete. */
+export function withoutActions<T>(columns: ProColumns<T>[]): ProColumns<T>[] {
+  return columns.filter((column) => column.valueType !== 'option');
 }
