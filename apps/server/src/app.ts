@@ -21,16 +21,24 @@ import { registerStrictInput } from './http/validation';
 import { auditRoutes } from './modules/audit/routes';
 import { loadPasswordCrypto, type PasswordCrypto } from './modules/auth/password-crypto';
 import { authRoutes } from './modules/auth/routes';
+import { crisisRoutes } from './modules/crisis/routes';
 import { departmentRoutes } from './modules/departments/routes';
 import { dictionaryRoutes } from './modules/dictionaries/routes';
 import { drugRoutes } from './modules/drugs/routes';
 import { eventRoutes } from './modules/events/routes';
+import { adviceFrequencyRoutes } from './modules/frequencies/routes';
+import { inspectionRoutes } from './modules/inspection/routes';
 import { menuRoutes } from './modules/menus/routes';
+import { periodRoutes } from './modules/periods/routes';
 import { roleRoutes } from './modules/roles/routes';
+import { settingsRoutes } from './modules/settings/routes';
 import { suggestionRoutes } from './modules/suggestions/routes';
 import { systemRoutes } from './modules/system/routes';
+import { tagRoutes } from './modules/tags/routes';
+import { targetRoutes } from './modules/targets/routes';
 import { templateRoutes } from './modules/templates/routes';
 import { tenantRoutes } from './modules/tenants/routes';
+import { unitRoutes } from './modules/units/routes';
 import { userRoutes } from './modules/users/routes';
 import { staffRoutes } from './modules/users/staff-routes';
 
@@ -159,6 +167,14 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
       await api.register(templateRoutes);
       await api.register(eventRoutes);
       await api.register(suggestionRoutes);
+      await api.register(settingsRoutes);
+      await api.register(periodRoutes);
+      await api.register(targetRoutes);
+      await api.register(inspectionRoutes);
+      await api.register(unitRoutes);
+      await api.register(tagRoutes);
+      await api.register(adviceFrequencyRoutes);
+      await api.register(crisisRoutes);
     },
     { prefix: API_PREFIX },
   );

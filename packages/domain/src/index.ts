@@ -11,6 +11,7 @@ export * from './helpers/glucose';
 export * from './helpers/link';
 export * from './helpers/numeric-input';
 export * from './helpers/target-range';
+export * from './hospital-settings';
 export * from './i18n/messages';
 export * from './rules';
 export * from './validation';

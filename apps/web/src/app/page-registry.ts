@@ -19,6 +19,16 @@ export const pageLoaders: Record<string, () => Promise<PageModule>> = {
   '/system/suggestion': () => import('../features/system/SuggestionPage'),
   '/system/dictionary': () => import('../features/system/DictionaryPage'),
   '/system/audit': () => import('../features/system/AuditPage'),
+  '/settings/hospital': () => import('../features/settings/HospitalSettingsPage'),
+  '/settings/period': () => import('../features/settings/PeriodSettingsPage'),
+  '/settings/crisis': () => import('../features/settings/CrisisSettingsPage'),
+  '/settings/target': () => import('../features/settings/TargetSettingsPage'),
+  '/settings/catalogue': () => import('../features/settings/CatalogueSettingsPage'),
+  '/settings/symptom': () => import('../features/settings/SymptomSettingsPage'),
+  '/settings/inspection': () => import('../features/settings/InspectionSettingsPage'),
+  '/settings/strategy': () => import('../features/settings/StrategySettingsPage'),
+  '/settings/system': () => import('../features/settings/SystemSettingsPage'),
+  '/settings/password': () => import('../features/settings/PasswordPolicyPage'),
 };
 
 /** Component keys as menus spell them: leading slash optional, `.vue`/`.tsx` endings tolerated. */

@@ -270,6 +270,10 @@ const enUS = {
   'settings.classification.departmentRequired': 'Choose the department the rule applies to',
   'settings.classification.periodRequired': 'Choose the period the rule applies to',
   'settings.classification.unknownGrade': 'Unknown critical grade',
+  // hospital settings: periods, insulin periods, targets, inspection, mapping
+  // hospital settings: units, tags, frequencies, dictionary-backed settings
+  // hospital settings: critical values
+  // hospital settings: system and strategy settings
 } as const;
 
 export type MessageKey = keyof typeof enUS;
@@ -536,6 +540,10 @@ const zhCN: Record<MessageKey, string> = {
   'settings.classification.departmentRequired': '请选择规则适用的科室',
   'settings.classification.periodRequired': '请选择规则适用的时段',
   'settings.classification.unknownGrade': '未知的危急值等级',
+  // hospital settings: periods, insulin periods, targets, inspection, mapping
+  // hospital settings: units, tags, frequencies, dictionary-backed settings
+  // hospital settings: critical values
+  // hospital settings: system and strategy settings
 };
 
 export const messages: Record<Lang, Record<MessageKey, string>> = { 'en-US': enUS, 'zh-CN': zhCN };

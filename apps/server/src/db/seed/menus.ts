@@ -22,26 +22,33 @@ export interface ShippedMenu {
 const ALL_ROLES = ['tenant_admin', 'doctor', 'nurse', 'reviewer'];
 const ADMIN = ['tenant_admin'];
 
-/** A page of the administration group with its button permissions. */
-function adminPage(
+type MenuButton = [action: string, labelEn: string, labelZh: string];
+
+/**
+ * A page of a group (`system` administration, `settings` hospital settings) with its button
+ * permissions: menu key `{group}.{area}`, path and component `/{group}/{area}`, permission codes
+ * `{group}:{area}:list` for the page and `{group}:{area}:{action}` for each button.
+ */
+function groupPage(
+  group: string,
   area: string,
   sort: number,
   labels: [string, string],
   icon: string,
-  buttons: [action: string, labelEn: string, labelZh: string][],
+  buttons: MenuButton[],
 ): ShippedMenu[] {
-  const key = `system.${area}`;
+  const key = `${group}.${area}`;
   return [
     {
       key,
-      parentKey: 'system',
-      path: `/system/${area}`,
-      component: `/system/${area}`,
+      parentKey: group,
+      path: `/${group}/${area}`,
+      component: `/${group}/${area}`,
       labelEn: labels[0],
       labelZh: labels[1],
       icon,
       sort,
-      permission: `system:${area}:list`,
+      permission: `${group}:${area}:list`,
       roles: ADMIN,
     },
     ...buttons.map(([action, labelEn, labelZh], index) => ({
@@ -53,11 +60,21 @@ function adminPage(
       labelZh,
       sort: index,
       kind: 'button' as const,
-      permission: `system:${area}:${action}`,
+      permission: `${group}:${area}:${action}`,
       roles: ADMIN,
     })),
   ];
 }
+
+const adminPage = (
+  area: string,
+  sort: number,
+  labels: [string, string],
+  icon: string,
+  buttons: MenuButton[],
+) => groupPage('system', area, sort, labels, icon, buttons);
+const settingsPage = (area: string, sort: number, labels: [string, string], icon: string) =>
+  groupPage('settings', area, sort, labels, icon, [['edit', 'Edit', '编辑']]);
 
 /**
  * The menus the product ships. Each capability appends its own; `ensureShippedMenus` adds the
@@ -148,6 +165,31 @@ export const SHIPPED_MENUS: ShippedMenu[] = [
     permission: 'system:tenant:edit',
     roles: ADMIN,
   },
+  {
+    key: 'settings',
+    path: '#',
+    component: null,
+    labelEn: 'Hospital settings',
+    labelZh: '医院设置',
+    icon: 'ControlOutlined',
+    sort: 850,
+    roles: ADMIN,
+  },
+  ...settingsPage('hospital', 10, ['Hospital and communication', '医院信息与通讯'], 'BankOutlined'),
+  ...settingsPage('period', 20, ['Glucose and insulin periods', '血糖与胰岛素时段'], 'FieldTimeOutlined'),
+  ...settingsPage('crisis', 30, ['Critical values', '危急值设置'], 'AlertOutlined'),
+  ...settingsPage('target', 40, ['QC target values', '质控靶值'], 'AimOutlined'),
+  ...settingsPage('catalogue', 50, ['Units, tags and reasons', '单位、标签与原因'], 'TagsOutlined'),
+  ...settingsPage('symptom', 60, ['Symptoms and plans', '症状与方案配置'], 'HeartOutlined'),
+  ...settingsPage('inspection', 70, ['Inspection items and mapping', '检验项目与映射'], 'ExperimentOutlined'),
+  ...settingsPage(
+    'strategy',
+    80,
+    ['Consultation, screen and TIR', '会诊、大屏与 TIR'],
+    'FundProjectionScreenOutlined',
+  ),
+  ...settingsPage('system', 90, ['System settings', '系统参数'], 'ToolOutlined'),
+  ...settingsPage('password', 100, ['Password policy', '密码策略'], 'LockOutlined'),
   {
     key: 'account',
     path: '#',

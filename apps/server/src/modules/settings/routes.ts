@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Issue-4 hospital settings routes (being written). */
+export async function settingsRoutes(_app: FastifyInstance) {}

@@ -1,0 +1,2 @@
+/** Hospital settings request bodies and constants: crisis (filled by the issue-4 work). */
+export {};

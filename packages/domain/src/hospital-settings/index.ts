@@ -1,0 +1,4 @@
+export * from './catalogues';
+export * from './crisis';
+export * from './periods';
+export * from './system';
