@@ -3,6 +3,7 @@ import { hashPassword } from '../../modules/auth/service';
 import type { Database, DbOrTx } from '../client';
 import { departments, roles, settings, tenants, units, userRoles, users } from '../schema';
 import { seedCatalogues } from './catalogues';
+import { seedHospitalSettings } from './hospital-settings';
 import { ensureShippedMenusForAllTenants } from './menus';
 
 export interface DemoLogin {
@@ -150,6 +151,7 @@ async function seedTenant(tx: DbOrTx, tenant: DemoTenant): Promise<void> {
     { tenantId: tenant.id, key: 'workMode.isOutside', value: false },
   ]);
   await seedCatalogues(tx, tenant.id);
+  await seedHospitalSettings(tx, tenant.id);
 }
 
 /**

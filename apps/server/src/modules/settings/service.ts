@@ -1,8 +1,12 @@
 import { DEFAULT_PASSWORD_RULE, type PasswordRule } from '@glucocare/domain';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { DbOrTx } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { settings } from '../../db/schema';
+import { auditActor, type RequestMeta, writeAudit } from '../audit/service';
+import type { SessionUser } from '../auth/sessions';
+import { STRATEGY_SETTINGS } from './strategy-keys';
+import { SYSTEM_SETTINGS } from './system-keys';
 
 /**
  * Typed tenant settings: each key has a schema and a default, so a missing or malformed row
@@ -25,6 +29,8 @@ export const SETTINGS = {
   'workMode.isOutside': { schema: z.boolean(), fallback: false },
   /** the password new and reset accounts start with; they must change it at first sign-in */
   'password.default': { schema: z.string().min(6).max(32), fallback: 'Welcome@123' },
+  ...SYSTEM_SETTINGS,
+  ...STRATEGY_SETTINGS,
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;
@@ -59,4 +65,27 @@ export async function putSetting<K extends SettingKey>(
       target: [settings.tenantId, settings.key],
       set: { value: checked, updatedBy, updatedAt: new Date() },
     });
+}
+
+/**
+ * Replaces a setting on behalf of a user and writes the audit row (entity `setting`, id = the key,
+ * before = the value in effect until now, after = the new one) in the same transaction.
+ */
+export async function changeSetting<K extends SettingKey>(
+  db: Database,
+  session: SessionUser,
+  key: K,
+  value: SettingValue<K>,
+  meta: RequestMeta,
+): Promise<SettingValue<K>> {
+  return db.transaction(async (tx) => {
+    const before = await getSetting(tx, session.tenantId, key);
+    await putSetting(tx, session.tenantId, key, value, session.userId);
+    await writeAudit(
+      tx,
+      { ...auditActor(session), action: 'update', entity: 'setting', entityId: key, before, after: value },
+      meta,
+    );
+    return value;
+  });
 }
