@@ -32,6 +32,7 @@ import { menuRoutes } from './modules/menus/routes';
 import { periodRoutes } from './modules/periods/routes';
 import { roleRoutes } from './modules/roles/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { strategyRoutes } from './modules/settings/strategy-routes';
 import { suggestionRoutes } from './modules/suggestions/routes';
 import { systemRoutes } from './modules/system/routes';
 import { tagRoutes } from './modules/tags/routes';
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
       await api.register(eventRoutes);
       await api.register(suggestionRoutes);
       await api.register(settingsRoutes);
+      await api.register(strategyRoutes);
       await api.register(periodRoutes);
       await api.register(targetRoutes);
       await api.register(inspectionRoutes);

@@ -1,4 +1,5 @@
 export * from './catalogues';
 export * from './crisis';
 export * from './periods';
+export * from './strategy';
 export * from './system';
