@@ -17,12 +17,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Every administration route: those whose permission code belongs to the system area. */
+/** Every administration route: those whose permission code belongs to the system or settings areas. */
+const ADMIN_AREAS = ['system:', 'settings:'];
 function adminRoutes() {
   return t.app.routeTable
-    .filter(
-      (route) => route.method !== 'HEAD' && String(route.config?.permission ?? '').startsWith('system:'),
-    )
+    .filter((route) => {
+      const permission = String(route.config?.permission ?? '');
+      return route.method !== 'HEAD' && ADMIN_AREAS.some((area) => permission.startsWith(area));
+    })
     .map((route) => ({ method: String(route.method), url: route.url.replace(':id', '999999') }));
 }
 
@@ -67,6 +69,9 @@ describe('role × route matrix', () => {
         '/system/role',
         '/system/menu',
         '/system/audit',
+        '/settings/hospital',
+        '/settings/crisis',
+        '/settings/password',
       ];
       for (const page of adminPages)
         expect(paths.includes(`"${page}"`), `${role} ${page}`).toBe(role === 'tenant_admin');

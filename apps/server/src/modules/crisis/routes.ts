@@ -1,4 +1,479 @@
+import {
+  ageCrisisCreateSchema,
+  ageCrisisUpdateSchema,
+  CRISIS_SCOPES,
+  crisisCategorySchema,
+  crisisSettingSaveSchema,
+  departmentCrisisGradeSchema,
+  departmentCrisisSaveSchema,
+  LIMIT_LEVELS,
+  MEASUREMENT_ITEMS,
+  SETTING_LIMITS,
+  virtualWardCrisisSaveSchema,
+} from '@glucocare/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf, ok, pageOf } from '../../http/envelope';
+import { sessionOf } from '../../http/session';
+import { idQuery, MAX_PAGE_SIZE, pageQueryFields } from '../../lib/query';
+import { requestMeta } from '../audit/service';
+import { crisisCatalogueRoutes } from './catalogue-routes';
+import { classifyForTester } from './classify';
+import {
+  ageRules,
+  deleteRule,
+  departmentRulePage,
+  departmentRules,
+  itemSettings,
+  saveRule,
+  setRuleGrade,
+  virtualWardRules,
+} from './rules-service';
 
-/** Issue-4 hospital settings routes (being written). */
-export async function crisisRoutes(_app: FastifyInstance) {}
+const limit = z.number().nullable();
+const color = z.string().nullable();
+export const ruleSchema = z.object({
+  id: z.number(),
+  scope: z.enum(CRISIS_SCOPES),
+  item: z.enum(MEASUREMENT_ITEMS),
+  periodCode: z.string().nullable(),
+  departmentCode: z.string().nullable(),
+  ageBracketId: z.number().nullable(),
+  low: limit,
+  high: limit,
+  criticalLow: limit,
+  criticalHigh: limit,
+  lowColor: color,
+  highColor: color,
+  criticalLowColor: color,
+  criticalHighColor: color,
+  grade: z.string().nullable(),
+  version: z.number(),
+  updatedAt: z.string(),
+});
+const namedRuleSchema = ruleSchema.extend({
+  departmentName: z.string().nullable(),
+  periodName: z.string().nullable(),
+  ageBracketName: z.string().nullable(),
+  minAge: z.number().nullable(),
+  maxAge: z.number().nullable(),
+});
+const itemSettingsSchema = z.object({
+  category: z.enum(MEASUREMENT_ITEMS),
+  unit: z.string(),
+  item: ruleSchema.nullable(),
+  periods: z.array(
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      min: limit,
+      max: limit,
+      isActive: z.boolean(),
+      rule: ruleSchema.nullable(),
+    }),
+  ),
+});
+const optionalCategory = z.enum(MEASUREMENT_ITEMS).optional();
+const codeText = z.string().trim().min(1).max(32);
+const decimalText = z
+  .string()
+  .regex(/^-?\d{1,6}(\.\d{1,4})?$/, { error: 'crisis.classify.value' })
+  .transform(Number);
+const ageText = z
+  .string()
+  .regex(/^\d{1,3}$/)
+  .transform(Number)
+  .pipe(z.number().int().min(SETTING_LIMITS.age.min).max(SETTING_LIMITS.age.max));
+const tags = ['critical values'];
+
+/** The values a period rule or an item rule (no period) is saved as. */
+const scopeOfPeriod = (periodCode: string | null | undefined) => (periodCode?.trim() ? 'period' : 'item');
+
+/**
+ * Critical values (§7 Settings and System settings paths, spelled as the spec does): by item and
+ * period, per department, per department and age bracket, for the virtual ward; and a tester.
+ */
+export async function crisisRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  await app.register(crisisCatalogueRoutes);
+
+  // ------------------------------------------------ by item and period
+  r.get(
+    '/v2/crisisSetting',
+    {
+      config: { permission: 'session' },
+      schema: {
+        tags,
+        summary: "An item's critical values and, for glucose, each period's normal range and critical values",
+        querystring: z.object({ category: crisisCategorySchema }),
+        response: { 200: envelopeOf(itemSettingsSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await itemSettings(app.db, sessionOf(request).tenantId, request.query.category, request.lang),
+      ),
+  );
+  r.post(
+    '/v2/crisisSetting',
+    {
+      config: { permission: 'settings:crisis:edit' },
+      schema: {
+        tags,
+        summary: "Create or update an item's (no periodCode) or a period's critical values",
+        body: crisisSettingSaveSchema,
+        response: { 200: envelopeOf(ruleSchema) },
+      },
+    },
+    async (request) => {
+      const { category, ...rest } = request.body;
+      const scope = scopeOfPeriod(rest.periodCode);
+      return ok(
+        request,
+        await saveRule(
+          app.db,
+          sessionOf(request),
+          scope,
+          { ...rest, item: category },
+          requestMeta(request),
+          request.lang,
+        ),
+      );
+    },
+  );
+  r.delete(
+    '/v2/crisisSetting',
+    {
+      config: { permission: 'settings:crisis:edit' },
+      schema: { tags, summary: "Remove an item's or a period's critical values", querystring: idQuery },
+    },
+    async (request) => {
+      await deleteRule(
+        app.db,
+        sessionOf(request),
+        request.query.id,
+        ['item', 'period'],
+        requestMeta(request),
+        request.lang,
+      );
+      return ok(request, null);
+    },
+  );
+
+  // ------------------------------------------------ per department
+  r.get(
+    '/v2/crisisSetting/departmentDefine',
+    {
+      config: { permission: 'session' },
+      schema: {
+        tags,
+        summary: "A department's own critical values (all periods and per period)",
+        querystring: z.object({ departmentCode: codeText, category: optionalCategory }),
+        response: { 200: envelopeOf(z.array(namedRuleSchema)) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await departmentRules(
+          app.db,
+          sessionOf(request),
+          request.query.departmentCode,
+          request.query.category,
+          request.lang,
+        ),
+      ),
+  );
+  r.post(
+    '/v2/crisisSetting/departmentDefine',
+    {
+      config: { permission: 'settings:crisis:edit' },
+      schema: {
+        tags,
+        summary: "Create or update a department's critical values",
+        body: departmentCrisisSaveSchema,
+        response: { 200: envelopeOf(ruleSchema) },
+      },
+    },
+    async (request) => {
+      const { category, ...rest } = request.body;
+      return ok(
+        request,
+        await saveRule(
+          app.db,
+          sessionOf(request),
+          'department',
+          { ...rest, item: category },
+          requestMeta(request),
+          request.lang,
+        ),
+      );
+    },
+  );
+  r.delete(
+    '/v2/crisisSetting/departmentDefine',
+    {
+      config: { permission: 'settings:crisis:edit' },
+      schema: { tags, summary: "Remove a department's critical values", querystring: idQuery },
+    },
+    async (request) => {
+      await deleteRule(
+        app.db,
+        sessionOf(request),
+        request.query.id,
+        ['department'],
+        requestMeta(request),
+        request.lang,
+      );
+      return ok(request, null);
+    },
+  );
+  r.get(
+    '/v1/crisisSetting/departmentDefine/list',
+    {
+      config: { permission: 'settings:crisis:list' },
+      schema: {
+        tags,
+        summary: 'Every department rule in the caller’s department scope, paged',
+        querystring: z.object({
+          departmentCode: codeText.optional(),
+          category: optionalCategory,
+          page: pageQueryFields.page,
+          size: pageQueryFields.size,
+        }),
+        response: { 200: envelopeOf(pageOf(namedRuleSchema)) },
+      },
+    },
+    async (request) => {
+      const { departmentCode, category, page, size } = request.query;
+      return ok(
+        request,
+        await departmentRulePage(
+          app.db,
+          sessionOf(request),
+          { departmentCode, item: category, page, size: Math.min(size, MAX_PAGE_SIZE) },
+          request.lang,
+        ),
+      );
+    },
+  );
+  r.post(
+    '/v1/crisisSetting/departmentDefine/grade',
+    {
+      config: { permission: 'settings:crisis:edit' },
+      schema: {
+        tags,
+        summary: 'Set the critical grade of a department rule',
+        body: departmentCrisisGradeSchema,
+        response: { 200: envelopeOf(ruleSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await setRuleGrade(app.db, sessionOf(request), request.body, requestMeta(request), request.lang),
+      ),
+  );
+
+  // ------------------------------------------------ per department and age bracket
+  const ageSetting = '/v1/crisisSetting/departmentDefine/age/setting';
+  r.post(
+    ageSetting,
+    {
+      config: { permission: 'settings:crisis:edit' },
+      schema: {
+        tags,
+        summary: "Create a department's critical values for an age bracket",
+        body: ageCrisisCreateSchema,
+        response: { 200: envelopeOf(ruleSchema) },
+      },
+    },
+    async (request) => {
+      const { category, ...rest } = request.body;
+      return ok(
+        request,
+        await saveRule(
+          app.db,
+          sessionOf(request),
+          'departmentAge',
+          { ...rest, item: category },
+          requestMeta(request),
+          request.lang,
+        ),
+      );
+    },
+  );
+  r.put(
+    ageSetting,
+    {
+      config: { permission: 'settings:crisis:edit' },
+      schema: {
+        tags,
+        summary: 'Update an age setting (version must match)',
+        body: ageCrisisUpdateSchema,
+        response: { 200: envelopeOf(ruleSchema) },
+      },
+    },
+    async (request) => {
+      const { category, ...rest } = request.body;
+      return ok(
+        request,
+        await saveRule(
+          app.db,
+          sessionOf(request),
+          'departmentAge',
+          { ...rest, item: category },
+          requestMeta(request),
+          request.lang,
+        ),
+      );
+    },
+  );
+  r.delete(
+    ageSetting,
+    {
+      config: { permission: 'settings:crisis:edit' },
+      schema: { tags, summary: 'Remove an age setting', querystring: idQuery },
+    },
+    async (request) => {
+      await deleteRule(
+        app.db,
+        sessionOf(request),
+        request.query.id,
+        ['departmentAge'],
+        requestMeta(request),
+        request.lang,
+      );
+      return ok(request, null);
+    },
+  );
+  r.get(
+    '/v1/crisisSetting/departmentDefine/age/list',
+    {
+      config: { permission: 'settings:crisis:list' },
+      schema: {
+        tags,
+        summary: 'Age settings, of one department and item when given',
+        querystring: z.object({ departmentCode: codeText.optional(), category: optionalCategory }),
+        response: { 200: envelopeOf(z.array(namedRuleSchema)) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await ageRules(
+          app.db,
+          sessionOf(request),
+          { departmentCode: request.query.departmentCode, item: request.query.category },
+          request.lang,
+        ),
+      ),
+  );
+
+  // ------------------------------------------------ virtual ward
+  for (const path of ['/v1/fictitious/crisisSetting/', '/v1/fictitious/crisisSetting']) {
+    r.post(
+      path,
+      {
+        config: { permission: 'settings:crisis:edit' },
+        schema: {
+          tags,
+          summary: 'Create or update the virtual-ward critical values of an item (no periodCode) or a period',
+          body: virtualWardCrisisSaveSchema,
+          response: { 200: envelopeOf(ruleSchema) },
+        },
+      },
+      async (request) => {
+        const { category, ...rest } = request.body;
+        return ok(
+          request,
+          await saveRule(
+            app.db,
+            sessionOf(request),
+            'virtualWard',
+            { ...rest, item: category },
+            requestMeta(request),
+            request.lang,
+          ),
+        );
+      },
+    );
+  }
+  r.delete(
+    '/v1/fictitious/crisisSetting',
+    {
+      config: { permission: 'settings:crisis:edit' },
+      schema: { tags, summary: 'Remove a virtual-ward rule', querystring: idQuery },
+    },
+    async (request) => {
+      await deleteRule(
+        app.db,
+        sessionOf(request),
+        request.query.id,
+        ['virtualWard'],
+        requestMeta(request),
+        request.lang,
+      );
+      return ok(request, null);
+    },
+  );
+  r.get(
+    '/v1/fictitious/crisisSetting/list',
+    {
+      config: { permission: 'session' },
+      schema: {
+        tags,
+        summary: 'The virtual-ward critical values, of one item when given',
+        querystring: z.object({ category: optionalCategory }),
+        response: { 200: envelopeOf(z.array(namedRuleSchema)) },
+      },
+    },
+    async (request) =>
+      ok(request, await virtualWardRules(app.db, sessionOf(request), request.query.category, request.lang)),
+  );
+
+  // ------------------------------------------------ tester
+  const source = z.enum(LIMIT_LEVELS).nullable();
+  r.get(
+    '/v1/crisisSetting/classify',
+    {
+      config: { permission: 'session' },
+      schema: {
+        tags,
+        summary:
+          'How a reading would be classified with the current settings, and where each limit came from',
+        querystring: z.object({
+          category: crisisCategorySchema,
+          value: decimalText,
+          unit: z.string().trim().max(16).optional(),
+          periodCode: codeText.optional(),
+          departmentCode: codeText.optional(),
+          age: ageText.optional(),
+          virtualWard: z
+            .enum(['true', 'false'])
+            .optional()
+            .transform((v) => v === 'true'),
+        }),
+        response: {
+          200: envelopeOf(
+            z.object({
+              category: z.enum(MEASUREMENT_ITEMS),
+              storageUnit: z.string(),
+              value: z.number().nullable(),
+              classification: z.string(),
+              color: z.string().nullable(),
+              grade: z.string().nullable(),
+              gradeName: z.string().nullable(),
+              limits: z.object({ low: limit, high: limit, criticalLow: limit, criticalHigh: limit }),
+              sources: z.object({ low: source, high: source, criticalLow: source, criticalHigh: source }),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) =>
+      ok(request, await classifyForTester(app.db, sessionOf(request).tenantId, request.query, request.lang)),
+  );
+}

@@ -69,10 +69,47 @@ describe('seeded dictionaries', () => {
     ]);
     expect((await byType('untestedReason', admin202)).length).toBe(3);
     const types = (await api('GET', '/v1/dict/types', admin)).json().dataContent;
-    expect(types).toEqual([
-      { type: 'rejectReason', count: 4 },
-      { type: 'untestedReason', count: 3 },
+    // other settings areas seed types of their own: these are the ones this area owns
+    expect(types).toEqual(
+      expect.arrayContaining([
+        { type: 'meterParameter', count: 7 },
+        { type: 'refusalReason', count: 5 },
+        { type: 'rejectReason', count: 4 },
+        { type: 'symptom', count: 11 },
+        { type: 'treatmentPlan', count: 7 },
+        { type: 'untestedReason', count: 3 },
+      ]),
+    );
+    expect(types.map((item: { type: string }) => item.type)).toEqual(
+      [...types.map((item: { type: string }) => item.type)].sort(),
+    );
+  });
+
+  it('gives the settings screens refusal reasons, meter parameters, symptoms and treatment plans', async () => {
+    expect((await byType('refusalReason', admin, 'zh-CN')).map((e) => e.name)).toContain('惧怕疼痛');
+    const meter = await byType('meterParameter');
+    expect(meter.map((e) => [e.code, e.value])).toEqual([
+      ['GLU_LOW', '1.1'],
+      ['GLU_HIGH', '33.3'],
+      ['KET_HIGH', '8.0'],
+      ['UA_LOW', '119'],
+      ['UA_HIGH', '1190'],
+      ['HCT_LOW', '20'],
+      ['HCT_HIGH', '60'],
     ]);
+    expect((await byType('symptom')).map((e) => e.code)).toEqual(
+      expect.arrayContaining([
+        'sweating',
+        'palpitations',
+        'tremor',
+        'hunger',
+        'confusion',
+        'thirst',
+        'polyuria',
+      ]),
+    );
+    expect((await byType('treatmentPlan', admin, 'zh-CN'))[0].name).toBe('口服15g葡萄糖，15分钟后复测');
+    expect((await byType('treatmentPlan', admin202))[0].name).toBe('15 g oral glucose, recheck in 15 min');
   });
 
   it('needs a well-formed type to look up', async () => {
@@ -177,6 +214,58 @@ describe('entries', () => {
     });
     expect(updateDeleted.statusCode).toBe(404);
     await save({ type: 'temp', code: 'gone', nameZh: '再建', nameEn: 'Again' });
+  });
+});
+
+describe('meter parameters', () => {
+  const parameter = {
+    type: 'meterParameter',
+    code: 'KET_LOW',
+    nameZh: '血酮可测下限',
+    nameEn: 'Ketone low limit',
+  };
+  const EN = 'A meter parameter needs a numeric value, e.g. 33.3';
+  const ZH = '仪器参数必须填写数值，如 33.3';
+
+  it.each([[{}], [{ value: '' }], [{ value: null }], [{ value: '  ' }]])(
+    'refuses a meter parameter without a value (%j) in both languages',
+    async (value) => {
+      const res = await api('POST', '/v1/dict', admin, { ...parameter, ...value });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().dataContent.errors).toEqual([{ field: 'value', message: EN }]);
+      const zh = await api('POST', '/v1/dict', admin, { ...parameter, ...value }, 'zh-CN');
+      expect(zh.json().dataContent.errors).toEqual([{ field: 'value', message: ZH }]);
+    },
+  );
+
+  it('refuses a value that is not a number, and keeps a number round trip', async () => {
+    const bad = await api('POST', '/v1/dict', admin, { ...parameter, value: 'low' });
+    expect(bad.json().dataContent.errors).toEqual([
+      { field: 'value', message: 'The parameter value must be a number' },
+    ]);
+    const created = await save({ ...parameter, value: '0.6' });
+    expect((await byType('meterParameter')).find((e) => e.id === created.id)?.value).toBe('0.6');
+  });
+
+  it('refuses clearing the value of an existing parameter', async () => {
+    const [high] = (await byType('meterParameter')).filter((e) => e.code === 'GLU_HIGH');
+    const res = await api('POST', '/v1/dict', admin, {
+      type: 'meterParameter',
+      code: 'GLU_HIGH',
+      nameZh: high.nameZh,
+      nameEn: high.nameEn,
+      value: '',
+      id: high.id,
+      version: high.version,
+    });
+    expect(res.statusCode).toBe(400);
+    expect((await byType('meterParameter')).find((e) => e.id === high.id)?.value).toBe('33.3');
+  });
+
+  it('leaves the value optional for other types, such as symptoms', async () => {
+    expect(
+      (await save({ type: 'symptom', code: 'headache', nameZh: '头痛', nameEn: 'Headache' })).value,
+    ).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { dictEntrySaveSchema } from '@glucocare/domain';
+import { dictEntryBodySchema } from '@glucocare/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -106,7 +106,7 @@ export async function dictionaryRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Create (no id) or update (id, version) a dictionary entry',
-        body: dictEntrySaveSchema,
+        body: dictEntryBodySchema,
         response: { 200: envelopeOf(entry) },
       },
     },

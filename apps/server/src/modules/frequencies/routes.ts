@@ -1,4 +1,121 @@
+import { adviceFrequencyCreateSchema, adviceFrequencyUpdateSchema } from '@glucocare/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf, ok, pageOf } from '../../http/envelope';
+import { sessionOf } from '../../http/session';
+import { activeFilter, idParam, MAX_PAGE_SIZE, pageQueryFields } from '../../lib/query';
+import { requestMeta } from '../audit/service';
+import {
+  createFrequency,
+  deleteFrequency,
+  enabledFrequencies,
+  frequencyOptions,
+  pageFrequencies,
+  updateFrequency,
+} from './service';
 
-/** Issue-4 hospital settings routes (being written). */
-export async function adviceFrequencyRoutes(_app: FastifyInstance) {}
+const frequency = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  frequency: z.string(),
+  timesPerDay: z.number().nullable(),
+  executeTimes: z.array(z.string()).describe('HH:mm, in the order of the day'),
+  sort: z.number(),
+  isActive: z.boolean(),
+  version: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+const option = z.object({ code: z.string(), name: z.string(), frequency: z.string() });
+const tags = ['advice frequencies'];
+
+/** Advice (order) frequencies: qd, bid, tid ... with their times of day (§7 "Advice frequency"). */
+export async function adviceFrequencyRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/v1/adviceFrequency/options',
+    {
+      config: { permission: 'session' },
+      schema: {
+        tags,
+        summary: 'Enabled frequencies for pickers: code, name and frequency',
+        response: { 200: envelopeOf(z.array(option)) },
+      },
+    },
+    async (request) => ok(request, await frequencyOptions(app.db, sessionOf(request).tenantId)),
+  );
+  r.get(
+    '/v1/adviceFrequency/list',
+    {
+      config: { permission: 'settings:catalogue:list' },
+      schema: {
+        tags,
+        summary: 'Frequencies, paged: by code, name or frequency text and enabled state',
+        querystring: z.object({ ...pageQueryFields, isActive: activeFilter }),
+        response: { 200: envelopeOf(pageOf(frequency)) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await pageFrequencies(app.db, sessionOf(request).tenantId, {
+          ...request.query,
+          size: Math.min(request.query.size, MAX_PAGE_SIZE),
+        }),
+      ),
+  );
+  r.get(
+    '/v1/adviceFrequency/list/all',
+    {
+      config: { permission: 'session' },
+      schema: {
+        tags,
+        summary: 'Every enabled frequency with its times per day and execution times',
+        response: { 200: envelopeOf(z.array(frequency)) },
+      },
+    },
+    async (request) => ok(request, await enabledFrequencies(app.db, sessionOf(request).tenantId)),
+  );
+  r.post(
+    '/v1/adviceFrequency/frequency',
+    {
+      config: { permission: 'settings:catalogue:edit' },
+      schema: {
+        tags,
+        summary: 'Create a frequency',
+        body: adviceFrequencyCreateSchema,
+        response: { 200: envelopeOf(frequency) },
+      },
+    },
+    async (request) =>
+      ok(request, await createFrequency(app.db, sessionOf(request), request.body, requestMeta(request))),
+  );
+  r.put(
+    '/v1/adviceFrequency/frequency',
+    {
+      config: { permission: 'settings:catalogue:edit' },
+      schema: {
+        tags,
+        summary: 'Update a frequency (version must match)',
+        body: adviceFrequencyUpdateSchema,
+        response: { 200: envelopeOf(frequency) },
+      },
+    },
+    async (request) =>
+      ok(request, await updateFrequency(app.db, sessionOf(request), request.body, requestMeta(request))),
+  );
+  r.delete(
+    '/v1/adviceFrequency/:id',
+    {
+      config: { permission: 'settings:catalogue:edit' },
+      schema: { tags, summary: 'Delete a frequency', params: idParam },
+    },
+    async (request) => {
+      await deleteFrequency(app.db, sessionOf(request), request.params.id, requestMeta(request));
+      return ok(request, null);
+    },
+  );
+}

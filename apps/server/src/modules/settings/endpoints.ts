@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { envelopeOf, ok } from '../../http/envelope';
 import type { Permission } from '../../http/session';
@@ -15,15 +15,19 @@ import { changeSetting, getSetting, type SettingKey, type SettingValue } from '.
 export interface SettingEndpoint<K extends SettingKey, B extends z.ZodType, V extends z.ZodType> {
   path: string;
   key: K;
-  read: Permission;
+  /** who may GET it; null when another module already serves the GET (only the POST is added) */
+  read: Permission | null;
   write: Permission;
   summary: string;
   tags: string[];
   body: B;
   /** the GET/POST answer's schema (OpenAPI) */
   response: V;
-  /** what GET answers (default: the stored value) */
-  view?: (value: SettingValue<K>) => z.infer<V>;
+  /**
+   * what GET answers (default: the stored value); gets the request for answers that depend on its
+   * tenant or language (a default taken from the hospital's name)
+   */
+  view?: (value: SettingValue<K>, request: FastifyRequest) => z.infer<V> | Promise<z.infer<V>>;
   /** the stored value a valid body gives (default: the body itself) */
   apply?: (body: z.infer<B>, current: SettingValue<K>) => SettingValue<K>;
 }
@@ -35,18 +39,21 @@ export function settingEndpoint<K extends SettingKey, B extends z.ZodType, V ext
   // Plain (untyped) routes: the generic schemas defeat the type provider's inference; the zod
   // validator and serializer still run on `schema`.
   const view = endpoint.view ?? ((value: SettingValue<K>) => value as z.infer<V>);
-  app.get(
-    endpoint.path,
-    {
-      config: { permission: endpoint.read },
-      schema: {
-        tags: endpoint.tags,
-        summary: endpoint.summary,
-        response: { 200: envelopeOf(endpoint.response) },
+  if (endpoint.read) {
+    app.get(
+      endpoint.path,
+      {
+        config: { permission: endpoint.read },
+        schema: {
+          tags: endpoint.tags,
+          summary: endpoint.summary,
+          response: { 200: envelopeOf(endpoint.response) },
+        },
       },
-    },
-    async (request) => ok(request, view(await getSetting(app.db, sessionOf(request).tenantId, endpoint.key))),
-  );
+      async (request) =>
+        ok(request, await view(await getSetting(app.db, sessionOf(request).tenantId, endpoint.key), request)),
+    );
+  }
   app.post(
     endpoint.path,
     {
@@ -61,11 +68,13 @@ export function settingEndpoint<K extends SettingKey, B extends z.ZodType, V ext
     async (request) => {
       const session = sessionOf(request);
       const body = request.body as z.infer<B>;
-      const current = await getSetting(app.db, session.tenantId, endpoint.key);
-      const next = endpoint.apply ? endpoint.apply(body, current) : (body as unknown as SettingValue<K>);
+      const apply = endpoint.apply;
+      const next = apply
+        ? (current: SettingValue<K>) => apply(body, current)
+        : (body as unknown as SettingValue<K>);
       return ok(
         request,
-        view(await changeSetting(app.db, session, endpoint.key, next, requestMeta(request))),
+        await view(await changeSetting(app.db, session, endpoint.key, next, requestMeta(request)), request),
       );
     },
   );

@@ -1,5 +1,5 @@
 import { DEFAULT_PASSWORD_RULE, type PasswordRule } from '@glucocare/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client';
 import { settings } from '../../db/schema';
@@ -69,23 +69,27 @@ export async function putSetting<K extends SettingKey>(
 
 /**
  * Replaces a setting on behalf of a user and writes the audit row (entity `setting`, id = the key,
- * before = the value in effect until now, after = the new one) in the same transaction.
+ * before = the value in effect until now, after = the new one) in the same transaction. `value` may be
+ * a function of the value in effect, for a change to part of a setting: changes to one key are
+ * serialised, so two administrators changing different parts at once both keep their change.
  */
 export async function changeSetting<K extends SettingKey>(
   db: Database,
   session: SessionUser,
   key: K,
-  value: SettingValue<K>,
+  value: SettingValue<K> | ((before: SettingValue<K>) => SettingValue<K>),
   meta: RequestMeta,
 ): Promise<SettingValue<K>> {
   return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`setting:${session.tenantId}:${key}`}))`);
     const before = await getSetting(tx, session.tenantId, key);
-    await putSetting(tx, session.tenantId, key, value, session.userId);
+    const after = typeof value === 'function' ? value(before) : value;
+    await putSetting(tx, session.tenantId, key, after, session.userId);
     await writeAudit(
       tx,
-      { ...auditActor(session), action: 'update', entity: 'setting', entityId: key, before, after: value },
+      { ...auditActor(session), action: 'update', entity: 'setting', entityId: key, before, after },
       meta,
     );
-    return value;
+    return after;
   });
 }

@@ -1,5 +1,48 @@
+import {
+  type AutoConsultationEntry,
+  autoConsultationEntrySchema,
+  baselineSchema,
+  DEFAULT_AUTO_CONSULTATION,
+  DEFAULT_BASELINE,
+  DEFAULT_MONITOR_STRATEGY,
+  DEFAULT_SCREEN_STRATEGY,
+  DEFAULT_TIR_BANDS,
+  DEFAULT_VIRTUAL_WARD,
+  MEAL_PERIODS,
+  monitorStrategySchema,
+  screenStrategySchema,
+  tirStrategySchema,
+  virtualWardGluMinSchema,
+  virtualWardHbA1cMinSchema,
+} from '@glucocare/domain';
+import { z } from 'zod';
+
 /**
  * Single-value settings of the strategy screens (auto consultation, monitoring, screen, TIR, baseline,
- * virtual ward): key → { schema, fallback }, merged into SETTINGS in ./service.ts.
+ * virtual ward): key → { schema, fallback }, merged into SETTINGS in ./service.ts. Stored values pass
+ * the same domain schemas as the request bodies, so a row can never hold what a POST would refuse.
  */
-export const STRATEGY_SETTINGS = {} as const;
+export const STRATEGY_SETTINGS = {
+  /** all six triggers, in CONSULTATION_ITEMS order (a POST merges into it) */
+  'strategy.autoConsultation': {
+    schema: z.array(autoConsultationEntrySchema),
+    fallback: DEFAULT_AUTO_CONSULTATION as AutoConsultationEntry[],
+  },
+  'strategy.monitor': { schema: monitorStrategySchema, fallback: DEFAULT_MONITOR_STRATEGY },
+  'strategy.screen': { schema: screenStrategySchema, fallback: DEFAULT_SCREEN_STRATEGY },
+  /** read it with readTirSetting: with nothing stored the periods are the tenant's enabled ones */
+  'strategy.tir': {
+    schema: tirStrategySchema,
+    fallback: { ...DEFAULT_TIR_BANDS, periods: [...MEAL_PERIODS] as string[] },
+  },
+  'strategy.baseline': { schema: baselineSchema, fallback: DEFAULT_BASELINE },
+  'virtualWard.autoJoin': { schema: z.boolean(), fallback: DEFAULT_VIRTUAL_WARD.autoJoin as boolean },
+  'virtualWard.gluMinValue': {
+    schema: virtualWardGluMinSchema.shape.value,
+    fallback: DEFAULT_VIRTUAL_WARD.gluMinValue as number,
+  },
+  'virtualWard.hbA1cMinValue': {
+    schema: virtualWardHbA1cMinSchema.shape.value,
+    fallback: DEFAULT_VIRTUAL_WARD.hbA1cMinValue as number,
+  },
+} as const;

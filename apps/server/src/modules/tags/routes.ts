@@ -1,4 +1,63 @@
+import { tagOptionSchema, tagTextSchema } from '@glucocare/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf, ok } from '../../http/envelope';
+import { sessionOf } from '../../http/session';
+import { requestMeta } from '../audit/service';
+import { createTag, deleteTag, listTags } from './service';
 
-/** Issue-4 hospital settings routes (being written). */
-export async function tagRoutes(_app: FastifyInstance) {}
+const tagOption = z.object({
+  id: z.number(),
+  tag: z.string(),
+  color: z.string().nullable(),
+  sort: z.number(),
+});
+const tags = ['patient tags'];
+
+/** The patient tags offered on the inpatient list (§7 "Tags"). */
+export async function tagRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/v1/tagOption/list',
+    {
+      config: { permission: 'session' },
+      schema: {
+        tags,
+        summary: 'The patient tags, by sort',
+        response: { 200: envelopeOf(z.array(tagOption)) },
+      },
+    },
+    async (request) => ok(request, await listTags(app.db, sessionOf(request).tenantId)),
+  );
+  r.post(
+    '/v1/tagOption',
+    {
+      config: { permission: 'settings:catalogue:edit' },
+      schema: {
+        tags,
+        summary: 'Add a patient tag (the text is unique)',
+        body: tagOptionSchema,
+        response: { 200: envelopeOf(tagOption) },
+      },
+    },
+    async (request) =>
+      ok(request, await createTag(app.db, sessionOf(request), request.body, requestMeta(request))),
+  );
+  r.delete(
+    '/v1/tagOption/delete',
+    {
+      config: { permission: 'settings:catalogue:edit' },
+      schema: {
+        tags,
+        summary: 'Remove a patient tag by its text',
+        querystring: z.object({ tag: tagTextSchema }),
+      },
+    },
+    async (request) => {
+      await deleteTag(app.db, sessionOf(request), request.query.tag, requestMeta(request));
+      return ok(request, null);
+    },
+  );
+}

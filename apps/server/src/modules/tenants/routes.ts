@@ -1,9 +1,7 @@
 import { tenantNameSchema } from '@glucocare/domain';
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { units } from '../../db/schema';
 import { envelopeOf, ok } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
 import { requestMeta } from '../audit/service';
@@ -17,8 +15,6 @@ const organisation = z.object({
   organizationCode: z.string(),
   names: z.object({ 'en-US': z.string(), 'zh-CN': z.string() }),
 });
-
-const unitCategory = z.enum(['GLU', 'KET', 'UA']);
 
 export async function tenantRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -67,36 +63,5 @@ export async function tenantRoutes(app: FastifyInstance) {
     },
     async (request) =>
       ok(request, await getSetting(app.db, sessionOf(request).tenantId, 'workMode.isOutside')),
-  );
-
-  r.get(
-    '/v1/units/list',
-    {
-      config: { permission: 'session' },
-      schema: {
-        tags: ['session'],
-        summary: 'Units in use for an item category (a GLU unit named mgDl means mg/dL display)',
-        querystring: z.object({ category: unitCategory.optional() }),
-        response: {
-          200: envelopeOf(
-            z.array(z.object({ id: z.number(), category: z.string(), code: z.string(), name: z.string() })),
-          ),
-        },
-      },
-    },
-    async (request) => {
-      const session = sessionOf(request);
-      const rows = await app.db
-        .select({ id: units.id, category: units.category, code: units.code, name: units.name })
-        .from(units)
-        .where(
-          and(
-            eq(units.tenantId, session.tenantId),
-            request.query.category ? eq(units.category, request.query.category) : undefined,
-          ),
-        )
-        .orderBy(asc(units.category), asc(units.sort), asc(units.id));
-      return ok(request, rows);
-    },
   );
 }

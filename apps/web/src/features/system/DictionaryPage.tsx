@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type ActionType, ModalForm, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { dictEntrySaveSchema } from '@glucocare/domain';
+import { dictEntrySaveSchema, isDictValueRequired } from '@glucocare/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AutoComplete, Button, Card, Col, Empty, Form, Input, Row, Select, Spin, Switch } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type DictEntry,
@@ -24,7 +24,7 @@ import type { ExcelColumn } from '../../components/excel';
 import { handleSaveError } from '../../components/form-errors';
 import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
 import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
-import i18n, { currentLang } from '../../i18n';
+import i18n, { currentLang, msg } from '../../i18n';
 import {
   activeFilterOf,
   ExportButton,
@@ -50,10 +50,16 @@ const typeKeys = ['dict', 'types'] as const;
 /** The choice "every type" of the type list. */
 const ALL_TYPES = '';
 
-/** A dictionary type's name when the catalogue knows it (`untestedReason` → "Untested reasons"). */
+/**
+ * A dictionary type's name when a catalogue knows it (`untestedReason` → "Untested reasons"): the
+ * hospital settings name the types their screens edit, the dictionary page the others.
+ */
 export function dictTypeLabel(type: string): string {
-  const key = `dictionary.typeNames.${type}`;
-  return type && i18n.exists(key) ? i18n.t(key) : type;
+  if (!type) return type;
+  const key = [`catalogueSettings.dictTypes.${type}`, `dictionary.typeNames.${type}`].find((candidate) =>
+    i18n.exists(candidate),
+  );
+  return key ? i18n.t(key) : type;
 }
 
 interface SearchParams {
@@ -96,16 +102,29 @@ async function findEntry(base: DictEntry): Promise<DictEntry | null> {
   return page.records.find((entry) => entry.id === base.id) ?? null;
 }
 
+/** The value is required (and the field marked so) for the types of `isDictValueRequired`. */
+const valueRequiredRule = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+  validator: async (_rule: unknown, value: unknown) => {
+    const type = String(getFieldValue('type') ?? '').trim();
+    if (isDictValueRequired(type) && String(value ?? '').trim() === '') {
+      throw new Error(msg('dict.value.requiredForType'));
+    }
+  },
+});
+
 function DictEntryForm({
   record,
   type,
   types,
+  lockedType,
   onClose,
   onSaved,
 }: {
   record: DictEntry | null;
   type: string;
   types: DictType[];
+  /** the type is fixed by the screen (a settings tab): shown, not editable */
+  lockedType?: boolean;
   onClose: () => void;
   onSaved: (entry: DictEntry) => void;
 }) {
@@ -113,6 +132,8 @@ function DictEntryForm({
   const [form] = Form.useForm<Values>();
   useRevalidateOnLanguageChange(form);
   const shape = dictEntrySaveSchema.shape;
+  const chosenType = Form.useWatch('type', form) ?? type;
+  const valueRequired = isDictValueRequired(chosenType?.trim());
   const { base, conflict, setConflict, reloading, reloadLatest } = useEditConflict(
     form,
     record,
@@ -153,20 +174,24 @@ function DictEntryForm({
             label={t('dictionary.type')}
             rules={[zodRule(shape.type)]}
             required
-            extra={t('dictionary.typeHint')}
+            extra={lockedType ? dictTypeLabel(type) : t('dictionary.typeHint')}
           >
-            <AutoComplete
-              maxLength={32}
-              options={types.map((item) => ({
-                value: item.type,
-                label: `${dictTypeLabel(item.type)} (${item.type})`,
-              }))}
-              filterOption={(input, option) =>
-                String(option?.label ?? '')
-                  .toLowerCase()
-                  .includes(input.trim().toLowerCase())
-              }
-            />
+            {lockedType ? (
+              <Input disabled data-testid="dictionary-fixed-type" />
+            ) : (
+              <AutoComplete
+                maxLength={32}
+                options={types.map((item) => ({
+                  value: item.type,
+                  label: `${dictTypeLabel(item.type)} (${item.type})`,
+                }))}
+                filterOption={(input, option) =>
+                  String(option?.label ?? '')
+                    .toLowerCase()
+                    .includes(input.trim().toLowerCase())
+                }
+              />
+            )}
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
@@ -188,8 +213,10 @@ function DictEntryForm({
           <Form.Item
             name="value"
             label={t('dictionary.value')}
-            rules={[zodRule(shape.value, { optional: true })]}
-            extra={t('dictionary.valueHint')}
+            rules={[zodRule(shape.value, { optional: true }), valueRequiredRule]}
+            dependencies={['type']}
+            required={valueRequired}
+            extra={valueRequired ? t('catalogueSettings.dictValueRequiredHint') : t('dictionary.valueHint')}
           >
             <Input maxLength={20} inputMode="decimal" autoComplete="off" />
           </Form.Item>
@@ -209,24 +236,61 @@ function DictEntryForm({
   );
 }
 
-/** `/system/dictionary`: dictionary types and their entries (names in both languages, value, sort). */
-export default function DictionaryPage() {
+export interface DictionaryTableProps {
+  /** the type listed: a type, `''` for every type, null while the page has not chosen one */
+  type: string | null;
+  /** known types (the form's type suggestions) */
+  types: DictType[];
+  /** the type is fixed by the screen: no type column, the form keeps it */
+  fixedType?: boolean;
+  /** a narrow panel: the search sits in the toolbar and the columns are fewer */
+  compact?: boolean;
+  headerTitle: ReactNode;
+  /** where the column choices are remembered */
+  persistenceKey: string;
+  /** after a save or delete (the page refreshes its type counts) */
+  onChanged?: () => void;
+  /** after a save: return true when the caller shows another type (no reload needed here) */
+  onSaved?: (saved: DictEntry) => boolean;
+  /** how the value column shows a value (e.g. with its unit) */
+  renderValue?: (row: DictEntry) => ReactNode;
+  testId?: string;
+}
+
+/**
+ * The entries of one dictionary type (or all of them), with search, status switch, edit, delete and
+ * Excel export; the edit controls show only to holders of `system:dictionary:*`.
+ */
+export function DictionaryTable({
+  type,
+  types,
+  fixedType,
+  compact,
+  headerTitle,
+  persistenceKey,
+  onChanged,
+  onSaved,
+  renderValue,
+  testId,
+}: DictionaryTableProps) {
   const { t } = useTranslation();
   const lang = currentLang();
   const mobile = useDevice() === 'mobile';
-  const queryClient = useQueryClient();
   const canEdit = usePermission(DICTIONARY_PERMISSIONS.edit);
   const canDelete = usePermission(DICTIONARY_PERMISSIONS.delete);
   const actionRef = useRef<ActionType>(null);
-  const [type, setType] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<{ record: DictEntry | null } | null>(null);
   const [listed, setListed] = useState<{
     query: { type?: string; queryCondition?: string; isActive?: boolean };
     total: number;
   }>({ query: {}, total: 0 });
+  // a fixed reason or symptom list has no values; a fixed list of numbers (meter parameters) shows them
+  const showValue = !fixedType || isDictValueRequired(type);
   const excel = useExcelExport<DictEntry>({
-    fileName: () => t('dictionary.exportFileName'),
-    sheetName: () => t('dictionary.title'),
+    fileName: () =>
+      fixedType && type ? `${t('dictionary.exportFileName')}-${type}` : t('dictionary.exportFileName'),
+    sheetName: () => (fixedType && type ? dictTypeLabel(type) : t('dictionary.title')),
     columns: (): ExcelColumn<DictEntry>[] => [
       { title: t('dictionary.type'), dataIndex: 'type' },
       { title: t('dictionary.code'), dataIndex: 'code' },
@@ -250,29 +314,7 @@ export default function DictionaryPage() {
       }
     },
   });
-  const [editing, setEditing] = useState<{ record: DictEntry | null } | null>(null);
-  const types = useQuery({
-    queryKey: typeKeys,
-    queryFn: ({ signal }) => fetchDictTypes(signal),
-    meta: { silent: true },
-    staleTime: 0,
-  });
-  const typeList = types.data ?? [];
-  const totalEntries = typeList.reduce((sum, item) => sum + item.count, 0);
   const reload = () => actionRef.current?.reload();
-  const refreshTypes = () => void queryClient.invalidateQueries({ queryKey: typeKeys });
-
-  // the first type is chosen once the list is there; a type whose last entry went leaves the list
-  // (checked when the list arrives, so a type chosen for a just-saved entry waits for the new list)
-  useEffect(() => {
-    const list = types.data;
-    if (!list) return;
-    setType((current) =>
-      current === null || (current !== ALL_TYPES && !list.some((item) => item.type === current))
-        ? (list[0]?.type ?? ALL_TYPES)
-        : current,
-    );
-  }, [types.data]);
 
   const status = useStatusToggle<DictEntry>(
     (row, isActive) =>
@@ -290,7 +332,7 @@ export default function DictionaryPage() {
       await deleteDictEntry(row.id);
       toastSuccess(t('common.deleted'));
       reload();
-      refreshTypes();
+      onChanged?.();
     } catch (failure) {
       showError(failure);
     }
@@ -317,14 +359,14 @@ export default function DictionaryPage() {
       dataIndex: 'type',
       search: false,
       width: 150,
-      hideInTable: type !== ALL_TYPES,
+      hideInTable: fixedType || type !== ALL_TYPES,
       render: (_, row) => dictTypeLabel(row.type),
     },
     {
       title: t('dictionary.code'),
       dataIndex: 'code',
       search: false,
-      width: 120,
+      width: compact ? 100 : 120,
       render: (_, row) => <code>{row.code}</code>,
     },
     {
@@ -339,6 +381,8 @@ export default function DictionaryPage() {
       dataIndex: lang === 'zh-CN' ? 'nameEn' : 'nameZh',
       search: false,
       width: 180,
+      // a phone shows a fixed list's entries with their value in view; the other name is in the form
+      hideInTable: compact || (fixedType && mobile),
       render: (_, row) => otherName(row),
     },
     {
@@ -346,9 +390,16 @@ export default function DictionaryPage() {
       dataIndex: 'value',
       search: false,
       width: 90,
-      render: (_, row) => row.value ?? t('common.none'),
+      hideInTable: !showValue,
+      render: (_, row) => (row.value === null ? t('common.none') : (renderValue?.(row) ?? row.value)),
     },
-    { title: t('common.sort'), dataIndex: 'sort', search: false, width: 80 },
+    {
+      title: t('common.sort'),
+      dataIndex: 'sort',
+      search: false,
+      width: 80,
+      hideInTable: compact || (fixedType && mobile),
+    },
     {
       title: t('common.status'),
       dataIndex: 'isActive',
@@ -366,7 +417,7 @@ export default function DictionaryPage() {
     updatedAtColumn<DictEntry>(t),
     rowActionsColumn<DictEntry>({
       t,
-      mobile,
+      mobile: mobile || !!compact,
       lang,
       canEdit,
       canDelete,
@@ -375,6 +426,165 @@ export default function DictionaryPage() {
     }),
   ];
   const visibleColumns = canEdit || canDelete ? columns : withoutActions(columns);
+
+  return (
+    <div data-testid={testId}>
+      {error ? <LoadError title={t('dictionary.loadFailed')} message={error} onRetry={reload} /> : null}
+      <ProTable<DictEntry, SearchParams & { lang: string; type: string | null; keyword?: string }>
+        actionRef={actionRef}
+        rowKey="id"
+        columns={visibleColumns}
+        params={{ lang, type }}
+        manualRequest={type === null}
+        cardBordered
+        headerTitle={headerTitle}
+        form={{ name: fixedType ? `dictionarySearch-${type}` : 'dictionarySearch' }}
+        search={
+          compact
+            ? false
+            : {
+                labelWidth: 'auto',
+                defaultCollapsed: mobile,
+                span: { xs: 24, sm: 24, md: 12, lg: 8, xl: 8, xxl: 8 },
+              }
+        }
+        options={{
+          reload: true,
+          density: false,
+          setting: mobile || compact ? false : { draggable: true },
+          search: compact
+            ? { placeholder: t('dictionary.searchPlaceholder'), maxLength: 50, allowClear: true }
+            : false,
+        }}
+        columnsState={{
+          persistenceKey,
+          persistenceType: 'localStorage',
+          defaultValue: { updatedAt: { show: false } },
+        }}
+        size={mobile || compact ? 'small' : undefined}
+        scroll={{ x: 'max-content' }}
+        pagination={{ ...TABLE_PAGINATION, showTotal: (count) => t('common.total', { count }) }}
+        locale={{
+          emptyText: <TableEmpty text={error ? t('dictionary.loadFailed') : t('dictionary.empty')} />,
+        }}
+        request={async (params) => {
+          if (params.type === null) return { data: [], total: 0, success: true };
+          // the toolbar search of a compact list arrives as `keyword`
+          const queryCondition = params.queryCondition ?? params.keyword;
+          const query = {
+            type: params.type || undefined,
+            queryCondition,
+            isActive: activeFilterOf(params.qStatus),
+          };
+          try {
+            const page = await fetchDictPage({
+              ...query,
+              page: params.current ?? 1,
+              size: params.pageSize ?? 20,
+            });
+            setError(null);
+            setListed({ query, total: page.total });
+            return { data: page.records, total: page.total, success: true };
+          } catch (failure) {
+            if (!isAbort(failure)) setError(errorText(failure));
+            return { data: [], total: 0, success: true };
+          }
+        }}
+        toolBarRender={() => [
+          <ExportButton
+            key="export"
+            exporting={excel.exporting}
+            disabled={listed.total === 0}
+            onClick={() => void excel.run(listed.total)}
+          />,
+          canEdit ? (
+            <Button
+              key="create"
+              type="primary"
+              icon={<PlusOutlined />}
+              data-testid="dictionary-create"
+              onClick={() => setEditing({ record: null })}
+            >
+              {t('dictionary.create')}
+            </Button>
+          ) : null,
+        ]}
+      />
+      {editing ? (
+        <DictEntryForm
+          record={editing.record}
+          type={type ?? ''}
+          types={types}
+          lockedType={fixedType}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            setEditing(null);
+            onChanged?.();
+            if (!onSaved?.(saved)) reload();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The entries of one dictionary type a settings screen owns (reasons, meter parameters, symptoms,
+ * plans): the dictionary list with its type fixed.
+ */
+export function FixedTypeDictionary({
+  fixedType,
+  compact,
+  title,
+  renderValue,
+}: {
+  fixedType: string;
+  compact?: boolean;
+  /** shown above the list; the type's name by default */
+  title?: ReactNode;
+  renderValue?: (row: DictEntry) => ReactNode;
+}) {
+  return (
+    <DictionaryTable
+      renderValue={renderValue}
+      type={fixedType}
+      types={[]}
+      fixedType
+      compact={compact}
+      headerTitle={title ?? dictTypeLabel(fixedType)}
+      persistenceKey={`gc-columns-dictionary-${fixedType}`}
+      testId={`dictionary-${fixedType}`}
+    />
+  );
+}
+
+/** `/system/dictionary`: dictionary types and their entries (names in both languages, value, sort). */
+export default function DictionaryPage() {
+  const { t } = useTranslation();
+  const mobile = useDevice() === 'mobile';
+  const queryClient = useQueryClient();
+  const [type, setType] = useState<string | null>(null);
+  const types = useQuery({
+    queryKey: typeKeys,
+    queryFn: ({ signal }) => fetchDictTypes(signal),
+    meta: { silent: true },
+    staleTime: 0,
+  });
+  const typeList = types.data ?? [];
+  const totalEntries = typeList.reduce((sum, item) => sum + item.count, 0);
+  const refreshTypes = () => void queryClient.invalidateQueries({ queryKey: typeKeys });
+
+  // the first type is chosen once the list is there; a type whose last entry went leaves the list
+  // (checked when the list arrives, so a type chosen for a just-saved entry waits for the new list)
+  useEffect(() => {
+    const list = types.data;
+    if (!list) return;
+    setType((current) =>
+      current === null || (current !== ALL_TYPES && !list.some((item) => item.type === current))
+        ? (list[0]?.type ?? ALL_TYPES)
+        : current,
+    );
+  }, [types.data]);
 
   const typePicker = mobile ? (
     <Select
@@ -428,98 +638,26 @@ export default function DictionaryPage() {
           onRetry={() => void types.refetch()}
         />
       ) : null}
-      {error ? <LoadError title={t('dictionary.loadFailed')} message={error} onRetry={reload} /> : null}
       <div className="gc-master-detail">
         <aside className="gc-master">{typePicker}</aside>
         <section className="gc-detail">
-          <ProTable<DictEntry, SearchParams & { lang: string; type: string | null }>
-            actionRef={actionRef}
-            rowKey="id"
-            columns={visibleColumns}
-            params={{ lang, type }}
-            manualRequest={type === null}
-            cardBordered
+          <DictionaryTable
+            type={type}
+            types={typeList}
             headerTitle={type ? `${dictTypeLabel(type)} · ${type}` : t('dictionary.allTypes')}
-            form={{ name: 'dictionarySearch' }}
-            search={{
-              labelWidth: 'auto',
-              defaultCollapsed: mobile,
-              span: { xs: 24, sm: 24, md: 12, lg: 8, xl: 8, xxl: 8 },
-            }}
-            options={{ reload: true, density: false, setting: mobile ? false : { draggable: true } }}
-            columnsState={{
-              persistenceKey: 'gc-columns-dictionary',
-              persistenceType: 'localStorage',
-              defaultValue: { updatedAt: { show: false } },
-            }}
-            size={mobile ? 'small' : undefined}
-            scroll={{ x: 'max-content' }}
-            pagination={{ ...TABLE_PAGINATION, showTotal: (count) => t('common.total', { count }) }}
-            locale={{
-              emptyText: <TableEmpty text={error ? t('dictionary.loadFailed') : t('dictionary.empty')} />,
-            }}
-            request={async (params) => {
-              if (params.type === null) return { data: [], total: 0, success: true };
-              try {
-                const page = await fetchDictPage({
-                  type: params.type || undefined,
-                  queryCondition: params.queryCondition,
-                  isActive: activeFilterOf(params.qStatus),
-                  page: params.current ?? 1,
-                  size: params.pageSize ?? 20,
-                });
-                setError(null);
-                setListed({
-                  query: {
-                    type: params.type || undefined,
-                    queryCondition: params.queryCondition,
-                    isActive: activeFilterOf(params.qStatus),
-                  },
-                  total: page.total,
-                });
-                return { data: page.records, total: page.total, success: true };
-              } catch (failure) {
-                if (!isAbort(failure)) setError(errorText(failure));
-                return { data: [], total: 0, success: true };
+            persistenceKey="gc-columns-dictionary"
+            onChanged={refreshTypes}
+            onSaved={(saved) => {
+              // a new entry of another (perhaps new) type: show that type
+              if (type !== ALL_TYPES && saved.type !== type) {
+                setType(saved.type);
+                return true;
               }
+              return false;
             }}
-            toolBarRender={() => [
-              <ExportButton
-                key="export"
-                exporting={excel.exporting}
-                disabled={listed.total === 0}
-                onClick={() => void excel.run(listed.total)}
-              />,
-              canEdit ? (
-                <Button
-                  key="create"
-                  type="primary"
-                  icon={<PlusOutlined />}
-                  data-testid="dictionary-create"
-                  onClick={() => setEditing({ record: null })}
-                >
-                  {t('dictionary.create')}
-                </Button>
-              ) : null,
-            ]}
           />
         </section>
       </div>
-      {editing ? (
-        <DictEntryForm
-          record={editing.record}
-          type={type ?? ''}
-          types={typeList}
-          onClose={() => setEditing(null)}
-          onSaved={(saved) => {
-            setEditing(null);
-            refreshTypes();
-            // a new entry of another (perhaps new) type: show that type
-            if (type !== ALL_TYPES && saved.type !== type) setType(saved.type);
-            else reload();
-          }}
-        />
-      ) : null}
     </PageWrapper>
   );
 }

@@ -1,0 +1,140 @@
+import { ageBracketCreateSchema, ageBracketUpdateSchema, crisisGradeSaveSchema } from '@glucocare/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf, ok } from '../../http/envelope';
+import { sessionOf } from '../../http/session';
+import { idParam } from '../../lib/query';
+import { requestMeta } from '../audit/service';
+import { createBracket, deleteBracket, listBrackets, updateBracket } from './brackets-service';
+import { deleteGrade, listGrades, saveGrade } from './grades-service';
+
+const grade = z.object({
+  id: z.number(),
+  grade: z.string(),
+  name: z.string(),
+  nameZh: z.string(),
+  nameEn: z.string(),
+  color: z.string(),
+  description: z.string().nullable(),
+  sort: z.number(),
+  version: z.number(),
+  ruleCount: z.number(),
+  updatedAt: z.string(),
+});
+const bracket = z.object({
+  id: z.number(),
+  name: z.string(),
+  minAge: z.number(),
+  maxAge: z.number(),
+  sort: z.number(),
+  version: z.number(),
+  settingCount: z.number(),
+  updatedAt: z.string(),
+});
+const tags = ['critical values'];
+
+/** What the critical-value rules refer to: critical grades and age brackets. */
+export async function crisisCatalogueRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/v1/crisisGrade/list',
+    {
+      config: { permission: 'session' },
+      schema: {
+        tags,
+        summary: 'Critical grades by sort, each with the number of rules using it',
+        response: { 200: envelopeOf(z.array(grade)) },
+      },
+    },
+    async (request) => ok(request, await listGrades(app.db, sessionOf(request).tenantId, request.lang)),
+  );
+  r.post(
+    '/v2/crisisGrade',
+    {
+      config: { permission: 'settings:crisis:edit' },
+      schema: {
+        tags,
+        summary: 'Create (no id) or update (id, version) a critical grade',
+        body: crisisGradeSaveSchema,
+        response: { 200: envelopeOf(grade) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await saveGrade(app.db, sessionOf(request), request.body, requestMeta(request), request.lang),
+      ),
+  );
+  r.delete(
+    '/v1/crisisGrade/delete',
+    {
+      config: { permission: 'settings:crisis:edit' },
+      schema: {
+        tags,
+        summary: 'Delete a critical grade by its code (409 while rules use it)',
+        querystring: z.object({ grade: z.string().trim().min(1).max(12) }),
+      },
+    },
+    async (request) => {
+      await deleteGrade(app.db, sessionOf(request), request.query.grade, requestMeta(request));
+      return ok(request, null);
+    },
+  );
+
+  r.get(
+    '/v1/ageBracket/list',
+    {
+      config: { permission: 'session' },
+      schema: {
+        tags,
+        summary: 'Age brackets, each with the number of age settings using it',
+        response: { 200: envelopeOf(z.array(bracket)) },
+      },
+    },
+    async (request) => ok(request, await listBrackets(app.db, sessionOf(request).tenantId)),
+  );
+  r.post(
+    '/v1/ageBracket',
+    {
+      config: { permission: 'settings:crisis:edit' },
+      schema: {
+        tags,
+        summary: 'Create an age bracket',
+        body: ageBracketCreateSchema,
+        response: { 200: envelopeOf(bracket) },
+      },
+    },
+    async (request) =>
+      ok(request, await createBracket(app.db, sessionOf(request), request.body, requestMeta(request))),
+  );
+  r.put(
+    '/v1/ageBracket',
+    {
+      config: { permission: 'settings:crisis:edit' },
+      schema: {
+        tags,
+        summary: 'Update an age bracket (version must match; the age settings using it are checked again)',
+        body: ageBracketUpdateSchema,
+        response: { 200: envelopeOf(bracket) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await updateBracket(app.db, sessionOf(request), request.body, requestMeta(request), request.lang),
+      ),
+  );
+  r.delete(
+    '/v1/ageBracket/:id',
+    {
+      config: { permission: 'settings:crisis:edit' },
+      schema: { tags, summary: 'Delete an age bracket (409 while age settings use it)', params: idParam },
+    },
+    async (request) => {
+      await deleteBracket(app.db, sessionOf(request), request.params.id, requestMeta(request));
+      return ok(request, null);
+    },
+  );
+}

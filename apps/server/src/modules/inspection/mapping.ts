@@ -1,0 +1,247 @@
+import {
+  type Lang,
+  type MappingItemCreate,
+  type MappingItemUpdate,
+  type MappingSource,
+  type MappingTargetKind,
+  translate,
+} from '@glucocare/domain';
+import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../../db/client';
+import { inspectionItems, mappingItems as mappings } from '../../db/schema';
+import { AppError, recordNotFound } from '../../http/errors';
+import { containsPattern } from '../../lib/query';
+import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
+import type { SessionUser } from '../auth/sessions';
+
+/**
+ * Mapping items: an external system's item code (HIS, LIS, a meter) → this product's measurement item
+ * (GLU, KET, UA) or inspection item (by code), so uploads and HL7 results land on the right item.
+ */
+
+type MappingRow = typeof mappings.$inferSelect;
+
+function mappingView(row: MappingRow) {
+  return {
+    id: row.id,
+    source: row.source as MappingSource,
+    externalCode: row.externalCode,
+    externalName: row.externalName,
+    targetKind: row.targetKind as MappingTargetKind,
+    targetCode: row.targetCode,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const mine = (tenantId: string, where?: SQL) => and(eq(mappings.tenantId, tenantId), where);
+
+/** The name of the target: the inspection item's name, or the measurement item's code as its name. */
+async function withTargetNames(db: DbOrTx, tenantId: string, rows: MappingRow[]) {
+  const names = new Map(
+    (
+      await db
+        .select({ code: inspectionItems.code, name: inspectionItems.name })
+        .from(inspectionItems)
+        .where(eq(inspectionItems.tenantId, tenantId))
+    ).map((item) => [item.code, item.name]),
+  );
+  return rows.map((row) => ({
+    ...mappingView(row),
+    targetName: row.targetKind === 'inspection' ? (names.get(row.targetCode) ?? null) : row.targetCode,
+  }));
+}
+
+export async function pageMappings(
+  db: Database,
+  tenantId: string,
+  query: { queryCondition?: string; source?: MappingSource; page: number; size: number },
+) {
+  const text = query.queryCondition?.trim();
+  const pattern = text ? containsPattern(text) : undefined;
+  const where = mine(
+    tenantId,
+    and(
+      pattern
+        ? or(
+            ilike(mappings.externalCode, pattern),
+            ilike(mappings.externalName, pattern),
+            ilike(mappings.targetCode, pattern),
+          )
+        : undefined,
+      query.source ? eq(mappings.source, query.source) : undefined,
+    ),
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(mappings)
+      .where(where)
+      .orderBy(asc(mappings.source), asc(mappings.externalCode))
+      .limit(query.size)
+      .offset((query.page - 1) * query.size),
+    db.select({ total: count() }).from(mappings).where(where),
+  ]);
+  return { records: await withTargetNames(db, tenantId, rows), total, page: query.page, size: query.size };
+}
+
+async function findMapping(db: DbOrTx, tenantId: string, id: number) {
+  const [row] = await db
+    .select()
+    .from(mappings)
+    .where(mine(tenantId, eq(mappings.id, id)));
+  if (!row) throw recordNotFound();
+  return row;
+}
+
+/** An inspection target must be an item of the tenant (a measurement target is checked by the schema). */
+async function assertTarget(db: DbOrTx, tenantId: string, input: MappingItemCreate, lang: Lang) {
+  if (input.targetKind !== 'inspection') return;
+  const [item] = await db
+    .select({ id: inspectionItems.id })
+    .from(inspectionItems)
+    .where(and(eq(inspectionItems.tenantId, tenantId), eq(inspectionItems.code, input.targetCode)));
+  if (item) return;
+  const params = { code: input.targetCode };
+  throw new AppError(400, 'mapping.targetCode.unknown', params, {
+    errors: [{ field: 'targetCode', message: translate(lang, 'mapping.targetCode.unknown', params) }],
+  });
+}
+
+async function assertExternalFree(db: DbOrTx, tenantId: string, input: MappingItemCreate, selfId?: number) {
+  const [clash] = await db
+    .select({ id: mappings.id })
+    .from(mappings)
+    .where(
+      mine(tenantId, and(eq(mappings.source, input.source), eq(mappings.externalCode, input.externalCode))),
+    );
+  if (clash && clash.id !== selfId) throw new AppError(409, 'mapping.codeTaken');
+}
+
+const valuesOf = (input: MappingItemCreate) => ({
+  source: input.source,
+  externalCode: input.externalCode,
+  externalName: input.externalName ? input.externalName : null,
+  targetKind: input.targetKind,
+  targetCode: input.targetCode,
+});
+
+export async function createMapping(
+  db: Database,
+  session: SessionUser,
+  input: MappingItemCreate,
+  meta: RequestMeta,
+  lang: Lang,
+) {
+  return db.transaction(async (tx) => {
+    await assertTarget(tx, session.tenantId, input, lang);
+    await assertExternalFree(tx, session.tenantId, input);
+    const [row] = await tx
+      .insert(mappings)
+      .values({ tenantId: session.tenantId, ...valuesOf(input) })
+      .returning();
+    await writeAudit(
+      tx,
+      {
+        ...actor(session),
+        action: 'create',
+        entity: 'mappingItem',
+        entityId: row.id,
+        after: mappingView(row),
+      },
+      meta,
+    );
+    return (await withTargetNames(tx, session.tenantId, [row]))[0]!;
+  });
+}
+
+export async function updateMapping(
+  db: Database,
+  session: SessionUser,
+  input: MappingItemUpdate,
+  meta: RequestMeta,
+  lang: Lang,
+) {
+  return db.transaction(async (tx) => {
+    const current = await findMapping(tx, session.tenantId, input.id);
+    await assertTarget(tx, session.tenantId, input, lang);
+    await assertExternalFree(tx, session.tenantId, input, input.id);
+    if (current.version !== input.version) throw new AppError(409, 'error.conflict');
+    const [row] = await tx
+      .update(mappings)
+      .set({ ...valuesOf(input), version: current.version + 1, updatedAt: new Date() })
+      .where(mine(session.tenantId, and(eq(mappings.id, input.id), eq(mappings.version, input.version))))
+      .returning();
+    if (!row) throw new AppError(409, 'error.conflict');
+    await writeAudit(
+      tx,
+      {
+        ...actor(session),
+        action: 'update',
+        entity: 'mappingItem',
+        entityId: row.id,
+        before: mappingView(current),
+        after: mappingView(row),
+      },
+      meta,
+    );
+    return (await withTargetNames(tx, session.tenantId, [row]))[0]!;
+  });
+}
+
+export async function deleteMapping(db: Database, session: SessionUser, id: number, meta: RequestMeta) {
+  await db.transaction(async (tx) => {
+    const current = await findMapping(tx, session.tenantId, id);
+    await tx.delete(mappings).where(mine(session.tenantId, eq(mappings.id, id)));
+    await writeAudit(
+      tx,
+      {
+        ...actor(session),
+        action: 'delete',
+        entity: 'mappingItem',
+        entityId: id,
+        before: mappingView(current),
+      },
+      meta,
+    );
+  });
+}
+
+/**
+ * Repoints the mappings of an inspection item whose code changed (inside the item's transaction), each
+ * with its own audit row, so a result keeps landing on the item it was mapped to.
+ */
+export async function repointMappings(
+  tx: DbOrTx,
+  session: SessionUser,
+  fromCode: string,
+  toCode: string,
+  meta: RequestMeta,
+) {
+  const affected = await tx
+    .select()
+    .from(mappings)
+    .where(
+      mine(session.tenantId, and(eq(mappings.targetKind, 'inspection'), eq(mappings.targetCode, fromCode))),
+    );
+  for (const current of affected) {
+    const [row] = await tx
+      .update(mappings)
+      .set({ targetCode: toCode, version: current.version + 1, updatedAt: new Date() })
+      .where(mine(session.tenantId, eq(mappings.id, current.id)))
+      .returning();
+    await writeAudit(
+      tx,
+      {
+        ...actor(session),
+        action: 'update',
+        entity: 'mappingItem',
+        entityId: current.id,
+        before: mappingView(current),
+        after: mappingView(row!),
+      },
+      meta,
+    );
+  }
+}

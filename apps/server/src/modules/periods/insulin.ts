@@ -1,0 +1,186 @@
+import type { InsulinPeriodCreate, InsulinPeriodUpdate, Lang } from '@glucocare/domain';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../../db/client';
+import { insulinPeriods } from '../../db/schema';
+import { AppError, recordNotFound } from '../../http/errors';
+import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
+import type { SessionUser } from '../auth/sessions';
+
+/**
+ * Insulin periods: when doses are given (breakfast, lunch, dinner, bedtime...). Insulin records keep
+ * the period's code and name, so a period may be deleted; stopping it keeps it out of the pickers.
+ */
+
+type InsulinPeriodRow = typeof insulinPeriods.$inferSelect;
+
+function auditView(row: InsulinPeriodRow) {
+  return {
+    id: row.id,
+    code: row.code,
+    nameZh: row.nameZh,
+    nameEn: row.nameEn,
+    sort: row.sort,
+    startTime: row.startTime,
+    endTime: row.endTime,
+    isActive: row.isActive,
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toRecord(row: InsulinPeriodRow, lang: Lang) {
+  return { ...auditView(row), name: lang === 'zh-CN' ? row.nameZh : row.nameEn };
+}
+
+const mine = (tenantId: string, where?: SQL) => and(eq(insulinPeriods.tenantId, tenantId), where);
+
+export async function insulinPeriodList(
+  db: Database,
+  tenantId: string,
+  isActive: boolean | undefined,
+  lang: Lang,
+) {
+  const rows = await db
+    .select()
+    .from(insulinPeriods)
+    .where(mine(tenantId, isActive === undefined ? undefined : eq(insulinPeriods.isActive, isActive)))
+    .orderBy(asc(insulinPeriods.sort), asc(insulinPeriods.code));
+  return rows.map((row) => toRecord(row, lang));
+}
+
+async function findInsulinPeriod(db: DbOrTx, tenantId: string, id: number) {
+  const [row] = await db
+    .select()
+    .from(insulinPeriods)
+    .where(mine(tenantId, eq(insulinPeriods.id, id)));
+  if (!row) throw recordNotFound();
+  return row;
+}
+
+export async function insulinPeriodById(db: Database, tenantId: string, id: number, lang: Lang) {
+  return toRecord(await findInsulinPeriod(db, tenantId, id), lang);
+}
+
+async function assertCodeFree(db: DbOrTx, tenantId: string, code: string, selfId?: number) {
+  const [clash] = await db
+    .select({ id: insulinPeriods.id })
+    .from(insulinPeriods)
+    .where(mine(tenantId, eq(insulinPeriods.code, code)));
+  if (clash && clash.id !== selfId) throw new AppError(409, 'insulinPeriod.codeTaken');
+}
+
+export async function createInsulinPeriod(
+  db: Database,
+  session: SessionUser,
+  input: InsulinPeriodCreate,
+  meta: RequestMeta,
+  lang: Lang,
+) {
+  return db.transaction(async (tx) => {
+    await assertCodeFree(tx, session.tenantId, input.code);
+    const [row] = await tx
+      .insert(insulinPeriods)
+      .values({
+        tenantId: session.tenantId,
+        code: input.code,
+        nameZh: input.nameZh,
+        nameEn: input.nameEn,
+        startTime: input.startTime,
+        endTime: input.endTime,
+        sort: input.sort ?? 0,
+        isActive: input.isActive ?? true,
+      })
+      .returning();
+    await writeAudit(
+      tx,
+      {
+        ...actor(session),
+        action: 'create',
+        entity: 'insulinPeriod',
+        entityId: row.id,
+        after: auditView(row),
+      },
+      meta,
+    );
+    return toRecord(row, lang);
+  });
+}
+
+/**
+ * PUT /v1/insulinTimePeriod: the whole period. Enabling or stopping is the same call with `isActive`
+ * changed (as the earlier generation of the product did); such a change is audited as enable/disable.
+ */
+export async function updateInsulinPeriod(
+  db: Database,
+  session: SessionUser,
+  input: InsulinPeriodUpdate,
+  meta: RequestMeta,
+  lang: Lang,
+) {
+  return db.transaction(async (tx) => {
+    const current = await findInsulinPeriod(tx, session.tenantId, input.id);
+    await assertCodeFree(tx, session.tenantId, input.code, input.id);
+    if (current.version !== input.version) throw new AppError(409, 'error.conflict');
+    const [row] = await tx
+      .update(insulinPeriods)
+      .set({
+        code: input.code,
+        nameZh: input.nameZh,
+        nameEn: input.nameEn,
+        startTime: input.startTime,
+        endTime: input.endTime,
+        sort: input.sort ?? current.sort,
+        isActive: input.isActive ?? current.isActive,
+        version: current.version + 1,
+        updatedAt: new Date(),
+      })
+      .where(
+        mine(
+          session.tenantId,
+          and(eq(insulinPeriods.id, input.id), eq(insulinPeriods.version, input.version)),
+        ),
+      )
+      .returning();
+    if (!row) throw new AppError(409, 'error.conflict');
+    await writeAudit(
+      tx,
+      {
+        ...actor(session),
+        action: actionOf(current, row),
+        entity: 'insulinPeriod',
+        entityId: row.id,
+        before: auditView(current),
+        after: auditView(row),
+      },
+      meta,
+    );
+    return toRecord(row, lang);
+  });
+}
+
+/** `enable` / `disable` when the switch is all that changed, else `update`. */
+function actionOf(before: InsulinPeriodRow, after: InsulinPeriodRow): string {
+  const { isActive: wasActive, version: _v1, updatedAt: _u1, ...restBefore } = auditView(before);
+  const { isActive, version: _v2, updatedAt: _u2, ...restAfter } = auditView(after);
+  const sameOtherwise = JSON.stringify(restBefore) === JSON.stringify(restAfter);
+  if (!sameOtherwise || wasActive === isActive) return 'update';
+  return isActive ? 'enable' : 'disable';
+}
+
+export async function deleteInsulinPeriod(db: Database, session: SessionUser, id: number, meta: RequestMeta) {
+  await db.transaction(async (tx) => {
+    const current = await findInsulinPeriod(tx, session.tenantId, id);
+    await tx.delete(insulinPeriods).where(mine(session.tenantId, eq(insulinPeriods.id, id)));
+    await writeAudit(
+      tx,
+      {
+        ...actor(session),
+        action: 'delete',
+        entity: 'insulinPeriod',
+        entityId: id,
+        before: auditView(current),
+      },
+      meta,
+    );
+  });
+}

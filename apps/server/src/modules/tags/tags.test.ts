@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiOf, auditRows } from '../../test/api';
+import { createTestContext, type TestContext } from '../../test/harness';
+
+let t: TestContext;
+let admin: string;
+let admin202: string;
+let api: ReturnType<typeof apiOf>;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  api = apiOf(t);
+  admin = await t.login('101', 'admin', 'Admin@123456');
+  admin202 = await t.login('202', 'admin', 'Admin@202202');
+});
+afterAll(() => t.close());
+
+type Tag = { id: number; tag: string; color: string | null; sort: number };
+const list = async (token = admin): Promise<Tag[]> =>
+  (await api('GET', '/v1/tagOption/list', token)).json().dataContent;
+const remove = (tag: string, token = admin, lang?: string) =>
+  api('DELETE', `/v1/tagOption/delete?tag=${encodeURIComponent(tag)}`, token, undefined, lang);
+
+describe('patient tags', () => {
+  it('seeds tags in each tenant’s working language', async () => {
+    expect((await list()).map((tag) => tag.tag)).toEqual([
+      '新入院',
+      '胰岛素泵',
+      '妊娠',
+      '低血糖风险',
+      '围手术期',
+    ]);
+    expect((await list(admin202)).map((tag) => tag.tag)).toEqual([
+      'New admission',
+      'Insulin pump',
+      'Pregnancy',
+      'Hypo risk',
+      'Perioperative',
+    ]);
+    expect((await list())[0]).toMatchObject({ color: '#1677FF', sort: 0 });
+  });
+
+  it('adds a tag at the end (round trip) with an audit row, then deletes it by its text', async () => {
+    const res = await api('POST', '/v1/tagOption', admin, { tag: ' 透析 ', color: '#52C41A' });
+    expect(res.statusCode).toBe(200);
+    const created: Tag = res.json().dataContent;
+    expect(created).toMatchObject({ tag: '透析', color: '#52C41A', sort: 5 });
+    expect((await list()).at(-1)).toEqual(created);
+    expect((await auditRows(t, 'tagOption', created.id, 'create'))[0].after).toEqual(created);
+
+    expect((await remove('透析')).statusCode).toBe(200);
+    expect((await list()).map((tag) => tag.tag)).not.toContain('透析');
+    expect((await auditRows(t, 'tagOption', created.id, 'delete'))[0].before).toEqual(created);
+  });
+
+  it('takes a tag without colour, and an explicit sort', async () => {
+    const res = await api('POST', '/v1/tagOption', admin, { tag: 'VIP', sort: 99 });
+    expect(res.json().dataContent).toMatchObject({ tag: 'VIP', color: null, sort: 99 });
+  });
+
+  it('refuses a tag that exists (409) with a clear message in both languages', async () => {
+    const res = await api('POST', '/v1/tagOption', admin, { tag: '妊娠' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('This tag already exists');
+    expect((await api('POST', '/v1/tagOption', admin, { tag: '妊娠' }, 'zh-CN')).json().message).toBe(
+      '该标签已存在',
+    );
+    // another tenant's tag of the same text is no clash
+    expect((await api('POST', '/v1/tagOption', admin202, { tag: '妊娠' })).statusCode).toBe(200);
+  });
+
+  it('answers 404 for a tag that does not exist, and for another tenant’s tag', async () => {
+    const missing = await remove('没有这个标签');
+    expect(missing.statusCode).toBe(404);
+    const other = await remove('Pregnancy');
+    expect(other.json()).toEqual(missing.json());
+    expect((await list(admin202)).map((tag) => tag.tag)).toContain('Pregnancy');
+    expect((await remove('')).statusCode).toBe(400);
+  });
+
+  it.each([
+    [{ tag: '' }, 'tag', 'Please enter the tag', '请输入标签'],
+    [{ tag: '标'.repeat(13) }, 'tag', 'The tag must be 1-12 characters', '标签长度为 1-12 个字符'],
+    [
+      { tag: 'x', color: 'blue' },
+      'color',
+      'The color must be a hex value such as #FF0000',
+      '颜色须为 #RRGGBB 格式，如 #FF0000',
+    ],
+  ])('refuses %j with a message on %s in both languages', async (body, field, en, zh) => {
+    const res = await api('POST', '/v1/tagOption', admin, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().dataContent.errors).toEqual([{ field, message: en }]);
+    expect((await api('POST', '/v1/tagOption', admin, body, 'zh-CN')).json().dataContent.errors).toEqual([
+      { field, message: zh },
+    ]);
+  });
+
+  it('refuses fields a client must not set', async () => {
+    for (const extra of [
+      { tenantId: '202' },
+      { id: 5 },
+      { createdAt: '2020-01-01T00:00:00Z' },
+      { sort: -1 },
+    ]) {
+      const res = await api('POST', '/v1/tagOption', admin, { tag: 'mass', ...extra });
+      expect(res.statusCode, JSON.stringify(extra)).toBe(400);
+    }
+    expect((await list()).map((tag) => tag.tag)).not.toContain('mass');
+  });
+
+  it('lets clinical staff read the tags and nothing more', async () => {
+    const nurse = await t.login('101', 'nurse01', 'Nurse@2026');
+    expect((await list(nurse)).length).toBeGreaterThan(0);
+    expect((await api('POST', '/v1/tagOption', nurse, { tag: 'x' })).statusCode).toBe(403);
+    expect((await remove('妊娠', nurse)).statusCode).toBe(403);
+    expect((await list()).map((tag) => tag.tag)).toContain('妊娠');
+  });
+});

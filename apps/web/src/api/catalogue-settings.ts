@@ -1,0 +1,111 @@
+import type { UnitCategory } from '@glucocare/domain';
+import { http } from './http';
+import type { Unit } from './tenants';
+import type { Page } from './users';
+
+/**
+ * Hospital settings catalogues (docs/api.md "Hospital settings: units, tags, frequencies and
+ * dictionary-backed settings"): units, patient tags and advice frequencies. The reasons, meter
+ * parameters, symptoms and plans are dictionary entries (api/catalogues.ts).
+ */
+
+// ---------- units ----------
+
+export function fetchUnitsOf(category: UnitCategory, signal?: AbortSignal): Promise<Unit[]> {
+  return http.get<Unit[]>('/v1/units/list', { query: { category }, signal });
+}
+
+export function saveUnit(input: {
+  category: UnitCategory;
+  code: string;
+  name: string | null;
+}): Promise<Unit> {
+  return http.post<Unit>('/v1/units/save', input);
+}
+
+export function deleteUnit(id: number): Promise<null> {
+  return http.delete<null>(`/v1/units/${encodeURIComponent(String(id))}`);
+}
+
+// ---------- patient tags ----------
+
+export interface TagOption {
+  id: number;
+  tag: string;
+  /** `#RRGGBB`, or null for the default look */
+  color: string | null;
+  sort: number;
+}
+
+export function fetchTagOptions(signal?: AbortSignal): Promise<TagOption[]> {
+  return http.get<TagOption[]>('/v1/tagOption/list', { signal });
+}
+
+export function createTagOption(input: { tag: string; color: string | null }): Promise<TagOption> {
+  return http.post<TagOption>('/v1/tagOption', input);
+}
+
+export function deleteTagOption(tag: string): Promise<null> {
+  return http.delete<null>('/v1/tagOption/delete', { query: { tag } });
+}
+
+// ---------- advice frequencies ----------
+
+export interface AdviceFrequency {
+  id: number;
+  code: string;
+  name: string;
+  frequency: string;
+  timesPerDay: number | null;
+  /** `HH:mm`, in the order of the day */
+  executeTimes: string[];
+  sort: number;
+  isActive: boolean;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AdviceFrequencyInput {
+  code: string;
+  name: string;
+  frequency: string;
+  timesPerDay: number | null;
+  executeTimes: string[];
+  sort: number;
+  isActive: boolean;
+}
+
+export interface AdviceFrequencyFilter {
+  queryCondition?: string;
+  isActive?: boolean;
+}
+
+export function fetchFrequencyPage(
+  query: AdviceFrequencyFilter & { page: number; size: number },
+  signal?: AbortSignal,
+): Promise<Page<AdviceFrequency>> {
+  return http.get<Page<AdviceFrequency>>('/v1/adviceFrequency/list', {
+    query: {
+      queryCondition: query.queryCondition?.trim() || undefined,
+      isActive: query.isActive,
+      page: query.page,
+      size: query.size,
+    },
+    signal,
+  });
+}
+
+export function createFrequency(input: AdviceFrequencyInput): Promise<AdviceFrequency> {
+  return http.post<AdviceFrequency>('/v1/adviceFrequency/frequency', input);
+}
+
+export function updateFrequency(
+  input: AdviceFrequencyInput & { id: number; version: number },
+): Promise<AdviceFrequency> {
+  return http.put<AdviceFrequency>('/v1/adviceFrequency/frequency', input);
+}
+
+export function deleteFrequency(id: number): Promise<null> {
+  return http.delete<null>(`/v1/adviceFrequency/${encodeURIComponent(String(id))}`);
+}

@@ -1,0 +1,238 @@
+import type { CrisisScope, LimitLevel, MeasurementItem } from '@glucocare/domain';
+import { http } from './http';
+import type { Page } from './users';
+
+/**
+ * Critical values (docs/api.md "Critical values"): by item and period, per department, per department
+ * and age bracket, for the virtual ward; critical grades, age brackets and the value tester. Values are
+ * in each item's storage unit (mmol/L for GLU and KET, µmol/L for UA).
+ */
+
+export interface CrisisLimits {
+  low: number | null;
+  high: number | null;
+  criticalLow: number | null;
+  criticalHigh: number | null;
+  lowColor: string | null;
+  highColor: string | null;
+  criticalLowColor: string | null;
+  criticalHighColor: string | null;
+  grade: string | null;
+}
+
+export interface CrisisRule extends CrisisLimits {
+  id: number;
+  scope: CrisisScope;
+  item: MeasurementItem;
+  periodCode: string | null;
+  departmentCode: string | null;
+  ageBracketId: number | null;
+  version: number;
+  updatedAt: string;
+}
+
+/** A rule with the names the lists show. */
+export interface NamedCrisisRule extends CrisisRule {
+  departmentName: string | null;
+  periodName: string | null;
+  ageBracketName: string | null;
+  minAge: number | null;
+  maxAge: number | null;
+}
+
+export interface CrisisPeriod {
+  code: string;
+  name: string;
+  /** the period's normal range (set with the glucose period) */
+  min: number | null;
+  max: number | null;
+  isActive: boolean;
+  rule: CrisisRule | null;
+}
+
+export interface ItemCrisisSettings {
+  category: MeasurementItem;
+  unit: string;
+  item: CrisisRule | null;
+  periods: CrisisPeriod[];
+}
+
+/** The limits, colours and grade a save sends (null: not set at this scope). */
+export type CrisisLimitsInput = Partial<CrisisLimits>;
+export interface SaveIdentity {
+  id?: number;
+  version?: number;
+}
+
+export interface CrisisGrade {
+  id: number;
+  grade: string;
+  name: string;
+  nameZh: string;
+  nameEn: string;
+  color: string;
+  description: string | null;
+  sort: number;
+  version: number;
+  ruleCount: number;
+  updatedAt: string;
+}
+export interface CrisisGradeInput extends SaveIdentity {
+  grade: string;
+  nameZh: string;
+  nameEn: string;
+  color: string;
+  description: string | null;
+  sort: number;
+}
+
+export interface AgeBracket {
+  id: number;
+  name: string;
+  minAge: number;
+  maxAge: number;
+  sort: number;
+  version: number;
+  settingCount: number;
+  updatedAt: string;
+}
+export interface AgeBracketInput {
+  name: string;
+  minAge: number;
+  maxAge: number;
+  sort: number;
+}
+
+export type Classification = 'normal' | 'low' | 'high' | 'criticalLow' | 'criticalHigh' | 'unknown';
+export type LimitName = 'low' | 'high' | 'criticalLow' | 'criticalHigh';
+export interface ClassifyResult {
+  category: MeasurementItem;
+  storageUnit: string;
+  value: number | null;
+  classification: Classification;
+  color: string | null;
+  grade: string | null;
+  gradeName: string | null;
+  limits: Record<LimitName, number | null>;
+  sources: Record<LimitName, LimitLevel | null>;
+}
+export interface ClassifyQuery {
+  category: MeasurementItem;
+  value: number;
+  unit?: string;
+  periodCode?: string;
+  departmentCode?: string;
+  age?: number;
+  virtualWard?: boolean;
+}
+
+// ---------- by item and period ----------
+
+export function fetchItemCrisis(category: MeasurementItem, signal?: AbortSignal) {
+  return http.get<ItemCrisisSettings>('/v2/crisisSetting', { query: { category }, signal });
+}
+export function saveItemCrisis(
+  input: CrisisLimitsInput & SaveIdentity & { category: MeasurementItem; periodCode: string | null },
+) {
+  return http.post<CrisisRule>('/v2/crisisSetting', input);
+}
+export function deleteItemCrisis(id: number) {
+  return http.delete<null>('/v2/crisisSetting', { query: { id } });
+}
+
+// ---------- departments ----------
+
+export interface DepartmentRuleFilter {
+  departmentCode?: string;
+  category?: MeasurementItem;
+}
+export function fetchDepartmentRulePage(
+  query: DepartmentRuleFilter & { page: number; size: number },
+  signal?: AbortSignal,
+) {
+  return http.get<Page<NamedCrisisRule>>('/v1/crisisSetting/departmentDefine/list', {
+    query: { ...query },
+    signal,
+  });
+}
+export function saveDepartmentCrisis(
+  input: CrisisLimitsInput &
+    SaveIdentity & { departmentCode: string; category: MeasurementItem; periodCode: string | null },
+) {
+  return http.post<CrisisRule>('/v2/crisisSetting/departmentDefine', input);
+}
+export function setDepartmentCrisisGrade(input: { id: number; version: number; grade: string }) {
+  return http.post<CrisisRule>('/v1/crisisSetting/departmentDefine/grade', input);
+}
+export function deleteDepartmentCrisis(id: number) {
+  return http.delete<null>('/v2/crisisSetting/departmentDefine', { query: { id } });
+}
+
+// ---------- age settings ----------
+
+export function fetchAgeCrisis(filter: DepartmentRuleFilter, signal?: AbortSignal) {
+  return http.get<NamedCrisisRule[]>('/v1/crisisSetting/departmentDefine/age/list', {
+    query: { ...filter },
+    signal,
+  });
+}
+export type AgeCrisisInput = CrisisLimitsInput & {
+  departmentCode: string;
+  ageBracketId: number;
+  category: MeasurementItem;
+  periodCode: string | null;
+};
+export function createAgeCrisis(input: AgeCrisisInput) {
+  return http.post<CrisisRule>('/v1/crisisSetting/departmentDefine/age/setting', input);
+}
+export function updateAgeCrisis(input: AgeCrisisInput & { id: number; version: number }) {
+  return http.put<CrisisRule>('/v1/crisisSetting/departmentDefine/age/setting', input);
+}
+export function deleteAgeCrisis(id: number) {
+  return http.delete<null>('/v1/crisisSetting/departmentDefine/age/setting', { query: { id } });
+}
+
+// ---------- virtual ward ----------
+
+export function fetchVirtualWardCrisis(category: MeasurementItem, signal?: AbortSignal) {
+  return http.get<NamedCrisisRule[]>('/v1/fictitious/crisisSetting/list', { query: { category }, signal });
+}
+export function saveVirtualWardCrisis(
+  input: CrisisLimitsInput & SaveIdentity & { category: MeasurementItem; periodCode: string | null },
+) {
+  return http.post<CrisisRule>('/v1/fictitious/crisisSetting/', input);
+}
+export function deleteVirtualWardCrisis(id: number) {
+  return http.delete<null>('/v1/fictitious/crisisSetting', { query: { id } });
+}
+
+// ---------- grades and brackets ----------
+
+export function fetchCrisisGrades(signal?: AbortSignal) {
+  return http.get<CrisisGrade[]>('/v1/crisisGrade/list', { signal });
+}
+export function saveCrisisGrade(input: CrisisGradeInput) {
+  return http.post<CrisisGrade>('/v2/crisisGrade', input);
+}
+export function deleteCrisisGrade(grade: string) {
+  return http.delete<null>('/v1/crisisGrade/delete', { query: { grade } });
+}
+
+export function fetchAgeBrackets(signal?: AbortSignal) {
+  return http.get<AgeBracket[]>('/v1/ageBracket/list', { signal });
+}
+export function createAgeBracket(input: AgeBracketInput) {
+  return http.post<AgeBracket>('/v1/ageBracket', input);
+}
+export function updateAgeBracket(input: AgeBracketInput & { id: number; version: number }) {
+  return http.put<AgeBracket>('/v1/ageBracket', input);
+}
+export function deleteAgeBracket(id: number) {
+  return http.delete<null>(`/v1/ageBracket/${encodeURIComponent(String(id))}`);
+}
+
+// ---------- tester ----------
+
+export function classifyValue(query: ClassifyQuery, signal?: AbortSignal) {
+  return http.get<ClassifyResult>('/v1/crisisSetting/classify', { query: { ...query }, signal });
+}

@@ -1,0 +1,424 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { ModalForm } from '@ant-design/pro-components';
+import {
+  ageBracketCreateSchema,
+  ageCrisisCreateSchema,
+  ageCrisisUpdateSchema,
+  CRISIS_LIMITS,
+  type MeasurementItem,
+} from '@glucocare/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Col, Flex, Form, Input, InputNumber, Row, Select, Space, Table } from 'antd';
+import type { RuleObject } from 'antd/es/form';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type AgeBracket,
+  type CrisisRule,
+  createAgeBracket,
+  createAgeCrisis,
+  deleteAgeBracket,
+  deleteAgeCrisis,
+  fetchAgeCrisis,
+  type NamedCrisisRule,
+  updateAgeBracket,
+  updateAgeCrisis,
+} from '../../../api/crisis';
+import { errorText, showError } from '../../../api/http';
+import { toastSuccess } from '../../../app/notify';
+import { usePermission } from '../../../app/permissions';
+import { useDevice } from '../../../app/preferences';
+import { ConflictAlert } from '../../../components/ConflictAlert';
+import { confirmAction, withContinuePrompt } from '../../../components/confirm';
+import { DepartmentTreeSelect } from '../../../components/DepartmentTreeSelect';
+import { handleSaveError } from '../../../components/form-errors';
+import { issueParams, useRevalidateOnLanguageChange } from '../../../components/form-rules';
+import { LoadError, TableEmpty } from '../../../components/PageWrapper';
+import { currentLang, msgOrText } from '../../../i18n';
+import { SortInput } from '../../system/catalogue-ui';
+import { submitterProps } from '../../system/shared';
+import { RuleForm } from './RuleForm';
+import {
+  CRISIS_PERMISSIONS,
+  crisisKeys,
+  GradeTag,
+  itemOptions,
+  limitColumns,
+  useAgeBrackets,
+  useCrisisGrades,
+} from './ui';
+import { useUnitOf } from './units';
+
+interface BracketValues {
+  name: string;
+  minAge: number | null;
+  maxAge: number | null;
+  sort: number | null;
+}
+
+/** One bracket field checked with the whole domain body (min not above max needs both). */
+function bracketRule(field: keyof BracketValues) {
+  return (form: { getFieldsValue: (all: true) => BracketValues }): RuleObject => ({
+    validator: async () => {
+      const values = form.getFieldsValue(true);
+      const result = ageBracketCreateSchema.safeParse({
+        name: values.name ?? '',
+        minAge: values.minAge ?? null,
+        maxAge: values.maxAge ?? null,
+      });
+      const issue = result.success ? undefined : result.error.issues.find((i) => i.path[0] === field);
+      if (issue) throw new Error(msgOrText(issue.message, issueParams(issue)));
+    },
+  });
+}
+
+function BracketForm({ record, onClose }: { record: AgeBracket | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<BracketValues>();
+  useRevalidateOnLanguageChange(form);
+  const queryClient = useQueryClient();
+  const [conflict, setConflict] = useState<string | null>(null);
+  return (
+    <ModalForm<BracketValues>
+      open
+      form={form}
+      title={record ? t('crisisSettings.ages.editBracket') : t('crisisSettings.ages.createBracket')}
+      width={520}
+      layout="vertical"
+      initialValues={record ?? { sort: 0 }}
+      modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: onClose }}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      submitter={submitterProps(t)}
+      onFinish={async (values) => {
+        const input = {
+          name: values.name.trim(),
+          minAge: values.minAge as number,
+          maxAge: values.maxAge as number,
+          sort: values.sort ?? 0,
+        };
+        try {
+          if (record) await updateAgeBracket({ ...input, id: record.id, version: record.version });
+          else await createAgeBracket(input);
+          toastSuccess(t('common.saved'));
+          await queryClient.invalidateQueries({ queryKey: crisisKeys.all });
+          onClose();
+          return true;
+        } catch (error) {
+          handleSaveError(form, error, record ? { onConflict: setConflict } : { conflictField: 'name' });
+          return false;
+        }
+      }}
+    >
+      <ConflictAlert
+        message={conflict}
+        onReload={() => {
+          void queryClient.invalidateQueries({ queryKey: crisisKeys.all });
+          onClose();
+        }}
+      />
+      <Form.Item name="name" label={t('crisisSettings.ages.name')} rules={[bracketRule('name')]} required>
+        <Input
+          maxLength={CRISIS_LIMITS.bracketName.max}
+          showCount
+          autoComplete="off"
+          data-testid="bracket-name"
+        />
+      </Form.Item>
+      <Row gutter={12}>
+        <Col span={12}>
+          <Form.Item
+            name="minAge"
+            label={t('crisisSettings.ages.minAge')}
+            rules={[bracketRule('minAge')]}
+            dependencies={['maxAge']}
+            required
+          >
+            <InputNumber
+              style={{ width: '100%' }}
+              precision={0}
+              addonAfter={t('crisisSettings.ages.years')}
+              data-testid="bracket-min"
+            />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="maxAge"
+            label={t('crisisSettings.ages.maxAge')}
+            rules={[bracketRule('maxAge')]}
+            dependencies={['minAge']}
+            required
+          >
+            <InputNumber
+              style={{ width: '100%' }}
+              precision={0}
+              addonAfter={t('crisisSettings.ages.years')}
+              data-testid="bracket-max"
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="sort" label={t('common.sort')}>
+        <SortInput />
+      </Form.Item>
+    </ModalForm>
+  );
+}
+
+/** "Age brackets": the brackets, and the critical values of a department per bracket. */
+export function AgeTab() {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const mobile = useDevice() === 'mobile';
+  const canEdit = usePermission(CRISIS_PERMISSIONS.edit);
+  const queryClient = useQueryClient();
+  const unitOf = useUnitOf();
+  const grades = useCrisisGrades();
+  const brackets = useAgeBrackets();
+  const [departmentCode, setDepartmentCode] = useState<string | null>(null);
+  const [item, setItem] = useState<MeasurementItem | null>(null);
+  const [bracketEditing, setBracketEditing] = useState<{ record: AgeBracket | null } | null>(null);
+  const [ruleEditing, setRuleEditing] = useState<{ record: CrisisRule | null } | null>(null);
+  const settings = useQuery({
+    queryKey: crisisKeys.ages(departmentCode, item, lang),
+    queryFn: ({ signal }) =>
+      fetchAgeCrisis({ departmentCode: departmentCode ?? undefined, category: item ?? undefined }, signal),
+  });
+  const reload = () => queryClient.invalidateQueries({ queryKey: crisisKeys.all });
+
+  const removeBracket = async (row: AgeBracket) => {
+    if (
+      !(await confirmAction({
+        content: withContinuePrompt(t('crisisSettings.ages.deleteBracketConfirm', { name: row.name })),
+        danger: true,
+      }))
+    )
+      return;
+    try {
+      await deleteAgeBracket(row.id);
+      toastSuccess(t('common.deleted'));
+      await reload();
+    } catch (error) {
+      showError(error);
+    }
+  };
+  const removeRule = async (row: NamedCrisisRule) => {
+    const name = `${row.departmentName ?? row.departmentCode} · ${row.ageBracketName ?? ''}`;
+    if (
+      !(await confirmAction({
+        content: withContinuePrompt(t('crisisSettings.deleteRuleConfirm', { name })),
+        danger: true,
+      }))
+    )
+      return;
+    try {
+      await deleteAgeCrisis(row.id);
+      toastSuccess(t('common.deleted'));
+      await reload();
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  const actions = <T,>(onEdit: (row: T) => void, onDelete: (row: T) => void) => ({
+    title: t('common.actions'),
+    key: 'actions',
+    width: lang === 'zh-CN' ? 110 : 130,
+    fixed: mobile ? undefined : ('right' as const),
+    render: (_: unknown, row: T) => (
+      <Space size={0}>
+        <Button type="link" size="small" data-testid="row-edit" onClick={() => onEdit(row)}>
+          {t('common.edit')}
+        </Button>
+        <Button type="link" size="small" danger data-testid="row-delete" onClick={() => onDelete(row)}>
+          {t('common.delete')}
+        </Button>
+      </Space>
+    ),
+  });
+
+  const bracketColumns: ColumnsType<AgeBracket> = [
+    { title: t('crisisSettings.ages.name'), dataIndex: 'name', width: 180 },
+    {
+      title: t('crisisSettings.ages.range'),
+      key: 'range',
+      width: 120,
+      render: (_, row) => t('crisisSettings.ages.rangeText', { min: row.minAge, max: row.maxAge }),
+    },
+    { title: t('crisisSettings.ages.settingCount'), dataIndex: 'settingCount', width: 100 },
+    ...(canEdit
+      ? [
+          actions<AgeBracket>(
+            (row) => setBracketEditing({ record: row }),
+            (row) => void removeBracket(row),
+          ),
+        ]
+      : []),
+  ];
+  const ruleColumns: ColumnsType<NamedCrisisRule> = [
+    {
+      title: t('crisisSettings.fields.department'),
+      dataIndex: 'departmentName',
+      width: 140,
+      render: (_, row) => row.departmentName ?? row.departmentCode,
+    },
+    {
+      title: t('crisisSettings.fields.ageBracket'),
+      dataIndex: 'ageBracketName',
+      width: 170,
+      render: (_, row) =>
+        t('crisisSettings.ages.bracketOption', {
+          name: row.ageBracketName,
+          min: row.minAge,
+          max: row.maxAge,
+        }),
+    },
+    {
+      title: t('crisisSettings.fields.item'),
+      dataIndex: 'item',
+      width: 90,
+      render: (_, row) => t(`crisisSettings.items.${row.item}`),
+    },
+    {
+      title: t('crisisSettings.fields.period'),
+      dataIndex: 'periodName',
+      width: 110,
+      render: (_, row) => row.periodName ?? t('crisisSettings.allPeriods'),
+    },
+    ...limitColumns<NamedCrisisRule>(t, (row) => unitOf(row.item)),
+    {
+      title: t('crisisSettings.fields.grade'),
+      dataIndex: 'grade',
+      width: 100,
+      render: (_, row) => <GradeTag code={row.grade} grades={grades.data} />,
+    },
+    ...(canEdit
+      ? [
+          actions<NamedCrisisRule>(
+            (row) => setRuleEditing({ record: row }),
+            (row) => void removeRule(row),
+          ),
+        ]
+      : []),
+  ];
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card
+        className="gc-card"
+        title={t('crisisSettings.ages.bracketsTitle')}
+        extra={
+          canEdit ? (
+            <Button
+              icon={<PlusOutlined />}
+              data-testid="bracket-create"
+              onClick={() => setBracketEditing({ record: null })}
+            >
+              {t('crisisSettings.ages.createBracket')}
+            </Button>
+          ) : null
+        }
+      >
+        {brackets.isError ? (
+          <LoadError
+            title={t('crisisSettings.loadFailed')}
+            message={errorText(brackets.error)}
+            onRetry={() => void brackets.refetch()}
+          />
+        ) : null}
+        <Table<AgeBracket>
+          rowKey="id"
+          size="small"
+          loading={brackets.isLoading}
+          columns={bracketColumns}
+          dataSource={brackets.data ?? []}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          data-testid="bracket-table"
+          locale={{ emptyText: <TableEmpty text={t('crisisSettings.ages.bracketsEmpty')} /> }}
+        />
+      </Card>
+      <Card className="gc-card" title={t('crisisSettings.ages.settingsTitle')}>
+        <Flex gap={12} wrap justify="space-between" style={{ marginBottom: 16 }}>
+          <Flex gap={12} wrap style={{ flex: '1 1 320px' }}>
+            <DepartmentTreeSelect
+              value={departmentCode}
+              onChange={(value) => setDepartmentCode((value as string | null) ?? null)}
+              placeholder={t('crisisSettings.departments.allDepartments')}
+              style={{ width: mobile ? '100%' : 240 }}
+            />
+            <Select<MeasurementItem | null>
+              allowClear
+              value={item}
+              onChange={(value) => setItem(value ?? null)}
+              placeholder={t('crisisSettings.allItems')}
+              options={itemOptions(t)}
+              style={{ width: mobile ? '100%' : 160 }}
+            />
+          </Flex>
+          {canEdit ? (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              data-testid="age-rule-create"
+              onClick={() => setRuleEditing({ record: null })}
+            >
+              {t('crisisSettings.ages.createSetting')}
+            </Button>
+          ) : null}
+        </Flex>
+        {settings.isError ? (
+          <LoadError
+            title={t('crisisSettings.loadFailed')}
+            message={errorText(settings.error)}
+            onRetry={() => void settings.refetch()}
+          />
+        ) : null}
+        <Table<NamedCrisisRule>
+          rowKey="id"
+          size={mobile ? 'small' : 'middle'}
+          loading={settings.isFetching}
+          columns={ruleColumns}
+          dataSource={settings.data ?? []}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          data-testid="age-rule-table"
+          locale={{ emptyText: <TableEmpty text={t('crisisSettings.ages.settingsEmpty')} /> }}
+        />
+      </Card>
+      {bracketEditing ? (
+        <BracketForm record={bracketEditing.record} onClose={() => setBracketEditing(null)} />
+      ) : null}
+      {ruleEditing ? (
+        <RuleForm
+          title={
+            ruleEditing.record ? t('crisisSettings.ages.editSetting') : t('crisisSettings.ages.createSetting')
+          }
+          record={ruleEditing.record}
+          item={item ?? 'GLU'}
+          itemChoosable
+          period="choose"
+          department="choose"
+          departmentCode={departmentCode}
+          bracket
+          schema={ruleEditing.record ? ageCrisisUpdateSchema : ageCrisisCreateSchema}
+          save={(body) => {
+            const { id, version, ...rest } = body;
+            const input = {
+              ...rest,
+              departmentCode: rest.departmentCode ?? '',
+              ageBracketId: rest.ageBracketId ?? 0,
+            };
+            return id !== undefined && version !== undefined
+              ? updateAgeCrisis({ ...input, id, version })
+              : createAgeCrisis(input);
+          }}
+          onClose={() => setRuleEditing(null)}
+        />
+      ) : null}
+    </Space>
+  );
+}

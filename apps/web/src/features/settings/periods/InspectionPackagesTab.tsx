@@ -1,0 +1,708 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { ModalForm } from '@ant-design/pro-components';
+import {
+  inspectionPackageCreateSchema,
+  inspectionItemFieldSchemas as itemFields,
+  PERIOD_LIMITS,
+  referenceRangeIssue,
+} from '@glucocare/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Button,
+  Card,
+  Col,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Space,
+  Spin,
+  Switch,
+  Table,
+} from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText, showError } from '../../../api/http';
+import {
+  createInspectionItem,
+  createInspectionPackage,
+  deleteInspectionItem,
+  deleteInspectionPackage,
+  fetchInspectionItems,
+  fetchInspectionPackages,
+  type InspectionItem,
+  type InspectionPackage,
+  setInspectionItemStatus,
+  setInspectionPackageStatus,
+  updateInspectionItem,
+  updateInspectionPackage,
+} from '../../../api/inspection';
+import { toastSuccess } from '../../../app/notify';
+import { usePermission } from '../../../app/permissions';
+import { useDevice } from '../../../app/preferences';
+import { ConflictAlert } from '../../../components/ConflictAlert';
+import { confirmAction, withContinuePrompt } from '../../../components/confirm';
+import { handleSaveError } from '../../../components/form-errors';
+import { useRevalidateOnLanguageChange, zodRule } from '../../../components/form-rules';
+import { LoadError, TableEmpty } from '../../../components/PageWrapper';
+import { msg } from '../../../i18n';
+import {
+  RowStatusSwitch,
+  SideList,
+  SortInput,
+  useEditConflict,
+  useStatusToggle,
+} from '../../system/catalogue-ui';
+import { submitterProps } from '../../system/shared';
+
+export const INSPECTION_EDIT = 'settings:inspection:edit';
+export const inspectionKeys = {
+  packages: ['settings', 'inspectionPackages'] as const,
+  items: (packageId: number | null) => ['settings', 'inspectionItems', packageId] as const,
+  allItems: ['settings', 'inspectionItems'] as const,
+};
+
+const packageShape = inspectionPackageCreateSchema.shape;
+
+interface PackageValues {
+  code: string;
+  name: string;
+  sort?: number | null;
+  isActive: boolean;
+}
+
+const packageValuesOf = (pkg: InspectionPackage): PackageValues => ({
+  code: pkg.code,
+  name: pkg.name,
+  sort: pkg.sort,
+  isActive: pkg.isActive,
+});
+
+function PackageForm({
+  record,
+  onClose,
+  onSaved,
+}: {
+  record: InspectionPackage | null;
+  onClose: () => void;
+  onSaved: (pkg: InspectionPackage) => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<PackageValues>();
+  useRevalidateOnLanguageChange(form);
+  const { base, conflict, setConflict, reloading, reloadLatest } = useEditConflict(
+    form,
+    record,
+    async (current) => (await fetchInspectionPackages()).find((pkg) => pkg.id === current.id) ?? null,
+    packageValuesOf,
+  );
+  return (
+    <ModalForm<PackageValues>
+      open
+      form={form}
+      title={record ? t('inspectionSettings.package.editTitle') : t('inspectionSettings.package.createTitle')}
+      width={520}
+      layout="vertical"
+      initialValues={record ? packageValuesOf(record) : { sort: 0, isActive: true }}
+      modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: onClose }}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      submitter={submitterProps(t)}
+      onFinish={async (values) => {
+        try {
+          const input = {
+            code: values.code.trim(),
+            name: values.name.trim(),
+            sort: values.sort ?? 0,
+            isActive: !!values.isActive,
+          };
+          const saved = base
+            ? await updateInspectionPackage({ ...input, id: base.id, version: base.version })
+            : await createInspectionPackage(input);
+          toastSuccess(t('common.saved'));
+          onSaved(saved);
+          return true;
+        } catch (error) {
+          handleSaveError(form, error, base ? { onConflict: setConflict } : { conflictField: 'code' });
+          return false;
+        }
+      }}
+    >
+      <ConflictAlert message={conflict} onReload={() => void reloadLatest()} reloading={reloading} />
+      <Row gutter={16}>
+        <Col xs={24} sm={10}>
+          <Form.Item
+            name="code"
+            label={t('inspectionSettings.code')}
+            rules={[zodRule(packageShape.code)]}
+            required
+          >
+            <Input maxLength={12} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={14}>
+          <Form.Item
+            name="name"
+            label={t('inspectionSettings.name')}
+            rules={[zodRule(packageShape.name)]}
+            required
+          >
+            <Input maxLength={PERIOD_LIMITS.inspectionName.max} showCount autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={12}>
+          <Form.Item name="sort" label={t('common.sort')}>
+            <SortInput />
+          </Form.Item>
+        </Col>
+        <Col xs={12}>
+          <Form.Item name="isActive" label={t('common.enabled')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Col>
+      </Row>
+    </ModalForm>
+  );
+}
+
+interface ItemValues {
+  packageId: number;
+  code: string;
+  name: string;
+  unit?: string;
+  referenceLow?: number | null;
+  referenceHigh?: number | null;
+  sort?: number | null;
+  isActive: boolean;
+}
+
+const itemValuesOf = (item: InspectionItem): ItemValues => ({
+  packageId: item.packageId,
+  code: item.code,
+  name: item.name,
+  unit: item.unit ?? '',
+  referenceLow: item.referenceLow,
+  referenceHigh: item.referenceHigh,
+  sort: item.sort,
+  isActive: item.isActive,
+});
+
+const referenceOrderRule =
+  () =>
+  ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+    validator: async (_rule: unknown, value: number | null) => {
+      const key = referenceRangeIssue(value, getFieldValue('referenceHigh') as number | null);
+      if (key) throw new Error(msg(key));
+    },
+  });
+
+function ItemForm({
+  record,
+  packageId,
+  packages,
+  onClose,
+  onSaved,
+}: {
+  record: InspectionItem | null;
+  packageId: number;
+  packages: InspectionPackage[];
+  onClose: () => void;
+  onSaved: (item: InspectionItem) => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ItemValues>();
+  useRevalidateOnLanguageChange(form);
+  const { base, conflict, setConflict, reloading, reloadLatest } = useEditConflict(
+    form,
+    record,
+    async (current) =>
+      (await fetchInspectionItems(current.packageId)).find((item) => item.id === current.id) ?? null,
+    itemValuesOf,
+  );
+  return (
+    <ModalForm<ItemValues>
+      open
+      form={form}
+      title={record ? t('inspectionSettings.item.editTitle') : t('inspectionSettings.item.createTitle')}
+      width={620}
+      layout="vertical"
+      initialValues={record ? itemValuesOf(record) : { packageId, sort: 0, isActive: true, unit: '' }}
+      modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: onClose }}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      submitter={submitterProps(t)}
+      onFinish={async (values) => {
+        try {
+          const input = {
+            packageId: values.packageId,
+            code: values.code.trim(),
+            name: values.name.trim(),
+            unit: values.unit?.trim() ? values.unit.trim() : null,
+            referenceLow: values.referenceLow ?? null,
+            referenceHigh: values.referenceHigh ?? null,
+            sort: values.sort ?? 0,
+            isActive: !!values.isActive,
+          };
+          const saved = base
+            ? await updateInspectionItem({ ...input, id: base.id, version: base.version })
+            : await createInspectionItem(input);
+          toastSuccess(t('common.saved'));
+          onSaved(saved);
+          return true;
+        } catch (error) {
+          handleSaveError(form, error, base ? { onConflict: setConflict } : { conflictField: 'code' });
+          return false;
+        }
+      }}
+    >
+      <ConflictAlert message={conflict} onReload={() => void reloadLatest()} reloading={reloading} />
+      <Row gutter={16}>
+        <Col xs={24}>
+          <Form.Item
+            name="packageId"
+            label={t('inspectionSettings.item.package')}
+            rules={[zodRule(itemFields.packageId)]}
+            required
+          >
+            <Select
+              options={packages.map((pkg) => ({ value: pkg.id, label: `${pkg.name} (${pkg.code})` }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={10}>
+          <Form.Item
+            name="code"
+            label={t('inspectionSettings.code')}
+            rules={[zodRule(itemFields.code)]}
+            required
+          >
+            <Input maxLength={12} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={14}>
+          <Form.Item
+            name="name"
+            label={t('inspectionSettings.name')}
+            rules={[zodRule(itemFields.name)]}
+            required
+          >
+            <Input maxLength={PERIOD_LIMITS.inspectionName.max} showCount autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={8}>
+          <Form.Item
+            name="unit"
+            label={t('inspectionSettings.item.unit')}
+            rules={[zodRule(itemFields.unit, { optional: true })]}
+          >
+            <Input maxLength={12} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={12} sm={8}>
+          <Form.Item
+            name="referenceLow"
+            label={t('inspectionSettings.item.referenceLow')}
+            rules={[referenceOrderRule()]}
+            dependencies={['referenceHigh']}
+          >
+            <InputNumber style={{ width: '100%' }} inputMode="decimal" />
+          </Form.Item>
+        </Col>
+        <Col xs={12} sm={8}>
+          <Form.Item name="referenceHigh" label={t('inspectionSettings.item.referenceHigh')}>
+            <InputNumber style={{ width: '100%' }} inputMode="decimal" />
+          </Form.Item>
+        </Col>
+        <Col xs={12}>
+          <Form.Item name="sort" label={t('common.sort')}>
+            <SortInput />
+          </Form.Item>
+        </Col>
+        <Col xs={12}>
+          <Form.Item name="isActive" label={t('common.enabled')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Col>
+      </Row>
+    </ModalForm>
+  );
+}
+
+/** "4-6", "≤ 30", "≥ 1" or a dash. */
+export function referenceText(low: number | null, high: number | null): string {
+  if (low !== null && high !== null) return `${low}-${high}`;
+  if (high !== null) return `≤ ${high}`;
+  if (low !== null) return `≥ ${low}`;
+  return '—';
+}
+
+type Editing =
+  | { kind: 'package'; record: InspectionPackage | null }
+  | { kind: 'item'; record: InspectionItem | null }
+  | null;
+
+/** Tab "Packages and items": packages on the side, the chosen package's items beside them. */
+export function InspectionPackagesTab() {
+  const { t } = useTranslation();
+  const mobile = useDevice() === 'mobile';
+  const canEdit = usePermission(INSPECTION_EDIT);
+  const queryClient = useQueryClient();
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [editing, setEditing] = useState<Editing>(null);
+  const packagesQuery = useQuery({
+    queryKey: inspectionKeys.packages,
+    queryFn: ({ signal }) => fetchInspectionPackages(signal),
+    meta: { silent: true },
+    staleTime: 0,
+  });
+  const packages = packagesQuery.data ?? [];
+  const selected = packages.find((pkg) => pkg.id === selectedId) ?? null;
+  const itemsQuery = useQuery({
+    queryKey: inspectionKeys.items(selectedId),
+    queryFn: ({ signal }) => fetchInspectionItems(selectedId as number, signal),
+    enabled: selectedId !== null,
+    meta: { silent: true },
+    staleTime: 0,
+  });
+  const items = itemsQuery.data ?? [];
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: inspectionKeys.packages });
+    void queryClient.invalidateQueries({ queryKey: inspectionKeys.allItems });
+  };
+
+  useEffect(() => {
+    const list = packagesQuery.data;
+    if (!list) return;
+    setSelectedId((current) =>
+      current !== null && list.some((pkg) => pkg.id === current) ? current : (list[0]?.id ?? null),
+    );
+  }, [packagesQuery.data]);
+
+  const packageStatus = useStatusToggle<InspectionPackage>(
+    (row, isActive) => setInspectionPackageStatus({ id: row.id, isActive, version: row.version }),
+    refresh,
+  );
+  const itemStatus = useStatusToggle<InspectionItem>(
+    (row, isActive) => setInspectionItemStatus({ id: row.id, isActive, version: row.version }),
+    refresh,
+  );
+
+  const removePackage = async (pkg: InspectionPackage) => {
+    const ok = await confirmAction({
+      content: withContinuePrompt(t('inspectionSettings.package.deleteConfirm', { name: pkg.name })),
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      await deleteInspectionPackage(pkg.id);
+      toastSuccess(t('common.deleted'));
+    } catch (error) {
+      showError(error);
+    }
+    refresh();
+  };
+  const removeItem = async (item: InspectionItem) => {
+    const ok = await confirmAction({
+      content: withContinuePrompt(t('inspectionSettings.item.deleteConfirm', { name: item.name })),
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      await deleteInspectionItem(item.id);
+      toastSuccess(t('common.deleted'));
+    } catch (error) {
+      showError(error);
+    }
+    refresh();
+  };
+
+  const statusCell = (item: InspectionItem) => (
+    <RowStatusSwitch
+      checked={item.isActive}
+      loading={itemStatus.busy === item.id}
+      disabled={!canEdit}
+      onChange={(checked) => void itemStatus.toggle(item, checked)}
+    />
+  );
+  const itemButtons = (item: InspectionItem) =>
+    canEdit ? (
+      <span className="gc-row-actions">
+        <Button
+          type="link"
+          size="small"
+          data-testid="row-edit"
+          onClick={() => setEditing({ kind: 'item', record: item })}
+        >
+          {t('common.edit')}
+        </Button>
+        <Button
+          type="link"
+          size="small"
+          danger
+          data-testid="row-delete"
+          onClick={() => void removeItem(item)}
+        >
+          {t('common.delete')}
+        </Button>
+      </span>
+    ) : null;
+
+  const columns: ColumnsType<InspectionItem> = mobile
+    ? [
+        {
+          title: t('inspectionSettings.name'),
+          key: 'name',
+          render: (_, item) => (
+            <div>
+              <div className={item.isActive ? undefined : 'gc-muted'}>{item.name}</div>
+              <div className="gc-secondary">
+                {item.code} · {referenceText(item.referenceLow, item.referenceHigh)} {item.unit ?? ''}
+              </div>
+            </div>
+          ),
+        },
+        {
+          title: t('common.status'),
+          key: 'status',
+          width: 120,
+          render: (_, item) => (
+            <div className="gc-stack">
+              {statusCell(item)}
+              {itemButtons(item)}
+            </div>
+          ),
+        },
+      ]
+    : [
+        {
+          title: t('inspectionSettings.code'),
+          dataIndex: 'code',
+          width: 110,
+          render: (v: string) => <code>{v}</code>,
+        },
+        {
+          title: t('inspectionSettings.name'),
+          dataIndex: 'name',
+          render: (_, item) => <span className={item.isActive ? undefined : 'gc-muted'}>{item.name}</span>,
+        },
+        {
+          title: t('inspectionSettings.item.unit'),
+          dataIndex: 'unit',
+          width: 100,
+          render: (v: string | null) => v ?? '—',
+        },
+        {
+          title: t('inspectionSettings.item.reference'),
+          key: 'reference',
+          width: 120,
+          render: (_, item) => (
+            <span className="gc-nowrap">{referenceText(item.referenceLow, item.referenceHigh)}</span>
+          ),
+        },
+        { title: t('common.sort'), dataIndex: 'sort', width: 80 },
+        { title: t('common.status'), key: 'status', width: 110, render: (_, item) => statusCell(item) },
+        ...(canEdit
+          ? [
+              {
+                title: t('common.actions'),
+                key: 'actions',
+                width: 130,
+                fixed: 'right' as const,
+                render: (_: unknown, item: InspectionItem) => itemButtons(item),
+              },
+            ]
+          : []),
+      ];
+
+  const createPackageButton = canEdit ? (
+    <Button
+      icon={<PlusOutlined />}
+      size="small"
+      data-testid="package-create"
+      onClick={() => setEditing({ kind: 'package', record: null })}
+    >
+      {t('inspectionSettings.package.create')}
+    </Button>
+  ) : null;
+
+  const packagePicker = mobile ? (
+    <Space.Compact block>
+      <Select
+        className="gc-type-select"
+        value={selectedId ?? undefined}
+        loading={packagesQuery.isLoading}
+        onChange={setSelectedId}
+        placeholder={t('inspectionSettings.package.pick')}
+        data-testid="package-select"
+        aria-label={t('inspectionSettings.package.list')}
+        options={packages.map((pkg) => ({ value: pkg.id, label: `${pkg.name} (${pkg.itemCount})` }))}
+      />
+    </Space.Compact>
+  ) : (
+    <Card
+      size="small"
+      title={t('inspectionSettings.package.list')}
+      className="gc-side-card"
+      extra={createPackageButton}
+    >
+      {packagesQuery.isLoading ? (
+        <Spin className="gc-center-text" />
+      ) : packages.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('inspectionSettings.package.empty')} />
+      ) : (
+        <SideList
+          entries={packages.map((pkg) => ({
+            key: String(pkg.id),
+            name: pkg.isActive ? pkg.name : `${pkg.name} ${t('common.disabledSuffix')}`,
+            code: pkg.code,
+            count: pkg.itemCount,
+          }))}
+          selected={selectedId === null ? null : String(selectedId)}
+          onSelect={(key) => setSelectedId(Number(key))}
+          label={t('inspectionSettings.package.list')}
+          testId="package-list"
+          itemTestId="package-entry"
+        />
+      )}
+    </Card>
+  );
+
+  const packageActions = selected ? (
+    <Space wrap size={[4, 4]}>
+      <RowStatusSwitch
+        checked={selected.isActive}
+        loading={packageStatus.busy === selected.id}
+        disabled={!canEdit}
+        onChange={(checked) => void packageStatus.toggle(selected, checked)}
+      />
+      {canEdit ? (
+        <>
+          <Button
+            size="small"
+            icon={<EditOutlined />}
+            data-testid="package-edit"
+            onClick={() => setEditing({ kind: 'package', record: selected })}
+          >
+            {t('inspectionSettings.package.edit')}
+          </Button>
+          <Button
+            size="small"
+            danger
+            icon={<DeleteOutlined />}
+            data-testid="package-delete"
+            title={selected.itemCount ? t('inspectionSettings.package.deleteItemsFirst') : undefined}
+            onClick={() => void removePackage(selected)}
+          >
+            {t('inspectionSettings.package.delete')}
+          </Button>
+          <Button
+            size="small"
+            type="primary"
+            icon={<PlusOutlined />}
+            data-testid="item-create"
+            onClick={() => setEditing({ kind: 'item', record: null })}
+          >
+            {t('inspectionSettings.item.create')}
+          </Button>
+        </>
+      ) : null}
+    </Space>
+  ) : null;
+
+  const loadError = packagesQuery.isError
+    ? packagesQuery.error
+    : itemsQuery.isError
+      ? itemsQuery.error
+      : null;
+  return (
+    <>
+      {loadError ? (
+        <LoadError
+          title={t('inspectionSettings.loadFailed')}
+          message={errorText(loadError)}
+          onRetry={() => {
+            void packagesQuery.refetch();
+            if (selectedId !== null) void itemsQuery.refetch();
+          }}
+        />
+      ) : null}
+      <div className="gc-master-detail">
+        <aside className="gc-master">
+          {packagePicker}
+          {mobile && createPackageButton ? <div style={{ marginTop: 8 }}>{createPackageButton}</div> : null}
+        </aside>
+        <section className="gc-detail">
+          <Card
+            size="small"
+            className="gc-detail-card"
+            title={
+              selected ? (
+                <span className="gc-detail-title" data-testid="package-title">
+                  {selected.name}
+                  <span className="gc-secondary gc-tree-code">{selected.code}</span>
+                </span>
+              ) : (
+                t('inspectionSettings.item.list')
+              )
+            }
+            extra={mobile ? null : packageActions}
+          >
+            {mobile && packageActions ? <div className="gc-panel-toolbar">{packageActions}</div> : null}
+            <Table<InspectionItem>
+              rowKey="id"
+              size={mobile ? 'small' : 'middle'}
+              columns={columns}
+              dataSource={selected ? items : []}
+              loading={itemsQuery.isFetching || packagesQuery.isLoading}
+              pagination={false}
+              scroll={mobile ? undefined : { x: 'max-content' }}
+              data-testid="item-table"
+              locale={{
+                emptyText: (
+                  <TableEmpty
+                    text={
+                      loadError
+                        ? t('inspectionSettings.loadFailed')
+                        : selected
+                          ? t('inspectionSettings.item.empty')
+                          : t('inspectionSettings.package.emptyHint')
+                    }
+                  />
+                ),
+              }}
+            />
+          </Card>
+        </section>
+      </div>
+      {editing?.kind === 'package' ? (
+        <PackageForm
+          record={editing.record}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            setEditing(null);
+            setSelectedId(saved.id);
+            refresh();
+          }}
+        />
+      ) : null}
+      {editing?.kind === 'item' && (selected || editing.record) ? (
+        <ItemForm
+          record={editing.record}
+          packageId={editing.record?.packageId ?? (selected as InspectionPackage).id}
+          packages={packages}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            setEditing(null);
+            setSelectedId(saved.packageId);
+            refresh();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,419 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { type ActionType, ModalForm, type ProColumns, ProTable } from '@ant-design/pro-components';
+import {
+  mappingItemFieldSchemas as fields,
+  MAPPING_SOURCES,
+  MAPPING_TARGET_KINDS,
+  type MappingSource,
+  type MappingTargetKind,
+  MEASUREMENT_ITEMS,
+  PERIOD_LIMITS,
+} from '@glucocare/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Col, Form, Input, Row, Select, Tag } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchAllPages } from '../../../api/catalogues';
+import { errorText, isAbort, showError } from '../../../api/http';
+import {
+  createMappingItem,
+  deleteMappingItem,
+  fetchInspectionItems,
+  fetchMappingPage,
+  type MappingFilter,
+  type MappingItem,
+  updateMappingItem,
+} from '../../../api/inspection';
+import { toastSuccess } from '../../../app/notify';
+import { usePermission } from '../../../app/permissions';
+import { useDevice } from '../../../app/preferences';
+import { ConflictAlert } from '../../../components/ConflictAlert';
+import { confirmAction, withContinuePrompt } from '../../../components/confirm';
+import type { ExcelColumn } from '../../../components/excel';
+import { handleSaveError } from '../../../components/form-errors';
+import { useRevalidateOnLanguageChange, zodRule } from '../../../components/form-rules';
+import { LoadError, TableEmpty } from '../../../components/PageWrapper';
+import { currentLang } from '../../../i18n';
+import {
+  ExportButton,
+  rowActionsColumn,
+  updatedAtColumn,
+  useEditConflict,
+  useExcelExport,
+  withoutActions,
+} from '../../system/catalogue-ui';
+import { submitterProps, TABLE_PAGINATION } from '../../system/shared';
+import { INSPECTION_EDIT, inspectionKeys } from './InspectionPackagesTab';
+
+const SOURCE_COLORS: Record<MappingSource, string> = { HIS: 'blue', LIS: 'purple', METER: 'cyan' };
+
+interface SearchParams {
+  queryCondition?: string;
+  qSource?: MappingSource;
+}
+
+interface Values {
+  source?: MappingSource;
+  externalCode: string;
+  externalName?: string;
+  targetKind: MappingTargetKind;
+  targetCode?: string;
+}
+
+const valuesOf = (row: MappingItem): Values => ({
+  source: row.source,
+  externalCode: row.externalCode,
+  externalName: row.externalName ?? '',
+  targetKind: row.targetKind,
+  targetCode: row.targetCode,
+});
+
+async function findMapping(base: MappingItem): Promise<MappingItem | null> {
+  const page = await fetchMappingPage({
+    queryCondition: base.externalCode,
+    source: base.source,
+    page: 1,
+    size: 100,
+  });
+  return page.records.find((row) => row.id === base.id) ?? null;
+}
+
+function MappingForm({
+  record,
+  onClose,
+  onSaved,
+}: {
+  record: MappingItem | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  useRevalidateOnLanguageChange(form);
+  const { base, conflict, setConflict, reloading, reloadLatest } = useEditConflict(
+    form,
+    record,
+    findMapping,
+    valuesOf,
+  );
+  const kind = Form.useWatch('targetKind', form) ?? record?.targetKind ?? 'measurement';
+  const items = useQuery({
+    queryKey: inspectionKeys.items(null),
+    queryFn: ({ signal }) => fetchInspectionItems(undefined, signal),
+    enabled: kind === 'inspection',
+    meta: { silent: true },
+  });
+  const targetOptions =
+    kind === 'measurement'
+      ? MEASUREMENT_ITEMS.map((code) => ({
+          value: code,
+          label: `${t(`inspectionSettings.mapping.items.${code}`)} (${code})`,
+        }))
+      : (items.data ?? []).map((item) => ({ value: item.code, label: `${item.name} (${item.code})` }));
+  return (
+    <ModalForm<Values>
+      open
+      form={form}
+      title={record ? t('inspectionSettings.mapping.editTitle') : t('inspectionSettings.mapping.createTitle')}
+      width={600}
+      layout="vertical"
+      initialValues={record ? valuesOf(record) : { targetKind: 'measurement', externalName: '' }}
+      modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: onClose }}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      submitter={submitterProps(t)}
+      onFinish={async (values) => {
+        try {
+          const input = {
+            source: values.source as MappingSource,
+            externalCode: values.externalCode.trim(),
+            externalName: values.externalName?.trim() ? values.externalName.trim() : null,
+            targetKind: values.targetKind,
+            targetCode: values.targetCode ?? '',
+          };
+          if (base) await updateMappingItem({ ...input, id: base.id, version: base.version });
+          else await createMappingItem(input);
+          toastSuccess(t('common.saved'));
+          onSaved();
+          return true;
+        } catch (error) {
+          handleSaveError(
+            form,
+            error,
+            base ? { onConflict: setConflict } : { conflictField: 'externalCode' },
+          );
+          return false;
+        }
+      }}
+    >
+      <ConflictAlert message={conflict} onReload={() => void reloadLatest()} reloading={reloading} />
+      <Row gutter={16}>
+        <Col xs={24} sm={8}>
+          <Form.Item
+            name="source"
+            label={t('inspectionSettings.mapping.source')}
+            rules={[zodRule(fields.source)]}
+            required
+          >
+            <Select
+              placeholder={t('common.choose')}
+              options={MAPPING_SOURCES.map((source) => ({ value: source, label: source }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={16}>
+          <Form.Item
+            name="externalCode"
+            label={t('inspectionSettings.mapping.externalCode')}
+            rules={[zodRule(fields.externalCode)]}
+            required
+          >
+            <Input maxLength={PERIOD_LIMITS.externalCode.max} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item
+            name="externalName"
+            label={t('inspectionSettings.mapping.externalName')}
+            rules={[zodRule(fields.externalName, { optional: true })]}
+          >
+            <Input maxLength={PERIOD_LIMITS.externalName.max} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={10}>
+          <Form.Item
+            name="targetKind"
+            label={t('inspectionSettings.mapping.targetKind')}
+            rules={[zodRule(fields.targetKind)]}
+            required
+          >
+            <Select
+              options={MAPPING_TARGET_KINDS.map((value) => ({
+                value,
+                label: t(`inspectionSettings.mapping.kinds.${value}`),
+              }))}
+              onChange={() => form.setFieldValue('targetCode', undefined)}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={14}>
+          <Form.Item
+            name="targetCode"
+            label={t('inspectionSettings.mapping.target')}
+            rules={[zodRule(fields.targetCode)]}
+            required
+          >
+            <Select
+              showSearch
+              optionFilterProp="label"
+              loading={kind === 'inspection' && items.isLoading}
+              placeholder={t('common.choose')}
+              options={targetOptions}
+              data-testid="mapping-target"
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+    </ModalForm>
+  );
+}
+
+/** Tab "Mapping items": external item codes (HIS, LIS, meters) → measurement or inspection items. */
+export function MappingTab() {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const mobile = useDevice() === 'mobile';
+  const canEdit = usePermission(INSPECTION_EDIT);
+  const actionRef = useRef<ActionType>(null);
+  const lastFilter = useRef<MappingFilter>({});
+  const [total, setTotal] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<{ record: MappingItem | null } | null>(null);
+  const reload = () => actionRef.current?.reload();
+  const kindName = (kind: MappingTargetKind) => t(`inspectionSettings.mapping.kinds.${kind}`);
+
+  const excel = useExcelExport<MappingItem>({
+    fileName: () => t('inspectionSettings.mapping.exportFileName'),
+    sheetName: () => t('inspectionSettings.mapping.tab'),
+    columns: (): ExcelColumn<MappingItem>[] => [
+      { title: t('inspectionSettings.mapping.source'), dataIndex: 'source' },
+      { title: t('inspectionSettings.mapping.externalCode'), dataIndex: 'externalCode' },
+      { title: t('inspectionSettings.mapping.externalName'), dataIndex: 'externalName' },
+      {
+        title: t('inspectionSettings.mapping.targetKind'),
+        dataIndex: 'targetKind',
+        render: (value) => kindName(value as MappingTargetKind),
+      },
+      { title: t('inspectionSettings.mapping.targetCode'), dataIndex: 'targetCode' },
+      { title: t('inspectionSettings.mapping.target'), dataIndex: 'targetName' },
+      { title: t('common.updatedAt'), dataIndex: 'updatedAt', dateFormat: 'dateTime' },
+    ],
+    load: (onProgress) => fetchAllPages(fetchMappingPage, lastFilter.current, onProgress),
+  });
+
+  const remove = async (row: MappingItem) => {
+    const ok = await confirmAction({
+      content: withContinuePrompt(
+        t('inspectionSettings.mapping.deleteConfirm', { source: row.source, code: row.externalCode }),
+      ),
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      await deleteMappingItem(row.id);
+      toastSuccess(t('common.deleted'));
+      reload();
+    } catch (failure) {
+      showError(failure);
+    }
+  };
+
+  const columns: ProColumns<MappingItem>[] = [
+    {
+      title: t('inspectionSettings.mapping.search'),
+      dataIndex: 'queryCondition',
+      hideInTable: true,
+      fieldProps: { placeholder: t('inspectionSettings.mapping.searchPlaceholder'), maxLength: 50 },
+    },
+    {
+      title: t('inspectionSettings.mapping.source'),
+      dataIndex: 'qSource',
+      hideInTable: true,
+      valueType: 'select',
+      fieldProps: {
+        placeholder: t('common.all'),
+        options: MAPPING_SOURCES.map((source) => ({ value: source, label: source })),
+      },
+    },
+    {
+      title: t('inspectionSettings.mapping.source'),
+      dataIndex: 'source',
+      search: false,
+      width: 90,
+      render: (_, row) => <Tag color={SOURCE_COLORS[row.source]}>{row.source}</Tag>,
+    },
+    {
+      title: t('inspectionSettings.mapping.externalCode'),
+      dataIndex: 'externalCode',
+      search: false,
+      width: 140,
+      render: (_, row) => <code>{row.externalCode}</code>,
+    },
+    {
+      title: t('inspectionSettings.mapping.externalName'),
+      dataIndex: 'externalName',
+      search: false,
+      width: 200,
+      render: (_, row) => row.externalName ?? t('common.none'),
+    },
+    {
+      title: t('inspectionSettings.mapping.target'),
+      key: 'target',
+      search: false,
+      width: 260,
+      render: (_, row) => (
+        <span>
+          <Tag>{kindName(row.targetKind)}</Tag>
+          {row.targetKind === 'measurement'
+            ? `${t(`inspectionSettings.mapping.items.${row.targetCode}`)} (${row.targetCode})`
+            : `${row.targetName ?? ''} (${row.targetCode})`}
+        </span>
+      ),
+    },
+    updatedAtColumn<MappingItem>(t),
+    rowActionsColumn<MappingItem>({
+      t,
+      mobile,
+      lang,
+      canEdit,
+      canDelete: canEdit,
+      onEdit: (row) => setEditing({ record: row }),
+      onDelete: (row) => void remove(row),
+    }),
+  ];
+
+  return (
+    <>
+      {error ? (
+        <LoadError title={t('inspectionSettings.mapping.loadFailed')} message={error} onRetry={reload} />
+      ) : null}
+      <ProTable<MappingItem, SearchParams & { lang: string }>
+        actionRef={actionRef}
+        rowKey="id"
+        columns={canEdit ? columns : withoutActions(columns)}
+        params={{ lang }}
+        cardBordered
+        form={{ name: 'mappingSearch' }}
+        search={{
+          labelWidth: 'auto',
+          defaultCollapsed: mobile,
+          span: { xs: 24, sm: 24, md: 12, lg: 8, xl: 8, xxl: 6 },
+        }}
+        options={{ reload: true, density: false, setting: false }}
+        size={mobile ? 'small' : undefined}
+        scroll={{ x: 'max-content' }}
+        pagination={{ ...TABLE_PAGINATION, showTotal: (count) => t('common.total', { count }) }}
+        locale={{
+          emptyText: (
+            <TableEmpty
+              text={
+                error ? t('inspectionSettings.mapping.loadFailed') : t('inspectionSettings.mapping.empty')
+              }
+            />
+          ),
+        }}
+        request={async (params) => {
+          const filter: MappingFilter = {
+            queryCondition: params.queryCondition?.trim() || undefined,
+            source: params.qSource || undefined,
+          };
+          lastFilter.current = filter;
+          try {
+            const page = await fetchMappingPage({
+              ...filter,
+              page: params.current ?? 1,
+              size: params.pageSize ?? 20,
+            });
+            setError(null);
+            setTotal(page.total);
+            return { data: page.records, total: page.total, success: true };
+          } catch (failure) {
+            if (!isAbort(failure)) setError(errorText(failure));
+            setTotal(0);
+            return { data: [], total: 0, success: true };
+          }
+        }}
+        toolBarRender={() => [
+          <ExportButton
+            key="export"
+            exporting={excel.exporting}
+            disabled={total === 0}
+            onClick={() => void excel.run(total)}
+          />,
+          canEdit ? (
+            <Button
+              key="create"
+              type="primary"
+              icon={<PlusOutlined />}
+              data-testid="mapping-create"
+              onClick={() => setEditing({ record: null })}
+            >
+              {t('inspectionSettings.mapping.create')}
+            </Button>
+          ) : null,
+        ]}
+      />
+      {editing ? (
+        <MappingForm
+          record={editing.record}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            reload();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

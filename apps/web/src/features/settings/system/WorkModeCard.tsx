@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { Radio, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { saveIsOutside } from '../../../api/settings';
+import { fetchIsOutside } from '../../../api/tenants';
+import { sessionStore } from '../../../app/session';
+import { INLINE_ERROR, SettingCard, useSettingSave } from '../settings-form';
+
+const QUERY_KEY = ['settings', 'isOutside'];
+
+/** In-hospital or out-of-hospital work mode (the outpatient variant of §1); the session follows. */
+export function WorkModeCard({ canEdit }: { canEdit: boolean }) {
+  const { t } = useTranslation();
+  const query = useQuery({ queryKey: QUERY_KEY, queryFn: () => fetchIsOutside(), meta: INLINE_ERROR });
+  const save = useSettingSave(saveIsOutside, {
+    queryKey: QUERY_KEY,
+    onSaved: (isOut) => sessionStore.set((state) => (state.status === 'idle' ? state : { ...state, isOut })),
+  });
+  return (
+    <SettingCard
+      title={t('systemSettings.workMode.title')}
+      description={t('systemSettings.workMode.description')}
+      queries={[query]}
+      testId="work-mode-card"
+    >
+      <Radio.Group
+        value={query.data}
+        disabled={!canEdit || save.isPending}
+        onChange={(event) => save.mutate(event.target.value === true)}
+        data-testid="work-mode"
+      >
+        <Space direction="vertical">
+          <Radio value={false} data-testid="work-mode-inside">
+            {t('systemSettings.workMode.inside')}
+          </Radio>
+          <Radio value={true} data-testid="work-mode-outside">
+            {t('systemSettings.workMode.outside')}
+          </Radio>
+        </Space>
+      </Radio.Group>
+    </SettingCard>
+  );
+}
