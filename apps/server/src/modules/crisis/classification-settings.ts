@@ -8,7 +8,6 @@ import {
   type FieldError,
   type ItemLimitRule,
   type Lang,
-  type LimitRule,
   type MeasurementItem,
   type PeriodLimitRule,
   translate,
@@ -32,7 +31,8 @@ export interface LoadedClassificationSettings extends ClassificationSettings {
   periodCodes: string[];
 }
 
-function limitsOf(row: RuleRow): LimitRule {
+/** A stored rule's limits, colours and grade (the `LimitRule` fields; also part of every rule view). */
+export function limitsOf(row: RuleRow) {
   return {
     low: row.low,
     high: row.high,

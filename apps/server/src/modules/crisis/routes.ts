@@ -2,12 +2,14 @@ import {
   ageCrisisCreateSchema,
   ageCrisisUpdateSchema,
   CRISIS_SCOPES,
+  type CrisisScope,
   crisisCategorySchema,
   crisisSettingSaveSchema,
   departmentCrisisGradeSchema,
   departmentCrisisSaveSchema,
   LIMIT_LEVELS,
   MEASUREMENT_ITEMS,
+  type MeasurementItem,
   SETTING_LIMITS,
   virtualWardCrisisSaveSchema,
 } from '@glucocare/domain';
@@ -26,6 +28,7 @@ import {
   departmentRulePage,
   departmentRules,
   itemSettings,
+  type RuleInput,
   saveRule,
   setRuleGrade,
   virtualWardRules,
@@ -90,6 +93,9 @@ const tags = ['critical values'];
 /** The values a period rule or an item rule (no period) is saved as. */
 const scopeOfPeriod = (periodCode: string | null | undefined) => (periodCode?.trim() ? 'period' : 'item');
 
+/** What every rule save body has: the item as `category`, and the fields of {@link RuleInput}. */
+type RuleBody = Omit<RuleInput, 'item'> & { category: MeasurementItem };
+
 /**
  * Critical values (§7 Settings and System settings paths, spelled as the spec does): by item and
  * period, per department, per department and age bracket, for the virtual ward; and a tester.
@@ -97,6 +103,52 @@ const scopeOfPeriod = (periodCode: string | null | undefined) => (periodCode?.tr
 export async function crisisRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   await app.register(crisisCatalogueRoutes);
+
+  /** `method url`: saves the body as a rule of `scope` (or of the scope the body gives). */
+  const saveRoute = (
+    method: 'POST' | 'PUT',
+    url: string,
+    summary: string,
+    body: z.ZodType<RuleBody>,
+    scope: CrisisScope | ((body: RuleBody) => CrisisScope),
+  ) =>
+    r.route({
+      method,
+      url,
+      config: { permission: 'settings:crisis:edit' },
+      schema: { tags, summary, body, response: { 200: envelopeOf(ruleSchema) } },
+      handler: async (request) => {
+        const { category, ...rest } = request.body;
+        return ok(
+          request,
+          await saveRule(
+            app.db,
+            sessionOf(request),
+            typeof scope === 'function' ? scope(request.body) : scope,
+            { ...rest, item: category },
+            requestMeta(request),
+            request.lang,
+          ),
+        );
+      },
+    });
+  /** `DELETE url?id=`: removes a rule of one of `scopes`. */
+  const deleteRoute = (url: string, summary: string, scopes: readonly CrisisScope[]) =>
+    r.delete(
+      url,
+      { config: { permission: 'settings:crisis:edit' }, schema: { tags, summary, querystring: idQuery } },
+      async (request) => {
+        await deleteRule(
+          app.db,
+          sessionOf(request),
+          request.query.id,
+          scopes,
+          requestMeta(request),
+          request.lang,
+        );
+        return ok(request, null);
+      },
+    );
 
   // ------------------------------------------------ by item and period
   r.get(
@@ -116,51 +168,14 @@ export async function crisisRoutes(app: FastifyInstance) {
         await itemSettings(app.db, sessionOf(request).tenantId, request.query.category, request.lang),
       ),
   );
-  r.post(
+  saveRoute(
+    'POST',
     '/v2/crisisSetting',
-    {
-      config: { permission: 'settings:crisis:edit' },
-      schema: {
-        tags,
-        summary: "Create or update an item's (no periodCode) or a period's critical values",
-        body: crisisSettingSaveSchema,
-        response: { 200: envelopeOf(ruleSchema) },
-      },
-    },
-    async (request) => {
-      const { category, ...rest } = request.body;
-      const scope = scopeOfPeriod(rest.periodCode);
-      return ok(
-        request,
-        await saveRule(
-          app.db,
-          sessionOf(request),
-          scope,
-          { ...rest, item: category },
-          requestMeta(request),
-          request.lang,
-        ),
-      );
-    },
+    "Create or update an item's (no periodCode) or a period's critical values",
+    crisisSettingSaveSchema,
+    (body) => scopeOfPeriod(body.periodCode),
   );
-  r.delete(
-    '/v2/crisisSetting',
-    {
-      config: { permission: 'settings:crisis:edit' },
-      schema: { tags, summary: "Remove an item's or a period's critical values", querystring: idQuery },
-    },
-    async (request) => {
-      await deleteRule(
-        app.db,
-        sessionOf(request),
-        request.query.id,
-        ['item', 'period'],
-        requestMeta(request),
-        request.lang,
-      );
-      return ok(request, null);
-    },
-  );
+  deleteRoute('/v2/crisisSetting', "Remove an item's or a period's critical values", ['item', 'period']);
 
   // ------------------------------------------------ per department
   r.get(
@@ -186,50 +201,14 @@ export async function crisisRoutes(app: FastifyInstance) {
         ),
       ),
   );
-  r.post(
+  saveRoute(
+    'POST',
     '/v2/crisisSetting/departmentDefine',
-    {
-      config: { permission: 'settings:crisis:edit' },
-      schema: {
-        tags,
-        summary: "Create or update a department's critical values",
-        body: departmentCrisisSaveSchema,
-        response: { 200: envelopeOf(ruleSchema) },
-      },
-    },
-    async (request) => {
-      const { category, ...rest } = request.body;
-      return ok(
-        request,
-        await saveRule(
-          app.db,
-          sessionOf(request),
-          'department',
-          { ...rest, item: category },
-          requestMeta(request),
-          request.lang,
-        ),
-      );
-    },
+    "Create or update a department's critical values",
+    departmentCrisisSaveSchema,
+    'department',
   );
-  r.delete(
-    '/v2/crisisSetting/departmentDefine',
-    {
-      config: { permission: 'settings:crisis:edit' },
-      schema: { tags, summary: "Remove a department's critical values", querystring: idQuery },
-    },
-    async (request) => {
-      await deleteRule(
-        app.db,
-        sessionOf(request),
-        request.query.id,
-        ['department'],
-        requestMeta(request),
-        request.lang,
-      );
-      return ok(request, null);
-    },
-  );
+  deleteRoute('/v2/crisisSetting/departmentDefine', "Remove a department's critical values", ['department']);
   r.get(
     '/v1/crisisSetting/departmentDefine/list',
     {
@@ -279,76 +258,21 @@ export async function crisisRoutes(app: FastifyInstance) {
 
   // ------------------------------------------------ per department and age bracket
   const ageSetting = '/v1/crisisSetting/departmentDefine/age/setting';
-  r.post(
+  saveRoute(
+    'POST',
     ageSetting,
-    {
-      config: { permission: 'settings:crisis:edit' },
-      schema: {
-        tags,
-        summary: "Create a department's critical values for an age bracket",
-        body: ageCrisisCreateSchema,
-        response: { 200: envelopeOf(ruleSchema) },
-      },
-    },
-    async (request) => {
-      const { category, ...rest } = request.body;
-      return ok(
-        request,
-        await saveRule(
-          app.db,
-          sessionOf(request),
-          'departmentAge',
-          { ...rest, item: category },
-          requestMeta(request),
-          request.lang,
-        ),
-      );
-    },
+    "Create a department's critical values for an age bracket",
+    ageCrisisCreateSchema,
+    'departmentAge',
   );
-  r.put(
+  saveRoute(
+    'PUT',
     ageSetting,
-    {
-      config: { permission: 'settings:crisis:edit' },
-      schema: {
-        tags,
-        summary: 'Update an age setting (version must match)',
-        body: ageCrisisUpdateSchema,
-        response: { 200: envelopeOf(ruleSchema) },
-      },
-    },
-    async (request) => {
-      const { category, ...rest } = request.body;
-      return ok(
-        request,
-        await saveRule(
-          app.db,
-          sessionOf(request),
-          'departmentAge',
-          { ...rest, item: category },
-          requestMeta(request),
-          request.lang,
-        ),
-      );
-    },
+    'Update an age setting (version must match)',
+    ageCrisisUpdateSchema,
+    'departmentAge',
   );
-  r.delete(
-    ageSetting,
-    {
-      config: { permission: 'settings:crisis:edit' },
-      schema: { tags, summary: 'Remove an age setting', querystring: idQuery },
-    },
-    async (request) => {
-      await deleteRule(
-        app.db,
-        sessionOf(request),
-        request.query.id,
-        ['departmentAge'],
-        requestMeta(request),
-        request.lang,
-      );
-      return ok(request, null);
-    },
-  );
+  deleteRoute(ageSetting, 'Remove an age setting', ['departmentAge']);
   r.get(
     '/v1/crisisSetting/departmentDefine/age/list',
     {
@@ -374,51 +298,15 @@ export async function crisisRoutes(app: FastifyInstance) {
 
   // ------------------------------------------------ virtual ward
   for (const path of ['/v1/fictitious/crisisSetting/', '/v1/fictitious/crisisSetting']) {
-    r.post(
+    saveRoute(
+      'POST',
       path,
-      {
-        config: { permission: 'settings:crisis:edit' },
-        schema: {
-          tags,
-          summary: 'Create or update the virtual-ward critical values of an item (no periodCode) or a period',
-          body: virtualWardCrisisSaveSchema,
-          response: { 200: envelopeOf(ruleSchema) },
-        },
-      },
-      async (request) => {
-        const { category, ...rest } = request.body;
-        return ok(
-          request,
-          await saveRule(
-            app.db,
-            sessionOf(request),
-            'virtualWard',
-            { ...rest, item: category },
-            requestMeta(request),
-            request.lang,
-          ),
-        );
-      },
+      'Create or update the virtual-ward critical values of an item (no periodCode) or a period',
+      virtualWardCrisisSaveSchema,
+      'virtualWard',
     );
   }
-  r.delete(
-    '/v1/fictitious/crisisSetting',
-    {
-      config: { permission: 'settings:crisis:edit' },
-      schema: { tags, summary: 'Remove a virtual-ward rule', querystring: idQuery },
-    },
-    async (request) => {
-      await deleteRule(
-        app.db,
-        sessionOf(request),
-        request.query.id,
-        ['virtualWard'],
-        requestMeta(request),
-        request.lang,
-      );
-      return ok(request, null);
-    },
-  );
+  deleteRoute('/v1/fictitious/crisisSetting', 'Remove a virtual-ward rule', ['virtualWard']);
   r.get(
     '/v1/fictitious/crisisSetting/list',
     {

@@ -13,7 +13,7 @@ import { AppError, recordNotFound } from '../../http/errors';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 import { inScope } from '../departments/service';
-import { assertClassificationConsistent } from './classification-settings';
+import { assertClassificationConsistent, limitsOf } from './classification-settings';
 
 type RuleRow = typeof crisisRules.$inferSelect;
 
@@ -49,15 +49,7 @@ export function ruleView(row: RuleRow) {
     periodCode: row.periodCode,
     departmentCode: row.departmentCode,
     ageBracketId: row.ageBracketId,
-    low: row.low,
-    high: row.high,
-    criticalLow: row.criticalLow,
-    criticalHigh: row.criticalHigh,
-    lowColor: row.lowColor,
-    highColor: row.highColor,
-    criticalLowColor: row.criticalLowColor,
-    criticalHighColor: row.criticalHighColor,
-    grade: row.grade,
+    ...limitsOf(row),
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -123,6 +115,17 @@ async function checkReferences(tx: DbOrTx, session: SessionUser, input: RuleInpu
   }
 }
 
+/** Writes `values` over `current` if its version is still the one read, bumping it; 409 otherwise. */
+async function updateVersioned(tx: DbOrTx, tenantId: string, current: RuleRow, values: Partial<RuleRow>) {
+  const [row] = await tx
+    .update(crisisRules)
+    .set({ ...values, version: current.version + 1, updatedAt: new Date() })
+    .where(mine(tenantId, and(eq(crisisRules.id, current.id), eq(crisisRules.version, current.version))))
+    .returning();
+  if (!row) throw new AppError(409, 'error.conflict');
+  return row;
+}
+
 /** A rule of the tenant of one of `scopes` (a department rule also within the caller's scope), or 404. */
 async function findRule(db: DbOrTx, session: SessionUser, id: number, scopes: readonly CrisisScope[]) {
   const [row] = await db
@@ -173,17 +176,7 @@ export async function saveRule(
     let row: RuleRow | undefined;
     if (current) {
       if (current.version !== input.version) throw new AppError(409, 'error.conflict');
-      [row] = await tx
-        .update(crisisRules)
-        .set({ scope, ...columnsOf(input), version: current.version + 1, updatedAt: new Date() })
-        .where(
-          mine(
-            session.tenantId,
-            and(eq(crisisRules.id, current.id), eq(crisisRules.version, current.version)),
-          ),
-        )
-        .returning();
-      if (!row) throw new AppError(409, 'error.conflict');
+      row = await updateVersioned(tx, session.tenantId, current, { scope, ...columnsOf(input) });
     } else {
       [row] = await tx
         .insert(crisisRules)
@@ -219,14 +212,7 @@ export async function setRuleGrade(
     const current = await findRule(tx, session, input.id, ['department', 'departmentAge']);
     if (current.version !== input.version) throw new AppError(409, 'error.conflict');
     await checkReferences(tx, session, { item: current.item as MeasurementItem, grade: input.grade }, lang);
-    const [row] = await tx
-      .update(crisisRules)
-      .set({ grade: input.grade.trim(), version: current.version + 1, updatedAt: new Date() })
-      .where(
-        mine(session.tenantId, and(eq(crisisRules.id, current.id), eq(crisisRules.version, current.version))),
-      )
-      .returning();
-    if (!row) throw new AppError(409, 'error.conflict');
+    const row = await updateVersioned(tx, session.tenantId, current, { grade: input.grade.trim() });
     await writeAudit(
       tx,
       {
