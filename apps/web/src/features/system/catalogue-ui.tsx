@@ -1,15 +1,21 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import type { ProColumns } from '@ant-design/pro-components';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { type ActionType, ModalForm, type ProColumns } from '@ant-design/pro-components';
 import { CATALOGUE_LIMITS } from '@glucocare/domain';
-import { Badge, Button, type FormInstance, InputNumber, Switch, theme } from 'antd';
+import { Badge, Button, Col, Form, type FormInstance, InputNumber, Row, Switch, theme } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isAbort, showError } from '../../api/http';
+import { errorText, isAbort, showError } from '../../api/http';
 import { toastError, toastSuccess } from '../../app/notify';
+import { ConflictAlert } from '../../components/ConflictAlert';
+import { confirmAction, withContinuePrompt } from '../../components/confirm';
 import { type ExcelColumn, exportToExcel } from '../../components/excel';
+import { handleSaveError } from '../../components/form-errors';
+import { useRevalidateOnLanguageChange } from '../../components/form-rules';
 import { formatDateTime } from '../../components/format';
+import i18n from '../../i18n';
+import { submitterProps } from './shared';
 
 /**
  * Pieces the catalogue pages (drugs, order templates, glucose events, suggestions, dictionaries)
@@ -306,4 +312,171 @@ export function rowActionsColumn<T>(options: {
 /** The columns without the actions column, for users who may neither edit nor delete. */
 export function withoutActions<T>(columns: ProColumns<T>[]): ProColumns<T>[] {
   return columns.filter((column) => column.valueType !== 'option');
+}
+
+/** The primary "New …" button of a list (`testId` names it for the browser tests). */
+export function CreateButton({
+  testId,
+  onClick,
+  children,
+}: {
+  testId: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button type="primary" icon={<PlusOutlined />} data-testid={testId} onClick={onClick}>
+      {children}
+    </Button>
+  );
+}
+
+export type DeleteOutcome = 'cancelled' | 'deleted' | 'failed';
+
+/**
+ * Asks before deleting (a red confirm: the question plus the continue prompt), deletes and says so;
+ * a failure shows its message. The outcome lets the caller reload after a success or after any try.
+ */
+export async function confirmDelete(
+  question: string,
+  remove: () => Promise<unknown>,
+): Promise<DeleteOutcome> {
+  const ok = await confirmAction({ content: withContinuePrompt(question), danger: true });
+  if (!ok) return 'cancelled';
+  try {
+    await remove();
+    toastSuccess(i18n.t('common.deleted'));
+    return 'deleted';
+  } catch (error) {
+    showError(error);
+    return 'failed';
+  }
+}
+
+/**
+ * The state of a paged ProTable list: its action ref (`reload`), the last filter and total (for the
+ * export), the load failure, and `request`, which loads one page for a filter.
+ */
+export function usePagedList<T, F>(
+  fetchPage: (query: F & { page: number; size: number }) => Promise<{ records: T[]; total: number }>,
+) {
+  const actionRef = useRef<ActionType>(null);
+  const lastFilter = useRef<F>({} as F);
+  const [total, setTotal] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const reload = () => actionRef.current?.reload();
+  const request = async (filter: F, params: { current?: number; pageSize?: number }) => {
+    lastFilter.current = filter;
+    try {
+      const page = await fetchPage({ ...filter, page: params.current ?? 1, size: params.pageSize ?? 20 });
+      setError(null);
+      setTotal(page.total);
+      return { data: page.records, total: page.total, success: true };
+    } catch (failure) {
+      if (!isAbort(failure)) setError(errorText(failure));
+      setTotal(0);
+      return { data: [] as T[], total: 0, success: true };
+    }
+  };
+  return { actionRef, lastFilter, total, error, reload, request };
+}
+
+/** The search form of a catalogue list: collapsed on a phone, up to four fields a row. */
+export function listSearchProps(mobile: boolean) {
+  return {
+    labelWidth: 'auto' as const,
+    defaultCollapsed: mobile,
+    span: { xs: 24, sm: 24, md: 12, lg: 8, xl: 8, xxl: 6 },
+  };
+}
+
+/** The form of a catalogue add / edit dialog (revalidated when the language changes) and its stale-version state. */
+export function useEditForm<T extends { id: number }, V>(
+  record: T | null,
+  find: (base: T) => Promise<T | null>,
+  valuesOf: (record: T) => V,
+) {
+  const [form] = Form.useForm<V>();
+  useRevalidateOnLanguageChange(form);
+  return { form, ...useEditConflict(form, record, find, valuesOf) };
+}
+
+export type EditFormState<T extends { id: number }, V> = ReturnType<typeof useEditForm<T, V>>;
+
+/**
+ * The add / edit dialog of a catalogue record: `save` creates (`base` null) or updates `base`; then
+ * "Saved" and `onSaved`. A failure shows under its fields, a 409 of a new record under
+ * `conflictField`, a stale version as the conflict notice with "Load the latest version".
+ */
+export function EditModalForm<T extends { id: number }, V, S = unknown>({
+  edit,
+  title,
+  width,
+  initialValues,
+  conflictField,
+  onClose,
+  save,
+  onSaved,
+  children,
+}: {
+  edit: EditFormState<T, V>;
+  title: string;
+  width: number;
+  initialValues: Partial<V>;
+  conflictField?: string;
+  onClose: () => void;
+  save: (values: V, base: T | null) => Promise<S>;
+  onSaved: (saved: S) => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { form, base, conflict, setConflict, reloading, reloadLatest } = edit;
+  return (
+    <ModalForm<V>
+      open
+      form={form}
+      title={title}
+      width={width}
+      layout="vertical"
+      initialValues={initialValues}
+      modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: onClose }}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      submitter={submitterProps(t)}
+      onFinish={async (values) => {
+        try {
+          const saved = await save(values, base);
+          toastSuccess(t('common.saved'));
+          onSaved(saved);
+          return true;
+        } catch (error) {
+          handleSaveError(form, error, base ? { onConflict: setConflict } : { conflictField });
+          return false;
+        }
+      }}
+    >
+      <ConflictAlert message={conflict} onReload={() => void reloadLatest()} reloading={reloading} />
+      <Row gutter={16}>{children}</Row>
+    </ModalForm>
+  );
+}
+
+/** The sort and enabled fields of a catalogue form, half a row each on a phone. */
+export function SortStatusFields({ sm }: { sm?: number }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Col xs={12} sm={sm}>
+        <Form.Item name="sort" label={t('common.sort')}>
+          <SortInput />
+        </Form.Item>
+      </Col>
+      <Col xs={12} sm={sm}>
+        <Form.Item name="isActive" label={t('common.enabled')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Col>
+    </>
+  );
 }

@@ -1,9 +1,8 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { type ActionType, ModalForm, type ProColumns, ProTable } from '@ant-design/pro-components';
+import { type ProColumns, ProTable } from '@ant-design/pro-components';
 import { adviceFrequencyCreateSchema, CATALOGUE_SETTING_LIMITS, orderedTimes } from '@glucocare/domain';
-import { Button, Col, Form, Input, InputNumber, Row, Select, Space, Switch, Tag } from 'antd';
+import { Col, Form, Input, InputNumber, Select, Space, Tag } from 'antd';
 import type { RuleObject } from 'antd/es/form';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type AdviceFrequency,
@@ -15,31 +14,31 @@ import {
   updateFrequency,
 } from '../../../api/catalogue-settings';
 import { fetchAllPages } from '../../../api/catalogues';
-import { errorText, isAbort, showError } from '../../../api/http';
-import { toastSuccess } from '../../../app/notify';
 import { usePermission } from '../../../app/permissions';
 import { useDevice } from '../../../app/preferences';
-import { ConflictAlert } from '../../../components/ConflictAlert';
-import { confirmAction, withContinuePrompt } from '../../../components/confirm';
 import type { ExcelColumn } from '../../../components/excel';
-import { handleSaveError } from '../../../components/form-errors';
-import { issueParams, useRevalidateOnLanguageChange, zodRule } from '../../../components/form-rules';
+import { issueParams, zodRule } from '../../../components/form-rules';
 import { LoadError, TableEmpty } from '../../../components/PageWrapper';
 import { currentLang, msgOrText } from '../../../i18n';
 import {
   activeFilterOf,
+  CreateButton,
+  confirmDelete,
+  EditModalForm,
   ExportButton,
+  listSearchProps,
   RowStatusSwitch,
   rowActionsColumn,
-  SortInput,
+  SortStatusFields,
   statusValueEnum,
   updatedAtColumn,
-  useEditConflict,
+  useEditForm,
   useExcelExport,
+  usePagedList,
   useStatusToggle,
   withoutActions,
 } from '../../system/catalogue-ui';
-import { submitterProps, TABLE_PAGINATION } from '../../system/shared';
+import { TABLE_PAGINATION } from '../../system/shared';
 import { CATALOGUE_EDIT } from './permissions';
 
 interface SearchParams {
@@ -116,120 +115,89 @@ function FrequencyForm({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
-  useRevalidateOnLanguageChange(form);
+  const edit = useEditForm(record, findFrequency, valuesOf);
   const shape = adviceFrequencyCreateSchema.shape;
-  const { base, conflict, setConflict, reloading, reloadLatest } = useEditConflict(
-    form,
-    record,
-    findFrequency,
-    valuesOf,
-  );
   return (
-    <ModalForm<Values>
-      open
-      form={form}
+    <EditModalForm<AdviceFrequency, Values>
+      edit={edit}
       title={
         record ? t('catalogueSettings.frequencies.editTitle') : t('catalogueSettings.frequencies.createTitle')
       }
       width={640}
-      layout="vertical"
       initialValues={record ? valuesOf(record) : { sort: 0, isActive: true, executeTimes: [] }}
-      modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: onClose }}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      submitter={submitterProps(t)}
-      onFinish={async (values) => {
-        try {
-          const input = inputOf(values);
-          if (base) await updateFrequency({ ...input, id: base.id, version: base.version });
-          else await createFrequency(input);
-          toastSuccess(t('common.saved'));
-          onSaved();
-          return true;
-        } catch (error) {
-          handleSaveError(form, error, base ? { onConflict: setConflict } : { conflictField: 'code' });
-          return false;
-        }
-      }}
+      conflictField="code"
+      onClose={onClose}
+      save={(values, base) =>
+        base
+          ? updateFrequency({ ...inputOf(values), id: base.id, version: base.version })
+          : createFrequency(inputOf(values))
+      }
+      onSaved={onSaved}
     >
-      <ConflictAlert message={conflict} onReload={() => void reloadLatest()} reloading={reloading} />
-      <Row gutter={16}>
-        <Col xs={24} sm={8}>
-          <Form.Item
-            name="code"
-            label={t('catalogueSettings.frequencies.code')}
-            rules={[zodRule(shape.code)]}
-            required
-          >
-            <Input maxLength={12} autoComplete="off" placeholder="tid" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={8}>
-          <Form.Item
-            name="name"
-            label={t('catalogueSettings.frequencies.name')}
-            rules={[zodRule(shape.name)]}
-            required
-          >
-            <Input maxLength={12} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={8}>
-          <Form.Item
-            name="frequency"
-            label={t('catalogueSettings.frequencies.frequency')}
-            rules={[zodRule(shape.frequency)]}
-            required
-          >
-            <Input maxLength={CATALOGUE_SETTING_LIMITS.frequency.max} autoComplete="off" placeholder="3/d" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={8}>
-          <Form.Item
-            name="timesPerDay"
-            label={t('catalogueSettings.frequencies.timesPerDay')}
-            rules={[zodRule(shape.timesPerDay, { optional: true })]}
-            extra={t('catalogueSettings.frequencies.timesPerDayHint')}
-          >
-            <InputNumber
-              min={CATALOGUE_SETTING_LIMITS.timesPerDay.min}
-              max={CATALOGUE_SETTING_LIMITS.timesPerDay.max}
-              precision={0}
-              style={{ width: '100%' }}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={16}>
-          <Form.Item
-            name="executeTimes"
-            label={t('catalogueSettings.frequencies.executeTimes')}
-            dependencies={['timesPerDay']}
-            rules={[executeTimesRule]}
-            extra={t('catalogueSettings.frequencies.executeTimesHint')}
-          >
-            <Select
-              mode="tags"
-              tokenSeparators={[',', ' ', '，']}
-              options={HOURLY.map((time) => ({ value: time, label: time }))}
-              placeholder="08:00"
-              data-testid="frequency-times"
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={12} sm={8}>
-          <Form.Item name="sort" label={t('common.sort')}>
-            <SortInput />
-          </Form.Item>
-        </Col>
-        <Col xs={12} sm={8}>
-          <Form.Item name="isActive" label={t('common.enabled')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Col>
-      </Row>
-    </ModalForm>
+      <Col xs={24} sm={8}>
+        <Form.Item
+          name="code"
+          label={t('catalogueSettings.frequencies.code')}
+          rules={[zodRule(shape.code)]}
+          required
+        >
+          <Input maxLength={12} autoComplete="off" placeholder="tid" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={8}>
+        <Form.Item
+          name="name"
+          label={t('catalogueSettings.frequencies.name')}
+          rules={[zodRule(shape.name)]}
+          required
+        >
+          <Input maxLength={12} autoComplete="off" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={8}>
+        <Form.Item
+          name="frequency"
+          label={t('catalogueSettings.frequencies.frequency')}
+          rules={[zodRule(shape.frequency)]}
+          required
+        >
+          <Input maxLength={CATALOGUE_SETTING_LIMITS.frequency.max} autoComplete="off" placeholder="3/d" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={8}>
+        <Form.Item
+          name="timesPerDay"
+          label={t('catalogueSettings.frequencies.timesPerDay')}
+          rules={[zodRule(shape.timesPerDay, { optional: true })]}
+          extra={t('catalogueSettings.frequencies.timesPerDayHint')}
+        >
+          <InputNumber
+            min={CATALOGUE_SETTING_LIMITS.timesPerDay.min}
+            max={CATALOGUE_SETTING_LIMITS.timesPerDay.max}
+            precision={0}
+            style={{ width: '100%' }}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={16}>
+        <Form.Item
+          name="executeTimes"
+          label={t('catalogueSettings.frequencies.executeTimes')}
+          dependencies={['timesPerDay']}
+          rules={[executeTimesRule]}
+          extra={t('catalogueSettings.frequencies.executeTimesHint')}
+        >
+          <Select
+            mode="tags"
+            tokenSeparators={[',', ' ', '，']}
+            options={HOURLY.map((time) => ({ value: time, label: time }))}
+            placeholder="08:00"
+            data-testid="frequency-times"
+          />
+        </Form.Item>
+      </Col>
+      <SortStatusFields sm={8} />
+    </EditModalForm>
   );
 }
 
@@ -239,12 +207,9 @@ export function FrequenciesTab() {
   const lang = currentLang();
   const mobile = useDevice() === 'mobile';
   const canEdit = usePermission(CATALOGUE_EDIT);
-  const actionRef = useRef<ActionType>(null);
-  const lastFilter = useRef<AdviceFrequencyFilter>({});
-  const [total, setTotal] = useState(0);
-  const [error, setError] = useState<string | null>(null);
+  const list = usePagedList<AdviceFrequency, AdviceFrequencyFilter>(fetchFrequencyPage);
+  const { error, total, reload } = list;
   const [editing, setEditing] = useState<{ record: AdviceFrequency | null } | null>(null);
-  const reload = () => actionRef.current?.reload();
   const status = useStatusToggle<AdviceFrequency>(
     (row, isActive) =>
       updateFrequency({ ...inputOf(valuesOf(row)), isActive, id: row.id, version: row.version }),
@@ -270,23 +235,14 @@ export function FrequenciesTab() {
         render: (value) => (value ? t('common.enabled') : t('common.disabled')),
       },
     ],
-    load: (onProgress) => fetchAllPages(fetchFrequencyPage, lastFilter.current, onProgress),
+    load: (onProgress) => fetchAllPages(fetchFrequencyPage, list.lastFilter.current, onProgress),
   });
   const remove = async (row: AdviceFrequency) => {
-    const ok = await confirmAction({
-      content: withContinuePrompt(
-        t('catalogueSettings.frequencies.deleteConfirm', { name: row.name, code: row.code }),
-      ),
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await deleteFrequency(row.id);
-      toastSuccess(t('common.deleted'));
-      reload();
-    } catch (failure) {
-      showError(failure);
-    }
+    const outcome = await confirmDelete(
+      t('catalogueSettings.frequencies.deleteConfirm', { name: row.name, code: row.code }),
+      () => deleteFrequency(row.id),
+    );
+    if (outcome === 'deleted') reload();
   };
   const columns: ProColumns<AdviceFrequency>[] = [
     {
@@ -380,17 +336,13 @@ export function FrequenciesTab() {
         <LoadError title={t('catalogueSettings.frequencies.loadFailed')} message={error} onRetry={reload} />
       ) : null}
       <ProTable<AdviceFrequency, SearchParams & { lang: string }>
-        actionRef={actionRef}
+        actionRef={list.actionRef}
         rowKey="id"
         columns={canEdit ? columns : withoutActions(columns)}
         params={{ lang }}
         cardBordered
         form={{ name: 'frequencySearch' }}
-        search={{
-          labelWidth: 'auto',
-          defaultCollapsed: mobile,
-          span: { xs: 24, sm: 24, md: 12, lg: 8, xl: 8, xxl: 6 },
-        }}
+        search={listSearchProps(mobile)}
         options={{ reload: true, density: false, setting: mobile ? false : { draggable: true } }}
         columnsState={{
           persistenceKey: 'gc-columns-advice-frequencies',
@@ -411,27 +363,15 @@ export function FrequenciesTab() {
             />
           ),
         }}
-        request={async (params) => {
-          const filter = {
-            queryCondition: params.queryCondition?.trim() || undefined,
-            isActive: activeFilterOf(params.qStatus),
-          };
-          lastFilter.current = filter;
-          try {
-            const page = await fetchFrequencyPage({
-              ...filter,
-              page: params.current ?? 1,
-              size: params.pageSize ?? 20,
-            });
-            setError(null);
-            setTotal(page.total);
-            return { data: page.records, total: page.total, success: true };
-          } catch (failure) {
-            if (!isAbort(failure)) setError(errorText(failure));
-            setTotal(0);
-            return { data: [], total: 0, success: true };
-          }
-        }}
+        request={(params) =>
+          list.request(
+            {
+              queryCondition: params.queryCondition?.trim() || undefined,
+              isActive: activeFilterOf(params.qStatus),
+            },
+            params,
+          )
+        }
         toolBarRender={() => [
           <ExportButton
             key="export"
@@ -440,15 +380,9 @@ export function FrequenciesTab() {
             onClick={() => void excel.run(total)}
           />,
           canEdit ? (
-            <Button
-              key="create"
-              type="primary"
-              icon={<PlusOutlined />}
-              data-testid="frequency-create"
-              onClick={() => setEditing({ record: null })}
-            >
+            <CreateButton key="create" testId="frequency-create" onClick={() => setEditing({ record: null })}>
               {t('catalogueSettings.frequencies.create')}
-            </Button>
+            </CreateButton>
           ) : null,
         ]}
       />

@@ -164,7 +164,9 @@ export function CheckTab() {
             <Space direction="vertical" size={12} style={{ width: '100%' }}>
               <Space size={10} wrap align="center">
                 <Typography.Text strong className="gc-crisis-value">
-                  {result.typed} {shownUnit.label}
+                  {/* mg/dL as typed (whole numbers); mmol/L and µmol/L with their display precision */}
+                  {shownUnit.param === 'mgDl' ? result.typed : shownUnit.format(result.typed)}{' '}
+                  {shownUnit.label}
                 </Typography.Text>
                 <Tag
                   color={result.result.color ?? CLASS_COLORS[result.result.classification]}

@@ -1,5 +1,4 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { ModalForm } from '@ant-design/pro-components';
 import {
   inspectionPackageCreateSchema,
   inspectionItemFieldSchemas as itemFields,
@@ -7,25 +6,11 @@ import {
   referenceRangeIssue,
 } from '@glucocare/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Col,
-  Empty,
-  Form,
-  Input,
-  InputNumber,
-  Row,
-  Select,
-  Space,
-  Spin,
-  Switch,
-  Table,
-} from 'antd';
+import { Button, Card, Col, Empty, Form, Input, InputNumber, Select, Space, Spin, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, showError } from '../../../api/http';
+import { errorText } from '../../../api/http';
 import {
   createInspectionItem,
   createInspectionPackage,
@@ -40,23 +25,20 @@ import {
   updateInspectionItem,
   updateInspectionPackage,
 } from '../../../api/inspection';
-import { toastSuccess } from '../../../app/notify';
 import { usePermission } from '../../../app/permissions';
 import { useDevice } from '../../../app/preferences';
-import { ConflictAlert } from '../../../components/ConflictAlert';
-import { confirmAction, withContinuePrompt } from '../../../components/confirm';
-import { handleSaveError } from '../../../components/form-errors';
-import { useRevalidateOnLanguageChange, zodRule } from '../../../components/form-rules';
+import { zodRule } from '../../../components/form-rules';
 import { LoadError, TableEmpty } from '../../../components/PageWrapper';
 import { msg } from '../../../i18n';
 import {
+  confirmDelete,
+  EditModalForm,
   RowStatusSwitch,
   SideList,
-  SortInput,
-  useEditConflict,
+  SortStatusFields,
+  useEditForm,
   useStatusToggle,
 } from '../../system/catalogue-ui';
-import { submitterProps } from '../../system/shared';
 
 export const INSPECTION_EDIT = 'settings:inspection:edit';
 export const inspectionKeys = {
@@ -91,81 +73,54 @@ function PackageForm({
   onSaved: (pkg: InspectionPackage) => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<PackageValues>();
-  useRevalidateOnLanguageChange(form);
-  const { base, conflict, setConflict, reloading, reloadLatest } = useEditConflict(
-    form,
+  const edit = useEditForm(
     record,
     async (current) => (await fetchInspectionPackages()).find((pkg) => pkg.id === current.id) ?? null,
     packageValuesOf,
   );
   return (
-    <ModalForm<PackageValues>
-      open
-      form={form}
+    <EditModalForm<InspectionPackage, PackageValues, InspectionPackage>
+      edit={edit}
       title={record ? t('inspectionSettings.package.editTitle') : t('inspectionSettings.package.createTitle')}
       width={520}
-      layout="vertical"
       initialValues={record ? packageValuesOf(record) : { sort: 0, isActive: true }}
-      modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: onClose }}
-      onOpenChange={(open) => {
-        if (!open) onClose();
+      conflictField="code"
+      onClose={onClose}
+      save={(values, base) => {
+        const input = {
+          code: values.code.trim(),
+          name: values.name.trim(),
+          sort: values.sort ?? 0,
+          isActive: !!values.isActive,
+        };
+        return base
+          ? updateInspectionPackage({ ...input, id: base.id, version: base.version })
+          : createInspectionPackage(input);
       }}
-      submitter={submitterProps(t)}
-      onFinish={async (values) => {
-        try {
-          const input = {
-            code: values.code.trim(),
-            name: values.name.trim(),
-            sort: values.sort ?? 0,
-            isActive: !!values.isActive,
-          };
-          const saved = base
-            ? await updateInspectionPackage({ ...input, id: base.id, version: base.version })
-            : await createInspectionPackage(input);
-          toastSuccess(t('common.saved'));
-          onSaved(saved);
-          return true;
-        } catch (error) {
-          handleSaveError(form, error, base ? { onConflict: setConflict } : { conflictField: 'code' });
-          return false;
-        }
-      }}
+      onSaved={onSaved}
     >
-      <ConflictAlert message={conflict} onReload={() => void reloadLatest()} reloading={reloading} />
-      <Row gutter={16}>
-        <Col xs={24} sm={10}>
-          <Form.Item
-            name="code"
-            label={t('inspectionSettings.code')}
-            rules={[zodRule(packageShape.code)]}
-            required
-          >
-            <Input maxLength={12} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={14}>
-          <Form.Item
-            name="name"
-            label={t('inspectionSettings.name')}
-            rules={[zodRule(packageShape.name)]}
-            required
-          >
-            <Input maxLength={PERIOD_LIMITS.inspectionName.max} showCount autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={12}>
-          <Form.Item name="sort" label={t('common.sort')}>
-            <SortInput />
-          </Form.Item>
-        </Col>
-        <Col xs={12}>
-          <Form.Item name="isActive" label={t('common.enabled')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Col>
-      </Row>
-    </ModalForm>
+      <Col xs={24} sm={10}>
+        <Form.Item
+          name="code"
+          label={t('inspectionSettings.code')}
+          rules={[zodRule(packageShape.code)]}
+          required
+        >
+          <Input maxLength={12} autoComplete="off" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={14}>
+        <Form.Item
+          name="name"
+          label={t('inspectionSettings.name')}
+          rules={[zodRule(packageShape.name)]}
+          required
+        >
+          <Input maxLength={PERIOD_LIMITS.inspectionName.max} showCount autoComplete="off" />
+        </Form.Item>
+      </Col>
+      <SortStatusFields />
+    </EditModalForm>
   );
 }
 
@@ -214,122 +169,93 @@ function ItemForm({
   onSaved: (item: InspectionItem) => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<ItemValues>();
-  useRevalidateOnLanguageChange(form);
-  const { base, conflict, setConflict, reloading, reloadLatest } = useEditConflict(
-    form,
+  const edit = useEditForm(
     record,
     async (current) =>
       (await fetchInspectionItems(current.packageId)).find((item) => item.id === current.id) ?? null,
     itemValuesOf,
   );
   return (
-    <ModalForm<ItemValues>
-      open
-      form={form}
+    <EditModalForm<InspectionItem, ItemValues, InspectionItem>
+      edit={edit}
       title={record ? t('inspectionSettings.item.editTitle') : t('inspectionSettings.item.createTitle')}
       width={620}
-      layout="vertical"
       initialValues={record ? itemValuesOf(record) : { packageId, sort: 0, isActive: true, unit: '' }}
-      modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: onClose }}
-      onOpenChange={(open) => {
-        if (!open) onClose();
+      conflictField="code"
+      onClose={onClose}
+      save={(values, base) => {
+        const input = {
+          packageId: values.packageId,
+          code: values.code.trim(),
+          name: values.name.trim(),
+          unit: values.unit?.trim() ? values.unit.trim() : null,
+          referenceLow: values.referenceLow ?? null,
+          referenceHigh: values.referenceHigh ?? null,
+          sort: values.sort ?? 0,
+          isActive: !!values.isActive,
+        };
+        return base
+          ? updateInspectionItem({ ...input, id: base.id, version: base.version })
+          : createInspectionItem(input);
       }}
-      submitter={submitterProps(t)}
-      onFinish={async (values) => {
-        try {
-          const input = {
-            packageId: values.packageId,
-            code: values.code.trim(),
-            name: values.name.trim(),
-            unit: values.unit?.trim() ? values.unit.trim() : null,
-            referenceLow: values.referenceLow ?? null,
-            referenceHigh: values.referenceHigh ?? null,
-            sort: values.sort ?? 0,
-            isActive: !!values.isActive,
-          };
-          const saved = base
-            ? await updateInspectionItem({ ...input, id: base.id, version: base.version })
-            : await createInspectionItem(input);
-          toastSuccess(t('common.saved'));
-          onSaved(saved);
-          return true;
-        } catch (error) {
-          handleSaveError(form, error, base ? { onConflict: setConflict } : { conflictField: 'code' });
-          return false;
-        }
-      }}
+      onSaved={onSaved}
     >
-      <ConflictAlert message={conflict} onReload={() => void reloadLatest()} reloading={reloading} />
-      <Row gutter={16}>
-        <Col xs={24}>
-          <Form.Item
-            name="packageId"
-            label={t('inspectionSettings.item.package')}
-            rules={[zodRule(itemFields.packageId)]}
-            required
-          >
-            <Select
-              options={packages.map((pkg) => ({ value: pkg.id, label: `${pkg.name} (${pkg.code})` }))}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={10}>
-          <Form.Item
-            name="code"
-            label={t('inspectionSettings.code')}
-            rules={[zodRule(itemFields.code)]}
-            required
-          >
-            <Input maxLength={12} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={14}>
-          <Form.Item
-            name="name"
-            label={t('inspectionSettings.name')}
-            rules={[zodRule(itemFields.name)]}
-            required
-          >
-            <Input maxLength={PERIOD_LIMITS.inspectionName.max} showCount autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={8}>
-          <Form.Item
-            name="unit"
-            label={t('inspectionSettings.item.unit')}
-            rules={[zodRule(itemFields.unit, { optional: true })]}
-          >
-            <Input maxLength={12} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={12} sm={8}>
-          <Form.Item
-            name="referenceLow"
-            label={t('inspectionSettings.item.referenceLow')}
-            rules={[referenceOrderRule()]}
-            dependencies={['referenceHigh']}
-          >
-            <InputNumber style={{ width: '100%' }} inputMode="decimal" />
-          </Form.Item>
-        </Col>
-        <Col xs={12} sm={8}>
-          <Form.Item name="referenceHigh" label={t('inspectionSettings.item.referenceHigh')}>
-            <InputNumber style={{ width: '100%' }} inputMode="decimal" />
-          </Form.Item>
-        </Col>
-        <Col xs={12}>
-          <Form.Item name="sort" label={t('common.sort')}>
-            <SortInput />
-          </Form.Item>
-        </Col>
-        <Col xs={12}>
-          <Form.Item name="isActive" label={t('common.enabled')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Col>
-      </Row>
-    </ModalForm>
+      <Col xs={24}>
+        <Form.Item
+          name="packageId"
+          label={t('inspectionSettings.item.package')}
+          rules={[zodRule(itemFields.packageId)]}
+          required
+        >
+          <Select options={packages.map((pkg) => ({ value: pkg.id, label: `${pkg.name} (${pkg.code})` }))} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={10}>
+        <Form.Item
+          name="code"
+          label={t('inspectionSettings.code')}
+          rules={[zodRule(itemFields.code)]}
+          required
+        >
+          <Input maxLength={12} autoComplete="off" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={14}>
+        <Form.Item
+          name="name"
+          label={t('inspectionSettings.name')}
+          rules={[zodRule(itemFields.name)]}
+          required
+        >
+          <Input maxLength={PERIOD_LIMITS.inspectionName.max} showCount autoComplete="off" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={8}>
+        <Form.Item
+          name="unit"
+          label={t('inspectionSettings.item.unit')}
+          rules={[zodRule(itemFields.unit, { optional: true })]}
+        >
+          <Input maxLength={12} autoComplete="off" />
+        </Form.Item>
+      </Col>
+      <Col xs={12} sm={8}>
+        <Form.Item
+          name="referenceLow"
+          label={t('inspectionSettings.item.referenceLow')}
+          rules={[referenceOrderRule()]}
+          dependencies={['referenceHigh']}
+        >
+          <InputNumber style={{ width: '100%' }} inputMode="decimal" />
+        </Form.Item>
+      </Col>
+      <Col xs={12} sm={8}>
+        <Form.Item name="referenceHigh" label={t('inspectionSettings.item.referenceHigh')}>
+          <InputNumber style={{ width: '100%' }} inputMode="decimal" />
+        </Form.Item>
+      </Col>
+      <SortStatusFields />
+    </EditModalForm>
   );
 }
 
@@ -393,32 +319,17 @@ export function InspectionPackagesTab() {
   );
 
   const removePackage = async (pkg: InspectionPackage) => {
-    const ok = await confirmAction({
-      content: withContinuePrompt(t('inspectionSettings.package.deleteConfirm', { name: pkg.name })),
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await deleteInspectionPackage(pkg.id);
-      toastSuccess(t('common.deleted'));
-    } catch (error) {
-      showError(error);
-    }
-    refresh();
+    const outcome = await confirmDelete(
+      t('inspectionSettings.package.deleteConfirm', { name: pkg.name }),
+      () => deleteInspectionPackage(pkg.id),
+    );
+    if (outcome !== 'cancelled') refresh();
   };
   const removeItem = async (item: InspectionItem) => {
-    const ok = await confirmAction({
-      content: withContinuePrompt(t('inspectionSettings.item.deleteConfirm', { name: item.name })),
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await deleteInspectionItem(item.id);
-      toastSuccess(t('common.deleted'));
-    } catch (error) {
-      showError(error);
-    }
-    refresh();
+    const outcome = await confirmDelete(t('inspectionSettings.item.deleteConfirm', { name: item.name }), () =>
+      deleteInspectionItem(item.id),
+    );
+    if (outcome !== 'cancelled') refresh();
   };
 
   const statusCell = (item: InspectionItem) => (

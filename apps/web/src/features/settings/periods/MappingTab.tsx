@@ -1,5 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { type ActionType, ModalForm, type ProColumns, ProTable } from '@ant-design/pro-components';
+import { type ProColumns, ProTable } from '@ant-design/pro-components';
 import {
   mappingItemFieldSchemas as fields,
   MAPPING_SOURCES,
@@ -10,11 +9,10 @@ import {
   PERIOD_LIMITS,
 } from '@glucocare/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Col, Form, Input, Row, Select, Tag } from 'antd';
-import { useRef, useState } from 'react';
+import { Col, Form, Input, Select, Tag } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchAllPages } from '../../../api/catalogues';
-import { errorText, isAbort, showError } from '../../../api/http';
 import {
   createMappingItem,
   deleteMappingItem,
@@ -24,25 +22,26 @@ import {
   type MappingItem,
   updateMappingItem,
 } from '../../../api/inspection';
-import { toastSuccess } from '../../../app/notify';
 import { usePermission } from '../../../app/permissions';
 import { useDevice } from '../../../app/preferences';
-import { ConflictAlert } from '../../../components/ConflictAlert';
-import { confirmAction, withContinuePrompt } from '../../../components/confirm';
 import type { ExcelColumn } from '../../../components/excel';
-import { handleSaveError } from '../../../components/form-errors';
-import { useRevalidateOnLanguageChange, zodRule } from '../../../components/form-rules';
+import { zodRule } from '../../../components/form-rules';
 import { LoadError, TableEmpty } from '../../../components/PageWrapper';
 import { currentLang } from '../../../i18n';
 import {
+  CreateButton,
+  confirmDelete,
+  EditModalForm,
   ExportButton,
+  listSearchProps,
   rowActionsColumn,
   updatedAtColumn,
-  useEditConflict,
+  useEditForm,
   useExcelExport,
+  usePagedList,
   withoutActions,
 } from '../../system/catalogue-ui';
-import { submitterProps, TABLE_PAGINATION } from '../../system/shared';
+import { TABLE_PAGINATION } from '../../system/shared';
 import { INSPECTION_EDIT, inspectionKeys } from './InspectionPackagesTab';
 
 const SOURCE_COLORS: Record<MappingSource, string> = { HIS: 'blue', LIS: 'purple', METER: 'cyan' };
@@ -88,14 +87,8 @@ function MappingForm({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
-  useRevalidateOnLanguageChange(form);
-  const { base, conflict, setConflict, reloading, reloadLatest } = useEditConflict(
-    form,
-    record,
-    findMapping,
-    valuesOf,
-  );
+  const edit = useEditForm(record, findMapping, valuesOf);
+  const { form } = edit;
   const kind = Form.useWatch('targetKind', form) ?? record?.targetKind ?? 'measurement';
   const items = useQuery({
     queryKey: inspectionKeys.items(null),
@@ -111,111 +104,93 @@ function MappingForm({
         }))
       : (items.data ?? []).map((item) => ({ value: item.code, label: `${item.name} (${item.code})` }));
   return (
-    <ModalForm<Values>
-      open
-      form={form}
+    <EditModalForm<MappingItem, Values>
+      edit={edit}
       title={record ? t('inspectionSettings.mapping.editTitle') : t('inspectionSettings.mapping.createTitle')}
       width={600}
-      layout="vertical"
       initialValues={record ? valuesOf(record) : { targetKind: 'measurement', externalName: '' }}
-      modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: onClose }}
-      onOpenChange={(open) => {
-        if (!open) onClose();
+      conflictField="externalCode"
+      onClose={onClose}
+      save={(values, base) => {
+        const input = {
+          source: values.source as MappingSource,
+          externalCode: values.externalCode.trim(),
+          externalName: values.externalName?.trim() ? values.externalName.trim() : null,
+          targetKind: values.targetKind,
+          targetCode: values.targetCode ?? '',
+        };
+        return base
+          ? updateMappingItem({ ...input, id: base.id, version: base.version })
+          : createMappingItem(input);
       }}
-      submitter={submitterProps(t)}
-      onFinish={async (values) => {
-        try {
-          const input = {
-            source: values.source as MappingSource,
-            externalCode: values.externalCode.trim(),
-            externalName: values.externalName?.trim() ? values.externalName.trim() : null,
-            targetKind: values.targetKind,
-            targetCode: values.targetCode ?? '',
-          };
-          if (base) await updateMappingItem({ ...input, id: base.id, version: base.version });
-          else await createMappingItem(input);
-          toastSuccess(t('common.saved'));
-          onSaved();
-          return true;
-        } catch (error) {
-          handleSaveError(
-            form,
-            error,
-            base ? { onConflict: setConflict } : { conflictField: 'externalCode' },
-          );
-          return false;
-        }
-      }}
+      onSaved={onSaved}
     >
-      <ConflictAlert message={conflict} onReload={() => void reloadLatest()} reloading={reloading} />
-      <Row gutter={16}>
-        <Col xs={24} sm={8}>
-          <Form.Item
-            name="source"
-            label={t('inspectionSettings.mapping.source')}
-            rules={[zodRule(fields.source)]}
-            required
-          >
-            <Select
-              placeholder={t('common.choose')}
-              options={MAPPING_SOURCES.map((source) => ({ value: source, label: source }))}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={16}>
-          <Form.Item
-            name="externalCode"
-            label={t('inspectionSettings.mapping.externalCode')}
-            rules={[zodRule(fields.externalCode)]}
-            required
-          >
-            <Input maxLength={PERIOD_LIMITS.externalCode.max} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item
-            name="externalName"
-            label={t('inspectionSettings.mapping.externalName')}
-            rules={[zodRule(fields.externalName, { optional: true })]}
-          >
-            <Input maxLength={PERIOD_LIMITS.externalName.max} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={10}>
-          <Form.Item
-            name="targetKind"
-            label={t('inspectionSettings.mapping.targetKind')}
-            rules={[zodRule(fields.targetKind)]}
-            required
-          >
-            <Select
-              options={MAPPING_TARGET_KINDS.map((value) => ({
-                value,
-                label: t(`inspectionSettings.mapping.kinds.${value}`),
-              }))}
-              onChange={() => form.setFieldValue('targetCode', undefined)}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={14}>
-          <Form.Item
-            name="targetCode"
-            label={t('inspectionSettings.mapping.target')}
-            rules={[zodRule(fields.targetCode)]}
-            required
-          >
-            <Select
-              showSearch
-              optionFilterProp="label"
-              loading={kind === 'inspection' && items.isLoading}
-              placeholder={t('common.choose')}
-              options={targetOptions}
-              data-testid="mapping-target"
-            />
-          </Form.Item>
-        </Col>
-      </Row>
-    </ModalForm>
+      <Col xs={24} sm={8}>
+        <Form.Item
+          name="source"
+          label={t('inspectionSettings.mapping.source')}
+          rules={[zodRule(fields.source)]}
+          required
+        >
+          <Select
+            placeholder={t('common.choose')}
+            options={MAPPING_SOURCES.map((source) => ({ value: source, label: source }))}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={16}>
+        <Form.Item
+          name="externalCode"
+          label={t('inspectionSettings.mapping.externalCode')}
+          rules={[zodRule(fields.externalCode)]}
+          required
+        >
+          <Input maxLength={PERIOD_LIMITS.externalCode.max} autoComplete="off" />
+        </Form.Item>
+      </Col>
+      <Col xs={24}>
+        <Form.Item
+          name="externalName"
+          label={t('inspectionSettings.mapping.externalName')}
+          rules={[zodRule(fields.externalName, { optional: true })]}
+        >
+          <Input maxLength={PERIOD_LIMITS.externalName.max} autoComplete="off" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={10}>
+        <Form.Item
+          name="targetKind"
+          label={t('inspectionSettings.mapping.targetKind')}
+          rules={[zodRule(fields.targetKind)]}
+          required
+        >
+          <Select
+            options={MAPPING_TARGET_KINDS.map((value) => ({
+              value,
+              label: t(`inspectionSettings.mapping.kinds.${value}`),
+            }))}
+            onChange={() => form.setFieldValue('targetCode', undefined)}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={14}>
+        <Form.Item
+          name="targetCode"
+          label={t('inspectionSettings.mapping.target')}
+          rules={[zodRule(fields.targetCode)]}
+          required
+        >
+          <Select
+            showSearch
+            optionFilterProp="label"
+            loading={kind === 'inspection' && items.isLoading}
+            placeholder={t('common.choose')}
+            options={targetOptions}
+            data-testid="mapping-target"
+          />
+        </Form.Item>
+      </Col>
+    </EditModalForm>
   );
 }
 
@@ -225,12 +200,9 @@ export function MappingTab() {
   const lang = currentLang();
   const mobile = useDevice() === 'mobile';
   const canEdit = usePermission(INSPECTION_EDIT);
-  const actionRef = useRef<ActionType>(null);
-  const lastFilter = useRef<MappingFilter>({});
-  const [total, setTotal] = useState(0);
-  const [error, setError] = useState<string | null>(null);
+  const list = usePagedList<MappingItem, MappingFilter>(fetchMappingPage);
+  const { error, total, reload } = list;
   const [editing, setEditing] = useState<{ record: MappingItem | null } | null>(null);
-  const reload = () => actionRef.current?.reload();
   const kindName = (kind: MappingTargetKind) => t(`inspectionSettings.mapping.kinds.${kind}`);
 
   const excel = useExcelExport<MappingItem>({
@@ -249,24 +221,15 @@ export function MappingTab() {
       { title: t('inspectionSettings.mapping.target'), dataIndex: 'targetName' },
       { title: t('common.updatedAt'), dataIndex: 'updatedAt', dateFormat: 'dateTime' },
     ],
-    load: (onProgress) => fetchAllPages(fetchMappingPage, lastFilter.current, onProgress),
+    load: (onProgress) => fetchAllPages(fetchMappingPage, list.lastFilter.current, onProgress),
   });
 
   const remove = async (row: MappingItem) => {
-    const ok = await confirmAction({
-      content: withContinuePrompt(
-        t('inspectionSettings.mapping.deleteConfirm', { source: row.source, code: row.externalCode }),
-      ),
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await deleteMappingItem(row.id);
-      toastSuccess(t('common.deleted'));
-      reload();
-    } catch (failure) {
-      showError(failure);
-    }
+    const outcome = await confirmDelete(
+      t('inspectionSettings.mapping.deleteConfirm', { source: row.source, code: row.externalCode }),
+      () => deleteMappingItem(row.id),
+    );
+    if (outcome === 'deleted') reload();
   };
 
   const columns: ProColumns<MappingItem>[] = [
@@ -339,17 +302,13 @@ export function MappingTab() {
         <LoadError title={t('inspectionSettings.mapping.loadFailed')} message={error} onRetry={reload} />
       ) : null}
       <ProTable<MappingItem, SearchParams & { lang: string }>
-        actionRef={actionRef}
+        actionRef={list.actionRef}
         rowKey="id"
         columns={canEdit ? columns : withoutActions(columns)}
         params={{ lang }}
         cardBordered
         form={{ name: 'mappingSearch' }}
-        search={{
-          labelWidth: 'auto',
-          defaultCollapsed: mobile,
-          span: { xs: 24, sm: 24, md: 12, lg: 8, xl: 8, xxl: 6 },
-        }}
+        search={listSearchProps(mobile)}
         options={{ reload: true, density: false, setting: false }}
         size={mobile ? 'small' : undefined}
         scroll={{ x: 'max-content' }}
@@ -363,27 +322,15 @@ export function MappingTab() {
             />
           ),
         }}
-        request={async (params) => {
-          const filter: MappingFilter = {
-            queryCondition: params.queryCondition?.trim() || undefined,
-            source: params.qSource || undefined,
-          };
-          lastFilter.current = filter;
-          try {
-            const page = await fetchMappingPage({
-              ...filter,
-              page: params.current ?? 1,
-              size: params.pageSize ?? 20,
-            });
-            setError(null);
-            setTotal(page.total);
-            return { data: page.records, total: page.total, success: true };
-          } catch (failure) {
-            if (!isAbort(failure)) setError(errorText(failure));
-            setTotal(0);
-            return { data: [], total: 0, success: true };
-          }
-        }}
+        request={(params) =>
+          list.request(
+            {
+              queryCondition: params.queryCondition?.trim() || undefined,
+              source: params.qSource || undefined,
+            },
+            params,
+          )
+        }
         toolBarRender={() => [
           <ExportButton
             key="export"
@@ -392,15 +339,9 @@ export function MappingTab() {
             onClick={() => void excel.run(total)}
           />,
           canEdit ? (
-            <Button
-              key="create"
-              type="primary"
-              icon={<PlusOutlined />}
-              data-testid="mapping-create"
-              onClick={() => setEditing({ record: null })}
-            >
+            <CreateButton key="create" testId="mapping-create" onClick={() => setEditing({ record: null })}>
               {t('inspectionSettings.mapping.create')}
-            </Button>
+            </CreateButton>
           ) : null,
         ]}
       />

@@ -16,11 +16,21 @@ import {
   unitPrecision,
   windowSpans,
 } from '@glucocare/domain';
-import { Alert, Input, Tooltip } from 'antd';
+import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Card, Col, Form, type FormInstance, Input, Table, Tooltip, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
+import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { errorText } from '../../../api/http';
 import { glucoseUnitOf, useSession } from '../../../app/session';
+import { zodRule } from '../../../components/form-rules';
+import { formatDateTime } from '../../../components/format';
+import { LoadError, TableEmpty } from '../../../components/PageWrapper';
 import { msg } from '../../../i18n';
+import { CreateButton, RowStatusSwitch, SortStatusFields } from '../../system/catalogue-ui';
 import './periods.css';
 
 export const PERIOD_EDIT = 'settings:period:edit';
@@ -231,5 +241,310 @@ export function CoverageWarnings({
         </ul>
       }
     />
+  );
+}
+
+/** What the glucose and insulin period tabs have in common: a row of either list. */
+export interface PeriodRow extends PeriodWindow {
+  id: number;
+  name: string;
+  nameZh: string;
+  nameEn: string;
+  sort: number;
+  isActive: boolean;
+  version: number;
+  updatedAt: string;
+}
+
+/** The enabled periods as timeline entries. */
+export const activeWindows = (periods: PeriodRow[]): TimelineEntry[] =>
+  periods.filter((period) => period.isActive);
+
+/** One kind of period, loaded afresh on each visit (failures shown in the tab), and its reload. */
+export function usePeriodList<T>(queryKey: readonly string[], fetch: (signal?: AbortSignal) => Promise<T[]>) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => fetch(signal),
+    meta: { silent: true },
+    staleTime: 0,
+  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey });
+  return { query, periods: query.data ?? [], refresh };
+}
+
+/**
+ * The day as the form would leave it: the other enabled periods, and the one being edited
+ * (highlighted) unless it is switched off.
+ */
+export function usePeriodPreview(
+  form: FormInstance,
+  periods: PeriodRow[],
+  editingId?: number,
+): TimelineEntry[] {
+  const { t } = useTranslation();
+  const startTime = Form.useWatch('startTime', form);
+  const endTime = Form.useWatch('endTime', form);
+  const code = Form.useWatch('code', form);
+  const isActive = Form.useWatch('isActive', form);
+  const others = activeWindows(periods.filter((period) => period.id !== editingId));
+  if (isActive === false) return others;
+  return [
+    ...others,
+    {
+      code: code || '∗',
+      name: t('periodSettings.thisPeriod'),
+      startTime: startTime ?? '',
+      endTime: endTime ?? '',
+      highlight: true,
+    },
+  ];
+}
+
+type PeriodFieldSchemas = Record<'code' | 'nameZh' | 'nameEn' | 'startTime' | 'endTime', z.ZodType>;
+
+/**
+ * The fields of a period form: code and names, the window (`windowSm` columns each from tablet
+ * width), then `children` (the glucose range), the day preview, and sort and status.
+ */
+export function PeriodFormFields({
+  fields,
+  codeExtra,
+  windowSm,
+  preview,
+  children,
+}: {
+  fields: PeriodFieldSchemas;
+  codeExtra?: string;
+  windowSm?: number;
+  preview: TimelineEntry[];
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Col xs={24} sm={8}>
+        <Form.Item
+          name="code"
+          label={t('periodSettings.code')}
+          rules={[zodRule(fields.code)]}
+          required
+          extra={codeExtra}
+        >
+          <Input maxLength={12} autoComplete="off" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={8}>
+        <Form.Item name="nameZh" label={t('periodSettings.nameZh')} rules={[zodRule(fields.nameZh)]} required>
+          <Input maxLength={12} showCount autoComplete="off" lang="zh-CN" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={8}>
+        <Form.Item name="nameEn" label={t('periodSettings.nameEn')} rules={[zodRule(fields.nameEn)]} required>
+          <Input maxLength={PERIOD_LIMITS.nameEn.max} autoComplete="off" lang="en" />
+        </Form.Item>
+      </Col>
+      <Col xs={12} sm={windowSm}>
+        <Form.Item
+          name="startTime"
+          label={t('periodSettings.startTime')}
+          rules={[zodRule(fields.startTime)]}
+          required
+        >
+          <TimeInput />
+        </Form.Item>
+      </Col>
+      <Col xs={12} sm={windowSm}>
+        <Form.Item
+          name="endTime"
+          label={t('periodSettings.endTime')}
+          rules={[zodRule(fields.endTime), endAfterStartRule()]}
+          dependencies={['startTime']}
+          required
+        >
+          <TimeInput />
+        </Form.Item>
+      </Col>
+      {children}
+      <Col xs={24}>
+        <Form.Item label={t('periodSettings.timeline.title')}>
+          <DayTimeline entries={preview} testId="form-timeline" />
+          <CoverageWarnings entries={preview} testId="form-coverage-warnings" />
+        </Form.Item>
+      </Col>
+      <SortStatusFields />
+    </>
+  );
+}
+
+/** The name of a period in the request language, the other language under it; muted when stopped. */
+function PeriodName({ row }: { row: PeriodRow }) {
+  return (
+    <div className={row.isActive ? undefined : 'gc-muted'}>
+      <div>{row.name}</div>
+      <div className="gc-secondary">{row.name === row.nameZh ? row.nameEn : row.nameZh}</div>
+    </div>
+  );
+}
+
+/**
+ * The columns of a period table. On a phone: the name with `detail` under it, and the status with
+ * the row's `actions`; else code, name, window, `extra` columns, sort, status, updated and actions.
+ */
+export function periodColumns<T extends PeriodRow>(options: {
+  t: TFunction;
+  mobile: boolean;
+  canEdit: boolean;
+  status: { busy: number | null; toggle: (row: T, isActive: boolean) => Promise<void> };
+  actions: (row: T) => ReactNode;
+  detail: (row: T) => ReactNode;
+  extra?: ColumnsType<T>;
+  widths: { mobileStatus: number; actions: number };
+}): ColumnsType<T> {
+  const { t, mobile, canEdit, status, actions, detail, extra = [], widths } = options;
+  const statusCell = (row: T) => (
+    <RowStatusSwitch
+      checked={row.isActive}
+      loading={status.busy === row.id}
+      disabled={!canEdit}
+      onChange={(checked) => void status.toggle(row, checked)}
+    />
+  );
+  if (mobile)
+    return [
+      {
+        title: t('periodSettings.name'),
+        key: 'name',
+        render: (_, row) => (
+          <div>
+            <PeriodName row={row} />
+            <div className="gc-secondary">{detail(row)}</div>
+          </div>
+        ),
+      },
+      {
+        title: t('common.status'),
+        key: 'status',
+        width: widths.mobileStatus,
+        render: (_, row) => (
+          <div className="gc-stack">
+            {statusCell(row)}
+            {actions(row)}
+          </div>
+        ),
+      },
+    ];
+  return [
+    {
+      title: t('periodSettings.code'),
+      dataIndex: 'code',
+      width: 140,
+      render: (value: string) => <code>{value}</code>,
+    },
+    {
+      title: t('periodSettings.name'),
+      key: 'name',
+      width: 180,
+      render: (_, row) => <PeriodName row={row} />,
+    },
+    {
+      title: t('periodSettings.window'),
+      key: 'window',
+      width: 130,
+      render: (_, row) => (
+        <span className="gc-nowrap">
+          {row.startTime}-{row.endTime}
+        </span>
+      ),
+    },
+    ...extra,
+    { title: t('common.sort'), dataIndex: 'sort', width: 90 },
+    { title: t('common.status'), key: 'status', width: 110, render: (_, row) => statusCell(row) },
+    {
+      title: t('common.updatedAt'),
+      dataIndex: 'updatedAt',
+      width: 170,
+      render: (value: string) => <span className="gc-nowrap">{formatDateTime(value)}</span>,
+    },
+    ...(canEdit
+      ? [
+          {
+            title: t('common.actions'),
+            key: 'actions',
+            width: widths.actions,
+            render: (_: unknown, row: T) => actions(row),
+          },
+        ]
+      : []),
+  ];
+}
+
+/**
+ * The body of a period tab: the load failure, then a card with the enabled periods over the day,
+ * their gaps and overlaps, the table and `note`; "New" for those who may edit. Texts and test ids
+ * come from `kind` (`periodSettings.glucose.*`, `glucose-period-table` …).
+ */
+export function PeriodPanel<T extends PeriodRow>({
+  kind,
+  query,
+  columns,
+  canEdit,
+  mobile,
+  onCreate,
+  note,
+}: {
+  kind: 'glucose' | 'insulin';
+  query: UseQueryResult<T[]>;
+  columns: ColumnsType<T>;
+  canEdit: boolean;
+  mobile: boolean;
+  onCreate: () => void;
+  note: string;
+}) {
+  const { t } = useTranslation();
+  const periods = query.data ?? [];
+  const active = activeWindows(periods);
+  const loadFailed = t(`periodSettings.${kind}.loadFailed`);
+  return (
+    <>
+      {query.isError ? (
+        <LoadError title={loadFailed} message={errorText(query.error)} onRetry={() => void query.refetch()} />
+      ) : null}
+      <Card
+        size="small"
+        className="gc-panel-card"
+        title={t('periodSettings.timeline.title')}
+        extra={
+          canEdit ? (
+            <CreateButton testId={`${kind}-period-create`} onClick={onCreate}>
+              {t(`periodSettings.${kind}.create`)}
+            </CreateButton>
+          ) : null
+        }
+      >
+        {periods.length > 0 ? (
+          <>
+            <DayTimeline entries={active} />
+            <CoverageWarnings entries={active} />
+          </>
+        ) : null}
+        <Table<T>
+          rowKey="id"
+          size={mobile ? 'small' : 'middle'}
+          columns={columns}
+          dataSource={periods}
+          loading={query.isFetching}
+          pagination={false}
+          scroll={mobile ? undefined : { x: 'max-content' }}
+          data-testid={`${kind}-period-table`}
+          locale={{
+            emptyText: <TableEmpty text={query.isError ? loadFailed : t(`periodSettings.${kind}.empty`)} />,
+          }}
+        />
+        <Typography.Paragraph type="secondary" className="gc-form-note">
+          {note}
+        </Typography.Paragraph>
+      </Card>
+    </>
   );
 }
