@@ -46,7 +46,7 @@ describe('sign-in and routing', () => {
     const text = () => page.locator('body').innerText();
     await expect.poll(text).toContain('The organisation code must be 3-8 characters');
     expect(await text()).toContain('The username must be 2-12 characters');
-    expect(await text()).toContain('The password must be 6-12 characters');
+    expect(await text()).toContain('The password must be 6-32 characters');
     expect(page.url()).toContain('/login');
     await page.context().close();
   });
