@@ -182,12 +182,7 @@ export const SHIPPED_MENUS: ShippedMenu[] = [
   ...settingsPage('catalogue', 50, ['Units and reasons', '单位、标签与原因'], 'TagsOutlined'),
   ...settingsPage('symptom', 60, ['Symptoms, plans', '症状与方案配置'], 'HeartOutlined'),
   ...settingsPage('inspection', 70, ['Lab items', '检验项目与映射'], 'ExperimentOutlined'),
-  ...settingsPage(
-    'strategy',
-    80,
-    ['Strategies', '会诊、大屏与 TIR'],
-    'FundProjectionScreenOutlined',
-  ),
+  ...settingsPage('strategy', 80, ['Strategies', '会诊、大屏与 TIR'], 'FundProjectionScreenOutlined'),
   ...settingsPage('system', 90, ['System settings', '系统参数'], 'ToolOutlined'),
   ...settingsPage('password', 100, ['Password policy', '密码策略'], 'LockOutlined'),
   {

@@ -3,6 +3,7 @@ import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { ageBrackets, crisisRules } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
+import { updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 import { assertClassificationConsistent } from './classification-settings';
@@ -96,22 +97,18 @@ export async function updateBracket(
       .from(ageBrackets)
       .where(mine(session.tenantId, eq(ageBrackets.id, input.id)));
     if (!current) throw recordNotFound();
-    if (current.version !== input.version) throw new AppError(409, 'error.conflict');
-    const [row] = await tx
-      .update(ageBrackets)
-      .set({
+    const row = await updateVersioned(
+      tx,
+      ageBrackets,
+      { tenantId: session.tenantId, id: current.id },
+      input.version,
+      {
         name: input.name,
         minAge: input.minAge,
         maxAge: input.maxAge,
         sort: input.sort ?? current.sort,
-        version: current.version + 1,
-        updatedAt: new Date(),
-      })
-      .where(
-        mine(session.tenantId, and(eq(ageBrackets.id, current.id), eq(ageBrackets.version, current.version))),
-      )
-      .returning();
-    if (!row) throw new AppError(409, 'error.conflict');
+      },
+    );
     await assertClassificationConsistent(tx, session.tenantId, { lang });
     await writeAudit(
       tx,

@@ -3,6 +3,7 @@ import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { crisisGrades, crisisRules } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
+import { updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 
@@ -101,23 +102,18 @@ export async function saveGrade(
       .from(crisisGrades)
       .where(mine(session.tenantId, eq(crisisGrades.id, input.id)));
     if (!current) throw recordNotFound();
+    // an update without the version it read is as stale as one with an old version
     if (current.version !== input.version) throw new AppError(409, 'error.conflict');
-    const [row] = await tx
-      .update(crisisGrades)
-      .set({
+    const row = await updateVersioned(
+      tx,
+      crisisGrades,
+      { tenantId: session.tenantId, id: current.id },
+      current.version,
+      {
         ...values,
         sort: input.sort ?? current.sort,
-        version: current.version + 1,
-        updatedAt: new Date(),
-      })
-      .where(
-        mine(
-          session.tenantId,
-          and(eq(crisisGrades.id, current.id), eq(crisisGrades.version, current.version)),
-        ),
-      )
-      .returning();
-    if (!row) throw new AppError(409, 'error.conflict');
+      },
+    );
     if (row.grade !== current.grade) {
       await tx
         .update(crisisRules)

@@ -10,6 +10,7 @@ import { and, asc, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { ageBrackets, crisisGrades, crisisRules, departments, glucosePeriods } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
+import { updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 import { inScope } from '../departments/service';
@@ -115,17 +116,6 @@ async function checkReferences(tx: DbOrTx, session: SessionUser, input: RuleInpu
   }
 }
 
-/** Writes `values` over `current` if its version is still the one read, bumping it; 409 otherwise. */
-async function updateVersioned(tx: DbOrTx, tenantId: string, current: RuleRow, values: Partial<RuleRow>) {
-  const [row] = await tx
-    .update(crisisRules)
-    .set({ ...values, version: current.version + 1, updatedAt: new Date() })
-    .where(mine(tenantId, and(eq(crisisRules.id, current.id), eq(crisisRules.version, current.version))))
-    .returning();
-  if (!row) throw new AppError(409, 'error.conflict');
-  return row;
-}
-
 /** A rule of the tenant of one of `scopes` (a department rule also within the caller's scope), or 404. */
 async function findRule(db: DbOrTx, session: SessionUser, id: number, scopes: readonly CrisisScope[]) {
   const [row] = await db
@@ -176,7 +166,16 @@ export async function saveRule(
     let row: RuleRow | undefined;
     if (current) {
       if (current.version !== input.version) throw new AppError(409, 'error.conflict');
-      row = await updateVersioned(tx, session.tenantId, current, { scope, ...columnsOf(input) });
+      row = await updateVersioned(
+        tx,
+        crisisRules,
+        { tenantId: session.tenantId, id: current.id },
+        current.version,
+        {
+          scope,
+          ...columnsOf(input),
+        },
+      );
     } else {
       [row] = await tx
         .insert(crisisRules)
@@ -212,7 +211,13 @@ export async function setRuleGrade(
     const current = await findRule(tx, session, input.id, ['department', 'departmentAge']);
     if (current.version !== input.version) throw new AppError(409, 'error.conflict');
     await checkReferences(tx, session, { item: current.item as MeasurementItem, grade: input.grade }, lang);
-    const row = await updateVersioned(tx, session.tenantId, current, { grade: input.grade.trim() });
+    const row = await updateVersioned(
+      tx,
+      crisisRules,
+      { tenantId: session.tenantId, id: current.id },
+      current.version,
+      { grade: input.grade.trim() },
+    );
     await writeAudit(
       tx,
       {

@@ -3,6 +3,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { departments, userDepartments, users } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
 import { descendantIds, type TreeNode, toTree, withAncestors } from '../../lib/tree';
+import { updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { DepartmentScope, SessionUser } from '../auth/sessions';
 
@@ -176,27 +177,20 @@ export async function updateDepartment(
     if (current.version !== input.version) throw new AppError(409, 'error.conflict');
     await checkCodeFree(tx, session.tenantId, input.code, input.id);
     await checkParent(tx, session.tenantId, input.parentId, input.id);
-    const [row] = await tx
-      .update(departments)
-      .set({
+    const row = await updateVersioned(
+      tx,
+      departments,
+      { tenantId: session.tenantId, id: input.id },
+      input.version,
+      {
         code: input.code,
         name: input.name,
         nameEn: input.nameEn ?? null,
         parentId: input.parentId ?? null,
         isWard: input.isWard ?? current.isWard,
         sort: input.sort ?? current.sort,
-        version: current.version + 1,
-        updatedAt: new Date(),
-      })
-      .where(
-        and(
-          eq(departments.tenantId, session.tenantId),
-          eq(departments.id, input.id),
-          eq(departments.version, input.version),
-        ),
-      )
-      .returning();
-    if (!row) throw new AppError(409, 'error.conflict');
+      },
+    );
     if (row.code !== current.code) {
       // Staff and scopes refer to departments by code: carry them over to the new code.
       await tx

@@ -4,6 +4,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { dictEntries } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
 import { containsPattern } from '../../lib/query';
+import { updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 
@@ -146,18 +147,17 @@ export async function saveEntry(
     const current = await findEntry(tx, tenantId, input.id);
     if (current.version !== input.version) throw new AppError(409, 'error.conflict');
     await checkCodeFree(tx, tenantId, input.type, input.code, input.id);
-    const [row] = await tx
-      .update(dictEntries)
-      .set({
+    const row = await updateVersioned(
+      tx,
+      dictEntries,
+      { tenantId: tenantId, id: input.id },
+      current.version,
+      {
         ...fields,
         sort: input.sort ?? current.sort,
         isActive: input.isActive ?? current.isActive,
-        version: current.version + 1,
-        updatedAt: new Date(),
-      })
-      .where(live(tenantId, and(eq(dictEntries.id, input.id), eq(dictEntries.version, current.version))))
-      .returning();
-    if (!row) throw new AppError(409, 'error.conflict');
+      },
+    );
     await writeAudit(
       tx,
       {

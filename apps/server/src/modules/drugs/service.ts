@@ -4,6 +4,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { drugCategories, drugs } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
 import { containsPattern } from '../../lib/query';
+import { updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 
@@ -96,24 +97,17 @@ export async function updateCategory(
     const current = await findCategory(tx, session.tenantId, input.id);
     if (current.version !== input.version) throw new AppError(409, 'error.conflict');
     await checkCategoryCodeFree(tx, session.tenantId, input.code, input.id);
-    const [row] = await tx
-      .update(drugCategories)
-      .set({
+    const row = await updateVersioned(
+      tx,
+      drugCategories,
+      { tenantId: session.tenantId, id: input.id },
+      input.version,
+      {
         code: input.code,
         name: input.name,
         sort: input.sort ?? current.sort,
-        version: current.version + 1,
-        updatedAt: new Date(),
-      })
-      .where(
-        and(
-          eq(drugCategories.tenantId, session.tenantId),
-          eq(drugCategories.id, input.id),
-          eq(drugCategories.version, input.version),
-        ),
-      )
-      .returning();
-    if (!row) throw new AppError(409, 'error.conflict');
+      },
+    );
     const drugCount = (await drugCounts(tx, session.tenantId)).get(row.id) ?? 0;
     const after = toCategory(row, drugCount);
     await writeAudit(

@@ -4,6 +4,7 @@ import { and, asc, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { gluEventItems, gluEvents } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
+import { updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 
@@ -153,20 +154,17 @@ export async function updateEvent(
     const current = await findEvent(tx, session.tenantId, input.id);
     if (current.version !== input.version) throw new AppError(409, 'error.conflict');
     await checkEventCodeFree(tx, session.tenantId, input.code, input.id);
-    const [row] = await tx
-      .update(gluEvents)
-      .set({
+    const row = await updateVersioned(
+      tx,
+      gluEvents,
+      { tenantId: session.tenantId, id: input.id },
+      input.version,
+      {
         code: input.code,
         name: input.name,
         sort: input.sort ?? current.sort,
-        version: current.version + 1,
-        updatedAt: new Date(),
-      })
-      .where(
-        liveEvent(session.tenantId, and(eq(gluEvents.id, input.id), eq(gluEvents.version, input.version))),
-      )
-      .returning();
-    if (!row) throw new AppError(409, 'error.conflict');
+      },
+    );
     const after = toEvent(row);
     await writeAudit(
       tx,

@@ -4,6 +4,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { adviceFrequencies as frequencies } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
 import { containsPattern } from '../../lib/query';
+import { updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 
@@ -149,18 +150,11 @@ export async function updateFrequency(
     const current = await findFrequency(tx, tenantId, input.id);
     if (current.version !== input.version) throw new AppError(409, 'error.conflict');
     await checkCodeFree(tx, tenantId, input.code, input.id);
-    const [row] = await tx
-      .update(frequencies)
-      .set({
-        ...fieldsOf(input),
-        sort: input.sort ?? current.sort,
-        isActive: input.isActive ?? current.isActive,
-        version: current.version + 1,
-        updatedAt: new Date(),
-      })
-      .where(mine(tenantId, and(eq(frequencies.id, input.id), eq(frequencies.version, input.version))))
-      .returning();
-    if (!row) throw new AppError(409, 'error.conflict');
+    const row = await updateVersioned(tx, frequencies, { tenantId: tenantId, id: input.id }, input.version, {
+      ...fieldsOf(input),
+      sort: input.sort ?? current.sort,
+      isActive: input.isActive ?? current.isActive,
+    });
     await writeAudit(
       tx,
       {

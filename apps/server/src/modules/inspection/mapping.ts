@@ -11,6 +11,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { inspectionItems, mappingItems as mappings } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
 import { containsPattern } from '../../lib/query';
+import { updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 
@@ -167,13 +168,13 @@ export async function updateMapping(
     const current = await findMapping(tx, session.tenantId, input.id);
     await assertTarget(tx, session.tenantId, input, lang);
     await assertExternalFree(tx, session.tenantId, input, input.id);
-    if (current.version !== input.version) throw new AppError(409, 'error.conflict');
-    const [row] = await tx
-      .update(mappings)
-      .set({ ...valuesOf(input), version: current.version + 1, updatedAt: new Date() })
-      .where(mine(session.tenantId, and(eq(mappings.id, input.id), eq(mappings.version, input.version))))
-      .returning();
-    if (!row) throw new AppError(409, 'error.conflict');
+    const row = await updateVersioned(
+      tx,
+      mappings,
+      { tenantId: session.tenantId, id: current.id },
+      input.version,
+      valuesOf(input),
+    );
     await writeAudit(
       tx,
       {

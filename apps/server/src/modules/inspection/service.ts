@@ -11,6 +11,7 @@ import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { inspectionItems as items, mappingItems, inspectionPackages as packages } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
+import { updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 import { repointMappings } from './mapping';
@@ -142,13 +143,13 @@ async function changePackage(
   action: string,
   meta: RequestMeta,
 ) {
-  if (current.version !== version) throw new AppError(409, 'error.conflict');
-  const [row] = await tx
-    .update(packages)
-    .set({ ...change, version: current.version + 1, updatedAt: new Date() })
-    .where(myPackages(session.tenantId, and(eq(packages.id, current.id), eq(packages.version, version))))
-    .returning();
-  if (!row) throw new AppError(409, 'error.conflict');
+  const row = await updateVersioned(
+    tx,
+    packages,
+    { tenantId: session.tenantId, id: current.id },
+    version,
+    change,
+  );
   await writeAudit(
     tx,
     {
@@ -310,13 +311,13 @@ async function changeItem(
   action: string,
   meta: RequestMeta,
 ) {
-  if (current.version !== version) throw new AppError(409, 'error.conflict');
-  const [row] = await tx
-    .update(items)
-    .set({ ...change, version: current.version + 1, updatedAt: new Date() })
-    .where(myItems(session.tenantId, and(eq(items.id, current.id), eq(items.version, version))))
-    .returning();
-  if (!row) throw new AppError(409, 'error.conflict');
+  const row = await updateVersioned(
+    tx,
+    items,
+    { tenantId: session.tenantId, id: current.id },
+    version,
+    change,
+  );
   await writeAudit(
     tx,
     {

@@ -3,6 +3,7 @@ import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { insulinPeriods } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
+import { updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 
@@ -120,10 +121,12 @@ export async function updateInsulinPeriod(
   return db.transaction(async (tx) => {
     const current = await findInsulinPeriod(tx, session.tenantId, input.id);
     await assertCodeFree(tx, session.tenantId, input.code, input.id);
-    if (current.version !== input.version) throw new AppError(409, 'error.conflict');
-    const [row] = await tx
-      .update(insulinPeriods)
-      .set({
+    const row = await updateVersioned(
+      tx,
+      insulinPeriods,
+      { tenantId: session.tenantId, id: input.id },
+      input.version,
+      {
         code: input.code,
         nameZh: input.nameZh,
         nameEn: input.nameEn,
@@ -131,17 +134,8 @@ export async function updateInsulinPeriod(
         endTime: input.endTime,
         sort: input.sort ?? current.sort,
         isActive: input.isActive ?? current.isActive,
-        version: current.version + 1,
-        updatedAt: new Date(),
-      })
-      .where(
-        mine(
-          session.tenantId,
-          and(eq(insulinPeriods.id, input.id), eq(insulinPeriods.version, input.version)),
-        ),
-      )
-      .returning();
-    if (!row) throw new AppError(409, 'error.conflict');
+      },
+    );
     await writeAudit(
       tx,
       {

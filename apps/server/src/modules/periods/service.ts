@@ -3,6 +3,7 @@ import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { crisisRules, glucosePeriods } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
+import { updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 import { assertClassificationConsistent } from '../crisis/classification-settings';
@@ -137,31 +138,30 @@ export async function createGlucosePeriod(
   });
 }
 
-/** Writes a change of a period whose `version` the caller read; a stale one is 409. */
+/** Writes a change of `current` whose `version` the caller read; a stale one is 409. */
 async function changePeriod(
   tx: DbOrTx,
   session: SessionUser,
-  id: number,
+  current: typeof glucosePeriods.$inferSelect,
   version: number,
   action: string,
   change: Partial<typeof glucosePeriods.$inferInsert>,
   meta: RequestMeta,
 ) {
-  const current = await findPeriod(tx, session.tenantId, id);
-  if (current.version !== version) throw new AppError(409, 'error.conflict');
-  const [row] = await tx
-    .update(glucosePeriods)
-    .set({ ...change, version: current.version + 1, updatedAt: new Date() })
-    .where(mine(session.tenantId, and(eq(glucosePeriods.id, id), eq(glucosePeriods.version, version))))
-    .returning();
-  if (!row) throw new AppError(409, 'error.conflict');
+  const row = await updateVersioned(
+    tx,
+    glucosePeriods,
+    { tenantId: session.tenantId, id: current.id },
+    version,
+    change,
+  );
   await writeAudit(
     tx,
     {
       ...actor(session),
       action,
       entity: 'gluPeriod',
-      entityId: id,
+      entityId: current.id,
       before: toPeriod(current),
       after: toPeriod(row),
     },
@@ -190,7 +190,7 @@ export async function updateGlucosePeriod(
     const row = await changePeriod(
       tx,
       session,
-      input.id,
+      current,
       input.version,
       'update',
       {
@@ -215,10 +215,11 @@ export async function setGlucosePeriodStatus(
 ) {
   return db.transaction(async (tx) => {
     const action = input.isActive ? 'enable' : 'disable';
+    const current = await findPeriod(tx, session.tenantId, input.id);
     const row = await changePeriod(
       tx,
       session,
-      input.id,
+      current,
       input.version,
       action,
       { isActive: input.isActive },

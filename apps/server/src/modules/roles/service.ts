@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { menus, roleMenus, roles, userRoles, users } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
+import { updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 import { allMenuTree } from '../menus/service';
@@ -132,21 +133,18 @@ export async function updateRole(
       throw new AppError(400, 'role.protected');
     }
     await checkCodeFree(tx, session.tenantId, input.code, input.id);
-    const [row] = await tx
-      .update(roles)
-      .set({
+    const row = await updateVersioned(
+      tx,
+      roles,
+      { tenantId: session.tenantId, id: input.id },
+      input.version,
+      {
         code: input.code,
         name: input.name,
         nameEn: input.nameEn ?? null,
         isActive: input.isActive ?? current.isActive,
-        version: current.version + 1,
-        updatedAt: new Date(),
-      })
-      .where(
-        and(eq(roles.tenantId, session.tenantId), eq(roles.id, input.id), eq(roles.version, input.version)),
-      )
-      .returning();
-    if (!row) throw new AppError(409, 'error.conflict');
+      },
+    );
     const counts = await userCounts(tx, session.tenantId, [row.id]);
     const after = toRecord(row, counts.get(row.id) ?? 0);
     await writeAudit(

@@ -9,8 +9,9 @@ import {
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { managementSuggestions as suggestions } from '../../db/schema';
-import { AppError, recordNotFound } from '../../http/errors';
+import { recordNotFound } from '../../http/errors';
 import { containsPattern } from '../../lib/query';
+import { updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 
@@ -149,23 +150,19 @@ export async function updateSuggestion(
 ) {
   return db.transaction(async (tx) => {
     const current = await findSuggestion(tx, session.tenantId, input.id);
-    if (current.version !== input.version) throw new AppError(409, 'error.conflict');
-    const [row] = await tx
-      .update(suggestions)
-      .set({
+    const row = await updateVersioned(
+      tx,
+      suggestions,
+      { tenantId: session.tenantId, id: input.id },
+      input.version,
+      {
         title: input.title,
         content: input.content,
         category: input.category,
         sort: input.sort ?? current.sort,
         isActive: input.isActive ?? current.isActive,
-        version: current.version + 1,
-        updatedAt: new Date(),
-      })
-      .where(
-        mine(session.tenantId, and(eq(suggestions.id, input.id), eq(suggestions.version, input.version))),
-      )
-      .returning();
-    if (!row) throw new AppError(409, 'error.conflict');
+      },
+    );
     await writeAudit(
       tx,
       {

@@ -10,6 +10,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { orderTemplates } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
 import { containsPattern } from '../../lib/query';
+import { updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 
@@ -161,24 +162,18 @@ export async function updateTemplate(
     const current = await findTemplate(tx, session.tenantId, input.id);
     if (current.version !== input.version) throw new AppError(409, 'error.conflict');
     await checkNameFree(tx, session.tenantId, input.type, input.name, input.id);
-    const [row] = await tx
-      .update(orderTemplates)
-      .set({
+    const row = await updateVersioned(
+      tx,
+      orderTemplates,
+      { tenantId: session.tenantId, id: input.id },
+      input.version,
+      {
         name: input.name,
         adviceType: input.type,
         content: input.content,
         isActive: input.isActive ?? current.isActive,
-        version: current.version + 1,
-        updatedAt: new Date(),
-      })
-      .where(
-        live(
-          session.tenantId,
-          and(eq(orderTemplates.id, input.id), eq(orderTemplates.version, input.version)),
-        ),
-      )
-      .returning();
-    if (!row) throw new AppError(409, 'error.conflict');
+      },
+    );
     await writeAudit(
       tx,
       {
