@@ -15,3 +15,4 @@ export * from './hospital-settings';
 export * from './i18n/messages';
 export * from './rules';
 export * from './validation';
+export * from './measurements/pivot';

@@ -8,6 +8,12 @@ type PageModule = { default: ComponentType };
  */
 export const pageLoaders: Record<string, () => Promise<PageModule>> = {
   '/dashboard/index': () => import('../features/dashboard/DashboardPage'),
+  '/patient/detail': () => import('../features/patients/PatientDetailPage'),
+  '/patient/discharged': () => import('../features/patients/DischargedPage'),
+  '/patient/task': () => import('../features/tasks/TodayTaskPage'),
+  '/patient/critical': () => import('../features/critical/CriticalValuePage'),
+  '/measurement/approval': () => import('../features/review/ApprovalPage'),
+  '/measurement/data': () => import('../features/review/DataManagementPage'),
   '/account/activity': () => import('../features/account/ActivityPage'),
   '/system/department': () => import('../features/system/DepartmentPage'),
   '/system/user': () => import('../features/system/UserPage'),

@@ -420,6 +420,12 @@ const enUS = {
   'settings.password.expiry.required': 'Please enter the validity in months',
   'settings.password.expiry.range':
     'The validity must be a whole number of months from {{min}} to {{max}} (0 = never expires)',
+  'settings.timeZone.invalid': 'The time zone must be an IANA name such as Asia/Shanghai',
+  // @issue5:patients — keys of this area go below this line
+  // @issue5:measurements — keys of this area go below this line
+  // @issue5:review — keys of this area go below this line
+  // @issue5:critical — keys of this area go below this line
+  // @issue5:records — keys of this area go below this line
 } as const;
 
 export type MessageKey = keyof typeof enUS;
@@ -827,6 +833,12 @@ const zhCN: Record<MessageKey, string> = {
   'settings.password.length.order': '最短长度不能超过最长长度',
   'settings.password.expiry.required': '请输入有效期（月）',
   'settings.password.expiry.range': '有效期须为 {{min}}-{{max}} 之间的整数月（0 表示永不过期）',
+  'settings.timeZone.invalid': '时区须为 IANA 名称，例如 Asia/Shanghai',
+  // @issue5:patients — keys of this area go below this line
+  // @issue5:measurements — keys of this area go below this line
+  // @issue5:review — keys of this area go below this line
+  // @issue5:critical — keys of this area go below this line
+  // @issue5:records — keys of this area go below this line
 };
 
 export const messages: Record<Lang, Record<MessageKey, string>> = { 'en-US': enUS, 'zh-CN': zhCN };

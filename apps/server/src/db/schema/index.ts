@@ -2,6 +2,8 @@ export * from './dictionaries';
 export * from './drugs';
 export * from './events';
 export * from './hospital-settings';
+export * from './measurements';
+export * from './patients';
 export * from './security';
 export * from './suggestions';
 export * from './templates';

@@ -4,7 +4,9 @@ import type { Database, DbOrTx } from '../client';
 import { departments, roles, settings, tenants, units, userRoles, users } from '../schema';
 import { seedCatalogues } from './catalogues';
 import { seedHospitalSettings } from './hospital-settings';
+import { seedMeasurements } from './measurements';
 import { ensureShippedMenusForAllTenants } from './menus';
+import { seedPatients } from './patients';
 
 export interface DemoLogin {
   tenant: string;
@@ -152,6 +154,8 @@ async function seedTenant(tx: DbOrTx, tenant: DemoTenant): Promise<void> {
   ]);
   await seedCatalogues(tx, tenant.id);
   await seedHospitalSettings(tx, tenant.id);
+  await seedPatients(tx, tenant.id);
+  await seedMeasurements(tx, tenant.id);
 }
 
 /**

@@ -21,8 +21,60 @@ export interface ShippedMenu {
 
 const ALL_ROLES = ['tenant_admin', 'doctor', 'nurse', 'reviewer'];
 const ADMIN = ['tenant_admin'];
+/** those who record at the bedside and act on patients */
+const WARD_STAFF = ['tenant_admin', 'doctor', 'nurse'];
+const REVIEWERS = ['tenant_admin', 'reviewer'];
 
 type MenuButton = [action: string, labelEn: string, labelZh: string];
+
+/** A button (permission) under a page, granted to `roles`. */
+function button(
+  parentKey: string,
+  key: string,
+  sort: number,
+  labels: [string, string],
+  permission: string,
+  roles: string[],
+): ShippedMenu {
+  return {
+    key: `${parentKey}.${key}`,
+    parentKey,
+    path: '#',
+    component: null,
+    labelEn: labels[0],
+    labelZh: labels[1],
+    sort,
+    kind: 'button',
+    permission,
+    roles,
+  };
+}
+
+/** A clinical page `/{group}/{area}` (menu key `{group}.{area}`) with its own roles. */
+function clinicalPage(
+  group: string,
+  area: string,
+  sort: number,
+  labels: [string, string],
+  icon: string,
+  permission: string | undefined,
+  roles: string[],
+  extra: { hidden?: boolean } = {},
+): ShippedMenu {
+  return {
+    key: `${group}.${area}`,
+    parentKey: group,
+    path: `/${group}/${area}`,
+    component: `/${group}/${area}`,
+    labelEn: labels[0],
+    labelZh: labels[1],
+    icon,
+    sort,
+    permission,
+    roles,
+    hidden: extra.hidden,
+  };
+}
 
 /**
  * A page of a group (`system` administration, `settings` hospital settings) with its button
@@ -91,6 +143,142 @@ export const SHIPPED_MENUS: ShippedMenu[] = [
     sort: 0,
     roles: ALL_ROLES,
   },
+  // The home page is the inpatient list (issue 5): its actions are buttons of the home menu.
+  button('home', 'view', 0, ['View inpatients', '查看在院患者'], 'patient:inpatient:list', ALL_ROLES),
+  button(
+    'home',
+    'admit',
+    1,
+    ['Admit and edit patients', '入院与编辑患者'],
+    'patient:inpatient:admit',
+    WARD_STAFF,
+  ),
+  button('home', 'transfer', 2, ['Transfer', '转科转床'], 'patient:inpatient:transfer', WARD_STAFF),
+  button(
+    'home',
+    'discharge',
+    3,
+    ['Discharge and readmit', '出院与再入院'],
+    'patient:inpatient:discharge',
+    WARD_STAFF,
+  ),
+  {
+    key: 'patient',
+    path: '#',
+    component: null,
+    labelEn: 'Patients',
+    labelZh: '患者管理',
+    icon: 'TeamOutlined',
+    sort: 100,
+    roles: ALL_ROLES,
+  },
+  clinicalPage('patient', 'detail', 0, ['Patient detail', '患者详情'], 'UserOutlined', undefined, ALL_ROLES, {
+    hidden: true,
+  }),
+  button(
+    'patient.detail',
+    'record',
+    0,
+    ['Record measurements', '录入测量'],
+    'measurement:record:edit',
+    WARD_STAFF,
+  ),
+  button(
+    'patient.detail',
+    'event',
+    1,
+    ['Record glucose events', '记录血糖事件'],
+    'patient:event:edit',
+    WARD_STAFF,
+  ),
+  clinicalPage(
+    'patient',
+    'task',
+    10,
+    ["Today's tasks", '今日任务'],
+    'ScheduleOutlined',
+    'patient:task:list',
+    ALL_ROLES,
+  ),
+  clinicalPage(
+    'patient',
+    'critical',
+    20,
+    ['Critical values', '危急值'],
+    'AlertOutlined',
+    'patient:critical:list',
+    ALL_ROLES,
+  ),
+  button(
+    'patient.critical',
+    'handle',
+    0,
+    ['Handle critical values', '处理危急值'],
+    'patient:critical:handle',
+    WARD_STAFF,
+  ),
+  clinicalPage(
+    'patient',
+    'discharged',
+    30,
+    ['Discharged patients', '出院患者'],
+    'LogoutOutlined',
+    'patient:discharged:list',
+    ALL_ROLES,
+  ),
+  {
+    key: 'measurement',
+    path: '#',
+    component: null,
+    labelEn: 'Measurement data',
+    labelZh: '测量数据',
+    icon: 'ExperimentOutlined',
+    sort: 200,
+    roles: ALL_ROLES,
+  },
+  clinicalPage(
+    'measurement',
+    'approval',
+    10,
+    ['Record approval', '记录审核'],
+    'AuditOutlined',
+    'measurement:approval:list',
+    [...REVIEWERS, 'doctor'],
+  ),
+  button(
+    'measurement.approval',
+    'approve',
+    0,
+    ['Approve', '审核通过'],
+    'measurement:approval:approve',
+    REVIEWERS,
+  ),
+  clinicalPage(
+    'measurement',
+    'data',
+    20,
+    ['Data management', '数据管理'],
+    'DatabaseOutlined',
+    'measurement:data:list',
+    ALL_ROLES,
+  ),
+  button(
+    'measurement.data',
+    'edit',
+    0,
+    ['Correct and delete', '修正与删除'],
+    'measurement:data:edit',
+    REVIEWERS,
+  ),
+  button('measurement.data', 'export', 1, ['Export', '导出'], 'measurement:data:export', ALL_ROLES),
+  button(
+    'measurement.data',
+    'upload',
+    2,
+    ['Upload from meters and HIS', '血糖仪与 HIS 上传'],
+    'measurement:upload:create',
+    ['tenant_admin', 'nurse'],
+  ),
   {
     key: 'system',
     path: '#',

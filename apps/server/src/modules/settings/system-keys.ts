@@ -7,6 +7,16 @@ import {
 } from '@glucocare/domain';
 import { z } from 'zod';
 
+/** Whether the runtime knows an IANA time zone name (e.g. Asia/Shanghai). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return name.length > 0;
+  } catch {
+    return false;
+  }
+}
+
 type FeatureSettings = {
   [K in FeatureKey as `feature.${K}`]: { schema: z.ZodBoolean; fallback: boolean };
 };
@@ -42,6 +52,11 @@ export const SYSTEM_SETTINGS = {
   'report.title': {
     schema: z.object({ title: z.string().min(1), subtitle: z.string().nullable() }).nullable(),
     fallback: null as { title: string; subtitle: string | null } | null,
+  },
+  /** the hospital's IANA time zone: "today", days of the glucose grid and period times are read in it */
+  'hospital.timeZone': {
+    schema: z.string().refine(isTimeZone, { message: 'settings.timeZone.invalid' }),
+    fallback: 'Asia/Shanghai',
   },
   'display.showClockTime': { schema: z.boolean(), fallback: true },
   'display.periodShowStrategy': {

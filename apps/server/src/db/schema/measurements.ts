@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { patients } from './patients';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const MEASUREMENT_SOURCES = ['manual', 'meter', 'his'] as const;
+export const MEASUREMENT_STATUSES = ['pending', 'approved'] as const;
+
+/**
+ * Glucose, ketone and uric-acid measurements (§3 Glucose record, Ketone and uric acid records), one
+ * table for the three items. `value` is in the storage unit (mmol/L for GLU and KET, µmol/L for UA);
+ * `entered_value`/`entered_unit` keep what was typed or uploaded. A row without a value carries the
+ * untested reason. Classification is fixed at write time with the settings then in force. Never
+ * hard-deleted: `deleted_at`, `deleted_by`, `delete_reason`.
+ */
+export const measurements = pgTable(
+  'measurements',
+  {
+    tenantId: text('tenant_id').notNull(),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    patientId: bigint('patient_id', { mode: 'number' }).notNull(),
+    admissionId: bigint('admission_id', { mode: 'number' }),
+    /** the patient's department when measured (data management and scope go by it) */
+    departmentCode: text('department_code').notNull(),
+    /** GLU, KET or UA */
+    item: text('item').notNull(),
+    /** glucose period code (null when a ketone or uric-acid reading has none) */
+    periodCode: text('period_code'),
+    testTime: timestamp('test_time', { withTimezone: true }).notNull(),
+    value: doublePrecision('value'),
+    enteredValue: doublePrecision('entered_value'),
+    enteredUnit: text('entered_unit'),
+    untestedReason: text('untested_reason'),
+    untestedReasonText: text('untested_reason_text'),
+    note: text('note'),
+    testerId: bigint('tester_id', { mode: 'number' }),
+    testerName: text('tester_name'),
+    source: text('source', { enum: MEASUREMENT_SOURCES }).notNull().default('manual'),
+    deviceSerial: text('device_serial'),
+    deviceRecordNo: text('device_record_no'),
+    /** normal, low, high, criticalLow, criticalHigh, unknown (domain Classification); null without a value */
+    classification: text('classification'),
+    grade: text('grade'),
+    /** the band's colour from the settings at write time (null for normal) */
+    color: text('color'),
+    status: text('status', { enum: MEASUREMENT_STATUSES }).notNull().default('pending'),
+    approvedBy: bigint('approved_by', { mode: 'number' }),
+    approvedByName: text('approved_by_name'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedBy: bigint('updated_by', { mode: 'number' }),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: bigint('deleted_by', { mode: 'number' }),
+    deleteReason: text('delete_reason'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    // §5 Glucose "measurement times cannot repeat", per patient and item; also the patient tab's index
+    uniqueIndex('measurements_patient_time_uq')
+      .on(t.tenantId, t.patientId, t.item, t.testTime)
+      .where(sql`${t.deletedAt} is null`),
+    // ARCHITECTURE §4: a repeated meter/HIS upload adds nothing (deleted rows included)
+    uniqueIndex('measurements_device_record_uq')
+      .on(t.tenantId, t.deviceSerial, t.deviceRecordNo)
+      .where(sql`${t.deviceSerial} is not null`),
+    index('measurements_department_idx')
+      .on(t.tenantId, t.departmentCode, t.item, t.testTime)
+      .where(sql`${t.deletedAt} is null`),
+    index('measurements_pending_idx')
+      .on(t.tenantId, t.item, t.testTime)
+      .where(sql`${t.deletedAt} is null and ${t.status} = 'pending'`),
+    foreignKey({ columns: [t.tenantId, t.patientId], foreignColumns: [patients.tenantId, patients.id] }),
+  ],
+);
+
+export const CRITICAL_EVENT_STATUSES = ['open', 'handled', 'void'] as const;
+
+/**
+ * A critical value (criticalLow/criticalHigh at write) waiting for, or with, its handling: who was
+ * notified and what was done, by whom and when. `void` when the reading is deleted or corrected out
+ * of the critical range before handling.
+ */
+export const criticalEvents = pgTable(
+  'critical_events',
+  {
+    tenantId: text('tenant_id').notNull(),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    measurementId: bigint('measurement_id', { mode: 'number' }).notNull(),
+    patientId: bigint('patient_id', { mode: 'number' }).notNull(),
+    departmentCode: text('department_code').notNull(),
+    item: text('item').notNull(),
+    value: doublePrecision('value').notNull(),
+    classification: text('classification').notNull(),
+    grade: text('grade'),
+    measuredAt: timestamp('measured_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: CRITICAL_EVENT_STATUSES }).notNull().default('open'),
+    notifiedPerson: text('notified_person'),
+    action: text('action'),
+    handledBy: bigint('handled_by', { mode: 'number' }),
+    handledByName: text('handled_by_name'),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('critical_events_measurement_uq').on(t.tenantId, t.measurementId),
+    index('critical_events_time_idx').on(t.tenantId, t.measuredAt),
+    index('critical_events_open_idx')
+      .on(t.tenantId, t.departmentCode, t.patientId)
+      .where(sql`${t.status} = 'open'`),
+    foreignKey({ columns: [t.tenantId, t.patientId], foreignColumns: [patients.tenantId, patients.id] }),
+  ],
+);

@@ -1,0 +1,126 @@
+import { type ClassificationResult, classifyMeasurement, type MeasurementItem } from '@glucocare/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { criticalEvents } from '../../db/schema';
+import { loadClassificationSettings } from '../crisis/classification-settings';
+import { type PatientRow, patientAgeAt } from '../patients/access';
+import { hospitalTimeZone } from '../settings/time-zone';
+
+/** A reading as stored: the value in the storage unit (mmol/L for GLU and KET, µmol/L for UA). */
+export interface StoredReading {
+  item: MeasurementItem;
+  value: number | null;
+  periodCode: string | null;
+  testTime: Date;
+}
+
+/** What a reading's row keeps of its classification (null fields for a reading without a value). */
+export interface WrittenClassification {
+  classification: ClassificationResult['classification'] | null;
+  grade: string | null;
+  color: string | null;
+}
+
+export type Classifier = (
+  reading: StoredReading,
+  patient: Pick<PatientRow, 'departmentCode' | 'dateOfBirth' | 'age'>,
+) => WrittenClassification;
+
+/**
+ * Classifies readings at write time with the settings in force (ARCHITECTURE: classification is fixed
+ * when a reading is written). Load it once per request or upload batch: the settings are read once.
+ * The patient's department and age at the test time choose the most specific rule.
+ */
+export async function loadClassifier(db: DbOrTx, tenantId: string): Promise<Classifier> {
+  const settings = await loadClassificationSettings(db, tenantId);
+  const timeZone = await hospitalTimeZone(db, tenantId);
+  return (reading, patient) => {
+    if (reading.value === null || !Number.isFinite(reading.value)) {
+      return { classification: null, grade: null, color: null };
+    }
+    const result = classifyMeasurement(
+      { item: reading.item, value: reading.value, periodCode: reading.periodCode },
+      { departmentCode: patient.departmentCode, age: patientAgeAt(patient, reading.testTime, timeZone) },
+      settings,
+    );
+    return { classification: result.classification, grade: result.grade, color: result.color };
+  };
+}
+
+export const CRITICAL_CLASSIFICATIONS = ['criticalLow', 'criticalHigh'] as const;
+
+export function isCritical(classification: string | null | undefined): boolean {
+  return classification === 'criticalLow' || classification === 'criticalHigh';
+}
+
+/** A written (inserted, corrected or deleted) measurement row, as the critical-value events follow it. */
+export interface WrittenReading {
+  id: number;
+  patientId: number;
+  departmentCode: string;
+  item: string;
+  value: number | null;
+  classification: string | null;
+  grade: string | null;
+  testTime: Date;
+  deletedAt: Date | null;
+}
+
+/**
+ * Keeps the critical-value events in step with written readings, in the writer's transaction:
+ * a live critical reading has an event (created `open`, or updated with the corrected value; a `void`
+ * one reopens); an open event whose reading is deleted or no longer critical becomes `void`. A handled
+ * event stays as it was handled.
+ */
+export async function syncCriticalEvents(
+  tx: DbOrTx,
+  tenantId: string,
+  rows: readonly WrittenReading[],
+): Promise<void> {
+  const critical = rows.filter(
+    (row) => !row.deletedAt && row.value !== null && isCritical(row.classification),
+  );
+  const other = rows.filter((row) => !critical.includes(row)).map((row) => row.id);
+  if (critical.length) {
+    await tx
+      .insert(criticalEvents)
+      .values(
+        critical.map((row) => ({
+          tenantId,
+          measurementId: row.id,
+          patientId: row.patientId,
+          departmentCode: row.departmentCode,
+          item: row.item,
+          value: row.value as number,
+          classification: row.classification as string,
+          grade: row.grade,
+          measuredAt: row.testTime,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [criticalEvents.tenantId, criticalEvents.measurementId],
+        set: {
+          value: sql`excluded.value`,
+          classification: sql`excluded.classification`,
+          grade: sql`excluded.grade`,
+          measuredAt: sql`excluded.measured_at`,
+          departmentCode: sql`excluded.department_code`,
+          status: sql`case when ${criticalEvents.status} = 'void' then 'open' else ${criticalEvents.status} end`,
+          version: sql`${criticalEvents.version} + 1`,
+          updatedAt: sql`now()`,
+        },
+      });
+  }
+  if (other.length) {
+    await tx
+      .update(criticalEvents)
+      .set({ status: 'void', version: sql`${criticalEvents.version} + 1`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(criticalEvents.tenantId, tenantId),
+          inArray(criticalEvents.measurementId, other),
+          eq(criticalEvents.status, 'open'),
+        ),
+      );
+  }
+}

@@ -1,0 +1,59 @@
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { patients } from '../../db/schema';
+import { recordNotFound } from '../../http/errors';
+import type { DepartmentScope, SessionUser } from '../auth/sessions';
+import { dateIn } from '../settings/time-zone';
+
+export type PatientRow = typeof patients.$inferSelect;
+
+/**
+ * The condition "this department column lies in the user's scope" (ARCHITECTURE §5: department
+ * scoping is enforced in services for every patient-related read and write). `undefined` for the
+ * all-departments scope, so it can go straight into `and(...)`.
+ */
+export function departmentScopeCondition(scope: DepartmentScope, column: AnyPgColumn): SQL | undefined {
+  if (scope.all) return undefined;
+  if (!scope.departments.length) return sql`false`;
+  return inArray(column, scope.departments);
+}
+
+/**
+ * A patient of the caller's tenant and department scope, not deleted; anything else answers 404
+ * exactly as a missing id does (another tenant's id, another department's patient).
+ * `forUpdate` locks the row for the rest of the transaction.
+ */
+export async function patientInScope(
+  db: DbOrTx,
+  session: SessionUser,
+  patientId: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<PatientRow> {
+  const query = db
+    .select()
+    .from(patients)
+    .where(
+      and(
+        eq(patients.tenantId, session.tenantId),
+        eq(patients.id, patientId),
+        isNull(patients.deletedAt),
+        departmentScopeCondition(session.scope, patients.departmentCode),
+      ),
+    );
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  if (!row) throw recordNotFound();
+  return row;
+}
+
+/** Completed years between a birth date (YYYY-MM-DD) and an instant, in the hospital's calendar. */
+export function ageAt(dateOfBirth: string, at: Date, timeZone: string): number {
+  const [y, m, d] = dateIn(at, timeZone).split('-').map(Number);
+  const [by, bm, bd] = dateOfBirth.split('-').map(Number);
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}
+
+/** The patient's age in years at an instant: from the birth date when known, else the age as given. */
+export function patientAgeAt(patient: Pick<PatientRow, 'dateOfBirth' | 'age'>, at: Date, timeZone: string) {
+  return patient.dateOfBirth ? ageAt(patient.dateOfBirth, at, timeZone) : patient.age;
+}
