@@ -17,7 +17,10 @@ export default async function setup(project: TestProject) {
   const databaseUrl = await cloneTemplate(server.templateUrl);
   const handle = createDb(databaseUrl, { warn: () => {} });
   // Browser tests sign in many times from one address; the limit itself is covered by API tests.
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: process.env.WEB_DIST }), loginRateLimit: 10_000 };
+  const config = {
+    ...loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: process.env.WEB_DIST }),
+    loginRateLimit: 10_000,
+  };
   const app = await buildApp(config, { db: handle.db, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

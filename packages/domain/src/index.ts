@@ -13,6 +13,6 @@ export * from './helpers/numeric-input';
 export * from './helpers/target-range';
 export * from './hospital-settings';
 export * from './i18n/messages';
+export * from './measurements/pivot';
 export * from './rules';
 export * from './validation';
-export * from './measurements/pivot';
