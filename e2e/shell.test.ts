@@ -100,6 +100,8 @@ describe('layout', () => {
     await loginViaForm(page, 'nurse01', 'Nurse@2026');
     await page.waitForURL('**/index');
     await expect.poll(() => page.locator('body').innerText()).toContain('Home');
+    // the home page is the inpatient list: wait for the bed cards, so that their texts are checked too
+    await expect.poll(() => page.getByTestId('bed-card').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await switchLanguage(page, 'zh-CN');
     await expect.poll(() => page.locator('body').innerText()).toContain('首页');
     const english = new Set(flatValues(catalogue('en-US')));
@@ -116,8 +118,13 @@ describe('layout', () => {
     await switchLanguage(page, 'en-US');
     await expect.poll(() => page.locator('body').innerText()).toContain('Home');
     // Department and role names come with the profile, which is fetched again in the new language.
+    // Patient data is not translated: names and tags of the Chinese demo hospital stay Chinese.
+    await expect.poll(() => page.getByTestId('bed-card').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const patientData = '[data-testid="lang-switch"], [data-testid="bed-name"], .gc-patient-tags';
     await expect
-      .poll(async () => (await visibleLeafTexts(page)).filter((text) => /[\u4e00-\u9fff]/.test(text)))
+      .poll(async () =>
+        (await visibleLeafTexts(page, patientData)).filter((text) => /[\u4e00-\u9fff]/.test(text)),
+      )
       .toEqual([]);
     await page.context().close();
   });
@@ -199,6 +206,17 @@ describe('account', () => {
       .toContain('Incorrect organisation code, username or password');
     await loginViaForm(other, 'reviewer01', 'Check@2027');
     await other.waitForURL('**/index');
+    // the later browser tests sign in as reviewer01 with the demo password: put it back
+    await other.getByTestId('user-menu').click();
+    await other.getByTestId('menu-change-password').click();
+    await other.locator('#oldPassword').fill('Check@2027');
+    await other.locator('#newPassword').fill('Review@2026');
+    await other.locator('#confirmPassword').fill('Review@2026');
+    await other
+      .getByRole('dialog')
+      .getByRole('button', { name: /OK|Confirm|Save|Submit/ })
+      .click();
+    await expect.poll(() => other.locator('body').innerText()).toContain('Password updated');
     await other.context().close();
     await page.context().close();
   });

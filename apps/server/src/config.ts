@@ -20,6 +20,14 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   WEB_DIST: z.string().optional(),
   APP_TITLE: z.string().default('GlucoCare'),
+  /** signs the record screens' share links; unset → a random secret per tenant, kept in its settings */
+  RECORD_LINK_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  RECORD_LINK_TTL_MINUTES: z
+    .string()
+    .regex(/^\d+$/)
+    .default('1440')
+    .transform(Number)
+    .refine((minutes) => minutes >= 1 && minutes <= 10_080, { error: 'must be 1-10080 minutes' }),
 });
 
 export interface Config {
@@ -38,6 +46,13 @@ export interface Config {
   trustProxy: boolean;
   webDist: string;
   appTitle: string;
+  /**
+   * The key of the record screens' share links (HMAC-SHA256). Unset: each tenant gets a random secret
+   * the first time one of its links is signed, kept in its settings, so links survive restarts.
+   */
+  recordLinkSecret?: string;
+  /** how long a share link of a record screen stays valid (default 24 h, at most 7 days) */
+  recordLinkTtlMinutes: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -62,5 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     appTitle: e.APP_TITLE,
+    recordLinkSecret: e.RECORD_LINK_SECRET,
+    recordLinkTtlMinutes: e.RECORD_LINK_TTL_MINUTES,
   };
 }

@@ -79,3 +79,90 @@ describe('role × route matrix', () => {
     },
   );
 });
+
+const ALL_ROLES = ['tenant_admin', 'doctor', 'nurse', 'reviewer'];
+const WARD_STAFF = ['tenant_admin', 'doctor', 'nurse'];
+/** Who may do what on the wards (issue 5): permission code → the demo roles granted it. */
+const CLINICAL_GRANTS: Record<string, string[]> = {
+  'patient:inpatient:list': ALL_ROLES,
+  'patient:inpatient:admit': WARD_STAFF,
+  'patient:inpatient:transfer': WARD_STAFF,
+  'patient:inpatient:discharge': WARD_STAFF,
+  'patient:discharged:list': ALL_ROLES,
+  'patient:event:edit': WARD_STAFF,
+  'patient:task:list': ALL_ROLES,
+  'patient:critical:list': ALL_ROLES,
+  'patient:critical:handle': WARD_STAFF,
+  'measurement:record:edit': WARD_STAFF,
+  'measurement:approval:list': ['tenant_admin', 'reviewer', 'doctor'],
+  'measurement:approval:approve': ['tenant_admin', 'reviewer'],
+  'measurement:data:list': ALL_ROLES,
+  'measurement:data:edit': ['tenant_admin', 'reviewer'],
+  'measurement:data:export': ALL_ROLES,
+  'measurement:upload:create': ['tenant_admin', 'nurse'],
+};
+
+function clinicalRoutes() {
+  return t.app.routeTable
+    .filter((route) => {
+      const permission = String(route.config?.permission ?? '');
+      return (
+        route.method !== 'HEAD' &&
+        (permission.startsWith('patient:') || permission.startsWith('measurement:'))
+      );
+    })
+    .map((route) => ({
+      method: String(route.method),
+      url: route.url.replace(/:(\w+)/g, '999999'),
+      permission: String(route.config?.permission),
+    }));
+}
+
+describe('role × route matrix of the ward routes', () => {
+  it('covers the ward routes, each with a known permission', () => {
+    expect(clinicalRoutes().length).toBeGreaterThanOrEqual(30);
+    for (const route of clinicalRoutes()) {
+      expect(CLINICAL_GRANTS[route.permission], `${route.method} ${route.url}`).toBeDefined();
+    }
+  });
+
+  it.each(ACCOUNTS.map(([role]) => role))(
+    '%s reaches exactly the ward routes its role allows',
+    async (role) => {
+      for (const route of clinicalRoutes()) {
+        const res = await t.request({
+          method: route.method as 'GET',
+          url: route.url,
+          token: tokens[role],
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+        });
+        const expected = CLINICAL_GRANTS[route.permission]?.includes(role) ?? false;
+        if (expected) expect(res.statusCode, `${route.method} ${route.url}`).not.toBe(403);
+        else expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+      }
+    },
+  );
+});
+
+describe('ward menus per role', () => {
+  const PAGES: [page: string, roles: string[]][] = [
+    ['/patient/task', ALL_ROLES],
+    ['/patient/critical', ALL_ROLES],
+    ['/patient/discharged', ALL_ROLES],
+    ['/measurement/data', ALL_ROLES],
+    ['/measurement/approval', ['tenant_admin', 'reviewer', 'doctor']],
+  ];
+  it.each(ACCOUNTS.map(([role, userName]) => [role, userName]))(
+    'shows %s the ward pages of its role',
+    async (role, userName) => {
+      const res = await t.request({
+        method: 'GET',
+        url: `/app-service/v1/users/authorityMenus?userName=${userName}`,
+        token: tokens[role],
+      });
+      const paths = JSON.stringify(res.json().dataContent);
+      for (const [page, roles] of PAGES)
+        expect(paths.includes(`"${page}"`), `${role} ${page}`).toBe(roles.includes(role));
+    },
+  );
+});

@@ -201,6 +201,12 @@ describe('every route declares its permission', () => {
     expect(publicRoutes).toEqual([
       'GET /app-service/health',
       'GET /app-service/v1/passwordRule',
+      // record screens: the handler asks for the session or a signed, expiring link (records.test.ts)
+      'GET /app-service/v1/records/glucose',
+      'GET /app-service/v1/records/inspect',
+      'GET /app-service/v1/records/ketone',
+      'GET /app-service/v1/records/trend',
+      'GET /app-service/v1/records/ward',
       'POST /app-service/v1/login',
       'POST /app-service/v1/loginHis',
       'PUT /app-service/v1/changePassword',

@@ -11,6 +11,7 @@ import type { MenuNode } from '../api/users';
 import { ErrorPage, NotFoundPage, PageLoading } from '../components/ResultPages';
 import { LoginPage } from '../features/auth/LoginPage';
 import { SignLoginPage } from '../features/auth/SignLoginPage';
+import { recordRoutes } from '../features/records/routes';
 import { RootGuard } from './guard';
 import { BasicLayout } from './layout/BasicLayout';
 import { buildMenuRoutes, type RouteHandle } from './menu-routes';
@@ -42,6 +43,8 @@ export function createRoutes(menus: readonly MenuNode[] | null): RouteObject[] {
           handle: titled('route.signlogin'),
         },
         { id: 'notFound', path: '/404', element: <NotFoundPage />, handle: titled('route.notFound') },
+        // /record, /record/ket, /record/inspect, /ward/record, /trend: outside the layout, printable
+        ...recordRoutes(),
         {
           id: 'redirect',
           path: '/redirect/*',

@@ -15,6 +15,7 @@
  * - `time` of a measurement is not used: callers that have no period derive one with {@link periodAt}.
  */
 import { isMgDl, MGDL_PER_MMOL, roundDecimal } from '../helpers/glucose';
+import { zonedFormat } from '../helpers/zoned-format';
 import type { MessageKey } from '../i18n/messages';
 import { SETTING_LIMITS } from '../rules/settings';
 
@@ -441,7 +442,7 @@ function secondsOfDay(text: string, allowEndOfDay = false): number | null {
 function instantSecondsOfDay(date: Date, timeZone: string | undefined): number | null {
   if (Number.isNaN(date.getTime())) return null;
   if (timeZone === undefined) return date.getHours() * 3600 + date.getMinutes() * 60 + date.getSeconds();
-  const parts = new Intl.DateTimeFormat('en-GB', {
+  const parts = zonedFormat('en-GB', {
     timeZone,
     hour: '2-digit',
     minute: '2-digit',

@@ -3,15 +3,9 @@
  * readings grouped by row (patient and calendar day in the hospital's time zone) and glucose period.
  */
 
-/** The calendar date (YYYY-MM-DD) of an instant in an IANA time zone. */
-export function calendarDate(at: Date | string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(typeof at === 'string' ? new Date(at) : at);
-}
+import { calendarDate } from '../helpers/zoned-format';
+
+export { calendarDate };
 
 /** What the grid needs of a reading. */
 export interface PivotReading {

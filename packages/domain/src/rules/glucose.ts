@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { GlucoseUnit } from '../helpers/glucose';
 import { checkLowHigh, checkTargetRange } from '../helpers/target-range';
+import type { MessageKey } from '../i18n/messages';
 import {
   instant,
   isBlank,
@@ -30,14 +31,41 @@ export const GLUCOSE_LIMITS = {
 /** Test period (a code of the hospital's glucose periods): required. */
 export const glucosePeriodSchema = requiredText('glucose.period.required');
 
-function testTime(now: () => Date) {
+/** Test time with "now" read from `now` at every check: required, ISO date-time with a zone, not later. */
+export function glucoseTestTimeSchemaAt(now: () => Date) {
   return requiredIsoDateTime('glucose.testTime.required', 'glucose.testTime.invalid').check(
     notAfter(now, 'glucose.testTime.future'),
   );
 }
+const testTime = glucoseTestTimeSchemaAt;
 
 /** Test time: required, ISO date-time with a zone, not after the clock at the moment of checking. */
 export const glucoseTestTimeSchema = testTime(systemClock);
+
+/** What {@link resultOrReasonIssue} reads: a result, or a reason code (with its text for "Other"). */
+export interface ResultOrReason {
+  result?: number | null;
+  reasonCode?: string | null;
+  reasonText?: string | null;
+}
+
+/**
+ * §5 Glucose "Result or rejection reason required", the one rule behind every entry form: exactly one
+ * of a result or an untested/rejection reason; the "Other" reason needs a text. Says which part is
+ * wrong (`result`, `reason` or `reasonText`) and the message key, or null when the record is fine.
+ */
+export function resultOrReasonIssue(
+  record: ResultOrReason,
+): { part: 'result' | 'reason' | 'reasonText'; message: MessageKey } | null {
+  const hasResult = record.result !== null && record.result !== undefined;
+  const hasReason = !isBlank(record.reasonCode);
+  if (!hasResult && !hasReason) return { part: 'result', message: 'glucose.result.required' };
+  if (hasResult && hasReason) return { part: 'reason', message: 'glucose.result.exclusive' };
+  if (record.reasonCode === GLUCOSE_OTHER_REASON && isBlank(record.reasonText)) {
+    return { part: 'reasonText', message: 'glucose.reasonText.required' };
+  }
+  return null;
+}
 
 /** Result: a number greater than 0, or nothing when a reason is given instead. */
 export const glucoseResultSchema = z.number().check(positive('glucose.result.positive')).nullish();
@@ -56,15 +84,10 @@ function entry(now: () => Date) {
     })
     .superRefine(
       (record, ctx) => {
-        const hasResult = record.result !== null && record.result !== undefined;
-        const hasReason = !isBlank(record.reasonCode);
-        if (!hasResult && !hasReason) {
-          ctx.addIssue({ code: 'custom', path: ['result'], message: 'glucose.result.required' });
-        } else if (hasResult && hasReason) {
-          ctx.addIssue({ code: 'custom', path: ['reasonCode'], message: 'glucose.result.exclusive' });
-        } else if (record.reasonCode === GLUCOSE_OTHER_REASON && isBlank(record.reasonText)) {
-          ctx.addIssue({ code: 'custom', path: ['reasonText'], message: 'glucose.reasonText.required' });
-        }
+        const issue = resultOrReasonIssue(record);
+        if (!issue) return;
+        const path = { result: 'result', reason: 'reasonCode', reasonText: 'reasonText' }[issue.part];
+        ctx.addIssue({ code: 'custom', path: [path], message: issue.message });
       },
       whenFieldsValid('result', 'reasonCode', 'reasonText'),
     );

@@ -45,6 +45,8 @@ export const measurements = pgTable(
     enteredUnit: text('entered_unit'),
     untestedReason: text('untested_reason'),
     untestedReasonText: text('untested_reason_text'),
+    /** with the untested reason `refused`: the refusal reason code (dictionary `refusalReason`), if given */
+    refusalReason: text('refusal_reason'),
     note: text('note'),
     testerId: bigint('tester_id', { mode: 'number' }),
     testerName: text('tester_name'),
@@ -82,9 +84,12 @@ export const measurements = pgTable(
     index('measurements_department_idx')
       .on(t.tenantId, t.departmentCode, t.item, t.testTime)
       .where(sql`${t.deletedAt} is null`),
+    // the approval list, per department
     index('measurements_pending_idx')
-      .on(t.tenantId, t.item, t.testTime)
+      .on(t.tenantId, t.departmentCode, t.item, t.testTime)
       .where(sql`${t.deletedAt} is null and ${t.status} = 'pending'`),
+    // hospital-wide queries of users who see every department
+    index('measurements_item_time_idx').on(t.tenantId, t.item, t.testTime).where(sql`${t.deletedAt} is null`),
     foreignKey({ columns: [t.tenantId, t.patientId], foreignColumns: [patients.tenantId, patients.id] }),
   ],
 );

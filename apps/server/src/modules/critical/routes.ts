@@ -1,3 +1,141 @@
+import { criticalHandleSchemaAt, criticalMonitorQuerySchema, criticalQuerySchema } from '@glucocare/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf, ok, pageOf } from '../../http/envelope';
+import { sessionOf } from '../../http/session';
+import { MAX_PAGE_SIZE } from '../../lib/query';
+import { requestMeta } from '../audit/service';
+import {
+  countCriticalEvents,
+  criticalCountsView,
+  criticalEventView,
+  criticalLatestView,
+  handleCriticalEvent,
+  latestCriticalEvents,
+  monitorCriticalEvents,
+  queryCriticalEvents,
+} from './service';
 
-export async function criticalRoutes(_app: FastifyInstance) {}
+const tags = ['critical values'];
+
+const latestQuery = z.object({
+  since: z
+    .string()
+    .regex(/^\d{1,15}$/, { error: 'critical.since.invalid' })
+    .transform(Number)
+    .optional(),
+});
+
+/**
+ * Critical values and their handling (api-precedents "critical values": /v1/crisisPatient/monitor and
+ * /query; handle, counts and latest follow the same prefix).
+ */
+export async function criticalRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/v1/crisisPatient/monitor',
+    {
+      config: { permission: 'patient:critical:list' },
+      schema: {
+        tags,
+        summary: "Today's critical values of the caller's departments: open first, newest first",
+        querystring: criticalMonitorQuerySchema,
+        response: { 200: envelopeOf(z.array(criticalEventView)) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await monitorCriticalEvents(app.db, sessionOf(request), request.query, request.lang, app.clock()),
+      ),
+  );
+
+  r.get(
+    '/v1/crisisPatient/query',
+    {
+      config: { permission: 'patient:critical:list' },
+      schema: {
+        tags,
+        summary: 'Critical values of a date range (start and end required), filtered, newest first, paged',
+        querystring: criticalQuerySchema,
+        response: { 200: envelopeOf(pageOf(criticalEventView)) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await queryCriticalEvents(
+          app.db,
+          sessionOf(request),
+          { ...request.query, size: Math.min(request.query.size, MAX_PAGE_SIZE) },
+          request.lang,
+          app.clock(),
+        ),
+      ),
+  );
+
+  r.post(
+    '/v1/crisisPatient/handle',
+    {
+      config: { permission: 'patient:critical:handle' },
+      schema: {
+        tags,
+        summary: 'Record who was notified of a critical value and what was done (version must match)',
+        body: criticalHandleSchemaAt(() => app.clock()),
+        response: { 200: envelopeOf(criticalEventView) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await handleCriticalEvent(
+          app.db,
+          sessionOf(request),
+          request.body,
+          request.lang,
+          app.clock(),
+          requestMeta(request),
+        ),
+        'critical.handled',
+      ),
+  );
+
+  r.get(
+    '/v1/crisisPatient/counts',
+    {
+      config: { permission: 'patient:critical:list' },
+      schema: {
+        tags,
+        summary: 'Badge counts: open and handled today, open whenever measured',
+        response: { 200: envelopeOf(criticalCountsView) },
+      },
+    },
+    async (request) => ok(request, await countCriticalEvents(app.db, sessionOf(request), app.clock())),
+  );
+
+  r.get(
+    '/v1/crisisPatient/latest',
+    {
+      config: { permission: 'patient:critical:list' },
+      schema: {
+        tags,
+        summary: 'Open critical values newer than an event id (the ward alert polls it)',
+        querystring: latestQuery,
+        response: { 200: envelopeOf(criticalLatestView) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await latestCriticalEvents(
+          app.db,
+          sessionOf(request),
+          request.query.since,
+          request.lang,
+          app.clock(),
+        ),
+      ),
+  );
+}

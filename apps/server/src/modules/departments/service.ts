@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
-import { departments, userDepartments, users } from '../../db/schema';
+import { departments, patients, userDepartments, users } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
 import { descendantIds, type TreeNode, toTree, withAncestors } from '../../lib/tree';
 import { updateVersioned } from '../../lib/versioned';
@@ -256,7 +256,7 @@ export async function setDepartmentStatus(
   });
 }
 
-/** What still belongs to a department. The patients area (issue 5) adds its patients to this check. */
+/** What still belongs to a department: staff, sub-departments and in-hospital patients (not deleted). */
 async function dependants(tx: DbOrTx, tenantId: string, row: DepartmentRow) {
   const [staff] = await tx
     .select({ n: count() })
@@ -266,7 +266,18 @@ async function dependants(tx: DbOrTx, tenantId: string, row: DepartmentRow) {
     .select({ n: count() })
     .from(departments)
     .where(and(eq(departments.tenantId, tenantId), eq(departments.parentId, row.id)));
-  return { staff: staff.n, children: children.n };
+  const [inHospital] = await tx
+    .select({ n: count() })
+    .from(patients)
+    .where(
+      and(
+        eq(patients.tenantId, tenantId),
+        eq(patients.departmentCode, row.code),
+        eq(patients.status, 'inHospital'),
+        isNull(patients.deletedAt),
+      ),
+    );
+  return { staff: staff.n, children: children.n, patients: inHospital.n };
 }
 
 export async function deleteDepartment(db: Database, session: SessionUser, id: number, meta: RequestMeta) {
@@ -276,6 +287,9 @@ export async function deleteDepartment(db: Database, session: SessionUser, id: n
     const held = await dependants(tx, session.tenantId, current);
     if (held.children > 0) throw new AppError(409, 'department.hasChildren');
     if (held.staff > 0) throw new AppError(409, 'department.inUse', undefined, held);
+    if (held.patients > 0) {
+      throw new AppError(409, 'patients.department.hasPatients', { count: held.patients }, held);
+    }
     await tx
       .delete(userDepartments)
       .where(

@@ -34,13 +34,21 @@ export type Classifier = (
 export async function loadClassifier(db: DbOrTx, tenantId: string): Promise<Classifier> {
   const settings = await loadClassificationSettings(db, tenantId);
   const timeZone = await hospitalTimeZone(db, tenantId);
+  // Ages are looked up once per patient and quarter of an hour (every zone's offset is a multiple of
+  // 15 minutes, so a birthday never falls inside one): an upload batch classifies hundreds of readings.
+  const ages = new Map<string, number | null>();
+  const ageAt = (patient: Pick<PatientRow, 'dateOfBirth' | 'age'>, at: Date) => {
+    const key = `${patient.dateOfBirth}|${patient.age}|${Math.floor(at.getTime() / 900_000)}`;
+    if (!ages.has(key)) ages.set(key, patientAgeAt(patient, at, timeZone));
+    return ages.get(key) ?? null;
+  };
   return (reading, patient) => {
     if (reading.value === null || !Number.isFinite(reading.value)) {
       return { classification: null, grade: null, color: null };
     }
     const result = classifyMeasurement(
       { item: reading.item, value: reading.value, periodCode: reading.periodCode },
-      { departmentCode: patient.departmentCode, age: patientAgeAt(patient, reading.testTime, timeZone) },
+      { departmentCode: patient.departmentCode, age: ageAt(patient, reading.testTime) },
       settings,
     );
     return { classification: result.classification, grade: result.grade, color: result.color };

@@ -1,4 +1,15 @@
+import {
+  type Lang,
+  type MeasurementItem,
+  REFUSAL_REASON_DICT,
+  STORAGE_UNITS,
+  UNTESTED_REASON_DICT,
+} from '@glucocare/domain';
+import { and, eq, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import { dictEntries, glucosePeriods, measurements } from '../../db/schema';
 
 /**
  * A measurement as every issue-5 endpoint answers it (patient tabs, data management, approval,
@@ -22,6 +33,9 @@ export const readingView = z.object({
   /** the reason's dictionary name in the request language */
   untestedReasonName: z.string().nullable(),
   untestedReasonText: z.string().nullable(),
+  /** with the untested reason `refused`: the refusal reason code and its name in the request language */
+  refusalReason: z.string().nullable(),
+  refusalReasonName: z.string().nullable(),
   note: z.string().nullable(),
   testUserId: z.number().nullable(),
   testUser: z.string().nullable(),
@@ -39,5 +53,121 @@ export const readingView = z.object({
   version: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** set on a deleted reading (lists with `includeDeleted`) */
+  deletedAt: z.string().nullable(),
+  deleteReason: z.string().nullable(),
 });
 export type ReadingView = z.infer<typeof readingView>;
+
+const reasonDict = alias(dictEntries, 'untested_reason_dict');
+const refusalDict = alias(dictEntries, 'refusal_reason_dict');
+
+/** The columns {@link selectReadings} reads: the measurement row and the names in the request language. */
+function readingColumns(lang: Lang) {
+  const zh = lang === 'zh-CN';
+  return {
+    m: measurements,
+    periodName: zh ? glucosePeriods.nameZh : glucosePeriods.nameEn,
+    untestedReasonName: zh ? reasonDict.nameZh : reasonDict.nameEn,
+    refusalReasonName: zh ? refusalDict.nameZh : refusalDict.nameEn,
+  };
+}
+
+/**
+ * The one select of readings every endpoint shares: measurements with their period name and the names
+ * of their untested and refusal reasons in `lang` (reasons from the `untestedReason` and
+ * `refusalReason` dictionaries; a reason whose entry was deleted shows its code). Add the conditions
+ * with `.where(...)` — always including the tenant (`eq(measurements.tenantId, ...)`) — then order and
+ * page as needed; map each row with {@link toReadingView}.
+ */
+export function selectReadings(db: DbOrTx, lang: Lang) {
+  return db
+    .select(readingColumns(lang))
+    .from(measurements)
+    .leftJoin(
+      glucosePeriods,
+      and(
+        eq(glucosePeriods.tenantId, measurements.tenantId),
+        eq(glucosePeriods.code, measurements.periodCode),
+      ),
+    )
+    .leftJoin(
+      reasonDict,
+      and(
+        eq(reasonDict.tenantId, measurements.tenantId),
+        eq(reasonDict.type, UNTESTED_REASON_DICT),
+        eq(reasonDict.code, measurements.untestedReason),
+        isNull(reasonDict.deletedAt),
+      ),
+    )
+    .leftJoin(
+      refusalDict,
+      and(
+        eq(refusalDict.tenantId, measurements.tenantId),
+        eq(refusalDict.type, REFUSAL_REASON_DICT),
+        eq(refusalDict.code, measurements.refusalReason),
+        isNull(refusalDict.deletedAt),
+      ),
+    );
+}
+
+/** A row of {@link selectReadings}. */
+export interface ReadingRow {
+  m: typeof measurements.$inferSelect;
+  periodName: string | null;
+  untestedReasonName: string | null;
+  refusalReasonName: string | null;
+}
+
+/** The response shape of a measurement (see {@link readingView}). */
+export function toReadingView(row: ReadingRow): ReadingView {
+  const m = row.m;
+  return {
+    id: m.id,
+    patientId: m.patientId,
+    item: m.item as ReadingView['item'],
+    periodCode: m.periodCode,
+    periodName: m.periodCode ? (row.periodName ?? m.periodCode) : null,
+    testTime: m.testTime.toISOString(),
+    testValue: m.value,
+    unit: STORAGE_UNITS[m.item as MeasurementItem] ?? '',
+    enteredValue: m.enteredValue,
+    enteredUnit: m.enteredUnit,
+    untestedReason: m.untestedReason,
+    untestedReasonName: m.untestedReason ? (row.untestedReasonName ?? m.untestedReason) : null,
+    untestedReasonText: m.untestedReasonText,
+    refusalReason: m.refusalReason,
+    refusalReasonName: m.refusalReason ? (row.refusalReasonName ?? m.refusalReason) : null,
+    note: m.note,
+    testUserId: m.testerId,
+    testUser: m.testerName,
+    source: m.source,
+    deviceSerial: m.deviceSerial,
+    deviceRecordNo: m.deviceRecordNo,
+    determineType: m.classification,
+    grade: m.grade,
+    color: m.color,
+    status: m.status,
+    approvedBy: m.status === 'approved' ? m.approvedByName : null,
+    approvedAt: m.approvedAt ? m.approvedAt.toISOString() : null,
+    departmentCode: m.departmentCode,
+    version: m.version,
+    createdAt: m.createdAt.toISOString(),
+    updatedAt: m.updatedAt.toISOString(),
+    deletedAt: m.deletedAt ? m.deletedAt.toISOString() : null,
+    deleteReason: m.deleteReason,
+  };
+}
+
+/** One reading of the tenant by id (deleted ones included), as the view; null when there is none. */
+export async function readingById(
+  db: DbOrTx,
+  tenantId: string,
+  id: number,
+  lang: Lang,
+): Promise<ReadingView | null> {
+  const [row] = await selectReadings(db, lang).where(
+    and(eq(measurements.tenantId, tenantId), eq(measurements.id, id)),
+  );
+  return row ? toReadingView(row) : null;
+}

@@ -1,3 +1,162 @@
-import type { FastifyInstance } from 'fastify';
+import {
+  approveSchema,
+  dataFilterSchema,
+  dataQuerySchema,
+  pendingFilterSchema,
+  pendingQuerySchema,
+} from '@glucocare/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf, ok, pageOf } from '../../http/envelope';
+import { sessionOf } from '../../http/session';
+import { requestMeta } from '../audit/service';
+import { readingView } from '../measurements/view';
+import { approveAllMatching, approveRecords, dataExport, dataPage, dataPivot, pendingPage } from './service';
 
-export async function reviewRoutes(_app: FastifyInstance) {}
+const record = readingView.extend({
+  patientName: z.string(),
+  bed: z.string().nullable(),
+  inpatientNumber: z.string().nullable(),
+  departmentName: z.string().nullable(),
+  doctorCode: z.string().nullable(),
+  doctorName: z.string().nullable(),
+});
+const counts = z.object({ GLU: z.number(), KET: z.number(), UA: z.number() });
+const pivotRow = z.object({
+  patientId: z.number(),
+  date: z.string(),
+  patientName: z.string(),
+  bed: z.string().nullable(),
+  inpatientNumber: z.string().nullable(),
+  departmentName: z.string().nullable(),
+  doctorName: z.string().nullable(),
+  cells: z.record(z.string(), z.array(record)),
+});
+const tags = ['review'];
+
+/**
+ * Approval and data management (spec §2 "Measurement record approval", "Data management"; paths from
+ * api-precedents `testRecord`). Corrections and deletions of values are the measurements module's
+ * (`PUT /v1/testRecord/data`, `/data/changeStatus`).
+ */
+export async function reviewRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const context = (request: FastifyRequest) => ({
+    db: app.db,
+    session: sessionOf(request),
+    lang: request.lang,
+  });
+
+  r.get(
+    '/v1/testRecord/pending',
+    {
+      config: { permission: 'measurement:approval:list' },
+      schema: {
+        tags,
+        summary: 'Readings waiting for approval, newest first, with the pending count of each item',
+        querystring: pendingQuerySchema,
+        response: { 200: envelopeOf(pageOf(record).extend({ counts })) },
+      },
+    },
+    async (request) => ok(request, await pendingPage(context(request), request.query)),
+  );
+
+  r.post(
+    '/v1/testRecord/approve',
+    {
+      config: { permission: 'measurement:approval:approve' },
+      schema: {
+        tags,
+        summary: 'Approve the selected readings (1-500); others are skipped with the reason',
+        body: approveSchema,
+        response: {
+          200: envelopeOf(
+            z.object({
+              approved: z.number(),
+              approvedIds: z.array(z.number()),
+              skipped: z.array(z.object({ id: z.number(), reason: z.string(), message: z.string() })),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const result = await approveRecords(
+        context(request),
+        requestMeta(request),
+        request.body.ids,
+        app.clock(),
+      );
+      return ok(request, result, 'review.approve.approved', { count: result.approved });
+    },
+  );
+
+  r.post(
+    '/v1/testRecord/approveAll',
+    {
+      config: { permission: 'measurement:approval:approve' },
+      schema: {
+        tags,
+        summary: 'Approve the pending readings matching the filters, oldest first, at most 5000 per call',
+        body: pendingFilterSchema,
+        response: { 200: envelopeOf(z.object({ approved: z.number(), remaining: z.number() })) },
+      },
+    },
+    async (request) => {
+      const result = await approveAllMatching(
+        context(request),
+        requestMeta(request),
+        request.body,
+        app.clock(),
+      );
+      return ok(request, result, 'review.approve.approved', { count: result.approved });
+    },
+  );
+
+  r.get(
+    '/v1/testRecord/query',
+    {
+      config: { permission: 'measurement:data:list' },
+      schema: {
+        tags,
+        summary: 'Data management: readings of one item in a date range, with the patients, newest first',
+        querystring: dataQuerySchema,
+        response: { 200: envelopeOf(pageOf(record)) },
+      },
+    },
+    async (request) => ok(request, await dataPage(context(request), request.query)),
+  );
+
+  r.get(
+    '/v1/testRecord/glus/pivot/query',
+    {
+      config: { permission: 'measurement:data:list' },
+      schema: {
+        tags,
+        summary: 'Data management pivot: rows patient × day (latest first), a cell per period',
+        querystring: dataQuerySchema,
+        response: {
+          200: envelopeOf(
+            pageOf(pivotRow).extend({ periods: z.array(z.object({ code: z.string(), name: z.string() })) }),
+          ),
+        },
+      },
+    },
+    async (request) => ok(request, await dataPivot(context(request), request.query)),
+  );
+
+  r.get(
+    '/v1/testRecord/query/export',
+    {
+      config: { permission: 'measurement:data:export' },
+      schema: {
+        tags,
+        summary: 'Every reading of the query (at most 50,000) for the Excel export',
+        querystring: dataFilterSchema,
+        response: { 200: envelopeOf(z.object({ records: z.array(record), total: z.number() })) },
+      },
+    },
+    async (request) => ok(request, await dataExport(context(request), request.query)),
+  );
+}

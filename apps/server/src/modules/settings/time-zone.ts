@@ -1,3 +1,4 @@
+import { calendarDate } from '@glucocare/domain';
 import type { DbOrTx } from '../../db/client';
 import { getSetting } from './service';
 
@@ -6,12 +7,5 @@ export function hospitalTimeZone(db: DbOrTx, tenantId: string): Promise<string> 
   return getSetting(db, tenantId, 'hospital.timeZone');
 }
 
-/** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
-export function dateIn(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
-}
+/** The calendar date (YYYY-MM-DD) of an instant in a time zone (domain `calendarDate`). */
+export const dateIn: (at: Date, timeZone: string) => string = calendarDate;

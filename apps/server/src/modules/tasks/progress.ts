@@ -1,4 +1,18 @@
+import {
+  type DayTask,
+  type HospitalDay,
+  hospitalDayAt,
+  type Lang,
+  type MonitorStrategy,
+  patientDayTasks,
+  type TaskPeriod,
+} from '@glucocare/domain';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { patients } from '../../db/schema';
+import { type GlucosePeriod, listGlucosePeriods } from '../periods/service';
+import { readMonitorStrategy } from '../settings/strategy-service';
+import { hospitalTimeZone } from '../settings/time-zone';
 
 /** A patient's glucose periods of today (hospital calendar) by state, period codes in the day's order. */
 export interface TodayProgress {
@@ -12,16 +26,176 @@ export interface TodayProgress {
   upcoming: string[];
 }
 
+/** What planning a day needs besides the patients: the clock, the day, the periods and the strategy. */
+export interface TaskSettings {
+  now: Date;
+  timeZone: string;
+  day: HospitalDay;
+  /** enabled glucose periods in the settings' order */
+  periods: GlucosePeriod[];
+  strategy: MonitorStrategy;
+}
+
+/** Reads the hospital's time zone, enabled glucose periods and monitoring strategy for `now`. */
+export async function loadTaskSettings(db: DbOrTx, tenantId: string, now: Date): Promise<TaskSettings> {
+  // one after the other: `db` may be a transaction, whose connection takes one query at a time
+  const timeZone = await hospitalTimeZone(db, tenantId);
+  const periods = await listGlucosePeriods(db, tenantId);
+  const strategy = await readMonitorStrategy(db, tenantId);
+  return {
+    now,
+    timeZone,
+    day: hospitalDayAt(now, timeZone),
+    periods: periods.filter((period) => period.isActive),
+    strategy,
+  };
+}
+
+/** A live glucose reading that can do a task: a value or an untested reason. */
+export interface TaskReading {
+  id: number;
+  periodCode: string | null;
+  testTime: Date;
+  value: number | null;
+  untestedReason: string | null;
+  classification: string | null;
+  color: string | null;
+}
+
+/** A patient of the task list with the day's readings. */
+export interface TaskPatient {
+  id: number;
+  name: string;
+  gender: string;
+  bed: string | null;
+  inpatientNumber: string | null;
+  departmentCode: string;
+  departmentName: string;
+  doctorCode: string | null;
+  doctorName: string | null;
+  admittedAt: Date;
+  dischargedAt: Date | null;
+  readings: TaskReading[];
+}
+
+interface TaskPatientRow extends Record<string, unknown> {
+  id: string;
+  name: string;
+  gender: string;
+  bed: string | null;
+  inpatient_number: string | null;
+  department_code: string;
+  department_name: string | null;
+  doctor_code: string | null;
+  doctor_name: string | null;
+  admitted_at: Date | string;
+  discharged_at: Date | string | null;
+  readings: {
+    id: number;
+    periodCode: string | null;
+    testTime: string;
+    value: number | null;
+    untestedReason: string | null;
+    classification: string | null;
+    color: string | null;
+  }[];
+}
+
+/** Readings up to a day either side of the hospital day can count for it (late bedtime, early fasting). */
+const READING_MARGIN_MS = 24 * 3_600_000;
+
+/**
+ * Patients matching `where` with their department and doctor names and the live glucose readings
+ * around the hospital day, in one statement (one probe of measurements_patient_time_uq per patient).
+ */
+export async function loadTaskPatients(
+  db: DbOrTx,
+  tenantId: string,
+  where: SQL,
+  day: HospitalDay,
+  lang: Lang,
+): Promise<TaskPatient[]> {
+  const from = new Date(day.start.getTime() - READING_MARGIN_MS);
+  const to = new Date(day.end.getTime() + READING_MARGIN_MS);
+  const result = await db.execute<TaskPatientRow>(sql`
+    select ${patients.id} as id, ${patients.name} as name, ${patients.gender} as gender, ${patients.bed} as bed,
+           ${patients.inpatientNumber} as inpatient_number, ${patients.departmentCode} as department_code,
+           ${lang === 'en-US' ? sql`coalesce(d.name_en, d.name)` : sql`d.name`} as department_name,
+           ${patients.doctorCode} as doctor_code, doc.nick_name as doctor_name,
+           ${patients.admittedAt} as admitted_at, ${patients.dischargedAt} as discharged_at,
+           coalesce((
+             select json_agg(json_build_object(
+                      'id', m.id, 'periodCode', m.period_code, 'testTime', m.test_time, 'value', m.value,
+                      'untestedReason', m.untested_reason, 'classification', m.classification, 'color', m.color)
+                    order by m.test_time)
+               from measurements m
+              where m.tenant_id = ${patients.tenantId} and m.patient_id = ${patients.id} and m.item = 'GLU'
+                and m.deleted_at is null and m.test_time >= ${from} and m.test_time < ${to}
+                and (m.value is not null or m.untested_reason is not null)), '[]'::json) as readings
+      from ${patients}
+      left join departments d on d.tenant_id = ${patients.tenantId} and d.code = ${patients.departmentCode}
+      left join lateral (
+        select u.nick_name from users u
+         where u.tenant_id = ${patients.tenantId} and lower(u.user_name) = lower(${patients.doctorCode})
+           and u.deleted_at is null
+         limit 1) doc on true
+     where ${patients.tenantId} = ${tenantId} and ${patients.deletedAt} is null and ${where}`);
+  return result.rows.map((row) => ({
+    id: Number(row.id),
+    name: row.name,
+    gender: row.gender,
+    bed: row.bed,
+    inpatientNumber: row.inpatient_number,
+    departmentCode: row.department_code,
+    departmentName: row.department_name ?? row.department_code,
+    doctorCode: row.doctor_code,
+    doctorName: row.doctor_name,
+    admittedAt: new Date(row.admitted_at),
+    dischargedAt: row.discharged_at ? new Date(row.discharged_at) : null,
+    readings: (row.readings ?? []).map((reading) => ({
+      ...reading,
+      id: Number(reading.id),
+      testTime: new Date(reading.testTime),
+    })),
+  }));
+}
+
+/** A patient's tasks of the day at `settings.now` (see domain `patientDayTasks`). */
+export function tasksOf(patient: TaskPatient, settings: TaskSettings): DayTask<TaskReading>[] {
+  return patientDayTasks({
+    date: settings.day.date,
+    now: settings.now,
+    timeZone: settings.timeZone,
+    periods: settings.periods as TaskPeriod[],
+    plannedCodes: settings.strategy.defaultPeriods,
+    timing: settings.strategy,
+    stay: { admittedAt: patient.admittedAt, dischargedAt: patient.dischargedAt },
+    readings: patient.readings,
+  });
+}
+
 /**
  * Today's planned glucose periods of each patient (the monitoring strategy's `defaultPeriods`) and
  * which are done, due, overdue or upcoming at `now`. Used by the dashboard's bed cards and by
- * "Today's tasks". Patients without a plan get empty lists.
+ * "Today's tasks". Patients without a plan get empty lists. One statement for all the patients.
  */
 export async function todayProgress(
-  _db: DbOrTx,
-  _tenantId: string,
+  db: DbOrTx,
+  tenantId: string,
   patientIds: readonly number[],
-  _now: Date,
+  now: Date,
 ): Promise<Map<number, TodayProgress>> {
-  return new Map(patientIds.map((id) => [id, { done: [], due: [], overdue: [], upcoming: [] }]));
+  const progress = new Map<number, TodayProgress>(
+    patientIds.map((id) => [id, { done: [], due: [], overdue: [], upcoming: [] }]),
+  );
+  if (!patientIds.length) return progress;
+  const settings = await loadTaskSettings(db, tenantId, now);
+  if (!settings.strategy.defaultPeriods.length) return progress;
+  const ids = sql`${patients.id} = any(${`{${patientIds.map(Number).join(',')}}`}::bigint[])`;
+  for (const patient of await loadTaskPatients(db, tenantId, ids, settings.day, 'en-US')) {
+    const lists = progress.get(patient.id);
+    if (!lists) continue;
+    for (const task of tasksOf(patient, settings)) lists[task.state].push(task.periodCode);
+  }
+  return progress;
 }

@@ -1,3 +1,57 @@
+import { todayTaskCountQuerySchema, todayTaskQuerySchema } from '@glucocare/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelopeOf, ok, pageOf } from '../../http/envelope';
+import { sessionOf } from '../../http/session';
+import { MAX_PAGE_SIZE } from '../../lib/query';
+import { countTodayTasks, pageTodayTasks, todayTaskCountsView, todayTaskView } from './service';
 
-export async function taskRoutes(_app: FastifyInstance) {}
+const tags = ['tasks'];
+
+/** Today's measuring tasks (api-precedents: GET /v1/tasks/todayTask, /v1/tasks/todayTaskNums). */
+export async function taskRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/v1/tasks/todayTask',
+    {
+      config: { permission: 'patient:task:list' },
+      schema: {
+        tags,
+        summary:
+          "Today's glucose measuring tasks of the caller's wards: patient × planned period with its window and state",
+        querystring: todayTaskQuerySchema,
+        response: { 200: envelopeOf(pageOf(todayTaskView)) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await pageTodayTasks(
+          app.db,
+          sessionOf(request),
+          { ...request.query, size: Math.min(request.query.size, MAX_PAGE_SIZE) },
+          request.lang,
+          app.clock(),
+        ),
+      ),
+  );
+
+  r.get(
+    '/v1/tasks/todayTaskNums',
+    {
+      config: { permission: 'patient:task:list' },
+      schema: {
+        tags,
+        summary: "How many of today's measuring tasks are overdue, due, upcoming and done",
+        querystring: todayTaskCountQuerySchema,
+        response: { 200: envelopeOf(todayTaskCountsView) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await countTodayTasks(app.db, sessionOf(request), request.query, request.lang, app.clock()),
+      ),
+  );
+}

@@ -49,10 +49,15 @@ const newStaff = (overrides: Record<string, unknown> = {}) => ({
 describe('staff list', () => {
   it('pages and filters the staff of the tenant only', async () => {
     const page = (await api('GET', '/v1/users/page?page=1&size=10', admin)).json().dataContent;
-    expect(page.total).toBe(4);
+    // the demo accounts, and one demo doctor for each department besides endocrinology
+    expect(page.total).toBe(8);
     expect(page.records.map((r: { userName: string }) => r.userName).sort()).toEqual([
       'admin',
       'doctor01',
+      'doctor02',
+      'doctor03',
+      'doctor04',
+      'doctor05',
       'nurse01',
       'reviewer01',
     ]);

@@ -1,3 +1,129 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Tabs } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { type CriticalEvent, criticalKeys, fetchCriticalCounts } from '../../api/critical';
+import { usePermission } from '../../app/permissions';
+import { PageWrapper } from '../../components/PageWrapper';
+import { CriticalQueryTab } from './CriticalQueryTab';
+import { CriticalTodayTab, MONITOR_REFRESH_MS } from './CriticalTodayTab';
+import { HandleCriticalModal } from './HandleCriticalModal';
+import { useItemUnits } from './units';
+import './critical.css';
+
+type TabKey = 'today' | 'query';
+
+/** The badges above the tabs: open and handled today, open whenever measured. */
+function CriticalSummary({ onShowOpen }: { onShowOpen: () => void }) {
+  const { t } = useTranslation();
+  const counts = useQuery({
+    queryKey: criticalKeys.counts,
+    queryFn: ({ signal }) => fetchCriticalCounts(signal),
+    refetchInterval: MONITOR_REFRESH_MS,
+    staleTime: 0,
+    meta: { silent: true },
+  });
+  const value = (n: number | undefined) => (n === undefined ? '–' : n);
+  const older = counts.data ? counts.data.open - counts.data.openToday : 0;
+  const tiles = [
+    { key: 'openToday', className: 'gc-crit-stat-open', testId: 'critical-count-open-today' },
+    { key: 'handledToday', className: 'gc-crit-stat-handled', testId: 'critical-count-handled-today' },
+    { key: 'open', className: 'gc-crit-stat-all', testId: 'critical-count-open' },
+  ] as const;
+  return (
+    <div className="gc-crit-summary" data-testid="critical-counts">
+      {tiles.map((tile) => (
+        <div key={tile.key} className={`gc-crit-stat ${tile.className}`}>
+          <div className="gc-crit-stat-label">{t(`critical.counts.${tile.key}`)}</div>
+          <div className="gc-crit-stat-value" data-testid={tile.testId}>
+            {value(counts.data?.[tile.key])}
+          </div>
+          {tile.key === 'open' && older > 0 ? (
+            <Button
+              type="link"
+              size="small"
+              style={{ padding: 0 }}
+              onClick={onShowOpen}
+              data-testid="critical-show-older"
+            >
+              {t('critical.counts.olderOpen', { count: older })}
+            </Button>
+          ) : null}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * `/patient/critical`: today's critical values of the user's wards (open ones highlighted with a
+ * running timer, handled ones with who, when and how long it took) and a query by date range.
+ */
 export default function CriticalValuePage() {
-  return null;
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const tab: TabKey = params.get('tab') === 'query' ? 'query' : 'today';
+  const canHandle = usePermission('patient:critical:handle');
+  const units = useItemUnits();
+  const [handling, setHandling] = useState<CriticalEvent | null>(null);
+  const [reloadSignal, setReloadSignal] = useState(0);
+  const [preset, setPreset] = useState<{ status: 'open'; range: [Dayjs, Dayjs] } | null>(null);
+
+  const setTab = (key: TabKey) => {
+    const next = new URLSearchParams(params);
+    if (key === 'query') next.set('tab', 'query');
+    else next.delete('tab');
+    setParams(next, { replace: true });
+  };
+  const afterHandling = () => {
+    void client.invalidateQueries({ queryKey: criticalKeys.all });
+    setReloadSignal((n) => n + 1);
+  };
+  const showOpen = () => {
+    setTab('query');
+    setPreset({
+      status: 'open',
+      range: [dayjs().subtract(29, 'day').startOf('day'), dayjs().startOf('day')],
+    });
+  };
+
+  return (
+    <PageWrapper title={t('critical.title')} description={t('critical.intro')} testId="critical-page">
+      <CriticalSummary onShowOpen={showOpen} />
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key as TabKey)}
+        destroyOnHidden={false}
+        items={[
+          {
+            key: 'today',
+            label: t('critical.tabs.today'),
+            children: <CriticalTodayTab units={units} canHandle={canHandle} onHandle={setHandling} />,
+          },
+          {
+            key: 'query',
+            label: t('critical.tabs.query'),
+            children: (
+              <CriticalQueryTab
+                units={units}
+                canHandle={canHandle}
+                onHandle={setHandling}
+                reloadSignal={reloadSignal}
+                preset={preset}
+              />
+            ),
+          },
+        ]}
+      />
+      <HandleCriticalModal
+        event={handling}
+        units={units}
+        onClose={() => setHandling(null)}
+        onHandled={afterHandling}
+      />
+    </PageWrapper>
+  );
 }

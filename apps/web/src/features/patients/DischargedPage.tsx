@@ -1,3 +1,246 @@
+import { type ProColumns, ProTable } from '@ant-design/pro-components';
+import { isDateRangeValid } from '@glucocare/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { fetchAllPages } from '../../api/catalogues';
+import { type DischargedFilter, fetchDischarged, type Inpatient } from '../../api/patients';
+import { toastError } from '../../app/notify';
+import { usePermission } from '../../app/permissions';
+import { useDevice } from '../../app/preferences';
+import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
+import type { ExcelColumn } from '../../components/excel';
+import { formatDateTime } from '../../components/format';
+import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
+import { currentLang, msg } from '../../i18n';
+import { ExportButton, listSearchProps, useExcelExport, usePagedList } from '../system/catalogue-ui';
+import { TABLE_PAGINATION } from '../system/shared';
+import { PATIENT_PERMISSIONS, ReadmitForm } from './PatientActions';
+import { PatientNameLink, patientKeys } from './parts';
+import { DATE } from './patient-form';
+import './patients.css';
+
+interface SearchParams {
+  queryCondition?: string;
+  qDepartment?: string;
+  qRange?: [Dayjs | string, Dayjs | string];
+}
+
+/** The search form's values as the API's filter (the range in hospital days, both ends inclusive). */
+export function dischargedFilterOf(params: SearchParams): DischargedFilter {
+  const [begin, end] = params.qRange ?? [];
+  return {
+    queryCondition: params.queryCondition?.trim() || undefined,
+    departmentCode: params.qDepartment || undefined,
+    beginDate: begin ? dayjs(begin).format(DATE) : undefined,
+    endDate: end ? dayjs(end).format(DATE) : undefined,
+  };
+}
+
+/**
+ * Discharged patients (`/patient/discharged`): search by name or number, department and discharge
+ * date range; paged; Excel export of the whole filtered list; readmission.
+ */
 export default function DischargedPage() {
-  return null;
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const mobile = useDevice() === 'mobile';
+  const canReadmit = usePermission(PATIENT_PERMISSIONS.discharge);
+  const [readmit, setReadmit] = useState<Inpatient | null>(null);
+  const list = usePagedList<Inpatient, DischargedFilter>(fetchDischarged);
+  const none = t('common.none');
+
+  const exportColumns = (): ExcelColumn<Inpatient>[] => [
+    { title: t('patients.field.name'), dataIndex: 'name' },
+    {
+      title: t('patients.field.gender'),
+      dataIndex: 'gender',
+      render: (value) => t(`patients.gender.${value === 'male' || value === 'female' ? value : 'unknown'}`),
+    },
+    { title: t('patients.field.age'), dataIndex: 'age' },
+    { title: t('patients.field.inpatientNumber'), dataIndex: 'inpatientNumber' },
+    { title: t('patients.field.department'), dataIndex: 'departmentName' },
+    { title: t('patients.field.bed'), dataIndex: 'bed' },
+    { title: t('patients.field.doctor'), dataIndex: 'doctorName' },
+    { title: t('patients.field.admittedAt'), dataIndex: 'admittedAt', dateFormat: 'dateTime' },
+    { title: t('patients.field.dischargedAt'), dataIndex: 'dischargedAt', dateFormat: 'dateTime' },
+    { title: t('patients.field.tags'), dataIndex: 'tags' },
+  ];
+  const excel = useExcelExport<Inpatient>({
+    fileName: () => t('patients.discharged.fileName'),
+    sheetName: () => t('patients.discharged.title'),
+    columns: exportColumns,
+    load: (onProgress) => fetchAllPages(fetchDischarged, list.lastFilter.current, onProgress),
+  });
+
+  const columns: ProColumns<Inpatient>[] = [
+    {
+      title: t('patients.discharged.search'),
+      dataIndex: 'queryCondition',
+      hideInTable: true,
+      fieldProps: { placeholder: t('patients.discharged.searchPlaceholder'), maxLength: 50 },
+    },
+    {
+      title: t('patients.field.department'),
+      dataIndex: 'qDepartment',
+      hideInTable: true,
+      renderFormItem: () => <DepartmentTreeSelect source="scope" placeholder={t('common.all')} />,
+    },
+    {
+      title: t('patients.discharged.range'),
+      dataIndex: 'qRange',
+      hideInTable: true,
+      valueType: 'dateRange',
+      formItemProps: {
+        rules: [
+          {
+            validator: async (_rule, value?: [Dayjs, Dayjs]) => {
+              if (value && !isDateRangeValid(dayjs(value[0]).format(DATE), dayjs(value[1]).format(DATE))) {
+                throw new Error(msg('query.dateOrder'));
+              }
+            },
+          },
+        ],
+      },
+    },
+    {
+      title: t('patients.field.name'),
+      dataIndex: 'name',
+      search: false,
+      fixed: mobile ? undefined : 'left',
+      width: 150,
+      render: (_, row) => (
+        <PatientNameLink patient={row} onOpen={() => navigate(`/patient/detail?id=${row.id}`)} />
+      ),
+    },
+    {
+      title: t('patients.field.age'),
+      dataIndex: 'age',
+      search: false,
+      width: 70,
+      render: (_, row) => row.age ?? none,
+    },
+    {
+      title: t('patients.field.inpatientNumber'),
+      dataIndex: 'inpatientNumber',
+      search: false,
+      width: 130,
+      render: (_, row) => row.inpatientNumber ?? none,
+    },
+    { title: t('patients.field.department'), dataIndex: 'departmentName', search: false, width: 130 },
+    {
+      title: t('patients.field.bed'),
+      dataIndex: 'bed',
+      search: false,
+      width: 70,
+      render: (_, row) => row.bed ?? none,
+    },
+    {
+      title: t('patients.field.doctor'),
+      dataIndex: 'doctorName',
+      search: false,
+      width: 130,
+      render: (_, row) => row.doctorName ?? row.doctorCode ?? none,
+    },
+    {
+      title: t('patients.field.admittedAt'),
+      dataIndex: 'admittedAt',
+      search: false,
+      width: 150,
+      render: (_, row) => <span className="gc-nowrap">{formatDateTime(row.admittedAt).slice(0, 16)}</span>,
+    },
+    {
+      title: t('patients.field.dischargedAt'),
+      dataIndex: 'dischargedAt',
+      search: false,
+      width: 150,
+      render: (_, row) => <span className="gc-nowrap">{formatDateTime(row.dischargedAt).slice(0, 16)}</span>,
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      valueType: 'option',
+      width: 150,
+      fixed: mobile ? undefined : 'right',
+      render: (_, row) => [
+        <Button
+          key="detail"
+          type="link"
+          size="small"
+          onClick={() => navigate(`/patient/detail?id=${row.id}`)}
+        >
+          {t('patients.action.detail')}
+        </Button>,
+        canReadmit ? (
+          <Button
+            key="readmit"
+            type="link"
+            size="small"
+            onClick={() => setReadmit(row)}
+            data-testid="row-readmit"
+          >
+            {t('patients.action.readmit')}
+          </Button>
+        ) : null,
+      ],
+    },
+  ];
+
+  return (
+    <PageWrapper
+      title={t('patients.discharged.title')}
+      description={t('patients.discharged.description')}
+      testId="discharged-page"
+    >
+      {list.error ? (
+        <LoadError title={t('patients.discharged.loadFailed')} message={list.error} onRetry={list.reload} />
+      ) : null}
+      <ProTable<Inpatient, SearchParams & { lang: string }>
+        actionRef={list.actionRef}
+        rowKey="id"
+        columns={columns}
+        params={{ lang }}
+        cardBordered
+        form={{ name: 'dischargedSearch' }}
+        search={listSearchProps(mobile)}
+        options={{ reload: true, density: false, setting: mobile ? false : { draggable: true } }}
+        size={mobile ? 'small' : undefined}
+        scroll={{ x: 'max-content' }}
+        pagination={{ ...TABLE_PAGINATION, showTotal: (count) => t('common.total', { count }) }}
+        locale={{
+          emptyText: (
+            <TableEmpty
+              text={list.error ? t('patients.discharged.loadFailed') : t('patients.discharged.empty')}
+            />
+          ),
+        }}
+        request={(params) => list.request(dischargedFilterOf(params), params)}
+        onRequestError={() => toastError(t('patients.discharged.loadFailed'))}
+        toolBarRender={() => [
+          <ExportButton
+            key="export"
+            exporting={excel.exporting}
+            disabled={list.total === 0}
+            onClick={() => void excel.run(list.total)}
+          />,
+        ]}
+      />
+      {readmit ? (
+        <ReadmitForm
+          patient={readmit}
+          onClose={() => setReadmit(null)}
+          onSaved={() => {
+            setReadmit(null);
+            list.reload();
+            void queryClient.invalidateQueries({ queryKey: patientKeys.all });
+          }}
+        />
+      ) : null}
+    </PageWrapper>
+  );
 }

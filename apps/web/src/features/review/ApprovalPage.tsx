@@ -1,3 +1,403 @@
+import { CheckOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
+import { type MeasurementItem, REVIEW_QUERY_MAX_DAYS } from '@glucocare/domain';
+import { Alert, Button, Space } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText, isAbort, showError } from '../../api/http';
+import {
+  approveAllMatching,
+  approveRecords,
+  fetchPending,
+  type PendingCounts,
+  type PendingFilter,
+  type ReviewRecord,
+} from '../../api/review';
+import { toastError, toastSuccess } from '../../app/notify';
+import { usePermission } from '../../app/permissions';
+import { useDevice } from '../../app/preferences';
+import { confirmAction } from '../../components/confirm';
+import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
+import { formatDateTime } from '../../components/format';
+import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
+import { currentLang, msg } from '../../i18n';
+import { TABLE_PAGINATION } from '../system/shared';
+import { ClassificationTag, ItemTabs, PatientCell, ReadingValue } from './ReadingParts';
+import {
+  FILTER_PROBLEM_MESSAGES,
+  type FilterProblem,
+  pendingFilterOf,
+  type ReviewSearchParams,
+} from './review-filters';
+import { classificationOptions, sourceLabel } from './review-options';
+import { useItemUnit } from './use-item-unit';
+import './review.css';
+
+/**
+ * `/measurement/approval`: readings waiting for a reviewer (spec §2 "Measurement record approval"),
+ * per item, approved one at a time or in batch (§5 "Batch approval needs at least one record
+ * selected"); approved readings leave the list.
+ */
 export default function ApprovalPage() {
-  return null;
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const mobile = useDevice() === 'mobile';
+  const canApprove = usePermission('measurement:approval:approve');
+  const [item, setItem] = useState<MeasurementItem>('GLU');
+  const unit = useItemUnit(item);
+  const actionRef = useRef<ActionType>(null);
+  const lastFilter = useRef<PendingFilter>({ category: item });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [counts, setCounts] = useState<PendingCounts | null>(null);
+  const [total, setTotal] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<FilterProblem | null>(null);
+  const [busy, setBusy] = useState<'selected' | 'all' | number | null>(null);
+  const reload = () => actionRef.current?.reload();
+  const none = t('common.none');
+
+  const changeItem = (next: MeasurementItem) => {
+    setItem(next);
+    setSelected([]);
+  };
+
+  const approve = async (ids: number[], batch: boolean) => {
+    if (!ids.length) {
+      toastError(msg('review.approve.selectAtLeastOne'));
+      return;
+    }
+    if (batch) {
+      const confirmed = await confirmAction({
+        content: t('review.approve.confirmSelected', { count: ids.length }),
+        okText: t('review.approve.ok'),
+      });
+      if (!confirmed) return;
+    }
+    setBusy(batch ? 'selected' : ids[0]);
+    try {
+      const { result, message } = await approveRecords(ids);
+      if (result.approved) toastSuccess(message);
+      if (result.skipped.length) {
+        toastError(
+          t('review.approve.skipped', {
+            count: result.skipped.length,
+            reason: result.skipped[0].message,
+          }),
+        );
+      }
+      setSelected((current) => current.filter((id) => !ids.includes(id)));
+      reload();
+    } catch (failure) {
+      showError(failure);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const approveAll = async () => {
+    const confirmed = await confirmAction({
+      content: t('review.approve.confirmAll', { count: total, item: t(`review.items.${item}`) }),
+      okText: t('review.approve.ok'),
+    });
+    if (!confirmed) return;
+    setBusy('all');
+    try {
+      const { result, message } = await approveAllMatching(lastFilter.current);
+      toastSuccess(
+        result.remaining
+          ? `${message} ${t('review.approve.remaining', { count: result.remaining })}`
+          : message,
+      );
+      setSelected([]);
+      reload();
+    } catch (failure) {
+      showError(failure);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const approveButton = (row: ReviewRecord) => (
+    <Button
+      key="approve"
+      type="link"
+      size="small"
+      icon={mobile ? <CheckOutlined /> : undefined}
+      aria-label={t('review.approve.one')}
+      loading={busy === row.id}
+      data-testid="approve-one"
+      onClick={() => void approve([row.id], false)}
+    >
+      {mobile ? null : t('review.approve.one')}
+    </Button>
+  );
+
+  const searchColumns: ProColumns<ReviewRecord>[] = [
+    {
+      title: t('review.fields.department'),
+      dataIndex: 'departmentCode',
+      hideInTable: true,
+      renderFormItem: () => (
+        <DepartmentTreeSelect source="scope" placeholder={t('common.all')} data-testid="filter-department" />
+      ),
+    },
+    {
+      title: t('review.fields.keyword'),
+      dataIndex: 'queryCondition',
+      hideInTable: true,
+      fieldProps: {
+        placeholder: t('review.keywordPlaceholder'),
+        maxLength: 50,
+        'data-testid': 'filter-keyword',
+      },
+    },
+    {
+      title: t('review.fields.range'),
+      dataIndex: 'range',
+      valueType: 'dateRange',
+      hideInTable: true,
+      fieldProps: {
+        allowClear: true,
+        style: { width: '100%' },
+        classNames: { popup: { root: 'gc-range-popup' } },
+      },
+    },
+    {
+      title: t('review.fields.classification'),
+      dataIndex: 'classification',
+      valueType: 'select',
+      hideInTable: true,
+      fieldProps: { placeholder: t('common.all'), options: classificationOptions(t) },
+    },
+  ];
+
+  const valueTitle = `${t('review.fields.value')} (${unit.name})`;
+  const tableColumns: ProColumns<ReviewRecord>[] = mobile
+    ? [
+        {
+          title: `${t('review.fields.patient')} / ${t('review.fields.testTime')}`,
+          dataIndex: 'patientName',
+          search: false,
+          render: (_, row) => <PatientCell reading={row} withTime />,
+        },
+        {
+          title: valueTitle,
+          dataIndex: 'testValue',
+          search: false,
+          render: (_, row) => (
+            <Space direction="vertical" size={2}>
+              <ReadingValue reading={row} unit={unit} />
+              <ClassificationTag reading={row} />
+            </Space>
+          ),
+        },
+        ...(canApprove
+          ? [
+              {
+                title: '',
+                key: 'option',
+                valueType: 'option' as const,
+                width: 44,
+                render: (_: unknown, row: ReviewRecord) => [approveButton(row)],
+              },
+            ]
+          : []),
+      ]
+    : [
+        {
+          title: t('review.fields.testTime'),
+          dataIndex: 'testTime',
+          search: false,
+          width: 160,
+          render: (_, row) => <span className="gc-nowrap">{formatDateTime(row.testTime)}</span>,
+        },
+        {
+          title: t('review.fields.patient'),
+          dataIndex: 'patientName',
+          search: false,
+          width: 170,
+          render: (_, row) => <PatientCell reading={row} />,
+        },
+        {
+          title: t('review.fields.department'),
+          dataIndex: 'departmentName',
+          search: false,
+          width: 120,
+          render: (_, row) => row.departmentName ?? row.departmentCode,
+        },
+        {
+          title: t('review.fields.period'),
+          dataIndex: 'periodName',
+          search: false,
+          width: 100,
+          render: (_, row) => row.periodName ?? none,
+        },
+        {
+          title: valueTitle,
+          dataIndex: 'testValue',
+          search: false,
+          width: 120,
+          render: (_, row) => <ReadingValue reading={row} unit={unit} />,
+        },
+        {
+          title: t('review.fields.classification'),
+          dataIndex: 'determineType',
+          search: false,
+          width: 110,
+          render: (_, row) => (row.determineType ? <ClassificationTag reading={row} /> : none),
+        },
+        {
+          title: t('review.fields.tester'),
+          dataIndex: 'testUser',
+          search: false,
+          width: 120,
+          render: (_, row) => row.testUser ?? none,
+        },
+        {
+          title: t('review.fields.source'),
+          dataIndex: 'source',
+          search: false,
+          width: 90,
+          render: (_, row) => sourceLabel(t, row.source),
+        },
+        {
+          title: t('review.fields.note'),
+          dataIndex: 'note',
+          search: false,
+          ellipsis: true,
+          width: 160,
+          render: (_, row) => row.note || none,
+        },
+        ...(canApprove
+          ? [
+              {
+                title: t('common.actions'),
+                key: 'option',
+                valueType: 'option' as const,
+                fixed: 'right' as const,
+                width: lang === 'zh-CN' ? 80 : 100,
+                render: (_: unknown, row: ReviewRecord) => [approveButton(row)],
+              },
+            ]
+          : []),
+      ];
+
+  return (
+    <PageWrapper
+      title={t('review.approval.title')}
+      description={t('review.approval.intro')}
+      testId="approval-page"
+    >
+      <ItemTabs item={item} onChange={changeItem} counts={counts} />
+      {problem ? (
+        <Alert
+          type="warning"
+          showIcon
+          className="gc-form-alert"
+          data-testid="filter-problem"
+          message={msg(FILTER_PROBLEM_MESSAGES[problem], { max: REVIEW_QUERY_MAX_DAYS })}
+        />
+      ) : null}
+      {error ? <LoadError title={t('review.loadFailed')} message={error} onRetry={reload} /> : null}
+      <ProTable<ReviewRecord, ReviewSearchParams & { item: MeasurementItem; lang: string }>
+        actionRef={actionRef}
+        rowKey="id"
+        columns={[...searchColumns, ...tableColumns]}
+        params={{ item, lang }}
+        cardBordered
+        form={{ name: 'approvalSearch' }}
+        search={{
+          labelWidth: 'auto',
+          defaultCollapsed: mobile,
+          span: { xs: 24, sm: 24, md: 12, lg: 12, xl: 8, xxl: 8 },
+        }}
+        options={{ reload: true, density: false, setting: mobile ? false : { draggable: true } }}
+        columnsState={{
+          persistenceKey: 'gc-columns-approval',
+          persistenceType: 'localStorage',
+          defaultValue: { source: { show: false }, note: { show: false } },
+        }}
+        size={mobile ? 'small' : undefined}
+        scroll={mobile ? undefined : { x: 'max-content' }}
+        pagination={{ ...TABLE_PAGINATION, showTotal: (count) => t('common.total', { count }) }}
+        locale={{
+          emptyText: <TableEmpty text={error ? t('review.loadFailed') : t('review.approval.empty')} />,
+        }}
+        rowSelection={
+          canApprove
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys.map(Number)),
+              }
+            : false
+        }
+        tableAlertRender={({ selectedRowKeys, onCleanSelected }) => (
+          <Space wrap>
+            <span data-testid="selected-count">
+              {t('common.selected', { count: selectedRowKeys.length })}
+            </span>
+            <Button type="link" size="small" onClick={onCleanSelected}>
+              {t('common.clearSelection')}
+            </Button>
+          </Space>
+        )}
+        tableAlertOptionRender={false}
+        request={async (params) => {
+          const { filter, problem: found } = pendingFilterOf(params, params.item);
+          setProblem(found);
+          if (found) {
+            setTotal(0);
+            return { data: [], total: 0, success: true };
+          }
+          lastFilter.current = filter;
+          try {
+            const page = await fetchPending({
+              ...filter,
+              page: params.current ?? 1,
+              size: params.pageSize ?? 20,
+            });
+            setError(null);
+            setTotal(page.total);
+            setCounts(page.counts);
+            // rows approved elsewhere leave the selection with the list
+            const shown = new Set(page.records.map((row) => row.id));
+            setSelected((current) => current.filter((id) => shown.has(id)));
+            return { data: page.records, total: page.total, success: true };
+          } catch (failure) {
+            if (!isAbort(failure)) setError(errorText(failure));
+            setTotal(0);
+            return { data: [], total: 0, success: true };
+          }
+        }}
+        toolBarRender={() =>
+          canApprove
+            ? [
+                <Button
+                  key="approve-selected"
+                  type="primary"
+                  icon={<CheckOutlined />}
+                  loading={busy === 'selected'}
+                  data-testid="approve-selected"
+                  onClick={() => void approve(selected, true)}
+                >
+                  {selected.length
+                    ? t('review.approve.selectedCount', { count: selected.length })
+                    : t('review.approve.selected')}
+                </Button>,
+                <Button
+                  key="approve-all"
+                  icon={<SafetyCertificateOutlined />}
+                  loading={busy === 'all'}
+                  disabled={total === 0 || !!problem}
+                  data-testid="approve-all"
+                  onClick={() => void approveAll()}
+                >
+                  {t('review.approve.all', { count: total })}
+                </Button>,
+              ]
+            : []
+        }
+      />
+    </PageWrapper>
+  );
 }

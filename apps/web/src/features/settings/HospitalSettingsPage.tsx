@@ -6,10 +6,11 @@ import { FileStorageCard } from './system/FileStorageCard';
 import { HisCard } from './system/HisCard';
 import { HospitalCard } from './system/HospitalCard';
 import { ReportTitleCard } from './system/ReportTitleCard';
+import { TimeZoneCard } from './system/TimeZoneCard';
 
 export const HOSPITAL_SETTINGS_EDIT = 'settings:hospital:edit';
 
-/** Hospital information and communication (§3 Hospital settings): names, HIS/LIS, files, report title. */
+/** Hospital information and communication (§3 Hospital settings): names, HIS/LIS, files, report title, time zone. */
 export default function HospitalSettingsPage() {
   const { t } = useTranslation();
   const canEdit = usePermission(HOSPITAL_SETTINGS_EDIT);
@@ -31,6 +32,9 @@ export default function HospitalSettingsPage() {
         </Col>
         <Col xs={24} xl={12}>
           <ReportTitleCard canEdit={canEdit} />
+        </Col>
+        <Col xs={24} xl={12}>
+          <TimeZoneCard canEdit={canEdit} />
         </Col>
       </Row>
     </PageWrapper>

@@ -1,3 +1,264 @@
+import { ReloadOutlined, RightOutlined } from '@ant-design/icons';
+import { formatReadingValue, type TaskState } from '@glucocare/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Badge, Button, Input, Table, type TableColumnsType, Tabs, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { errorText } from '../../api/http';
+import { fetchTodayTaskCounts, fetchTodayTasks, type TodayTask, type TodayTaskFilter } from '../../api/tasks';
+import { useDevice } from '../../app/preferences';
+import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
+import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
+import { currentLang } from '../../i18n';
+import { useItemUnit } from '../review/use-item-unit';
+import {
+  stateHint,
+  TASK_REFRESH_MS,
+  TASK_STATE_COLORS,
+  TASK_TABS,
+  type TaskTab,
+  taskKey,
+  taskLink,
+  windowText,
+} from './tasks';
+import '../critical/critical.css';
+
+const PAGE_SIZES = [20, 50, 100];
+const TAB_BADGE_COLORS: Record<TaskTab, string> = {
+  all: '#8c8c8c',
+  overdue: '#f5222d',
+  due: '#fa8c16',
+  upcoming: '#1677ff',
+  done: '#52c41a',
+};
+
+/**
+ * `/patient/task`: which patient is due which glucose measurement now, per the monitoring strategy's
+ * periods — overdue and due first, with the counts of each state as tabs; refreshes every minute.
+ * A row opens the patient's glucose tab.
+ */
 export default function TodayTaskPage() {
-  return null;
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const navigate = useNavigate();
+  const mobile = useDevice() === 'mobile';
+  const unit = useItemUnit('GLU');
+  const [keyword, setKeyword] = useState('');
+  const [departmentCode, setDepartmentCode] = useState<string | null>(null);
+  const [tab, setTab] = useState<TaskTab>('all');
+  const [paging, setPaging] = useState({ page: 1, size: 20 });
+  const filter: TodayTaskFilter = {
+    queryCondition: keyword.trim() || undefined,
+    departmentCode: departmentCode ?? undefined,
+  };
+  const state: TaskState | undefined = tab === 'all' ? undefined : tab;
+
+  const counts = useQuery({
+    queryKey: ['tasks', 'counts', filter],
+    queryFn: ({ signal }) => fetchTodayTaskCounts(filter, signal),
+    refetchInterval: TASK_REFRESH_MS,
+    staleTime: 0,
+    placeholderData: (previous) => previous,
+    meta: { silent: true },
+  });
+  const list = useQuery({
+    queryKey: ['tasks', 'list', filter, state, paging, lang],
+    queryFn: ({ signal }) => fetchTodayTasks({ ...filter, state, ...paging }, signal),
+    refetchInterval: TASK_REFRESH_MS,
+    staleTime: 0,
+    placeholderData: (previous) => previous,
+    meta: { silent: true },
+  });
+  // times are read on the hospital's clock (the browser's until the counts have said which it is)
+  const timeZone = counts.data?.timeZone;
+  const refresh = () => {
+    void counts.refetch();
+    void list.refetch();
+  };
+
+  const stateCell = (row: TodayTask) => (
+    <div>
+      <Tag color={TASK_STATE_COLORS[row.state]} data-testid="task-state" data-state={row.state}>
+        {t(`tasks.states.${row.state}`)}
+      </Tag>
+      <div className="gc-secondary gc-nowrap">{stateHint(row, t, timeZone)}</div>
+    </div>
+  );
+  const readingCell = (row: TodayTask) => {
+    if (!row.reading) return <span className="gc-secondary">{t('common.none')}</span>;
+    if (row.reading.testValue === null) return <span>{t('tasks.untested')}</span>;
+    return (
+      <span style={{ color: row.reading.color ?? undefined, fontWeight: 600 }} className="gc-nowrap">
+        {formatReadingValue('GLU', row.reading.testValue, unit.code)} {unit.name}
+      </span>
+    );
+  };
+  const patientCell = (row: TodayTask) => (
+    <div>
+      {row.bed ? <Tag>{t('tasks.bed', { bed: row.bed })}</Tag> : null}
+      <strong>{row.patientName}</strong>
+      <div className="gc-secondary">
+        {[row.inpatientNumber, row.departmentName].filter(Boolean).join(' · ')}
+      </div>
+    </div>
+  );
+
+  const columns: TableColumnsType<TodayTask> = mobile
+    ? [
+        { title: t('tasks.fields.patient'), key: 'patient', render: (_, row) => patientCell(row) },
+        {
+          title: t('tasks.fields.period'),
+          key: 'period',
+          render: (_, row) => (
+            <div>
+              <div>{row.periodName}</div>
+              {stateCell(row)}
+            </div>
+          ),
+        },
+        { key: 'go', width: 28, render: () => <RightOutlined className="gc-secondary" /> },
+      ]
+    : [
+        { title: t('tasks.fields.patient'), key: 'patient', render: (_, row) => patientCell(row) },
+        {
+          title: t('tasks.fields.doctor'),
+          dataIndex: 'doctorName',
+          render: (value) => value ?? t('common.none'),
+        },
+        { title: t('tasks.fields.period'), dataIndex: 'periodName' },
+        {
+          title: t('tasks.fields.window'),
+          key: 'window',
+          render: (_, row) => <span className="gc-nowrap">{windowText(row, timeZone)}</span>,
+        },
+        { title: t('tasks.fields.state'), key: 'state', render: (_, row) => stateCell(row) },
+        { title: t('tasks.fields.reading'), key: 'reading', render: (_, row) => readingCell(row) },
+        {
+          title: t('common.actions'),
+          key: 'open',
+          render: (_, row) => (
+            <Button
+              type="link"
+              size="small"
+              onClick={(event) => {
+                event.stopPropagation();
+                navigate(taskLink(row));
+              }}
+            >
+              {t('tasks.open')}
+            </Button>
+          ),
+        },
+      ];
+
+  const countOf = (key: TaskTab) =>
+    counts.data ? (key === 'all' ? counts.data.total : counts.data[key]) : undefined;
+  const tabLabel = (key: TaskTab) => {
+    const n = countOf(key);
+    return (
+      <span data-testid={`task-tab-${key}`}>
+        {t(`tasks.states.${key}`)}{' '}
+        {n === undefined ? null : (
+          <Badge count={n} showZero overflowCount={999} color={TAB_BADGE_COLORS[key]} />
+        )}
+      </span>
+    );
+  };
+
+  return (
+    <PageWrapper
+      title={t('tasks.title')}
+      description={t('tasks.intro')}
+      testId="task-page"
+      extra={
+        <span className="gc-secondary" data-testid="task-day">
+          {counts.data ? t('tasks.day', { date: counts.data.date, count: counts.data.patients }) : null}
+        </span>
+      }
+    >
+      <div className="gc-crit-toolbar">
+        <Input.Search
+          className="gc-crit-search"
+          allowClear
+          maxLength={50}
+          placeholder={t('tasks.keywordPlaceholder')}
+          onSearch={(value) => {
+            setKeyword(value);
+            setPaging((p) => ({ ...p, page: 1 }));
+          }}
+          data-testid="task-keyword"
+        />
+        <div className="gc-crit-department">
+          <DepartmentTreeSelect
+            source="scope"
+            value={departmentCode}
+            onChange={(value) => {
+              setDepartmentCode(value === null ? null : String(value));
+              setPaging((p) => ({ ...p, page: 1 }));
+            }}
+            placeholder={t('tasks.allDepartments')}
+            data-testid="task-department"
+          />
+        </div>
+        <Button
+          icon={<ReloadOutlined />}
+          onClick={refresh}
+          loading={list.isFetching}
+          data-testid="task-refresh"
+        >
+          {mobile ? null : t('tasks.refresh')}
+        </Button>
+        <span className="gc-crit-refreshed">
+          {list.dataUpdatedAt
+            ? t('tasks.refreshed', { time: dayjs(list.dataUpdatedAt).format('HH:mm:ss') })
+            : null}
+        </span>
+      </div>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => {
+          setTab(key as TaskTab);
+          setPaging((p) => ({ ...p, page: 1 }));
+        }}
+        items={TASK_TABS.map((key) => ({ key, label: tabLabel(key) }))}
+      />
+      {list.isError ? (
+        <LoadError title={t('tasks.loadFailed')} message={errorText(list.error)} onRetry={refresh} />
+      ) : null}
+      <Table<TodayTask>
+        rowKey={taskKey}
+        columns={columns}
+        dataSource={list.data?.records ?? []}
+        loading={list.isLoading}
+        size={mobile ? 'small' : 'middle'}
+        scroll={mobile ? undefined : { x: 'max-content' }}
+        data-testid="task-table"
+        onRow={(row) => ({ onClick: () => navigate(taskLink(row)), className: 'gc-clickable-row' })}
+        locale={{
+          emptyText: (
+            <TableEmpty
+              text={
+                list.isError
+                  ? t('tasks.loadFailed')
+                  : tab === 'all'
+                    ? t('tasks.empty')
+                    : t('tasks.emptyState', { state: t(`tasks.states.${tab}`) })
+              }
+            />
+          ),
+        }}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.size,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES,
+          showTotal: (count) => t('common.total', { count }),
+          onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
+        }}
+      />
+    </PageWrapper>
+  );
 }

@@ -1,0 +1,410 @@
+import {
+  addDays,
+  CRITICAL_STATUSES,
+  type CriticalHandleInput,
+  type CriticalMonitorQuery,
+  type CriticalQuery,
+  handledAtIssue,
+  hospitalDayAt,
+  isCalendarDate,
+  type Lang,
+  MEASUREMENT_ITEMS,
+  type MeasurementItem,
+  minutesBetween,
+  STORAGE_UNITS,
+  translate,
+  zonedInstant,
+} from '@glucocare/domain';
+import { and, count, desc, eq, gt, gte, isNull, lt, lte, max, ne, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { Database, DbOrTx } from '../../db/client';
+import { criticalEvents, departments, glucosePeriods, measurements, patients, users } from '../../db/schema';
+import { AppError, recordNotFound } from '../../http/errors';
+import { containsPattern } from '../../lib/query';
+import { updateVersioned } from '../../lib/versioned';
+import { auditActor, type RequestMeta, writeAudit } from '../audit/service';
+import type { SessionUser } from '../auth/sessions';
+import { departmentScopeCondition } from '../patients/access';
+import { hospitalTimeZone } from '../settings/time-zone';
+
+/** A critical value as every list answers it: the patient, the reading and its handling. */
+export const criticalEventView = z.object({
+  id: z.number(),
+  measurementId: z.number(),
+  patientId: z.number(),
+  patientName: z.string(),
+  gender: z.string(),
+  bed: z.string().nullable(),
+  inpatientNumber: z.string().nullable(),
+  /** the department where it was measured, and its name in the request language */
+  departmentCode: z.string(),
+  departmentName: z.string(),
+  /** the patient's responsible doctor (user name) and name */
+  doctorCode: z.string().nullable(),
+  doctorName: z.string().nullable(),
+  item: z.enum(MEASUREMENT_ITEMS),
+  /** in the item's storage unit `unit` (mmol/L for GLU and KET, µmol/L for UA) */
+  value: z.number(),
+  unit: z.string(),
+  /** criticalLow or criticalHigh */
+  classification: z.string(),
+  grade: z.string().nullable(),
+  color: z.string().nullable(),
+  periodCode: z.string().nullable(),
+  periodName: z.string().nullable(),
+  measuredAt: z.string(),
+  status: z.enum(CRITICAL_STATUSES),
+  notifiedPerson: z.string().nullable(),
+  action: z.string().nullable(),
+  handledById: z.number().nullable(),
+  handledBy: z.string().nullable(),
+  handledAt: z.string().nullable(),
+  /** minutes from the measurement to the handling, or open so far */
+  minutesToHandle: z.number(),
+  version: z.number(),
+});
+export type CriticalEventView = z.infer<typeof criticalEventView>;
+
+export const criticalCountsView = z.object({
+  /** measured today (hospital day), still open */
+  openToday: z.number(),
+  /** measured today, handled */
+  handledToday: z.number(),
+  /** open, whenever measured */
+  open: z.number(),
+});
+
+export const criticalLatestView = z.object({
+  /** the newest open event id seen (or `since`): pass it as `since` next time */
+  latestId: z.number(),
+  /** open events of the caller's departments, whenever measured */
+  openCount: z.number(),
+  /** open events newer than `since`, newest first (at most {@link LATEST_LIMIT}) */
+  records: z.array(criticalEventView),
+});
+
+/** Most rows today's list returns (a ward rarely has more than a handful). */
+export const MONITOR_LIMIT = 500;
+/** Most new events one poll of the alert returns. */
+export const LATEST_LIMIT = 20;
+
+const doctor = alias(users, 'doctor');
+
+/** The event's patient, not deleted. */
+const eventPatient = and(
+  eq(patients.tenantId, criticalEvents.tenantId),
+  eq(patients.id, criticalEvents.patientId),
+  isNull(patients.deletedAt),
+);
+
+function selectEvents(db: DbOrTx, lang: Lang) {
+  const en = lang === 'en-US';
+  return db
+    .select({
+      e: criticalEvents,
+      patientName: patients.name,
+      gender: patients.gender,
+      bed: patients.bed,
+      inpatientNumber: patients.inpatientNumber,
+      doctorCode: patients.doctorCode,
+      doctorName: doctor.nickName,
+      departmentName: en
+        ? sql<string | null>`coalesce(${departments.nameEn}, ${departments.name})`
+        : departments.name,
+      color: measurements.color,
+      periodCode: measurements.periodCode,
+      periodName: en ? glucosePeriods.nameEn : glucosePeriods.nameZh,
+    })
+    .from(criticalEvents)
+    .innerJoin(patients, eventPatient)
+    .innerJoin(
+      measurements,
+      and(
+        eq(measurements.tenantId, criticalEvents.tenantId),
+        eq(measurements.id, criticalEvents.measurementId),
+      ),
+    )
+    .leftJoin(
+      departments,
+      and(
+        eq(departments.tenantId, criticalEvents.tenantId),
+        eq(departments.code, criticalEvents.departmentCode),
+      ),
+    )
+    .leftJoin(
+      doctor,
+      and(
+        eq(doctor.tenantId, patients.tenantId),
+        sql`lower(${doctor.userName}) = lower(${patients.doctorCode})`,
+        isNull(doctor.deletedAt),
+      ),
+    )
+    .leftJoin(
+      glucosePeriods,
+      and(
+        eq(glucosePeriods.tenantId, measurements.tenantId),
+        eq(glucosePeriods.code, measurements.periodCode),
+      ),
+    );
+}
+
+type EventRow = Awaited<ReturnType<ReturnType<typeof selectEvents>['where']>>[number];
+
+function toView(row: EventRow, now: Date): CriticalEventView {
+  const e = row.e;
+  return {
+    id: e.id,
+    measurementId: e.measurementId,
+    patientId: e.patientId,
+    patientName: row.patientName,
+    gender: row.gender,
+    bed: row.bed,
+    inpatientNumber: row.inpatientNumber,
+    departmentCode: e.departmentCode,
+    departmentName: row.departmentName ?? e.departmentCode,
+    doctorCode: row.doctorCode,
+    doctorName: row.doctorName,
+    item: e.item as MeasurementItem,
+    value: e.value,
+    unit: STORAGE_UNITS[e.item as MeasurementItem] ?? '',
+    classification: e.classification,
+    grade: e.grade,
+    color: row.color,
+    periodCode: row.periodCode,
+    periodName: row.periodCode ? (row.periodName ?? row.periodCode) : null,
+    measuredAt: e.measuredAt.toISOString(),
+    status: e.status === 'handled' ? 'handled' : 'open',
+    notifiedPerson: e.notifiedPerson,
+    action: e.action,
+    handledById: e.handledBy,
+    handledBy: e.handledByName,
+    handledAt: e.handledAt ? e.handledAt.toISOString() : null,
+    minutesToHandle: minutesBetween(e.measuredAt, e.handledAt ?? now),
+    version: e.version,
+  };
+}
+
+/** Tenant, the caller's departments, not void (or the one status asked for). */
+function visible(session: SessionUser, status?: (typeof CRITICAL_STATUSES)[number]): SQL {
+  return and(
+    eq(criticalEvents.tenantId, session.tenantId),
+    status ? eq(criticalEvents.status, status) : ne(criticalEvents.status, 'void'),
+    departmentScopeCondition(session.scope, criticalEvents.departmentCode),
+  ) as SQL;
+}
+
+/** The filters both lists share: free text on the patient, department, doctor. */
+function commonFilters(query: CriticalMonitorQuery): (SQL | undefined)[] {
+  const text = query.queryCondition?.trim();
+  const pattern = text ? containsPattern(text) : null;
+  return [
+    query.departmentCode ? eq(criticalEvents.departmentCode, query.departmentCode) : undefined,
+    query.doctorCode ? eq(patients.doctorCode, query.doctorCode) : undefined,
+    pattern
+      ? sql`(${patients.name} ilike ${pattern} or ${patients.inpatientNumber} ilike ${pattern}
+          or ${patients.bed} ilike ${pattern} or ${patients.wristbandCode} ilike ${pattern})`
+      : undefined,
+  ];
+}
+
+/** Open ones first, then the newest. */
+const openFirst = [
+  sql`case when ${criticalEvents.status} = 'open' then 0 else 1 end`,
+  desc(criticalEvents.measuredAt),
+  desc(criticalEvents.id),
+];
+
+/** GET /v1/crisisPatient/monitor: today's (hospital day) critical values of the caller's departments. */
+export async function monitorCriticalEvents(
+  db: DbOrTx,
+  session: SessionUser,
+  query: CriticalMonitorQuery,
+  lang: Lang,
+  now: Date,
+): Promise<CriticalEventView[]> {
+  const day = hospitalDayAt(now, await hospitalTimeZone(db, session.tenantId));
+  const rows = await selectEvents(db, lang)
+    .where(
+      and(
+        visible(session, query.status),
+        gte(criticalEvents.measuredAt, day.start),
+        lt(criticalEvents.measuredAt, day.end),
+        ...commonFilters(query),
+      ),
+    )
+    .orderBy(...openFirst)
+    .limit(MONITOR_LIMIT);
+  return rows.map((row) => toView(row, now));
+}
+
+/** The instants a query range covers: calendar dates are whole hospital days (end day included). */
+function queryBounds(query: Pick<CriticalQuery, 'beginDate' | 'endDate'>, timeZone: string) {
+  const from = isCalendarDate(query.beginDate)
+    ? zonedInstant(query.beginDate, 0, timeZone)
+    : new Date(query.beginDate);
+  if (isCalendarDate(query.endDate)) {
+    return [
+      gte(criticalEvents.measuredAt, from),
+      lt(criticalEvents.measuredAt, zonedInstant(addDays(query.endDate, 1), 0, timeZone)),
+    ];
+  }
+  return [gte(criticalEvents.measuredAt, from), lte(criticalEvents.measuredAt, new Date(query.endDate))];
+}
+
+/** GET /v1/crisisPatient/query: critical values of a date range, filtered, newest first, paged. */
+export async function queryCriticalEvents(
+  db: DbOrTx,
+  session: SessionUser,
+  query: CriticalQuery,
+  lang: Lang,
+  now: Date,
+) {
+  const timeZone = await hospitalTimeZone(db, session.tenantId);
+  const where = and(
+    visible(session, query.status),
+    ...queryBounds(query, timeZone),
+    query.category ? eq(criticalEvents.item, query.category) : undefined,
+    query.minValue !== undefined ? gte(criticalEvents.value, query.minValue) : undefined,
+    query.maxValue !== undefined ? lte(criticalEvents.value, query.maxValue) : undefined,
+    ...commonFilters(query),
+  );
+  const [rows, [total]] = await Promise.all([
+    selectEvents(db, lang)
+      .where(where)
+      .orderBy(desc(criticalEvents.measuredAt), desc(criticalEvents.id))
+      .limit(query.size)
+      .offset((query.page - 1) * query.size),
+    db.select({ n: count() }).from(criticalEvents).innerJoin(patients, eventPatient).where(where),
+  ]);
+  return {
+    records: rows.map((row) => toView(row, now)),
+    total: total?.n ?? 0,
+    page: query.page,
+    size: query.size,
+  };
+}
+
+/** One event of the caller's scope as the lists show it, or 404. */
+async function eventView(db: DbOrTx, session: SessionUser, id: number, lang: Lang, now: Date) {
+  const [row] = await selectEvents(db, lang).where(and(visible(session), eq(criticalEvents.id, id)));
+  if (!row) throw recordNotFound();
+  return toView(row, now);
+}
+
+/**
+ * POST /v1/crisisPatient/handle: records who was notified, what was done and when (default now),
+ * by the caller. 404 outside the tenant or the caller's departments (or a void event); 409 when it is
+ * already handled or the version is stale; 400 when the time is before the measurement.
+ */
+export async function handleCriticalEvent(
+  db: Database,
+  session: SessionUser,
+  input: CriticalHandleInput,
+  lang: Lang,
+  now: Date,
+  meta: RequestMeta,
+): Promise<CriticalEventView> {
+  await db.transaction(async (tx) => {
+    const [event] = await tx
+      .select({ e: criticalEvents })
+      .from(criticalEvents)
+      .innerJoin(patients, eventPatient)
+      .where(and(visible(session), eq(criticalEvents.id, input.id)))
+      .for('update', { of: criticalEvents });
+    if (!event) throw recordNotFound();
+    const current = event.e;
+    if (current.status === 'handled') {
+      throw new AppError(409, 'critical.alreadyHandled', { name: current.handledByName ?? '' });
+    }
+    if (current.version !== input.version) throw new AppError(409, 'error.conflict');
+    const handledAt = input.handledAt ? new Date(input.handledAt) : now;
+    const issue = handledAtIssue(handledAt, current.measuredAt, now);
+    if (issue) {
+      const message = translate(lang, issue);
+      throw new AppError(400, issue, undefined, { errors: [{ field: 'handledAt', message }] });
+    }
+    const handled = await updateVersioned(
+      tx,
+      criticalEvents,
+      { tenantId: session.tenantId, id: input.id },
+      input.version,
+      {
+        status: 'handled',
+        notifiedPerson: input.notifiedPerson,
+        action: input.action,
+        handledBy: session.userId,
+        handledByName: session.nickName || session.userName,
+        handledAt,
+      },
+    );
+    await writeAudit(
+      tx,
+      {
+        ...auditActor(session),
+        action: 'update',
+        entity: 'criticalEvent',
+        entityId: input.id,
+        patientId: current.patientId,
+        before: { status: current.status, version: current.version },
+        after: {
+          status: handled.status,
+          notifiedPerson: handled.notifiedPerson,
+          action: handled.action,
+          handledBy: handled.handledByName,
+          handledAt: handledAt.toISOString(),
+          minutesToHandle: minutesBetween(current.measuredAt, handledAt),
+          version: handled.version,
+        },
+      },
+      meta,
+    );
+  });
+  return eventView(db, session, input.id, lang, now);
+}
+
+/** GET /v1/crisisPatient/counts: the badges — open and handled today, open whenever measured. */
+export async function countCriticalEvents(db: DbOrTx, session: SessionUser, now: Date) {
+  const day = hospitalDayAt(now, await hospitalTimeZone(db, session.tenantId));
+  const today = and(gte(criticalEvents.measuredAt, day.start), lt(criticalEvents.measuredAt, day.end));
+  const [row] = await db
+    .select({
+      openToday: sql<number>`count(*) filter (where ${criticalEvents.status} = 'open' and ${today})::int`,
+      handledToday: sql<number>`count(*) filter (where ${criticalEvents.status} = 'handled' and ${today})::int`,
+      open: sql<number>`count(*) filter (where ${criticalEvents.status} = 'open')::int`,
+    })
+    .from(criticalEvents)
+    .innerJoin(patients, eventPatient)
+    .where(and(visible(session), sql`(${criticalEvents.status} = 'open' or ${today})`));
+  return { openToday: row?.openToday ?? 0, handledToday: row?.handledToday ?? 0, open: row?.open ?? 0 };
+}
+
+/**
+ * GET /v1/crisisPatient/latest: open events of the caller's departments newer than `since` (all open
+ * ones without it), for the ward alert. Reads the open events only (critical_events_open_idx).
+ */
+export async function latestCriticalEvents(
+  db: DbOrTx,
+  session: SessionUser,
+  since: number | undefined,
+  lang: Lang,
+  now: Date,
+) {
+  const open = visible(session, 'open');
+  const [rows, [summary]] = await Promise.all([
+    selectEvents(db, lang)
+      .where(and(open, since !== undefined ? gt(criticalEvents.id, since) : undefined))
+      .orderBy(desc(criticalEvents.id))
+      .limit(LATEST_LIMIT),
+    db
+      .select({ openCount: count(), latestId: max(criticalEvents.id) })
+      .from(criticalEvents)
+      .innerJoin(patients, eventPatient)
+      .where(open),
+  ]);
+  return {
+    latestId: Math.max(since ?? 0, Number(summary?.latestId ?? 0)),
+    openCount: summary?.openCount ?? 0,
+    records: rows.map((row) => toView(row, now)),
+  };
+}

@@ -1,0 +1,163 @@
+import {
+  type EntryContext,
+  type FieldError,
+  type Lang,
+  type MeasurementItem,
+  type MessageKey,
+  REFUSAL_REASON_DICT,
+  translate,
+  UNTESTED_REASON_DICT,
+  wallClockAt,
+} from '@glucocare/domain';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { dictEntries, glucosePeriods, userDepartments, users } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { DepartmentScope } from '../auth/sessions';
+import type { PatientRow } from '../patients/access';
+
+/** The hospital's lists an entry is checked against: enabled periods and reason codes. */
+export interface HospitalLists {
+  /** enabled glucose periods in sort order (windows for `periodAt`, names in both languages) */
+  periods: { code: string; nameZh: string; nameEn: string; startTime: string; endTime: string }[];
+  untestedReasons: string[];
+  refusalReasons: string[];
+}
+
+/** Enabled glucose periods and reason codes of a tenant, in two queries. */
+export async function hospitalLists(db: DbOrTx, tenantId: string): Promise<HospitalLists> {
+  const [periods, reasons] = await Promise.all([
+    db
+      .select({
+        code: glucosePeriods.code,
+        nameZh: glucosePeriods.nameZh,
+        nameEn: glucosePeriods.nameEn,
+        startTime: glucosePeriods.startTime,
+        endTime: glucosePeriods.endTime,
+      })
+      .from(glucosePeriods)
+      .where(and(eq(glucosePeriods.tenantId, tenantId), eq(glucosePeriods.isActive, true)))
+      .orderBy(asc(glucosePeriods.sort), asc(glucosePeriods.code)),
+    db
+      .select({ type: dictEntries.type, code: dictEntries.code })
+      .from(dictEntries)
+      .where(
+        and(
+          eq(dictEntries.tenantId, tenantId),
+          inArray(dictEntries.type, [UNTESTED_REASON_DICT, REFUSAL_REASON_DICT]),
+          eq(dictEntries.isActive, true),
+          isNull(dictEntries.deletedAt),
+        ),
+      )
+      .orderBy(asc(dictEntries.sort), asc(dictEntries.code)),
+  ]);
+  return {
+    periods,
+    untestedReasons: reasons.filter((r) => r.type === UNTESTED_REASON_DICT).map((r) => r.code),
+    refusalReasons: reasons.filter((r) => r.type === REFUSAL_REASON_DICT).map((r) => r.code),
+  };
+}
+
+/** The entry context of a patient's current stay (`EntryContext` of the domain). */
+export function stayContext(lists: HospitalLists, patient: PatientRow, now: Date): EntryContext {
+  return {
+    now: () => now,
+    admittedAt: patient.admittedAt,
+    dischargedAt: patient.status === 'discharged' ? patient.dischargedAt : null,
+    periods: lists.periods.map((p) => p.code),
+    untestedReasons: lists.untestedReasons,
+    refusalReasons: lists.refusalReasons,
+  };
+}
+
+/** Whether a department lies in a scope. */
+export function inScope(scope: DepartmentScope, departmentCode: string): boolean {
+  return scope.all || scope.departments.includes(departmentCode);
+}
+
+/** A 400 naming one field, worded in `lang` (the shape of a validation failure). */
+export function fieldError(
+  lang: Lang,
+  field: string,
+  key: MessageKey,
+  params?: Record<string, string | number>,
+) {
+  return fieldErrors(lang, [{ field, key, params }]);
+}
+
+/** A 400 (or `status`) naming several fields (the first message is the body's message). */
+export function fieldErrors(
+  lang: Lang,
+  problems: { field: string; key: MessageKey; params?: Record<string, string | number> }[],
+  status = 400,
+) {
+  const errors: FieldError[] = problems.map((p) => ({
+    field: p.field,
+    message: translate(lang, p.key, p.params),
+  }));
+  const first = problems[0]!;
+  return new AppError(status, first.key, first.params, { errors });
+}
+
+/** "YYYY-MM-DD HH:mm" of an instant on the hospital's clock (messages). */
+export function wallClock(at: Date, timeZone: string): string {
+  return wallClockAt(at, timeZone).slice(0, 16);
+}
+
+/** The message params of "A {{item}} reading at {{time}} already exists for this patient". */
+export function duplicateTimeParams(lang: Lang, item: MeasurementItem, at: Date, timeZone: string) {
+  return { item: translate(lang, `measurements.item.${item}`), time: wallClock(at, timeZone) };
+}
+
+/** Whether an error is PostgreSQL's unique violation (23505) of one of the given indexes. */
+export function uniqueViolationOf(error: unknown, constraint: string): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const e = current as { code?: string; constraint?: string; cause?: unknown };
+    if (e.code === '23505' && e.constraint === constraint) return true;
+    current = e.cause;
+  }
+  return false;
+}
+export const PATIENT_TIME_INDEX = 'measurements_patient_time_uq';
+
+/** A tester as stored on a reading. */
+export interface Tester {
+  id: number;
+  name: string;
+}
+
+/**
+ * Active staff who may be recorded as a patient's tester: not deleted, enabled, not past their
+ * expiry date, and working in the patient's department (their own department, a granted one, or the
+ * all-departments scope). `ids` narrows to those users.
+ */
+export async function departmentStaff(
+  db: DbOrTx,
+  tenantId: string,
+  departmentCode: string,
+  today: string,
+  ids?: number[],
+): Promise<{ id: number; userName: string; nickName: string; departmentCode: string | null }[]> {
+  return db
+    .select({
+      id: users.id,
+      userName: users.userName,
+      nickName: users.nickName,
+      departmentCode: users.departmentCode,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        isNull(users.deletedAt),
+        eq(users.isActive, true),
+        sql`(${users.expiresOn} is null or ${users.expiresOn} >= ${today}::date)`,
+        sql`(${users.departmentCode} = ${departmentCode} or ${users.permissionScope} = 'all' or exists (
+          select 1 from ${userDepartments} ud where ud.tenant_id = ${users.tenantId}
+             and ud.user_id = ${users.id} and ud.department_code = ${departmentCode}))`,
+        ids ? inArray(users.id, ids) : undefined,
+      ),
+    )
+    .orderBy(asc(users.nickName), asc(users.id));
+}

@@ -1,0 +1,95 @@
+import {
+  ITEM_DISPLAY_UNITS,
+  type Lang,
+  MEASURABLE_RANGES,
+  type MeasurementItem,
+  type MeasurementUnitCode,
+  REFUSAL_REASON_DICT,
+  UNTESTED_REASON_DICT,
+} from '@glucocare/domain';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { entriesOfType } from '../dictionaries/service';
+import type { PatientRow } from '../patients/access';
+import { itemDisplaySetting } from '../settings/item-display';
+import { getSetting } from '../settings/service';
+import { dateIn, hospitalTimeZone } from '../settings/time-zone';
+import { departmentStaff, hospitalLists } from './context';
+
+const codeName = z.object({ code: z.string(), name: z.string() });
+const unit = z.object({
+  code: z.string(),
+  name: z.string(),
+  precision: z.number(),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+});
+
+/** What the entry form of a patient's readings needs, in one call. */
+export const entryOptionsView = z.object({
+  item: z.enum(['GLU', 'KET', 'UA']),
+  periods: z.array(codeName.extend({ startTime: z.string(), endTime: z.string() })),
+  untestedReasons: z.array(codeName),
+  refusalReasons: z.array(codeName),
+  testers: z.array(z.object({ id: z.number(), userName: z.string(), nickName: z.string() })),
+  /** the hospital's display unit of the item (the form's default) and every unit the item takes */
+  unit,
+  units: z.array(unit),
+  timeZone: z.string(),
+  admittedAt: z.string(),
+  dischargedAt: z.string().nullable(),
+  inHospital: z.boolean(),
+  /** new readings wait for approval (`feature.recordApproval`) */
+  recordApproval: z.boolean(),
+});
+export type EntryOptions = z.infer<typeof entryOptionsView>;
+
+/** Periods, reasons, testers, units and the patient's stay for the entry form (request language). */
+export async function entryOptions(
+  db: Database,
+  tenantId: string,
+  patient: PatientRow,
+  item: MeasurementItem,
+  lang: Lang,
+  now: Date,
+): Promise<EntryOptions> {
+  const timeZone = await hospitalTimeZone(db, tenantId);
+  const [lists, untested, refusal, testers, display, recordApproval] = await Promise.all([
+    hospitalLists(db, tenantId),
+    entriesOfType(db, tenantId, UNTESTED_REASON_DICT, lang),
+    entriesOfType(db, tenantId, REFUSAL_REASON_DICT, lang),
+    departmentStaff(db, tenantId, patient.departmentCode, dateIn(now, timeZone)),
+    itemDisplaySetting(db, tenantId, item),
+    getSetting(db, tenantId, 'feature.recordApproval'),
+  ]);
+  const units = ITEM_DISPLAY_UNITS[item].map((u) => {
+    const range = MEASURABLE_RANGES[item][u.code as MeasurementUnitCode];
+    return {
+      code: u.code,
+      name: u.name,
+      precision: u.precision,
+      min: range?.min ?? null,
+      max: range?.max ?? null,
+    };
+  });
+  const zh = lang === 'zh-CN';
+  return {
+    item,
+    periods: lists.periods.map((p) => ({
+      code: p.code,
+      name: zh ? p.nameZh : p.nameEn,
+      startTime: p.startTime,
+      endTime: p.endTime,
+    })),
+    untestedReasons: untested.map((e) => ({ code: e.code, name: e.name })),
+    refusalReasons: refusal.map((e) => ({ code: e.code, name: e.name })),
+    testers: testers.map((t) => ({ id: t.id, userName: t.userName, nickName: t.nickName })),
+    unit: units.find((u) => u.code === display.unit) ?? units[0]!,
+    units,
+    timeZone,
+    admittedAt: patient.admittedAt.toISOString(),
+    dischargedAt: patient.dischargedAt ? patient.dischargedAt.toISOString() : null,
+    inHospital: patient.status === 'inHospital',
+    recordApproval,
+  };
+}

@@ -1,0 +1,395 @@
+import { completedYears, type Lang } from '@glucocare/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import { patients } from '../../db/schema';
+import { containsPattern } from '../../lib/query';
+import type { SessionUser } from '../auth/sessions';
+import { dateIn, hospitalTimeZone } from '../settings/time-zone';
+import { type TodayProgress, todayProgress } from '../tasks/progress';
+import { departmentScopeCondition } from './access';
+
+/** The latest live glucose reading with a value, as a bed card shows it. */
+export const latestGlucoseView = z.object({
+  id: z.number(),
+  /** mmol/L */
+  testValue: z.number(),
+  testTime: z.string(),
+  /** normal, low, high, criticalLow, criticalHigh, unknown */
+  determineType: z.string().nullable(),
+  color: z.string().nullable(),
+  periodCode: z.string().nullable(),
+  periodName: z.string().nullable(),
+});
+
+export const todayView = z.object({
+  done: z.array(z.string()),
+  due: z.array(z.string()),
+  overdue: z.array(z.string()),
+  upcoming: z.array(z.string()),
+});
+
+/** One patient as the inpatient list (bed cards, table) shows it. */
+export const inpatientView = z.object({
+  id: z.number(),
+  name: z.string(),
+  gender: z.string(),
+  /** current age: from the birth date when known, else the age given at admission */
+  age: z.number().nullable(),
+  status: z.enum(['inHospital', 'discharged']),
+  departmentCode: z.string(),
+  /** the department's name in the request language */
+  departmentName: z.string(),
+  bed: z.string().nullable(),
+  inpatientNumber: z.string().nullable(),
+  wristbandCode: z.string().nullable(),
+  appointmentCode: z.string().nullable(),
+  admittedAt: z.string(),
+  dischargedAt: z.string().nullable(),
+  doctorCode: z.string().nullable(),
+  doctorName: z.string().nullable(),
+  tags: z.array(z.string()),
+  heightCm: z.number().nullable(),
+  weightKg: z.number().nullable(),
+  version: z.number(),
+  latestGlucose: latestGlucoseView.nullable(),
+  /** critical values of the patient still waiting for their handling */
+  openCriticalCount: z.number(),
+  /** today's glucose periods: done, due, overdue, upcoming (period codes) */
+  today: todayView,
+});
+export type InpatientView = z.infer<typeof inpatientView>;
+
+export const inpatientCountsView = z.object({
+  inHospital: z.number(),
+  admittedToday: z.number(),
+  withOpenCritical: z.number(),
+  measuredToday: z.number(),
+});
+
+export interface InpatientFilter {
+  queryCondition?: string;
+  departmentCode?: string;
+  doctorCode?: string;
+  tag?: string;
+  criticalOnly?: boolean;
+  hospitalizationNum?: string;
+}
+
+interface InpatientRow extends Record<string, unknown> {
+  id: string;
+  name: string;
+  gender: string;
+  date_of_birth: string | null;
+  age: number | null;
+  status: 'inHospital' | 'discharged';
+  department_code: string;
+  department_name: string | null;
+  bed: string | null;
+  inpatient_number: string | null;
+  wristband_code: string | null;
+  appointment_code: string | null;
+  admitted_at: Date;
+  discharged_at: Date | null;
+  doctor_code: string | null;
+  doctor_name: string | null;
+  tags: string[];
+  height_cm: number | null;
+  weight_kg: number | null;
+  version: number;
+  glu_id: string | null;
+  glu_value: number | null;
+  glu_time: Date | null;
+  glu_classification: string | null;
+  glu_color: string | null;
+  glu_period_code: string | null;
+  glu_period_name: string | null;
+  open_critical: number;
+}
+
+const EMPTY_DAY: TodayProgress = { done: [], due: [], overdue: [], upcoming: [] };
+
+/** An open critical event of the patient row exists (critical_events_open_idx is partial on open ones). */
+const hasOpenCritical = sql`exists (select 1 from critical_events ce
+   where ce.tenant_id = ${patients.tenantId} and ce.patient_id = ${patients.id} and ce.status = 'open')`;
+
+/** Patients of the caller's tenant and departments, not deleted, with `status` (any when absent). */
+function scopedPatients(session: SessionUser, status?: 'inHospital' | 'discharged'): SQL[] {
+  const parts: SQL[] = [sql`${patients.tenantId} = ${session.tenantId}`, sql`${patients.deletedAt} is null`];
+  if (status) parts.push(sql`${patients.status} = ${status}`);
+  const scope = departmentScopeCondition(session.scope, patients.departmentCode);
+  if (scope) parts.push(scope);
+  return parts;
+}
+
+/** The conditions of the inpatient list: tenant, in hospital, not deleted, the caller's scope, the filters. */
+export function inpatientConditions(session: SessionUser, filter: InpatientFilter): SQL {
+  const parts = scopedPatients(session, 'inHospital');
+  if (filter.departmentCode) parts.push(sql`${patients.departmentCode} = ${filter.departmentCode}`);
+  if (filter.doctorCode) parts.push(sql`${patients.doctorCode} = ${filter.doctorCode}`);
+  if (filter.tag) parts.push(sql`${patients.tags} @> array[${filter.tag}]::text[]`);
+  if (filter.criticalOnly) parts.push(hasOpenCritical);
+  if (filter.hospitalizationNum) parts.push(sql`${patients.inpatientNumber} = ${filter.hospitalizationNum}`);
+  const text = filter.queryCondition?.trim();
+  if (text) {
+    const pattern = containsPattern(text);
+    parts.push(sql`(${patients.name} ilike ${pattern} or ${patients.inpatientNumber} ilike ${pattern}
+      or ${patients.wristbandCode} ilike ${pattern} or ${patients.bed} ilike ${pattern})`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/**
+ * The joins that name a patient row's department (`d`) and responsible doctor (`doc.nick_name`): the
+ * department by code, the doctor by user name (case-insensitive, the users' unique index). Lists of
+ * patients (the inpatient list, today's tasks) share them with {@link departmentNameColumn}.
+ */
+export const patientNameJoins = sql`
+  left join departments d on d.tenant_id = ${patients.tenantId} and d.code = ${patients.departmentCode}
+  left join lateral (
+    select u.nick_name from users u
+     where u.tenant_id = ${patients.tenantId} and lower(u.user_name) = lower(${patients.doctorCode})
+       and u.deleted_at is null
+     limit 1) doc on true`;
+
+/** The department's name in the request language, with {@link patientNameJoins}. */
+export function departmentNameColumn(lang: Lang): SQL {
+  return lang === 'en-US' ? sql`coalesce(d.name_en, d.name)` : sql`d.name`;
+}
+
+/** Ward order: department sort, bed in natural order (text before the number, the number, the rest), name. */
+const WARD_ORDER = sql`d.sort nulls last, ${patients.departmentCode},
+  substring(${patients.bed} from '^[^0-9]*') nulls last,
+  substring(${patients.bed} from '[0-9]+')::numeric nulls last,
+  ${patients.bed}, ${patients.name}, ${patients.id}`;
+
+/**
+ * Patients with their department and doctor names, latest glucose reading (one LATERAL probe of
+ * measurements_patient_time_uq per patient) and number of open critical events, in ward order:
+ * department sort, bed in natural order (2 before 10), then name. One statement for the page.
+ */
+async function selectInpatients(
+  db: DbOrTx,
+  lang: Lang,
+  where: SQL,
+  page?: { limit: number; offset: number },
+  order: SQL = WARD_ORDER,
+): Promise<InpatientRow[]> {
+  const en = lang === 'en-US';
+  const result = await db.execute<InpatientRow>(sql`
+    select ${patients.id} as id, ${patients.name} as name, ${patients.gender} as gender,
+           ${patients.dateOfBirth}::text as date_of_birth, ${patients.age} as age, ${patients.status} as status,
+           ${patients.departmentCode} as department_code,
+           ${departmentNameColumn(lang)} as department_name,
+           ${patients.bed} as bed, ${patients.inpatientNumber} as inpatient_number,
+           ${patients.wristbandCode} as wristband_code, ${patients.appointmentCode} as appointment_code,
+           ${patients.admittedAt} as admitted_at, ${patients.dischargedAt} as discharged_at,
+           ${patients.doctorCode} as doctor_code, doc.nick_name as doctor_name, ${patients.tags} as tags,
+           ${patients.heightCm} as height_cm, ${patients.weightKg} as weight_kg, ${patients.version} as version,
+           g.id as glu_id, g.value as glu_value, g.test_time as glu_time, g.classification as glu_classification,
+           g.color as glu_color, g.period_code as glu_period_code,
+           ${en ? sql`gp.name_en` : sql`gp.name_zh`} as glu_period_name,
+           (select count(*)::int from critical_events ce
+             where ce.tenant_id = ${patients.tenantId} and ce.patient_id = ${patients.id}
+               and ce.status = 'open') as open_critical
+      from ${patients}
+      ${patientNameJoins}
+      left join lateral (
+        select m.id, m.value, m.test_time, m.classification, m.color, m.period_code
+          from measurements m
+         where m.tenant_id = ${patients.tenantId} and m.patient_id = ${patients.id} and m.item = 'GLU'
+           and m.deleted_at is null and m.value is not null
+         order by m.test_time desc
+         limit 1) g on true
+      left join glucose_periods gp on gp.tenant_id = ${patients.tenantId} and gp.code = g.period_code
+     where ${where}
+     order by ${order}
+     ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`);
+  return result.rows;
+}
+
+/** `day`: today's date in the hospital calendar (the age is counted to it). */
+function toView(row: InpatientRow, day: string, today: TodayProgress): InpatientView {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    gender: row.gender,
+    age: row.date_of_birth ? (completedYears(row.date_of_birth, day) ?? row.age) : row.age,
+    status: row.status,
+    departmentCode: row.department_code,
+    departmentName: row.department_name ?? row.department_code,
+    bed: row.bed,
+    inpatientNumber: row.inpatient_number,
+    wristbandCode: row.wristband_code,
+    appointmentCode: row.appointment_code,
+    admittedAt: new Date(row.admitted_at).toISOString(),
+    dischargedAt: row.discharged_at ? new Date(row.discharged_at).toISOString() : null,
+    doctorCode: row.doctor_code,
+    doctorName: row.doctor_name,
+    tags: row.tags ?? [],
+    heightCm: row.height_cm,
+    weightKg: row.weight_kg,
+    version: row.version,
+    latestGlucose:
+      row.glu_id && row.glu_value !== null && row.glu_time
+        ? {
+            id: Number(row.glu_id),
+            testValue: row.glu_value,
+            testTime: new Date(row.glu_time).toISOString(),
+            determineType: row.glu_classification,
+            color: row.glu_color,
+            periodCode: row.glu_period_code,
+            periodName: row.glu_period_name,
+          }
+        : null,
+    openCriticalCount: row.open_critical,
+    today,
+  };
+}
+
+/** Views of patient rows, with today's progress of the in-hospital ones read in one call. */
+async function toViews(db: DbOrTx, tenantId: string, rows: InpatientRow[], now: Date) {
+  // one calendar date for the page: formatting a date in a zone is costly per row
+  const day = dateIn(now, await hospitalTimeZone(db, tenantId));
+  const inHospital = rows.filter((row) => row.status === 'inHospital').map((row) => Number(row.id));
+  const progress = inHospital.length ? await todayProgress(db, tenantId, inHospital, now) : new Map();
+  return rows.map((row) => toView(row, day, progress.get(Number(row.id)) ?? EMPTY_DAY));
+}
+
+/** One page of patients matching `where` in `order`, and how many match. */
+async function pageWhere(
+  db: DbOrTx,
+  tenantId: string,
+  lang: Lang,
+  now: Date,
+  where: SQL,
+  order: SQL,
+  paging: { page: number; size: number },
+) {
+  const [rows, total] = await Promise.all([
+    selectInpatients(db, lang, where, { limit: paging.size, offset: (paging.page - 1) * paging.size }, order),
+    db
+      .execute<{ n: number }>(sql`select count(*)::int as n from ${patients} where ${where}`)
+      .then((result) => result.rows[0]?.n ?? 0),
+  ]);
+  return { records: await toViews(db, tenantId, rows, now), total, page: paging.page, size: paging.size };
+}
+
+/** GET /v1/patients/hospitalizedPatients: the in-hospital patients of the caller's departments, paged. */
+export async function pageInpatients(
+  db: DbOrTx,
+  session: SessionUser,
+  filter: InpatientFilter & { page: number; size: number },
+  lang: Lang,
+  now: Date,
+) {
+  const order = WARD_ORDER;
+  return pageWhere(db, session.tenantId, lang, now, inpatientConditions(session, filter), order, filter);
+}
+
+/** The instant the hospital's calendar day of `now` began. */
+export async function startOfHospitalDay(db: DbOrTx, tenantId: string, now: Date): Promise<Date> {
+  const timeZone = await hospitalTimeZone(db, tenantId);
+  const { from } = await dayBounds(db, timeZone, dateIn(now, timeZone), undefined);
+  return from as Date;
+}
+
+/** Where hospital-calendar days begin: `from` = start of `begin`, `until` = start of the day after `end`. */
+async function dayBounds(db: DbOrTx, timeZone: string, begin: string | undefined, end: string | undefined) {
+  if (!begin && !end) return { from: undefined, until: undefined };
+  const result = await db.execute<{ from: Date | null; until: Date | null }>(sql`
+    select (${begin ?? null}::date)::timestamp at time zone ${timeZone} as from,
+           (${end ?? null}::date + 1)::timestamp at time zone ${timeZone} as until`);
+  const row = result.rows[0];
+  return {
+    from: row?.from ? new Date(row.from) : undefined,
+    until: row?.until ? new Date(row.until) : undefined,
+  };
+}
+
+/**
+ * A query's day range (`YYYY-MM-DD`, both ends inclusive) as instants in the hospital's time zone:
+ * from the start of `begin` until (excluding) the start of the day after `end`.
+ */
+export async function hospitalDayBounds(
+  db: DbOrTx,
+  tenantId: string,
+  begin: string | undefined,
+  end: string | undefined,
+): Promise<{ from?: Date; until?: Date }> {
+  if (!begin && !end) return {};
+  return dayBounds(db, await hospitalTimeZone(db, tenantId), begin, end);
+}
+
+/** GET /v1/patients/hospitalizedPatients/counts: the header counts of the same list (no paging). */
+export async function countInpatients(db: DbOrTx, session: SessionUser, filter: InpatientFilter, now: Date) {
+  const where = inpatientConditions(session, filter);
+  const dayStart = await startOfHospitalDay(db, session.tenantId, now);
+  const result = await db.execute<{
+    in_hospital: number;
+    admitted_today: number;
+    with_open_critical: number;
+    measured_today: number;
+  }>(sql`
+    select count(*)::int as in_hospital,
+           count(*) filter (where ${patients.admittedAt} >= ${dayStart})::int as admitted_today,
+           count(*) filter (where ${hasOpenCritical})::int as with_open_critical,
+           count(*) filter (where exists (
+             select 1 from measurements m
+              where m.tenant_id = ${patients.tenantId} and m.patient_id = ${patients.id}
+                and m.item in ('GLU', 'KET', 'UA') and m.deleted_at is null
+                and m.test_time >= ${dayStart} and m.test_time <= ${now}))::int as measured_today
+      from ${patients}
+     where ${where}`);
+  const row = result.rows[0]!;
+  return {
+    inHospital: row.in_hospital,
+    admittedToday: row.admitted_today,
+    withOpenCritical: row.with_open_critical,
+    measuredToday: row.measured_today,
+  };
+}
+
+/** One patient of the caller's scope (in hospital or discharged) as the list shows it, or null. */
+export async function inpatientViewOf(
+  db: DbOrTx,
+  session: SessionUser,
+  patientId: number,
+  lang: Lang,
+  now: Date,
+): Promise<InpatientView | null> {
+  const parts = [...scopedPatients(session), sql`${patients.id} = ${patientId}`];
+  const rows = await selectInpatients(db, lang, sql.join(parts, sql` and `));
+  if (!rows.length) return null;
+  return (await toViews(db, session.tenantId, rows, now))[0] ?? null;
+}
+
+export interface DischargedFilter {
+  queryCondition?: string;
+  departmentCode?: string;
+  /** discharge instants from (inclusive) and before (exclusive) */
+  from?: Date;
+  until?: Date;
+}
+
+/** GET /v1/patients/dischargedPatients: discharged patients of the caller's departments, newest first. */
+export async function pageDischarged(
+  db: DbOrTx,
+  session: SessionUser,
+  filter: DischargedFilter & { page: number; size: number },
+  lang: Lang,
+  now: Date,
+) {
+  const parts = scopedPatients(session, 'discharged');
+  if (filter.departmentCode) parts.push(sql`${patients.departmentCode} = ${filter.departmentCode}`);
+  if (filter.from) parts.push(sql`${patients.dischargedAt} >= ${filter.from}`);
+  if (filter.until) parts.push(sql`${patients.dischargedAt} < ${filter.until}`);
+  const text = filter.queryCondition?.trim();
+  if (text) {
+    const pattern = containsPattern(text);
+    parts.push(sql`(${patients.name} ilike ${pattern} or ${patients.inpatientNumber} ilike ${pattern}
+      or ${patients.wristbandCode} ilike ${pattern})`);
+  }
+  const order = sql`${patients.dischargedAt} desc, ${patients.id} desc`;
+  return pageWhere(db, session.tenantId, lang, now, sql.join(parts, sql` and `), order, filter);
+}

@@ -1,0 +1,457 @@
+import {
+  addDays,
+  calendarDate,
+  classifyMeasurement,
+  compareBeds,
+  type DisplayItem,
+  hospitalDayOf,
+  type Lang,
+  type MeasurementItem,
+  NO_PERIOD,
+  pivotByPeriod,
+  RECORD_MAX_RANGE_DAYS,
+  STORAGE_UNITS,
+  translate,
+} from '@glucocare/domain';
+import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { departments, measurements, patients, users } from '../../db/schema';
+import { recordNotFound } from '../../http/errors';
+import type { DepartmentScope } from '../auth/sessions';
+import { loadClassificationSettings } from '../crisis/classification-settings';
+import { hospitalLists } from '../measurements/context';
+import { patientPivot, patientReadings } from '../measurements/read';
+import type { ReadingView } from '../measurements/view';
+import { departmentScopeCondition, type PatientRow, patientAgeAt } from '../patients/access';
+import { itemDisplaySetting } from '../settings/item-display';
+import { getSetting } from '../settings/service';
+import { hospitalTimeZone } from '../settings/time-zone';
+import { findTenant, tenantView } from '../tenants/service';
+import { loadReadings } from './readings';
+
+/**
+ * The data of the printable record screens (spec §2 /record, /record/ket, /record/inspect,
+ * /ward/record, /trend). Every reader comes with its tenant and department scope (a session's, or
+ * all departments for a signed link to exactly this subject); a patient or department outside it
+ * answers 404 like a missing one. Values stay in the storage unit; each answer names the tenant's
+ * display unit so the screen converts with the domain helpers.
+ */
+
+export interface RecordContext {
+  db: DbOrTx;
+  tenantId: string;
+  scope: DepartmentScope;
+  lang: Lang;
+  now: Date;
+}
+
+/** The report heading, the print time and the display units every record screen shows. */
+async function headerOf(ctx: RecordContext) {
+  const { db, tenantId, lang } = ctx;
+  const [title, tenant, timeZone, glu, ket, ua] = [
+    await getSetting(db, tenantId, 'report.title'),
+    await findTenant(db, tenantId),
+    await hospitalTimeZone(db, tenantId),
+    await itemDisplaySetting(db, tenantId, 'GLU'),
+    await itemDisplaySetting(db, tenantId, 'KET'),
+    await itemDisplaySetting(db, tenantId, 'UA'),
+  ];
+  const hospitalName = tenantView(tenant, lang).tenantName;
+  return {
+    hospitalName,
+    reportTitle: title?.title ?? hospitalName,
+    reportSubtitle: title?.subtitle ?? null,
+    printedAt: ctx.now.toISOString(),
+    timeZone,
+    units: { GLU: glu, KET: ket, UA: ua } satisfies Record<DisplayItem, unknown>,
+  };
+}
+export type RecordHeader = Awaited<ReturnType<typeof headerOf>>;
+
+const departmentName = (row: { name: string; nameEn: string | null }, lang: Lang) =>
+  lang === 'en-US' ? (row.nameEn ?? row.name) : row.name;
+
+/** The patient of a record, in the reader's tenant and scope, not deleted; else 404. */
+export async function patientOf(ctx: RecordContext, patientId: number): Promise<PatientRow> {
+  const [row] = await ctx.db
+    .select()
+    .from(patients)
+    .where(
+      and(
+        eq(patients.tenantId, ctx.tenantId),
+        eq(patients.id, patientId),
+        isNull(patients.deletedAt),
+        departmentScopeCondition(ctx.scope, patients.departmentCode),
+      ),
+    );
+  if (!row) throw recordNotFound();
+  return row;
+}
+
+/** The patient block of a printed record: identity, stay, bed and doctor. */
+async function patientBlock(ctx: RecordContext, patient: PatientRow, timeZone: string) {
+  const [department] = await ctx.db
+    .select({ name: departments.name, nameEn: departments.nameEn })
+    .from(departments)
+    .where(and(eq(departments.tenantId, ctx.tenantId), eq(departments.code, patient.departmentCode)));
+  const [doctor] = patient.doctorCode
+    ? await ctx.db
+        .select({ nickName: users.nickName })
+        .from(users)
+        .where(
+          and(eq(users.tenantId, ctx.tenantId), sql`lower(${users.userName}) = lower(${patient.doctorCode})`),
+        )
+    : [];
+  return {
+    id: patient.id,
+    name: patient.name,
+    gender: patient.gender,
+    age: patientAgeAt(patient, ctx.now, timeZone),
+    status: patient.status,
+    departmentCode: patient.departmentCode,
+    departmentName: department ? departmentName(department, ctx.lang) : patient.departmentCode,
+    bed: patient.bed,
+    inpatientNumber: patient.inpatientNumber,
+    doctorCode: patient.doctorCode,
+    doctorName: doctor?.nickName ?? patient.doctorCode,
+    admittedAt: patient.admittedAt.toISOString(),
+    dischargedAt: patient.dischargedAt?.toISOString() ?? null,
+    heightCm: patient.heightCm,
+    weightKg: patient.weightKg,
+  };
+}
+
+/**
+ * The days a record covers: the range asked for, else the current (or last) stay — admission day to
+ * discharge day, or to today — at most the last {@link RECORD_MAX_RANGE_DAYS} days of it.
+ */
+function rangeOf(
+  patient: PatientRow,
+  query: { beginDate?: string; endDate?: string },
+  timeZone: string,
+  now: Date,
+) {
+  if (query.beginDate && query.endDate) {
+    return { beginDate: query.beginDate, endDate: query.endDate, isStay: false };
+  }
+  const endDate = calendarDate(patient.dischargedAt ?? now, timeZone);
+  let beginDate = calendarDate(patient.admittedAt, timeZone);
+  const earliest = addDays(endDate, 1 - RECORD_MAX_RANGE_DAYS);
+  if (beginDate < earliest) beginDate = earliest;
+  if (beginDate > endDate) beginDate = endDate;
+  return { beginDate, endDate, isStay: true };
+}
+
+/**
+ * Glucose periods as record columns: the enabled ones in the day's order (the measurements'
+ * `hospitalLists`), names in the language, then any other period a reading was taken in (a period
+ * since stopped: its name from the reading) and `-` for readings without a period.
+ */
+async function periodColumns(ctx: RecordContext, readings: readonly ReadingView[]) {
+  const { periods } = await hospitalLists(ctx.db, ctx.tenantId);
+  const columns = periods.map((period) => ({
+    code: period.code,
+    name: ctx.lang === 'zh-CN' ? period.nameZh : period.nameEn,
+    startTime: period.startTime,
+    endTime: period.endTime,
+  }));
+  const known = new Set(columns.map((column) => column.code));
+  for (const reading of readings) {
+    const code = reading.periodCode ?? NO_PERIOD;
+    if (known.has(code)) continue;
+    known.add(code);
+    const name =
+      code === NO_PERIOD ? translate(ctx.lang, 'records.period.none') : (reading.periodName ?? code);
+    columns.push({ code, name, startTime: '', endTime: '' });
+  }
+  return columns;
+}
+
+function summaryOf(readings: readonly ReadingView[]) {
+  const values = readings.map((r) => r.testValue).filter((v): v is number => v !== null);
+  const mean = values.length ? values.reduce((sum, v) => sum + v, 0) / values.length : null;
+  return {
+    readings: readings.length,
+    tested: values.length,
+    untested: readings.length - values.length,
+    critical: readings.filter((r) => r.determineType === 'criticalLow' || r.determineType === 'criticalHigh')
+      .length,
+    low: readings.filter((r) => r.determineType === 'low' || r.determineType === 'criticalLow').length,
+    high: readings.filter((r) => r.determineType === 'high' || r.determineType === 'criticalHigh').length,
+    min: values.length ? Math.min(...values) : null,
+    max: values.length ? Math.max(...values) : null,
+    mean: mean === null ? null : Math.round(mean * 100) / 100,
+  };
+}
+
+/** Per-day notes of a pivot row: every reading's note, in time order. */
+function notesOf(readings: readonly ReadingView[]) {
+  return readings
+    .filter((r) => r.note)
+    .map((r) => ({ testTime: r.testTime, periodName: r.periodName, note: r.note as string }));
+}
+
+/**
+ * GET /v1/records/glucose and /v1/records/ketone: the day × period grid of one item for one patient
+ * (the measurements' `patientPivot`: every day of the range, earliest first here; a cell holds every
+ * reading of its period, earliest first), per-day notes, the untested readings with their reasons,
+ * and a summary.
+ */
+export async function periodRecord(
+  ctx: RecordContext,
+  item: Extract<MeasurementItem, 'GLU' | 'KET'>,
+  patientId: number,
+  query: { beginDate?: string; endDate?: string },
+) {
+  const { base } = await patientRecordBase(ctx, patientId, query);
+  const pivot = await patientPivot(ctx.db, ctx.tenantId, patientId, {
+    item,
+    beginDate: base.range.beginDate,
+    endDate: base.range.endDate,
+    now: ctx.now,
+    sort: 'allAsc',
+    lang: ctx.lang,
+  });
+  const rows = [...pivot.rows].reverse().map((row) => {
+    const day = Object.values(row.cells)
+      .flat()
+      .sort((a, b) => a.testTime.localeCompare(b.testTime));
+    return { date: row.date, cells: row.cells, notes: notesOf(day) };
+  });
+  const readings = rows.flatMap((row) => Object.values(row.cells).flat());
+  return {
+    ...base,
+    item,
+    unit: STORAGE_UNITS[item],
+    periods: pivot.periods.map((period) => ({
+      code: period.code,
+      name: period.code === NO_PERIOD ? translate(ctx.lang, 'records.period.none') : period.name,
+      startTime: period.startTime ?? '',
+      endTime: period.endTime ?? '',
+    })),
+    rows,
+    untested: readings
+      .filter((r) => r.testValue === null)
+      .sort((a, b) => a.testTime.localeCompare(b.testTime)),
+    summary: summaryOf(readings),
+  };
+}
+
+/** A patient's readings of some items in a range, earliest first (the measurements' `patientReadings`). */
+async function readingsOf(
+  ctx: RecordContext,
+  patientId: number,
+  items: MeasurementItem[],
+  range: { beginDate: string; endDate: string },
+) {
+  const lists = [];
+  for (const item of items) {
+    lists.push(
+      await patientReadings(ctx.db, ctx.tenantId, patientId, {
+        item,
+        ...range,
+        sort: 'allAsc',
+        lang: ctx.lang,
+      }),
+    );
+  }
+  return lists.flat().sort((a, b) => a.testTime.localeCompare(b.testTime) || a.id - b.id);
+}
+
+type Limits = {
+  low: number | null;
+  high: number | null;
+  criticalLow: number | null;
+  criticalHigh: number | null;
+};
+
+/** What every one-patient record starts with: the patient (404 outside the reader's tenant or scope), the header, the range. */
+async function patientRecordBase(
+  ctx: RecordContext,
+  patientId: number,
+  query: { beginDate?: string; endDate?: string },
+) {
+  const row = await patientOf(ctx, patientId);
+  const header = await headerOf(ctx);
+  const range = rangeOf(row, query, header.timeZone, ctx.now);
+  return { row, base: { header, range, patient: await patientBlock(ctx, row, header.timeZone) } };
+}
+
+/**
+ * The limits the critical-value settings give a patient (department, age) for an item and period, as
+ * the classification resolves them.
+ */
+async function patientLimits(ctx: RecordContext, patient: PatientRow, timeZone: string) {
+  const settings = await loadClassificationSettings(ctx.db, ctx.tenantId);
+  const age = patientAgeAt(patient, ctx.now, timeZone);
+  return (item: MeasurementItem, periodCode: string | null): Limits =>
+    classifyMeasurement(
+      { item, value: Number.NaN, periodCode },
+      { departmentCode: patient.departmentCode, age },
+      settings,
+    ).limits;
+}
+
+/**
+ * GET /v1/records/inspect: the laboratory-style record of uric acid and ketone — every reading in time
+ * order, with each item's reference range from the critical-value settings for this patient.
+ */
+export async function inspectionRecord(
+  ctx: RecordContext,
+  patientId: number,
+  query: { beginDate?: string; endDate?: string },
+) {
+  const { row, base } = await patientRecordBase(ctx, patientId, query);
+  const limitsFor = await patientLimits(ctx, row, base.header.timeZone);
+  const items = ['UA', 'KET'] as const;
+  const readings = await readingsOf(ctx, patientId, [...items], base.range);
+  return {
+    ...base,
+    items: items.map((item) => ({
+      item,
+      unit: STORAGE_UNITS[item],
+      reference: limitsFor(item, null),
+      summary: summaryOf(readings.filter((r) => r.item === item)),
+    })),
+    rows: readings,
+  };
+}
+
+/**
+ * GET /v1/records/trend: the glucose readings of a range for a line chart per period, with the target
+ * band (the item's normal range for this patient; without one, the span of the periods' ranges) and
+ * each period's own range.
+ */
+export async function trendRecord(
+  ctx: RecordContext,
+  patientId: number,
+  query: { beginDate?: string; endDate?: string },
+) {
+  const { row, base } = await patientRecordBase(ctx, patientId, query);
+  const limitsFor = await patientLimits(ctx, row, base.header.timeZone);
+  const readings = await readingsOf(ctx, patientId, ['GLU'], base.range);
+  const periods = await periodColumns(ctx, readings);
+  const periodBands = periods
+    .filter((period) => period.code !== NO_PERIOD)
+    .map((period) => ({ periodCode: period.code, ...limitsFor('GLU', period.code) }));
+  const itemBand = limitsFor('GLU', null);
+  const lows = periodBands.map((b) => b.low).filter((v): v is number => v !== null);
+  const highs = periodBands.map((b) => b.high).filter((v): v is number => v !== null);
+  const band =
+    itemBand.low !== null || itemBand.high !== null
+      ? { low: itemBand.low, high: itemBand.high }
+      : lows.length || highs.length
+        ? { low: lows.length ? Math.min(...lows) : null, high: highs.length ? Math.max(...highs) : null }
+        : null;
+  return {
+    ...base,
+    unit: STORAGE_UNITS.GLU,
+    periods,
+    band,
+    periodBands,
+    readings: readings.filter((r) => r.testValue !== null),
+    summary: summaryOf(readings),
+  };
+}
+
+/**
+ * GET /v1/records/ward: one hospital day of a department — every patient in hospital there that day
+ * (admitted before the day ended) and every patient with a glucose reading taken there that day, in
+ * bed order; each period's readings, the critical count and who tested.
+ */
+export async function wardRecord(ctx: RecordContext, departmentCode: string, date: string | undefined) {
+  const [department] = await ctx.db
+    .select({ code: departments.code, name: departments.name, nameEn: departments.nameEn })
+    .from(departments)
+    .where(
+      and(
+        eq(departments.tenantId, ctx.tenantId),
+        eq(departments.code, departmentCode),
+        departmentScopeCondition(ctx.scope, departments.code),
+      ),
+    );
+  if (!department) throw recordNotFound();
+  const header = await headerOf(ctx);
+  const day = hospitalDayOf(date ?? calendarDate(ctx.now, header.timeZone), header.timeZone);
+
+  const measured = ctx.db
+    .selectDistinct({ id: measurements.patientId })
+    .from(measurements)
+    .where(
+      and(
+        eq(measurements.tenantId, ctx.tenantId),
+        eq(measurements.departmentCode, departmentCode),
+        eq(measurements.item, 'GLU'),
+        gte(measurements.testTime, day.start),
+        lt(measurements.testTime, day.end),
+        isNull(measurements.deletedAt),
+      ),
+    );
+  const rows = await ctx.db
+    .select()
+    .from(patients)
+    .where(
+      and(
+        eq(patients.tenantId, ctx.tenantId),
+        isNull(patients.deletedAt),
+        sql`((${patients.status} = 'inHospital' and ${patients.departmentCode} = ${departmentCode}
+               and ${patients.admittedAt} < ${day.end})
+             or ${patients.id} in (${measured}))`,
+      ),
+    );
+  rows.sort((a, b) => compareBeds(a.bed, b.bed) || a.name.localeCompare(b.name) || a.id - b.id);
+  const readings = rows.length
+    ? await loadReadings(ctx, {
+        patientIds: rows.map((row) => row.id),
+        items: ['GLU'],
+        from: day.start,
+        to: day.end,
+        departmentCode,
+      })
+    : [];
+  const byPatient = new Map<number, ReadingView[]>();
+  for (const reading of readings) {
+    byPatient.set(reading.patientId, [...(byPatient.get(reading.patientId) ?? []), reading]);
+  }
+  return {
+    header,
+    department: { code: department.code, name: departmentName(department, ctx.lang) },
+    date: day.date,
+    unit: STORAGE_UNITS.GLU,
+    periods: await periodColumns(ctx, readings),
+    rows: rows.map((patient) => {
+      const own = byPatient.get(patient.id) ?? [];
+      const [pivot] = pivotByPeriod(own, header.timeZone, 'asc');
+      return {
+        patientId: patient.id,
+        bed: patient.bed,
+        name: patient.name,
+        gender: patient.gender,
+        age: patientAgeAt(patient, ctx.now, header.timeZone),
+        inpatientNumber: patient.inpatientNumber,
+        status: patient.status,
+        inDepartment: patient.status === 'inHospital' && patient.departmentCode === departmentCode,
+        cells: pivot?.cells ?? {},
+        critical: own.filter((r) => r.determineType === 'criticalLow' || r.determineType === 'criticalHigh')
+          .length,
+        testers: [...new Set(own.map((r) => r.testUser).filter((name): name is string => !!name))],
+      };
+    }),
+    summary: { patients: rows.length, measured: byPatient.size, ...summaryOf(readings) },
+  };
+}
+
+/** Whether a department exists in the tenant (for signing a ward link). */
+export async function departmentInScope(db: DbOrTx, tenantId: string, scope: DepartmentScope, code: string) {
+  const [row] = await db
+    .select({ code: departments.code })
+    .from(departments)
+    .where(
+      and(
+        eq(departments.tenantId, tenantId),
+        eq(departments.code, code),
+        departmentScopeCondition(scope, departments.code),
+      ),
+    );
+  if (!row) throw recordNotFound();
+}

@@ -1,0 +1,168 @@
+import {
+  compareBeds,
+  type Lang,
+  STORAGE_UNITS,
+  TASK_STATES,
+  type TaskState,
+  taskRank,
+} from '@glucocare/domain';
+import { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import type { SessionUser } from '../auth/sessions';
+import { readingView } from '../measurements/view';
+import { inpatientConditions } from '../patients/list';
+import { loadTaskPatients, loadTaskSettings, type TaskSettings, tasksOf } from './progress';
+
+/** The reading that did a task (a subset of the one measurement view). */
+export const taskReadingView = readingView.pick({
+  id: true,
+  testTime: true,
+  testValue: true,
+  unit: true,
+  untestedReason: true,
+  determineType: true,
+  color: true,
+});
+
+/** One row of today's tasks: a patient and one planned glucose period. */
+export const todayTaskView = z.object({
+  patientId: z.number(),
+  patientName: z.string(),
+  gender: z.string(),
+  bed: z.string().nullable(),
+  inpatientNumber: z.string().nullable(),
+  departmentCode: z.string(),
+  departmentName: z.string(),
+  doctorCode: z.string().nullable(),
+  doctorName: z.string().nullable(),
+  periodCode: z.string(),
+  /** the period's name in the request language */
+  periodName: z.string(),
+  /** the period's window today (hospital clock) */
+  windowStart: z.string(),
+  windowEnd: z.string(),
+  /** due from (window start − dueSoonMinutes) and overdue from (window start + overdueMinutes) */
+  dueFrom: z.string(),
+  overdueFrom: z.string(),
+  state: z.enum(TASK_STATES),
+  /** the reading that did the task (null unless done) */
+  reading: taskReadingView.nullable(),
+});
+export type TodayTaskView = z.infer<typeof todayTaskView>;
+
+export const todayTaskCountsView = z.object({
+  overdue: z.number(),
+  due: z.number(),
+  upcoming: z.number(),
+  done: z.number(),
+  /** every planned task of the matching patients */
+  total: z.number(),
+  /** in-hospital patients matching the filter */
+  patients: z.number(),
+  /** the hospital day the tasks belong to (YYYY-MM-DD) */
+  date: z.string(),
+  /** the hospital's time zone: period windows are times of its clock */
+  timeZone: z.string(),
+});
+
+export interface TodayTaskFilter {
+  departmentCode?: string;
+  queryCondition?: string;
+}
+
+/** Every task of today of the in-hospital patients of the caller's scope matching the filter, in list order. */
+async function allTasks(
+  db: DbOrTx,
+  session: SessionUser,
+  filter: TodayTaskFilter,
+  lang: Lang,
+  now: Date,
+): Promise<{ settings: TaskSettings; patients: number; rows: TodayTaskView[] }> {
+  const settings = await loadTaskSettings(db, session.tenantId, now);
+  const where = inpatientConditions(session, filter);
+  const patients = await loadTaskPatients(db, session.tenantId, where, settings.day, lang);
+  const names = new Map(
+    settings.periods.map((period) => [period.code, lang === 'zh-CN' ? period.nameZh : period.nameEn]),
+  );
+  const rows: TodayTaskView[] = [];
+  for (const patient of patients) {
+    for (const task of tasksOf(patient, settings)) {
+      const reading = task.reading;
+      rows.push({
+        patientId: patient.id,
+        patientName: patient.name,
+        gender: patient.gender,
+        bed: patient.bed,
+        inpatientNumber: patient.inpatientNumber,
+        departmentCode: patient.departmentCode,
+        departmentName: patient.departmentName,
+        doctorCode: patient.doctorCode,
+        doctorName: patient.doctorName,
+        periodCode: task.periodCode,
+        periodName: names.get(task.periodCode) ?? task.periodCode,
+        windowStart: task.windowStart.toISOString(),
+        windowEnd: task.windowEnd.toISOString(),
+        dueFrom: task.dueFrom.toISOString(),
+        overdueFrom: task.overdueFrom.toISOString(),
+        state: task.state,
+        reading: reading
+          ? {
+              id: reading.id,
+              testTime: reading.testTime.toISOString(),
+              testValue: reading.value,
+              unit: STORAGE_UNITS.GLU,
+              untestedReason: reading.untestedReason,
+              determineType: reading.classification,
+              color: reading.color,
+            }
+          : null,
+      });
+    }
+  }
+  rows.sort(
+    (a, b) =>
+      taskRank(a.state) - taskRank(b.state) ||
+      a.windowStart.localeCompare(b.windowStart) ||
+      a.departmentCode.localeCompare(b.departmentCode) ||
+      compareBeds(a.bed, b.bed) ||
+      a.patientName.localeCompare(b.patientName) ||
+      a.patientId - b.patientId,
+  );
+  return { settings, patients: patients.length, rows };
+}
+
+/**
+ * GET /v1/tasks/todayTask: today's measuring tasks (patient × planned period) of the caller's
+ * departments, overdue and due first by window then bed, then upcoming, then done; one state or all.
+ */
+export async function pageTodayTasks(
+  db: DbOrTx,
+  session: SessionUser,
+  query: TodayTaskFilter & { state?: TaskState; page: number; size: number },
+  lang: Lang,
+  now: Date,
+) {
+  const { rows } = await allTasks(db, session, query, lang, now);
+  const matching = query.state ? rows.filter((row) => row.state === query.state) : rows;
+  const offset = (query.page - 1) * query.size;
+  return {
+    records: matching.slice(offset, offset + query.size),
+    total: matching.length,
+    page: query.page,
+    size: query.size,
+  };
+}
+
+/** GET /v1/tasks/todayTaskNums: how many of today's tasks are in each state. */
+export async function countTodayTasks(
+  db: DbOrTx,
+  session: SessionUser,
+  filter: TodayTaskFilter,
+  lang: Lang,
+  now: Date,
+) {
+  const { settings, patients, rows } = await allTasks(db, session, filter, lang, now);
+  const counts = { overdue: 0, due: 0, upcoming: 0, done: 0 };
+  for (const row of rows) counts[row.state]++;
+  return { ...counts, total: rows.length, patients, date: settings.day.date, timeZone: settings.timeZone };
+}

@@ -1,0 +1,144 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import type { CriticalStatus, DisplayUnit, MeasurementItem } from '@glucocare/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Empty, Input, Segmented, Spin } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type CriticalEvent,
+  type CriticalMonitorFilter,
+  criticalKeys,
+  fetchCriticalMonitor,
+} from '../../api/critical';
+import { errorText } from '../../api/http';
+import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
+import { LoadError } from '../../components/PageWrapper';
+import { currentLang } from '../../i18n';
+import { CriticalCard } from './CriticalCard';
+import { sortForToday } from './critical';
+
+/** Today's list refreshes itself this often. */
+export const MONITOR_REFRESH_MS = 60_000;
+
+/** "Now", moved on every `intervalMs` so running timers count up. */
+export function useNow(intervalMs: number): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), intervalMs);
+    return () => window.clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+type StatusChoice = 'all' | CriticalStatus;
+
+/** Today's critical values of the user's wards as cards: open ones first with a running timer. */
+export function CriticalTodayTab({
+  units,
+  canHandle,
+  onHandle,
+}: {
+  units: Record<MeasurementItem, DisplayUnit>;
+  canHandle: boolean;
+  onHandle: (event: CriticalEvent) => void;
+}) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const now = useNow(30_000);
+  const [keyword, setKeyword] = useState('');
+  const [departmentCode, setDepartmentCode] = useState<string | null>(null);
+  const [status, setStatus] = useState<StatusChoice>('all');
+  const filter: CriticalMonitorFilter = {
+    queryCondition: keyword.trim() || undefined,
+    departmentCode: departmentCode ?? undefined,
+    status: status === 'all' ? undefined : status,
+  };
+  const query = useQuery({
+    queryKey: criticalKeys.monitor(filter, lang),
+    queryFn: ({ signal }) => fetchCriticalMonitor(filter, signal),
+    refetchInterval: MONITOR_REFRESH_MS,
+    staleTime: 0,
+    placeholderData: (previous) => previous,
+    meta: { silent: true },
+  });
+  const rows = sortForToday(query.data ?? []);
+  const filtered = !!(filter.queryCondition || filter.departmentCode || filter.status);
+
+  return (
+    <div data-testid="critical-today">
+      <div className="gc-crit-toolbar">
+        <Input.Search
+          className="gc-crit-search"
+          allowClear
+          maxLength={50}
+          placeholder={t('critical.keywordPlaceholder')}
+          onSearch={(value) => setKeyword(value)}
+          data-testid="critical-keyword"
+        />
+        <div className="gc-crit-department">
+          <DepartmentTreeSelect
+            source="scope"
+            value={departmentCode}
+            onChange={(value) => setDepartmentCode(value === null ? null : String(value))}
+            placeholder={t('critical.allDepartments')}
+            data-testid="critical-department"
+          />
+        </div>
+        <Segmented<StatusChoice>
+          value={status}
+          onChange={setStatus}
+          options={[
+            { value: 'all', label: t('common.all') },
+            { value: 'open', label: t('critical.status.open') },
+            { value: 'handled', label: t('critical.status.handled') },
+          ]}
+          data-testid="critical-status-filter"
+        />
+        <Button
+          icon={<ReloadOutlined />}
+          onClick={() => void query.refetch()}
+          loading={query.isFetching}
+          aria-label={t('critical.refresh')}
+          data-testid="critical-refresh"
+        />
+        <span className="gc-crit-refreshed">
+          {query.dataUpdatedAt
+            ? t('critical.refreshed', { time: dayjs(query.dataUpdatedAt).format('HH:mm:ss') })
+            : null}
+        </span>
+      </div>
+      {query.isError ? (
+        <LoadError
+          title={t('critical.loadFailed')}
+          message={errorText(query.error)}
+          onRetry={() => void query.refetch()}
+        />
+      ) : null}
+      {query.isLoading ? (
+        <div className="gc-loading" data-testid="critical-loading">
+          <Spin />
+        </div>
+      ) : rows.length === 0 && !query.isError ? (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={filtered ? t('critical.empty.filtered') : t('critical.empty.today')}
+          data-testid="critical-empty"
+        />
+      ) : (
+        <div className="gc-crit-grid">
+          {rows.map((event) => (
+            <CriticalCard
+              key={event.id}
+              event={event}
+              unit={units[event.item]}
+              now={now}
+              canHandle={canHandle}
+              onHandle={onHandle}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,216 @@
+import {
+  CRITICAL_LIMITS,
+  criticalActionSchema,
+  criticalNotifiedPersonSchema,
+  type DisplayUnit,
+  handledAtIssue,
+  type MeasurementItem,
+} from '@glucocare/domain';
+import { AutoComplete, Button, DatePicker, Form, Input, Modal, Tag } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type CriticalEvent, handleCritical } from '../../api/critical';
+import { isApiError } from '../../api/http';
+import { toastSuccess } from '../../app/notify';
+import { ConflictAlert } from '../../components/ConflictAlert';
+import { applyApiError } from '../../components/form-errors';
+import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
+import { formatDateTime } from '../../components/format';
+import { msg } from '../../i18n';
+import { ACTION_PHRASES, appendPhrase } from './critical';
+import { valueText } from './units';
+
+interface HandleForm {
+  notifiedPerson: string;
+  action: string;
+  handledAt: Dayjs;
+}
+
+/**
+ * Records the handling of a critical value: who was notified (free text, the patient's doctor
+ * suggested), what was done (quick phrases to start from) and when (now unless changed; not before
+ * the measurement, not in the future).
+ */
+export function HandleCriticalModal({
+  event,
+  units,
+  onClose,
+  onHandled,
+}: {
+  event: CriticalEvent | null;
+  units: Record<MeasurementItem, DisplayUnit>;
+  onClose: () => void;
+  /** after a handling, or when the list is out of date (409, 404): reload it */
+  onHandled: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<HandleForm>();
+  const [saving, setSaving] = useState(false);
+  const [conflict, setConflict] = useState<string | null>(null);
+  useRevalidateOnLanguageChange(form);
+
+  useEffect(() => {
+    if (!event) return;
+    setConflict(null);
+    form.resetFields();
+    form.setFieldsValue({ notifiedPerson: '', action: '', handledAt: dayjs() });
+  }, [event, form]);
+
+  if (!event) return null;
+
+  const doctorOptions = event.doctorName
+    ? [{ value: event.doctorName, label: t('critical.handle.doctorSuggestion', { name: event.doctorName }) }]
+    : [];
+
+  const submit = async () => {
+    let values: HandleForm;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    try {
+      // an untouched time means "now": the server's clock records it
+      const handledAt = form.isFieldTouched('handledAt') ? values.handledAt.toISOString() : undefined;
+      await handleCritical({
+        id: event.id,
+        version: event.version,
+        notifiedPerson: values.notifiedPerson,
+        action: values.action,
+        handledAt,
+      });
+      toastSuccess(t('critical.handle.done'));
+      onHandled();
+      onClose();
+    } catch (error) {
+      if (isApiError(error) && (error.status === 409 || error.status === 404)) {
+        setConflict(error.message);
+        onHandled();
+      } else {
+        applyApiError(form, error);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const unit = units[event.item];
+  return (
+    <Modal
+      open
+      title={t('critical.handle.title')}
+      onCancel={onClose}
+      destroyOnHidden
+      maskClosable={false}
+      data-testid="critical-handle-modal"
+      footer={[
+        <Button key="cancel" onClick={onClose} data-testid="form-cancel">
+          {t('common.cancel')}
+        </Button>,
+        <Button
+          key="submit"
+          type="primary"
+          loading={saving}
+          disabled={!!conflict}
+          onClick={() => void submit()}
+          data-testid="critical-handle-submit"
+        >
+          {t('critical.handle.submit')}
+        </Button>,
+      ]}
+    >
+      <ConflictAlert message={conflict} />
+      <div className="gc-crit-summary-box" data-testid="critical-handle-summary">
+        <strong>{event.patientName}</strong>
+        {event.bed ? ` · ${t('critical.bedLabel', { bed: event.bed })}` : ''}
+        {` · ${event.departmentName}`}
+        <div>
+          {t(`critical.items.${event.item}`)}
+          {event.periodName ? ` (${event.periodName})` : ''}:{' '}
+          <strong style={{ color: event.color ?? undefined }}>
+            {valueText(event.item, event.value, unit)}
+          </strong>{' '}
+          {t(`critical.classes.${event.classification}`, { defaultValue: event.classification })}
+        </div>
+        <div className="gc-secondary">
+          {t('critical.measuredAtFull', { time: formatDateTime(event.measuredAt) })}
+        </div>
+      </div>
+      <Form form={form} layout="vertical" requiredMark name="criticalHandle">
+        <Form.Item
+          name="notifiedPerson"
+          label={t('critical.fields.notifiedPerson')}
+          required
+          rules={[zodRule(criticalNotifiedPersonSchema)]}
+        >
+          <AutoComplete
+            options={doctorOptions}
+            maxLength={CRITICAL_LIMITS.notifiedPerson.max}
+            placeholder={t('critical.handle.notifiedPersonPlaceholder')}
+            data-testid="critical-notified-person"
+          />
+        </Form.Item>
+        <Form.Item
+          name="action"
+          label={t('critical.fields.action')}
+          required
+          rules={[zodRule(criticalActionSchema)]}
+          style={{ marginBottom: 0 }}
+        >
+          <Input.TextArea
+            rows={3}
+            showCount
+            maxLength={CRITICAL_LIMITS.action.max}
+            placeholder={t('critical.handle.actionPlaceholder')}
+            data-testid="critical-action"
+          />
+        </Form.Item>
+        <fieldset className="gc-crit-phrases" aria-label={t('critical.handle.quickPhrases')}>
+          {ACTION_PHRASES.map((key) => (
+            <Tag.CheckableTag
+              key={key}
+              checked={false}
+              data-testid={`critical-phrase-${key}`}
+              onChange={() => {
+                form.setFieldValue(
+                  'action',
+                  appendPhrase(form.getFieldValue('action'), t(`critical.phrases.${key}`)),
+                );
+                void form.validateFields(['action']).catch(() => undefined);
+              }}
+            >
+              + {t(`critical.phrases.${key}`)}
+            </Tag.CheckableTag>
+          ))}
+        </fieldset>
+        <Form.Item
+          name="handledAt"
+          label={t('critical.fields.handledAt')}
+          rules={[
+            { required: true, message: msg('critical.handledAt.invalid') },
+            {
+              validator: async (_rule, value: Dayjs | null) => {
+                if (!value) return;
+                const issue = handledAtIssue(value.toDate(), event.measuredAt, new Date());
+                if (issue) throw new Error(msg(issue));
+              },
+            },
+          ]}
+        >
+          <DatePicker
+            showTime={{ format: 'HH:mm' }}
+            format="YYYY-MM-DD HH:mm"
+            allowClear={false}
+            style={{ width: '100%' }}
+            disabledDate={(day) =>
+              day.isAfter(dayjs(), 'day') || day.isBefore(dayjs(event.measuredAt), 'day')
+            }
+            data-testid="critical-handled-at"
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

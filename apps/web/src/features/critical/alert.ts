@@ -1,0 +1,67 @@
+import type { CriticalEvent, CriticalLatest } from '../../api/critical';
+
+/** How often the ward alert asks for new critical values. */
+export const ALERT_POLL_MS = 30_000;
+/** How many values the banner names (the rest are counted). */
+export const ALERT_SHOWN = 3;
+
+/** What the alert knows between polls. */
+export interface AlertState {
+  /** the cursor of the next poll; null before the first answer */
+  since: number | null;
+  /** open values of the user's wards, as of the last answer */
+  openCount: number;
+  /** the newest open values known, newest first (at most {@link ALERT_SHOWN}) */
+  latest: CriticalEvent[];
+  /** values that arrived after the page opened, to announce (cleared once announced) */
+  arrived: CriticalEvent[];
+}
+
+export const INITIAL_ALERT: AlertState = { since: null, openCount: 0, latest: [], arrived: [] };
+
+/**
+ * The alert after a poll: the first answer sets the scene (what is open already is shown, not
+ * announced); later answers announce what is new. Values handled meanwhile drop out of the banner
+ * once the open count says fewer are open than it lists.
+ */
+export function nextAlertState(state: AlertState, answer: CriticalLatest): AlertState {
+  const first = state.since === null;
+  const known = new Set(state.latest.map((event) => event.id));
+  const fresh = answer.records.filter((event) => !known.has(event.id));
+  const merged = [...fresh, ...state.latest].sort((a, b) => b.id - a.id);
+  return {
+    since: Math.max(state.since ?? 0, answer.latestId),
+    openCount: answer.openCount,
+    latest: merged.slice(0, Math.min(ALERT_SHOWN, answer.openCount)),
+    arrived: first ? [] : fresh,
+  };
+}
+
+/**
+ * A short two-tone beep (Web Audio) for a new critical value. Silent in automated browsers
+ * (`navigator.webdriver`) and wherever audio is unavailable or not yet allowed by the browser.
+ */
+export function playAlertTone(): void {
+  if (typeof window === 'undefined' || navigator.webdriver) return;
+  const AudioContextClass =
+    window.AudioContext ??
+    (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  if (!AudioContextClass) return;
+  try {
+    const context = new AudioContextClass();
+    const gain = context.createGain();
+    gain.gain.value = 0.08;
+    gain.connect(context.destination);
+    [880, 660].forEach((frequency, index) => {
+      const oscillator = context.createOscillator();
+      oscillator.frequency.value = frequency;
+      oscillator.connect(gain);
+      const start = context.currentTime + index * 0.22;
+      oscillator.start(start);
+      oscillator.stop(start + 0.18);
+    });
+    window.setTimeout(() => void context.close().catch(() => undefined), 1000);
+  } catch {
+    // no sound: the banner and the notification still show
+  }
+}

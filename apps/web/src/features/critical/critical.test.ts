@@ -1,0 +1,178 @@
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import type { CriticalEvent, CriticalLatest } from '../../api/critical';
+import i18n from '../../i18n';
+import { INITIAL_ALERT, nextAlertState } from './alert';
+import {
+  ACTION_PHRASES,
+  appendPhrase,
+  criticalExportName,
+  criticalFilterOf,
+  formatDuration,
+  minutesOpen,
+  openUrgency,
+  sortForToday,
+} from './critical';
+
+const en = i18n.getFixedT('en-US');
+const zh = i18n.getFixedT('zh-CN');
+
+function event(id: number, fields: Partial<CriticalEvent> = {}): CriticalEvent {
+  return {
+    id,
+    measurementId: id * 10,
+    patientId: 1,
+    patientName: 'Chen Jing',
+    gender: 'female',
+    bed: '3',
+    inpatientNumber: 'IP1',
+    departmentCode: 'ENDO',
+    departmentName: 'Endocrinology',
+    doctorCode: 'doctor01',
+    doctorName: 'Dr. Li Wei',
+    item: 'GLU',
+    value: 2.1,
+    unit: 'mmol/L',
+    classification: 'criticalLow',
+    grade: 'I',
+    color: '#722ED1',
+    periodCode: 'fasting',
+    periodName: 'Fasting',
+    measuredAt: '2026-03-02T07:00:00.000Z',
+    status: 'open',
+    notifiedPerson: null,
+    action: null,
+    handledById: null,
+    handledBy: null,
+    handledAt: null,
+    minutesToHandle: 0,
+    version: 1,
+    ...fields,
+  };
+}
+
+describe('the action box', () => {
+  it('adds quick phrases one after another, once each', () => {
+    expect(appendPhrase('', 'Rechecked the value')).toBe('Rechecked the value');
+    expect(appendPhrase('Rechecked the value', 'Notified the doctor')).toBe(
+      'Rechecked the value; Notified the doctor',
+    );
+    expect(appendPhrase('Rechecked the value;  ', 'Notified the doctor')).toBe(
+      'Rechecked the value; Notified the doctor',
+    );
+    expect(appendPhrase('Rechecked the value', 'Rechecked the value')).toBe('Rechecked the value');
+    expect(appendPhrase('已复测。', '已通知医生')).toBe('已复测；已通知医生');
+    expect(appendPhrase(null, '密切观察')).toBe('密切观察');
+  });
+
+  it('has every quick phrase in both languages', () => {
+    for (const key of ACTION_PHRASES) {
+      expect(i18n.exists(`critical.phrases.${key}`, { lng: 'en-US' }), key).toBe(true);
+      expect(i18n.exists(`critical.phrases.${key}`, { lng: 'zh-CN' }), key).toBe(true);
+    }
+  });
+});
+
+describe('durations and timers', () => {
+  it('reads minutes and hours in both languages', () => {
+    expect(formatDuration(0, en)).toBe('0 min');
+    expect(formatDuration(45.9, en)).toBe('45 min');
+    expect(formatDuration(125, en)).toBe('2 h 5 min');
+    expect(formatDuration(125, zh)).toBe('2 小时 5 分钟');
+  });
+
+  it('counts an open value up to now and a handled one to its handling', () => {
+    const now = new Date('2026-03-02T08:20:30.000Z');
+    expect(minutesOpen(event(1), now)).toBe(80);
+    expect(minutesOpen(event(1, { handledAt: '2026-03-02T07:25:00.000Z' }), now)).toBe(25);
+    expect([10, 30, 59, 60, 600].map(openUrgency)).toEqual(['fresh', 'late', 'late', 'veryLate', 'veryLate']);
+  });
+
+  it('puts open ones first, newest first', () => {
+    const rows = [
+      event(1, { status: 'handled', measuredAt: '2026-03-02T09:00:00.000Z' }),
+      event(2, { measuredAt: '2026-03-02T06:00:00.000Z' }),
+      event(3, { measuredAt: '2026-03-02T08:00:00.000Z' }),
+    ];
+    expect(sortForToday(rows).map((row) => row.id)).toEqual([3, 2, 1]);
+  });
+});
+
+describe('the query form', () => {
+  const range = [dayjs('2026-03-01'), dayjs('2026-03-07')];
+
+  it('sends calendar dates and the value range in the storage unit of the chosen item', () => {
+    const { filter, problem } = criticalFilterOf(
+      { range, category: 'GLU', minValue: '36', maxValue: '50', status: 'open', queryCondition: '  chen ' },
+      'mgDl',
+    );
+    expect(problem).toBeNull();
+    expect(filter).toMatchObject({
+      beginDate: '2026-03-01',
+      endDate: '2026-03-07',
+      category: 'GLU',
+      minValue: 2,
+      maxValue: 2.7778,
+      status: 'open',
+      queryCondition: 'chen',
+    });
+    expect(criticalFilterOf({ range, category: 'UA', minValue: 720 }, 'umolL').filter.minValue).toBe(720);
+    expect(criticalExportName('Critical values', filter)).toBe('Critical values_2026-03-01_2026-03-07');
+  });
+
+  it('reports a missing or reversed range, a bad value range, and values without an item', () => {
+    expect(criticalFilterOf({ range: [dayjs('2026-03-01'), null] }, 'mmolL').problem).toBe('required');
+    expect(criticalFilterOf({ range: [range[1], range[0]] }, 'mmolL').problem).toBe('order');
+    expect(criticalFilterOf({ range, category: 'GLU', minValue: '5', maxValue: '2' }, 'mmolL').problem).toBe(
+      'valueOrder',
+    );
+    expect(criticalFilterOf({ range, category: 'GLU', minValue: 'abc' }, 'mmolL').problem).toBe(
+      'valueInvalid',
+    );
+    expect(criticalFilterOf({ range, minValue: '2' }, 'mmolL').problem).toBe('valueNeedsItem');
+    expect(criticalFilterOf({ range, status: 'void', category: 'HBA1C' }, 'mmolL').filter).toMatchObject({
+      status: undefined,
+      category: undefined,
+    });
+  });
+});
+
+describe('the ward alert', () => {
+  const answer = (latestId: number, openCount: number, records: CriticalEvent[]): CriticalLatest => ({
+    latestId,
+    openCount,
+    records,
+  });
+
+  it('shows what is open at first without announcing it, then announces only what is new', () => {
+    const first = nextAlertState(INITIAL_ALERT, answer(5, 2, [event(5), event(4)]));
+    expect(first).toMatchObject({ since: 5, openCount: 2, arrived: [] });
+    expect(first.latest.map((row) => row.id)).toEqual([5, 4]);
+
+    const quiet = nextAlertState(first, answer(5, 2, []));
+    expect(quiet.arrived).toEqual([]);
+    expect(quiet.latest.map((row) => row.id)).toEqual([5, 4]);
+
+    const next = nextAlertState(quiet, answer(9, 3, [event(9)]));
+    expect(next.since).toBe(9);
+    expect(next.arrived.map((row) => row.id)).toEqual([9]);
+    expect(next.latest.map((row) => row.id)).toEqual([9, 5, 4]);
+  });
+
+  it('names at most three and forgets handled ones as the open count drops', () => {
+    const many = nextAlertState(
+      INITIAL_ALERT,
+      answer(8, 5, [event(8), event(7), event(6), event(5), event(4)]),
+    );
+    expect(many.latest.map((row) => row.id)).toEqual([8, 7, 6]);
+    const fewer = nextAlertState(many, answer(8, 1, []));
+    expect(fewer.latest.map((row) => row.id)).toEqual([8]);
+    const none = nextAlertState(fewer, answer(8, 0, []));
+    expect(none).toMatchObject({ openCount: 0, latest: [], since: 8 });
+  });
+
+  it('never moves the cursor back', () => {
+    const state = { ...INITIAL_ALERT, since: 12 };
+    expect(nextAlertState(state, answer(7, 0, [])).since).toBe(12);
+  });
+});

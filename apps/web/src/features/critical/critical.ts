@@ -1,0 +1,147 @@
+import {
+  CRITICAL_STATUSES,
+  type CriticalStatus,
+  fromDisplayValue,
+  MEASUREMENT_ITEMS,
+  type MeasurementItem,
+  minutesBetween,
+  queryRangeProblem,
+  valueRangeProblem,
+} from '@glucocare/domain';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { TFunction } from 'i18next';
+import type { CriticalEvent, CriticalQueryFilter } from '../../api/critical';
+import { dayText, type FilterProblem, type FormDate } from '../review/review-filters';
+
+/** Quick phrases of the "action taken" box, in the order a nurse usually works. */
+export const ACTION_PHRASES = [
+  'recheck',
+  'notifiedDoctor',
+  'treatmentGiven',
+  'glucoseGiven',
+  'insulinGiven',
+  'observe',
+] as const;
+export type ActionPhrase = (typeof ACTION_PHRASES)[number];
+
+/**
+ * The action text with a quick phrase added at the end ("; " between phrases, "；" after Chinese
+ * text); a phrase already there is not added twice.
+ */
+export function appendPhrase(text: string | null | undefined, phrase: string): string {
+  const current = (text ?? '').trim();
+  if (!current) return phrase;
+  if (current.includes(phrase)) return current;
+  const trimmed = current.replace(/[;；,，。.\s]+$/u, '');
+  const separator = /[\u3400-\u9fff]$/u.test(trimmed) ? '；' : '; ';
+  return `${trimmed}${separator}${phrase}`;
+}
+
+/** "45 min" or "2 h 5 min": a duration in whole minutes as the lists show it. */
+export function formatDuration(minutes: number, t: TFunction): string {
+  const whole = Math.max(0, Math.floor(minutes));
+  if (whole < 60) return t('critical.duration.minutes', { minutes: whole });
+  return t('critical.duration.hours', { hours: Math.floor(whole / 60), minutes: whole % 60 });
+}
+
+/** Minutes a critical value has been open at `now` (handled ones: the minutes it took). */
+export function minutesOpen(event: Pick<CriticalEvent, 'measuredAt' | 'handledAt'>, now: Date): number {
+  return minutesBetween(event.measuredAt, event.handledAt ?? now);
+}
+
+/** How urgent an open value looks: over 30 minutes is late, over 60 very late (colours of the timer). */
+export function openUrgency(minutes: number): 'fresh' | 'late' | 'veryLate' {
+  if (minutes >= 60) return 'veryLate';
+  if (minutes >= 30) return 'late';
+  return 'fresh';
+}
+
+/** Today's list: open ones first (newest first), then handled (newest first) — as the server sends. */
+export function sortForToday<T extends Pick<CriticalEvent, 'status' | 'measuredAt' | 'id'>>(
+  rows: readonly T[],
+): T[] {
+  return [...rows].sort(
+    (a, b) =>
+      (a.status === 'open' ? 0 : 1) - (b.status === 'open' ? 0 : 1) ||
+      b.measuredAt.localeCompare(a.measuredAt) ||
+      b.id - a.id,
+  );
+}
+
+/** The last seven days, today included: the query tab's default range. */
+export function lastWeek(now: Dayjs = dayjs()): [Dayjs, Dayjs] {
+  return [now.subtract(6, 'day').startOf('day'), now.startOf('day')];
+}
+
+/** What the query tab's search form holds. */
+export interface CriticalSearchParams {
+  range?: readonly FormDate[] | null;
+  departmentCode?: string;
+  doctorCode?: string;
+  queryCondition?: string;
+  category?: string;
+  status?: string;
+  minValue?: string | number | null;
+  maxValue?: string | number | null;
+}
+
+/** Problems of the query form: the range, the values, or a value without an item to read it in. */
+export type CriticalFilterProblem = FilterProblem | 'valueNeedsItem';
+
+function text(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+function oneOf<T extends string>(values: readonly T[], value: string | undefined): T | undefined {
+  return value && (values as readonly string[]).includes(value) ? (value as T) : undefined;
+}
+
+function numberOf(value: string | number | null | undefined): number | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const parsed = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(parsed) ? parsed : undefined;
+}
+
+/**
+ * The query of a search: start and end required (start before end, at most a year), a value range
+ * typed in the display unit of the chosen item (`unitCode`) and sent in its storage unit; a value
+ * range needs an item, since glucose, ketone and uric acid have different units.
+ */
+export function criticalFilterOf(
+  params: CriticalSearchParams,
+  unitCode: string | null | undefined,
+): { filter: CriticalQueryFilter; problem: CriticalFilterProblem | null } {
+  const beginDate = dayText(params.range?.[0]) ?? '';
+  const endDate = dayText(params.range?.[1]) ?? '';
+  const category = oneOf<MeasurementItem>(MEASUREMENT_ITEMS, params.category);
+  const min = numberOf(params.minValue);
+  const max = numberOf(params.maxValue);
+  const inStorage = (value: number | undefined) =>
+    value === undefined || !category ? undefined : fromDisplayValue(category, value, unitCode);
+  const filter: CriticalQueryFilter = {
+    beginDate,
+    endDate,
+    category,
+    departmentCode: text(params.departmentCode),
+    doctorCode: text(params.doctorCode),
+    queryCondition: text(params.queryCondition),
+    status: oneOf<CriticalStatus>(CRITICAL_STATUSES, params.status),
+    minValue: inStorage(min),
+    maxValue: inStorage(max),
+  };
+  const range = queryRangeProblem(beginDate, endDate);
+  if (range) return { filter, problem: range };
+  const values = valueRangeProblem(params.minValue ?? undefined, params.maxValue ?? undefined);
+  if (values) return { filter, problem: values === 'order' ? 'valueOrder' : 'valueInvalid' };
+  if ((min !== undefined || max !== undefined) && !category) return { filter, problem: 'valueNeedsItem' };
+  return { filter, problem: null };
+}
+
+/** The export's file name: "Critical values_2026-03-01_2026-03-07". */
+export function criticalExportName(
+  title: string,
+  filter: Pick<CriticalQueryFilter, 'beginDate' | 'endDate'>,
+) {
+  return `${title}_${filter.beginDate}_${filter.endDate}`;
+}

@@ -1,0 +1,100 @@
+import type { HisPatient, Inpatient, ScanResult, TodayPeriods } from '../../api/patients';
+
+/** How the inpatient list shows: bed cards or a table (remembered per browser). */
+export type ViewMode = 'cards' | 'table';
+export const VIEW_MODE_KEY = 'inpatientView';
+
+export function readViewMode(): ViewMode {
+  try {
+    return window.localStorage.getItem(VIEW_MODE_KEY) === 'table' ? 'table' : 'cards';
+  } catch {
+    return 'cards';
+  }
+}
+
+export function writeViewMode(mode: ViewMode): void {
+  try {
+    window.localStorage.setItem(VIEW_MODE_KEY, mode);
+  } catch {
+    // storage unavailable: the choice lasts for this page only
+  }
+}
+
+export type Elapsed = { unit: 'now' | 'minutes' | 'hours' | 'days'; count: number };
+
+/** How long ago an instant was, in the largest whole unit (under a minute: now). */
+export function elapsedSince(iso: string, now: Date): Elapsed {
+  const ms = Math.max(0, now.getTime() - new Date(iso).getTime());
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return { unit: 'now', count: 0 };
+  if (minutes < 60) return { unit: 'minutes', count: minutes };
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return { unit: 'hours', count: hours };
+  return { unit: 'days', count: Math.floor(hours / 24) };
+}
+
+export type PeriodState = 'done' | 'due' | 'overdue' | 'upcoming';
+
+export interface PeriodChip {
+  code: string;
+  name: string;
+  state: PeriodState;
+}
+
+/**
+ * Today's glucose periods of a patient as chips in the day's order (the periods' sort), each with its
+ * state; periods the settings no longer name show their code.
+ */
+export function periodChips(
+  today: TodayPeriods,
+  periods: readonly { code: string; name: string; sort: number }[],
+): PeriodChip[] {
+  const info = new Map(periods.map((period) => [period.code, period]));
+  const chips: (PeriodChip & { sort: number })[] = [];
+  for (const state of ['done', 'due', 'overdue', 'upcoming'] as const) {
+    for (const code of today[state]) {
+      const period = info.get(code);
+      chips.push({ code, name: period?.name ?? code, state, sort: period?.sort ?? Number.MAX_SAFE_INTEGER });
+    }
+  }
+  return chips.sort((a, b) => a.sort - b.sort).map(({ sort: _sort, ...chip }) => chip);
+}
+
+/** What a scanned code leads to. */
+export type ScanOutcome =
+  | { kind: 'patient'; patient: Inpatient }
+  | { kind: 'readmit'; patient: Inpatient; his: HisPatient | null }
+  | { kind: 'his'; his: HisPatient }
+  | { kind: 'unknown'; code: string };
+
+/**
+ * The scan's next step: an in-hospital patient opens; a discharged patient of the ward is offered a
+ * readmission; a HIS record opens the admission form prefilled; otherwise an empty admission form.
+ */
+export function scanOutcome(result: ScanResult, code: string): ScanOutcome {
+  if (result.patient) return { kind: 'patient', patient: result.patient };
+  if (result.dischargedPatient)
+    return { kind: 'readmit', patient: result.dischargedPatient, his: result.his };
+  if (result.his) return { kind: 'his', his: result.his };
+  return { kind: 'unknown', code };
+}
+
+/** The filters of the inpatient list as the toolbar holds them. */
+export interface ListFilters {
+  departmentCode?: string;
+  doctorCode?: string;
+  tag?: string;
+  queryCondition?: string;
+  criticalOnly?: boolean;
+}
+
+/** Whether any filter narrows the list (the empty state then says so). */
+export function isFiltered(filters: ListFilters): boolean {
+  return Boolean(
+    filters.departmentCode ||
+      filters.doctorCode ||
+      filters.tag ||
+      filters.queryCondition?.trim() ||
+      filters.criticalOnly,
+  );
+}

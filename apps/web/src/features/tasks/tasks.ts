@@ -1,0 +1,80 @@
+import type { TaskState } from '@glucocare/domain';
+import type { TFunction } from 'i18next';
+import type { TodayTask } from '../../api/tasks';
+
+/** The state tabs, in the order a nurse works them; `all` first. */
+export const TASK_TABS = ['all', 'overdue', 'due', 'upcoming', 'done'] as const;
+export type TaskTab = (typeof TASK_TABS)[number];
+
+/** The antd tag colour of a state. */
+export const TASK_STATE_COLORS: Record<TaskState, string> = {
+  overdue: 'red',
+  due: 'orange',
+  upcoming: 'blue',
+  done: 'green',
+};
+
+/** The list refreshes itself this often (states move on with the clock). */
+export const TASK_REFRESH_MS = 60_000;
+
+/** Where a task leads: the patient's glucose tab (the patients area's detail page). */
+export function taskLink(task: Pick<TodayTask, 'patientId'>): string {
+  return `/patient/detail?id=${task.patientId}&tab=glucose`;
+}
+
+/** A row's key: one task per patient and period. */
+export function taskKey(task: Pick<TodayTask, 'patientId' | 'periodCode'>): string {
+  return `${task.patientId}:${task.periodCode}`;
+}
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** `HH:mm` and `YYYY-MM-DD` of an instant on the clock of `timeZone` (the browser's when absent). */
+export function clockParts(iso: string, timeZone?: string): { date: string; time: string } {
+  const key = timeZone ?? '';
+  let format = clockFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    clockFormats.set(key, format);
+  }
+  const parts = format.formatToParts(new Date(iso));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return {
+    date: `${part('year')}-${part('month')}-${part('day')}`,
+    time: `${part('hour')}:${part('minute')}`,
+  };
+}
+
+/**
+ * "09:00-11:00" on the hospital clock; an end at the next midnight shows as 24:00 and a window running
+ * into the next day carries "+1".
+ */
+export function windowText(task: Pick<TodayTask, 'windowStart' | 'windowEnd'>, timeZone?: string): string {
+  const start = clockParts(task.windowStart, timeZone);
+  const end = clockParts(task.windowEnd, timeZone);
+  if (end.date === start.date) return `${start.time}-${end.time}`;
+  return `${start.time}-${end.time === '00:00' ? '24:00' : `${end.time} +1`}`;
+}
+
+/** The line under a state: when it became or becomes due, overdue since, or when it was measured. */
+export function stateHint(task: TodayTask, t: TFunction, timeZone?: string): string {
+  const at = (iso: string) => clockParts(iso, timeZone).time;
+  switch (task.state) {
+    case 'overdue':
+      return t('tasks.hints.overdue', { time: at(task.overdueFrom) });
+    case 'due':
+      return t('tasks.hints.due', { time: at(task.overdueFrom) });
+    case 'upcoming':
+      return t('tasks.hints.upcoming', { time: at(task.dueFrom) });
+    default:
+      return task.reading ? t('tasks.hints.done', { time: at(task.reading.testTime) }) : '';
+  }
+}

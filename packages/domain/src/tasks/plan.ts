@@ -1,0 +1,212 @@
+/**
+ * Today's measuring tasks (issue 5 "Today's tasks"): which glucose periods of a patient are planned
+ * on a hospital day, when each is due, and its state at a given instant. Pure: the server feeds it the
+ * monitoring strategy, the period windows, the patient's stay and the day's readings.
+ *
+ * - A planned period's window is its glucose period's [startTime, endTime) on the hospital clock; a
+ *   window whose end is before its start runs into the next day (21:00-03:00), an end of 23:59 or
+ *   24:00 is the next midnight, and a window with equal start and end cannot be planned.
+ * - State at `now`: `done` when a reading of that period counts for the day; otherwise `upcoming`
+ *   before `dueSoonMinutes` ahead of the window start, `due` from then until `overdueMinutes` after
+ *   the start, `overdue` later.
+ * - A patient admitted during the day has only the periods whose overdue limit comes after the
+ *   admission planned (those the ward could still do on time); a patient discharged during the day only
+ *   those whose window started before the discharge. A period measured anyway is shown as done.
+ */
+import { MINUTES_PER_DAY, minutesOfDay, type PeriodWindow } from '../hospital-settings/periods';
+import { calendarDate } from '../measurements/pivot';
+import { addDays, zonedInstant } from './day';
+
+/** Task states; `overdue` and `due` are what a nurse acts on first. */
+export const TASK_STATES = ['overdue', 'due', 'upcoming', 'done'] as const;
+export type TaskState = (typeof TASK_STATES)[number];
+
+/** The part of the monitoring strategy the plan reads. */
+export interface TaskTiming {
+  dueSoonMinutes: number;
+  overdueMinutes: number;
+}
+
+/** A glucose period's window as the plan reads it (code and `HH:mm` times). */
+export type TaskPeriod = Pick<PeriodWindow, 'code' | 'startTime' | 'endTime'>;
+
+/** One planned measurement of a day. */
+export interface PlannedTask {
+  periodCode: string;
+  /** the period window on this day */
+  windowStart: Date;
+  windowEnd: Date;
+  /** from here on the task is due (window start − dueSoonMinutes) */
+  dueFrom: Date;
+  /** from here on an unmeasured task is overdue (window start + overdueMinutes) */
+  overdueFrom: Date;
+}
+
+/** The window of `period` on hospital date `date`, or null when its times cannot make one. */
+export function periodWindowOn(
+  period: TaskPeriod,
+  date: string,
+  timeZone: string,
+): { start: Date; end: Date } | null {
+  const start = minutesOfDay(period.startTime);
+  let end = minutesOfDay(period.endTime);
+  if (start === null || end === null || start >= MINUTES_PER_DAY) return null;
+  if (end >= MINUTES_PER_DAY - 1) end = MINUTES_PER_DAY;
+  if (start === end) return null;
+  const endMinutes = end > start ? end : end + MINUTES_PER_DAY;
+  return {
+    start: zonedInstant(date, start, timeZone),
+    end: zonedInstant(
+      addDays(date, Math.floor(endMinutes / MINUTES_PER_DAY)),
+      endMinutes % MINUTES_PER_DAY,
+      timeZone,
+    ),
+  };
+}
+
+/**
+ * The tasks of a hospital day: one per code of `plannedCodes` that is among `periods` (the enabled
+ * periods) with a usable window, in the order of `periods` (the settings' sort order).
+ */
+export function planDay(
+  date: string,
+  periods: readonly TaskPeriod[],
+  plannedCodes: readonly string[],
+  timing: TaskTiming,
+  timeZone: string,
+): PlannedTask[] {
+  const wanted = new Set(plannedCodes);
+  const tasks: PlannedTask[] = [];
+  for (const period of periods) {
+    if (!wanted.has(period.code)) continue;
+    wanted.delete(period.code);
+    const window = periodWindowOn(period, date, timeZone);
+    if (!window) continue;
+    tasks.push({
+      periodCode: period.code,
+      windowStart: window.start,
+      windowEnd: window.end,
+      dueFrom: new Date(window.start.getTime() - timing.dueSoonMinutes * 60_000),
+      overdueFrom: new Date(window.start.getTime() + timing.overdueMinutes * 60_000),
+    });
+  }
+  return tasks;
+}
+
+/** The state of a task at `now`, given whether a reading counts for it. */
+export function taskStateAt(task: PlannedTask, now: Date, done: boolean): TaskState {
+  if (done) return 'done';
+  const at = now.getTime();
+  if (at < task.dueFrom.getTime()) return 'upcoming';
+  if (at < task.overdueFrom.getTime()) return 'due';
+  return 'overdue';
+}
+
+/** How far an instant lies outside [start, end), in ms (0 inside). */
+function distanceMs(at: number, start: Date, end: Date): number {
+  if (at < start.getTime()) return start.getTime() - at;
+  if (at >= end.getTime()) return at - end.getTime() + 1;
+  return 0;
+}
+
+/** How far outside a window a reading may lie and still count for the day before or after. */
+export const TASK_READING_SLACK_MS = 6 * 3_600_000;
+
+/**
+ * The hospital date whose task a reading of `period` taken at `testTime` counts for: its own calendar
+ * date, unless the window of the day before or after is nearer and at most
+ * {@link TASK_READING_SLACK_MS} away (or holds it). A bedtime reading taken at 00:30 counts for the
+ * evening before, a 21:00-03:00 reading at 01:00 too, a fasting reading at 04:50 for the same morning,
+ * while a "fasting" reading at 22:30 stays on its own day. The calendar date when the period has no
+ * usable window.
+ */
+export function taskDateOf(testTime: Date, period: TaskPeriod, timeZone: string): string {
+  const date = calendarDate(testTime, timeZone);
+  const at = testTime.getTime();
+  const distanceOn = (day: string) => {
+    const window = periodWindowOn(period, day, timeZone);
+    return window ? distanceMs(at, window.start, window.end) : null;
+  };
+  const own = distanceOn(date);
+  if (own === null || own === 0) return date;
+  let best = date;
+  let bestDistance = own;
+  for (const day of [addDays(date, -1), addDays(date, 1)]) {
+    const distance = distanceOn(day) as number;
+    if (distance < bestDistance && distance <= TASK_READING_SLACK_MS) {
+      best = day;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/** A patient's stay as far as the plan needs it. */
+export interface TaskStay {
+  admittedAt: Date;
+  /** null while in hospital */
+  dischargedAt: Date | null;
+}
+
+/** Whether a task belongs to a stay: admitted before its overdue limit, not discharged before its window. */
+export function isPlannedForStay(task: PlannedTask, stay: TaskStay): boolean {
+  if (stay.admittedAt.getTime() >= task.overdueFrom.getTime()) return false;
+  if (stay.dischargedAt && stay.dischargedAt.getTime() <= task.windowStart.getTime()) return false;
+  return true;
+}
+
+/** A reading as the plan needs it: its period and time (a live reading with a value or an untested reason). */
+export interface TaskReading {
+  periodCode: string | null;
+  testTime: Date;
+}
+
+/** A task of a patient's day with its state and, when done, the reading that did it. */
+export interface DayTask<R extends TaskReading> extends PlannedTask {
+  state: TaskState;
+  /** the latest reading counting for the task (null unless done) */
+  reading: R | null;
+}
+
+/**
+ * A patient's tasks of `date` at `now`: the planned periods of the day that belong to the stay (see
+ * {@link isPlannedForStay}), plus any period of the plan measured anyway, each with its state. Readings
+ * of other periods, or counting for another day, are ignored.
+ */
+export function patientDayTasks<R extends TaskReading>(input: {
+  date: string;
+  now: Date;
+  timeZone: string;
+  periods: readonly TaskPeriod[];
+  plannedCodes: readonly string[];
+  timing: TaskTiming;
+  stay: TaskStay;
+  readings: readonly R[];
+}): DayTask<R>[] {
+  const { date, now, timeZone } = input;
+  const periodsByCode = new Map(input.periods.map((period) => [period.code, period]));
+  const latest = new Map<string, R>();
+  for (const reading of input.readings) {
+    const period = reading.periodCode ? periodsByCode.get(reading.periodCode) : undefined;
+    if (!period || taskDateOf(reading.testTime, period, timeZone) !== date) continue;
+    const known = latest.get(period.code);
+    if (!known || known.testTime.getTime() < reading.testTime.getTime()) latest.set(period.code, reading);
+  }
+  return planDay(date, input.periods, input.plannedCodes, input.timing, timeZone)
+    .filter((task) => latest.has(task.periodCode) || isPlannedForStay(task, input.stay))
+    .map((task) => {
+      const reading = latest.get(task.periodCode) ?? null;
+      return { ...task, state: taskStateAt(task, now, reading !== null), reading };
+    });
+}
+
+/** Order of the task list: overdue and due first by window then bed, then upcoming, then done. */
+export function taskRank(state: TaskState): number {
+  return state === 'overdue' || state === 'due' ? 0 : state === 'upcoming' ? 1 : 2;
+}
+
+/** Beds compared as people read them: "2" before "10", "A-3" before "A-12". */
+export function compareBeds(a: string | null | undefined, b: string | null | undefined): number {
+  if (!a || !b) return a ? -1 : b ? 1 : 0;
+  return a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' });
+}
