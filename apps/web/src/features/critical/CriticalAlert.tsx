@@ -21,6 +21,7 @@ function eventLine(event: CriticalEvent, t: TFunction, units: ReturnType<typeof 
   return t('critical.alert.line', {
     patient: event.patientName,
     bed: event.bed ?? '—',
+    item: t(`critical.items.${event.item}`),
     value: valueText(event.item, event.value, units[event.item]),
     classification: t(`critical.classes.${event.classification}`, { defaultValue: event.classification }),
     time: dayjs(event.measuredAt).format('HH:mm'),

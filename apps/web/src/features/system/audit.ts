@@ -20,6 +20,17 @@ export const AUDIT_ACTIONS = [
   'disable',
   'authority',
   'scope',
+  'admit',
+  'transfer',
+  'discharge',
+  'readmit',
+  'restore',
+  'approve',
+  'dataCorrect',
+  'dataDelete',
+  'dataRestore',
+  'upload',
+  'share',
 ] as const;
 
 /** Entities with a translated name; any other shows as the server spells it. */
@@ -37,6 +48,11 @@ export const AUDIT_ENTITIES = [
   'suggestion',
   'dictEntry',
   'tenant',
+  'patient',
+  'patientGluEvent',
+  'measurement',
+  'criticalEvent',
+  'recordLink',
 ] as const;
 
 /** Tag colours of the actions; unknown ones are grey. */
@@ -57,6 +73,17 @@ export const AUDIT_ACTION_COLORS: Record<string, string> = {
   disable: 'orange',
   authority: 'purple',
   scope: 'geekblue',
+  admit: 'cyan',
+  transfer: 'blue',
+  discharge: 'orange',
+  readmit: 'cyan',
+  restore: 'green',
+  approve: 'green',
+  dataCorrect: 'gold',
+  dataDelete: 'red',
+  dataRestore: 'green',
+  upload: 'geekblue',
+  share: 'purple',
 };
 
 /** i18n key of an action: `login.failed` → `audit.actions.loginFailed`. */
