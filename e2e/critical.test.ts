@@ -152,10 +152,18 @@ describe('critical values and today’s tasks end to end', () => {
       await page.getByTestId('task-tab-due').click();
       const dueRows = page.locator('.ant-table-row');
       await expect.poll(() => dueRows.count(), { timeout: 20_000 }).toBeGreaterThan(0);
-      const states = await page
-        .getByTestId('task-state')
-        .evaluateAll((tags) => tags.map((tag) => tag.getAttribute('data-state')));
-      expect(new Set(states)).toEqual(new Set(['due']));
+      // the rows of the previous tab stay until the "due" list has arrived
+      await expect
+        .poll(
+          async () =>
+            new Set(
+              await page
+                .getByTestId('task-state')
+                .evaluateAll((tags) => tags.map((tag) => tag.getAttribute('data-state'))),
+            ),
+          { timeout: 20_000 },
+        )
+        .toEqual(new Set(['due']));
       expect(await page.getByTestId('task-tab-due').innerText()).toMatch(/Due now\s*[1-9]/);
       await shot(page, 'tasks-due');
       // a row opens the patient's glucose tab

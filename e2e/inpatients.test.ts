@@ -33,9 +33,10 @@ describe('inpatients end to end', () => {
     await loginViaForm(page, 'nurse01', 'Nurse@2026');
     await page.waitForURL('**/index');
     await eventually(() => page.getByTestId('bed-card').count()).toBeGreaterThanOrEqual(12);
-    const before = Number(
-      await page.getByTestId('count-in-hospital').locator('.gc-ward-count-value').innerText(),
-    );
+    const inHospital = page.getByTestId('count-in-hospital').locator('.gc-ward-count-value');
+    // the counts arrive with their own request, after the cards
+    await eventually(async () => /^\d+$/.test((await inHospital.innerText()).trim())).toBe(true);
+    const before = Number((await inHospital.innerText()).trim());
     await shot(page, 'inpatients-list');
 
     // a barcode scanner types the wristband and Enter: the HIS record opens the admission form, filled

@@ -120,7 +120,8 @@ describe('layout', () => {
     // Department and role names come with the profile, which is fetched again in the new language.
     // Patient data is not translated: names and tags of the Chinese demo hospital stay Chinese.
     await expect.poll(() => page.getByTestId('bed-card').count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    const patientData = '[data-testid="lang-switch"], [data-testid="bed-name"], .gc-patient-tags';
+    const patientData =
+      '[data-testid="lang-switch"], [data-testid="bed-name"], .gc-patient-tags, [data-testid="critical-alert-item"]';
     await expect
       .poll(async () =>
         (await visibleLeafTexts(page, patientData)).filter((text) => /[\u4e00-\u9fff]/.test(text)),

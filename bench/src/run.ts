@@ -1,36 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import autocannon, { type Result } from 'autocannon';
+import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { encryptForTransport } from '../../apps/server/src/modules/auth/password-crypto';
 import { measureLoginBundle } from './bundle';
+import { hospitalReport } from './hospital/report';
+import { type Row, row } from './row';
 import { BENCH_PASSWORD, startBenchServer } from './server';
 import { measureStartup } from './startup';
 
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-
-interface Row {
-  scenario: string;
-  requests: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-}
-
-function row(scenario: string, result: Result): Row {
-  return {
-    scenario,
-    requests: result.requests.total,
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
-  };
-}
 
 async function ceiling(): Promise<Row> {
   const bare = Fastify({ logger: false });
@@ -136,16 +116,22 @@ async function sessionScenarios(): Promise<Row[]> {
   }
 }
 
+/** `npm run bench -- --only hospital` (or `npm run bench hospital`, or BENCH_ONLY=hospital): one part only. */
+function onlyPart(): string | undefined {
+  const args = process.argv.slice(2);
+  const flag = args.indexOf('--only');
+  if (flag >= 0) return args[flag + 1];
+  return args.find((arg) => !arg.startsWith('-')) ?? process.env.BENCH_ONLY;
+}
+
 async function main() {
-  const only = process.argv[2];
+  const only = onlyPart();
   const lines: string[] = [`# GlucoCare bench — ${new Date().toISOString()}`, ''];
-  lines.push(
-    `Machine: ${(await import('node:os')).cpus().length} cores, Node ${process.version}; ${CONNECTIONS} connections, ${DURATION} s each.`,
-    '',
-  );
   if (!only || only === 'http') {
     const rows = [...(await sessionScenarios()), await ceiling()];
     lines.push(
+      `Machine: ${(await import('node:os')).cpus().length} cores, Node ${process.version}; ${CONNECTIONS} connections, ${DURATION} s each.`,
+      '',
       '| scenario | requests | req/s | p50 ms | p99 ms | errors | non-2xx |',
       '|---|---|---|---|---|---|---|',
     );
@@ -168,6 +154,9 @@ async function main() {
       `npm start to healthy: first start ${startup.first.toFixed(1)} s (build + initdb + migrate + seed), second start ${startup.second.toFixed(1)} s (build + reuse data); Ctrl-C stop ${startup.stop.toFixed(1)} s.`,
       '',
     );
+  }
+  if (!only || only === 'hospital') {
+    lines.push(...(await hospitalReport(DURATION)));
   }
   const text = lines.join('\n');
   console.log(text);

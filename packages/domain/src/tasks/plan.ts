@@ -42,12 +42,26 @@ export interface PlannedTask {
   overdueFrom: Date;
 }
 
+type TaskWindow = { readonly start: Date; readonly end: Date };
+
+/**
+ * Windows already worked out, by zone, date and times: the dashboard asks for the same few for every
+ * reading of every patient, and each costs several time-zone conversions. Bounded, then started afresh.
+ */
+const windowCache = new Map<string, TaskWindow | null>();
+const WINDOW_CACHE_LIMIT = 10_000;
+
 /** The window of `period` on hospital date `date`, or null when its times cannot make one. */
-export function periodWindowOn(
-  period: TaskPeriod,
-  date: string,
-  timeZone: string,
-): { start: Date; end: Date } | null {
+export function periodWindowOn(period: TaskPeriod, date: string, timeZone: string): TaskWindow | null {
+  const key = `${timeZone}|${date}|${period.startTime}|${period.endTime}`;
+  if (windowCache.has(key)) return windowCache.get(key) ?? null;
+  if (windowCache.size >= WINDOW_CACHE_LIMIT) windowCache.clear();
+  const window = computeWindow(period, date, timeZone);
+  windowCache.set(key, window);
+  return window;
+}
+
+function computeWindow(period: TaskPeriod, date: string, timeZone: string): TaskWindow | null {
   const start = minutesOfDay(period.startTime);
   let end = minutesOfDay(period.endTime);
   if (start === null || end === null || start >= MINUTES_PER_DAY) return null;

@@ -275,7 +275,20 @@ export async function queryCriticalEvents(
       .orderBy(desc(criticalEvents.measuredAt), desc(criticalEvents.id))
       .limit(query.size)
       .offset((query.page - 1) * query.size),
-    db.select({ n: count() }).from(criticalEvents).innerJoin(patients, eventPatient).where(where),
+    // the patient join costs a scan of every patient: only when a filter reads the patient
+    query.doctorCode || query.queryCondition?.trim()
+      ? db.select({ n: count() }).from(criticalEvents).innerJoin(patients, eventPatient).where(where)
+      : db
+          .select({ n: count() })
+          .from(criticalEvents)
+          .where(
+            and(
+              where,
+              // the same rows as the join: events of deleted patients are left out (a key lookup each)
+              sql`not exists (select 1 from ${patients} where ${patients.tenantId} = ${criticalEvents.tenantId}
+                  and ${patients.id} = ${criticalEvents.patientId} and ${patients.deletedAt} is not null)`,
+            ),
+          ),
   ]);
   return {
     records: rows.map((row) => toView(row, now)),

@@ -215,6 +215,8 @@ async function takenTimes(db: DbOrTx, tenantId: string, ready: Ready[]) {
       and(
         eq(measurements.tenantId, tenantId),
         inArray(measurements.patientId, ids),
+        // with the items, the lookup is an index condition on measurements_patient_time_uq
+        inArray(measurements.item, [...new Set(ready.map((r) => r.values.item as string))]),
         inArray(measurements.testTime, times),
         isNull(measurements.deletedAt),
       ),

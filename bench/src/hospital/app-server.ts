@@ -1,0 +1,97 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { encryptForTransport } from '../../../apps/server/src/modules/auth/password-crypto';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+export interface AppServer {
+  url: string;
+  /** the app's process id (its CPU time is read from /proc) */
+  pid: number | undefined;
+  /** the app's log (warnings and errors), for when a scenario fails */
+  logFile: string;
+  /** API paths the server registered (from its OpenAPI document), e.g. `/app-service/v1/testRecord/query` */
+  paths: Set<string>;
+  login(tenant: string, userName: string, password: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The app from the working tree (`apps/server/src/main.ts`) in its own process, as in production —
+ * the load generator does not share its event loop. Logging at `warn`, no demo seed (the bench
+ * database holds the bench tenant only).
+ */
+export async function startAppServer(databaseUrl: string, port: number): Promise<AppServer> {
+  const logFile = path.join(root, 'data', `bench-server-${port}.log`);
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const out = fs.openSync(logFile, 'w');
+  const child: ChildProcess = spawn(
+    process.execPath,
+    // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the app under load
+    [
+      ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      '--import',
+      'tsx',
+      'apps/server/src/main.ts',
+    ],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'false',
+        LOGIN_RATE_LIMIT: '100000',
+      },
+      stdio: ['ignore', out, out],
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(`the app exited with ${child.exitCode} before it was healthy; see ${logFile}`);
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`the app was not healthy within 120 s; see ${logFile}`);
+    }
+    try {
+      const res = await fetch(`${url}/app-service/health`);
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const config = (await (await fetch(`${url}/project.config.json`)).json()) as { publicKey: string };
+  const openapi = (await (await fetch(`${url}/app-service/docs/json`)).json()) as { paths?: object };
+  return {
+    url,
+    pid: child.pid,
+    logFile,
+    paths: new Set(Object.keys(openapi.paths ?? {})),
+    async login(tenant, userName, password) {
+      const res = await fetch(`${url}/app-service/v1/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ tenant, userName, password: encryptForTransport(config.publicKey, password) }),
+      });
+      const body = (await res.json()) as { dataContent?: { access_token?: string }; message?: string };
+      const token = body.dataContent?.access_token;
+      if (!token) throw new Error(`login of ${userName} failed: ${res.status} ${body.message}`);
+      return token;
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      fs.closeSync(out);
+    },
+  };
+}

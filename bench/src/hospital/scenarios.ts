@@ -1,0 +1,524 @@
+/**
+ * The hospital-scale scenarios: the ward's daily reads, data management, the critical-value list and
+ * meter uploads, each at 20 concurrent connections for BENCH_SECONDS, against the app started from the
+ * working tree over the generated hospital; and for the ward dashboard and the data-management query
+ * the same SQL run directly with node-postgres at 20 concurrent clients as the ceiling.
+ */
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { type Row, row } from '../row';
+import { type AppServer, startAppServer } from './app-server';
+import { CEILINGS, type CeilingQuery } from './ceiling';
+import { type CpuSnapshot, cpuBetween, cpuSnapshot } from './cpu';
+import {
+  BENCH_PASSWORD,
+  BENCH_TENANT,
+  BENCH_USERS,
+  BENCH_WARD,
+  benchAdmin,
+  benchNurse,
+  type HospitalInfo,
+} from './generate';
+
+export const CONNECTIONS = 20;
+const UPLOAD_BATCH = 500;
+
+export interface Target {
+  text: string;
+  met: boolean;
+}
+
+export interface HospitalRow extends Row {
+  /** e.g. readings/s of the upload */
+  extra?: string;
+  target?: Target;
+  /** why the scenario did not run (an endpoint that does not exist yet) */
+  skipped?: string;
+  /** CPU ms per request of the app's process and of the database backends (null: not measurable) */
+  appCpu?: number | null;
+  dbCpu?: number | null;
+}
+
+type Who = 'nurse' | 'admin';
+
+interface HttpScenario {
+  /** for BENCH_SCENARIOS=dashboard,pivot,... */
+  key: string;
+  name: string;
+  /** the OpenAPI path that must exist for the scenario to run */
+  route: string;
+  who: Who;
+  path: string;
+  /** p99 target in ms */
+  p99Target?: number;
+}
+
+/** "YYYY-MM-DD" of an instant in a time zone. */
+function localDate(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}
+
+function shiftDate(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The query windows, relative to the end of the generated data (not to today: the data are reused). */
+export function windows(info: HospitalInfo) {
+  const end = localDate(new Date(info.dataEnd), info.timeZone);
+  // the last full calendar month before the data's end
+  const firstOfEndMonth = `${end.slice(0, 8)}01`;
+  const monthEnd = shiftDate(firstOfEndMonth, -1);
+  const monthStart = `${monthEnd.slice(0, 8)}01`;
+  return { weekStart: shiftDate(end, -6), weekEnd: end, monthStart, monthEnd };
+}
+
+function httpScenarios(info: HospitalInfo): HttpScenario[] {
+  const w = windows(info);
+  const patient = info.yearPatientId;
+  return [
+    {
+      key: 'floor',
+      name: 'floor: own profile (session, permission, envelope; no patient data)',
+      route: '/app-service/v1/users/profile',
+      who: 'nurse',
+      path: '/app-service/v1/users/profile',
+    },
+    {
+      key: 'dashboard',
+      name: `ward dashboard: ${BENCH_WARD}, 50 beds, one page`,
+      route: '/app-service/v1/patients/hospitalizedPatients',
+      who: 'nurse',
+      path: `/app-service/v1/patients/hospitalizedPatients?departmentCode=${BENCH_WARD}&page=1&size=50`,
+      p99Target: 50,
+    },
+    {
+      key: 'pivot',
+      name: 'patient glucose tab: day × period grid, last 7 days (a year of data)',
+      route: '/app-service/v1/testRecord/patient/pivot/{id}',
+      who: 'nurse',
+      path: `/app-service/v1/testRecord/patient/pivot/${patient}?category=GLU&beginDate=${w.weekStart}&endDate=${w.weekEnd}`,
+      p99Target: 50,
+    },
+    {
+      key: 'list',
+      name: 'patient glucose tab: list, page 1 of 20 (a year of data)',
+      route: '/app-service/v1/testRecord/patient/{id}',
+      who: 'nurse',
+      path: `/app-service/v1/testRecord/patient/${patient}?category=GLU&page=1&size=20`,
+      p99Target: 50,
+    },
+    {
+      key: 'data',
+      name: `data management: GLU, ${BENCH_WARD}, ${w.monthStart.slice(0, 7)}, page 1 of 20`,
+      route: '/app-service/v1/testRecord/query',
+      who: 'admin',
+      path: `/app-service/v1/testRecord/query?category=GLU&departmentCode=${BENCH_WARD}&beginDate=${w.monthStart}&endDate=${w.monthEnd}&page=1&size=20`,
+      p99Target: 100,
+    },
+    {
+      key: 'critical',
+      name: `critical-value list: whole hospital, ${w.monthStart.slice(0, 7)}, page 1 of 20`,
+      route: '/app-service/v1/crisisPatient/query',
+      who: 'admin',
+      path: `/app-service/v1/crisisPatient/query?beginDate=${w.monthStart}&endDate=${w.monthEnd}&page=1&size=20`,
+    },
+  ];
+}
+
+type Ctx = { index?: number };
+
+/** One token per connection, the same for the connection's whole run. */
+function tokenOf(tokens: string[], context: Ctx, next: { value: number }): string {
+  context.index ??= next.value++ % tokens.length;
+  return tokens[context.index];
+}
+
+/** A request the scenario makes, checked once before the load: a failure here means wrong figures. */
+async function probe(server: AppServer, method: string, path: string, token: string, body?: string) {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body,
+  });
+  const text = await res.text();
+  if (res.status !== 200) return `probe answered HTTP ${res.status}: ${text.slice(0, 300)}`;
+  return null;
+}
+
+async function runHttp(
+  server: AppServer,
+  scenario: HttpScenario,
+  tokens: Record<Who, string[]>,
+  seconds: number,
+): Promise<HospitalRow> {
+  const list = tokens[scenario.who];
+  const failure = await probe(server, 'GET', scenario.path, list[0]);
+  if (failure) return { ...empty(scenario.name), skipped: failure };
+  const next = { value: 0 };
+  const result = await autocannon({
+    url: server.url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      {
+        method: 'GET',
+        path: scenario.path,
+        setupRequest: (request, context: Ctx) => ({
+          ...request,
+          headers: { authorization: `Bearer ${tokenOf(list, context, next)}` },
+        }),
+      },
+    ],
+  });
+  const r: HospitalRow = row(scenario.name, result);
+  if (scenario.p99Target !== undefined) {
+    r.target = {
+      text: `p99 < ${scenario.p99Target} ms`,
+      met: r.p99 < scenario.p99Target && r.errors === 0 && r.non2xx === 0,
+    };
+  }
+  return r;
+}
+
+function empty(scenario: string): HospitalRow {
+  return { scenario, requests: 0, rps: 0, p50: 0, p99: 0, errors: 0, non2xx: 0 };
+}
+
+interface UploadTotals {
+  accepted: number;
+  duplicates: number;
+  rejected: number;
+  firstRejection?: string;
+}
+
+/**
+ * Meter uploads of 500 readings at 20 connections. Every request carries fresh device record numbers
+ * (one device serial per run) and fresh times: reading k goes to patient k mod P of the bench ward at
+ * 10 s × ⌊k / P⌋ before the run's start, plus a run-specific 1-9 s — never a whole minute, so no
+ * generated reading is hit. The rows are removed after the app has stopped (requests still running
+ * when the load ends are finished by then), so that every run starts from the generated data.
+ */
+async function runUpload(
+  server: AppServer,
+  tokens: string[],
+  db: pg.Pool,
+  seconds: number,
+  upload: { serial: string; since: Date },
+): Promise<HospitalRow> {
+  const name = `meter upload: batches of ${UPLOAD_BATCH} readings`;
+  const runStart = upload.since;
+  const serial = upload.serial;
+  const { rows: ward } = await db.query<{ wristband_code: string }>(
+    `select wristband_code from patients
+      where tenant_id = $1 and department_code = $2 and status = 'inHospital' and deleted_at is null
+        and admitted_at < now() - interval '3 days'
+      order by id`,
+    [BENCH_TENANT, BENCH_WARD],
+  );
+  const operators = (
+    await db.query<{ user_name: string }>(
+      `select user_name from users where tenant_id = $1 and department_code = $2 and user_name like 'n\\_%' order by id`,
+      [BENCH_TENANT, BENCH_WARD],
+    )
+  ).rows.map((r) => r.user_name);
+  const base =
+    runStart.getTime() - 120_000 - (runStart.getTime() % 60_000) + 1000 * (1 + (runStart.getTime() % 9));
+  let k = 0;
+  const batch = () => {
+    const records = [];
+    for (let i = 0; i < UPLOAD_BATCH; i++, k++) {
+      const patient = ward[k % ward.length].wristband_code;
+      const at = new Date(base - Math.floor(k / ward.length) * 10_000);
+      // a plausible spread of glucose, now and then a critical one
+      const value = k % 211 === 0 ? 2.4 : Math.round((4.2 + ((k * 7919) % 97) / 10) * 10) / 10;
+      records.push({
+        deviceSerial: serial,
+        deviceRecordNo: String(k + 1),
+        category: 'GLU',
+        testTime: at.toISOString(),
+        result: value,
+        wristbandCode: patient,
+        operator: operators[k % operators.length],
+      });
+    }
+    return JSON.stringify({ source: 'meter', records });
+  };
+  const totals: UploadTotals = { accepted: 0, duplicates: 0, rejected: 0 };
+  const count = (body: string) => {
+    try {
+      const data = JSON.parse(body).dataContent as {
+        accepted: number;
+        duplicates: number;
+        rejected: { errors: { message: string }[] }[];
+      };
+      totals.accepted += Number(data.accepted) || 0;
+      totals.duplicates += Number(data.duplicates) || 0;
+      totals.rejected += data.rejected?.length ?? 0;
+      if (!totals.firstRejection && data.rejected?.length) {
+        totals.firstRejection = JSON.stringify(data.rejected[0]).slice(0, 300);
+      }
+    } catch {
+      // counted as non-2xx or error by autocannon
+    }
+  };
+  const probeBody = batch();
+  const res = await fetch(`${server.url}/app-service/v1/testRecord/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${tokens[0]}`, 'content-type': 'application/json' },
+    body: probeBody,
+  });
+  const text = await res.text();
+  if (res.status !== 200)
+    return { ...empty(name), skipped: `probe answered HTTP ${res.status}: ${text.slice(0, 300)}` };
+  count(text);
+  const probeTotals = { ...totals };
+  const next = { value: 0 };
+  const result = await autocannon({
+    url: server.url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        path: '/app-service/v1/testRecord/upload',
+        setupRequest: (request, context: Ctx) => ({
+          ...request,
+          headers: {
+            authorization: `Bearer ${tokenOf(tokens, context, next)}`,
+            'content-type': 'application/json',
+          },
+          body: batch(),
+        }),
+        onResponse: (_status, body) => count(body),
+      },
+    ],
+  });
+  const r: HospitalRow = row(name, result);
+  const accepted = totals.accepted - probeTotals.accepted;
+  const readingsPerSecond = Math.round((UPLOAD_BATCH * result['2xx']) / seconds);
+  const storedPerSecond = Math.round(accepted / seconds);
+  r.extra = `${readingsPerSecond} readings/s sent (${storedPerSecond}/s stored; ${totals.duplicates - probeTotals.duplicates} duplicates, ${totals.rejected - probeTotals.rejected} rejected${totals.firstRejection ? `, e.g. ${totals.firstRejection}` : ''})`;
+  r.target = {
+    text: '≥ 5,000 readings/s',
+    met: storedPerSecond >= 5000 && r.errors === 0 && r.non2xx === 0,
+  };
+  return r;
+}
+
+async function removeUploaded(db: pg.Pool, serial: string, since: Date) {
+  const client = await db.connect();
+  try {
+    await client.query('begin');
+    await client.query(
+      `delete from critical_events where tenant_id = $1 and measurement_id in
+         (select id from measurements where tenant_id = $1 and device_serial = $2)`,
+      [BENCH_TENANT, serial],
+    );
+    const removed = await client.query(
+      `delete from measurements where tenant_id = $1 and device_serial = $2`,
+      [BENCH_TENANT, serial],
+    );
+    await client.query(`delete from audit_log where tenant_id = $1 and at >= $2`, [BENCH_TENANT, since]);
+    await client.query('commit');
+    if (removed.rowCount) await client.query('vacuum (analyze) measurements');
+    process.stdout.write(`[hospital] removed the ${removed.rowCount} uploaded readings again\n`);
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** The endpoint's SQL run directly: 20 clients, each running the statements back to back. */
+async function runCeiling(
+  url: string,
+  query: CeilingQuery,
+  seconds: number,
+  mark: Marks,
+): Promise<HospitalRow> {
+  const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
+  pool.on('error', () => {});
+  const latencies: number[] = [];
+  let errors = 0;
+  let firstError: string | undefined;
+  // all clients connected before the clock (and the CPU count) starts, released after it stops
+  const clients = await Promise.all(Array.from({ length: CONNECTIONS }, () => pool.connect()));
+  await mark.start();
+  const until = performance.now() + seconds * 1000;
+  const worker = async (client: pg.PoolClient) => {
+    while (performance.now() < until) {
+      const started = performance.now();
+      try {
+        for (const statement of query.statements) await client.query(statement.text, statement.values);
+        latencies.push(performance.now() - started);
+      } catch (error) {
+        errors++;
+        firstError ??= (error as Error).message;
+      }
+    }
+  };
+  await Promise.all(clients.map(worker));
+  await mark.stop();
+  for (const client of clients) client.release();
+  await pool.end();
+  latencies.sort((a, b) => a - b);
+  const round = (v: number) => Math.round(v * 10) / 10;
+  return {
+    scenario: query.name,
+    requests: latencies.length,
+    rps: Math.round(latencies.length / seconds),
+    p50: round(percentile(latencies, 50)),
+    p99: round(percentile(latencies, 99)),
+    errors,
+    non2xx: 0,
+    extra: firstError ? `first error: ${firstError}` : undefined,
+  };
+}
+
+/** Where a scenario's measured part starts and stops, when not the whole of it. */
+interface Marks {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs a scenario and adds what it cost: CPU ms per request of the app and of the database backends
+ * (the 2 cores are shared with other work, so latency moves with it; CPU per request much less), and
+ * the machine's 1-minute load average at its end (far above 2: the figures are those of a fraction of
+ * the machine). Probe requests (one per scenario) count as requests.
+ */
+async function measured(
+  appPid: number | undefined,
+  monitor: pg.Pool,
+  database: string,
+  run: (mark: Marks) => Promise<HospitalRow>,
+): Promise<HospitalRow> {
+  let before: CpuSnapshot | undefined;
+  let after: CpuSnapshot | undefined;
+  const mark: Marks = {
+    start: async () => {
+      before = await cpuSnapshot(appPid, monitor, database);
+    },
+    stop: async () => {
+      after = await cpuSnapshot(appPid, monitor, database);
+    },
+  };
+  await mark.start();
+  const result = await run(mark);
+  if (result.skipped || !before) return result;
+  // autocannon stops with every connection's request in flight; the app still finishes them: wait
+  // until it is idle and count them (and the probe) as requests
+  const inFlight = appPid ? CONNECTIONS + 1 : 0;
+  if (appPid) await appIdle(appPid, monitor, database);
+  if (!after) await mark.stop();
+  const used = cpuBetween(before, after as CpuSnapshot);
+  const requests = result.requests + inFlight;
+  const perRequest = (ms: number | null) =>
+    ms === null || !requests ? null : Math.round((ms / requests) * 10) / 10;
+  const load = `load ${os.loadavg()[0].toFixed(1)}`;
+  return {
+    ...result,
+    appCpu: perRequest(used.app),
+    dbCpu: perRequest(used.db),
+    extra: result.extra ? `${load}; ${result.extra}` : load,
+  };
+}
+
+/** Waits (at most 30 s) until the app has used no CPU for 300 ms. */
+async function appIdle(appPid: number, monitor: pg.Pool, database: string) {
+  let last = (await cpuSnapshot(appPid, monitor, database)).app;
+  for (let waited = 0; waited < 30_000; waited += 300) {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const now = (await cpuSnapshot(appPid, monitor, database)).app;
+    if (now === null || last === null || now - last < 10) return;
+    last = now;
+  }
+}
+
+/** BENCH_SCENARIOS=floor,dashboard,pivot,list,data,critical,upload (and `ceiling`) runs only those. */
+function chosen(key: string): boolean {
+  const list = process.env.BENCH_SCENARIOS?.split(',').map((k) => k.trim());
+  return !list?.length || list.includes(key);
+}
+
+/** Runs every hospital scenario; the app runs from the working tree on `port`. */
+export async function runHospitalScenarios(
+  info: HospitalInfo,
+  port: number,
+  seconds: number,
+): Promise<HospitalRow[]> {
+  const rows: HospitalRow[] = [];
+  const now = new Date();
+  const upload = { serial: `BENCH-${now.getTime().toString(36).toUpperCase()}`, since: now };
+  const server = await startAppServer(info.url, port);
+  const db = new pg.Pool({ connectionString: info.url, max: 2 });
+  db.on('error', () => {});
+  // one connection, so that pg_backend_pid() leaves exactly the monitor out of the measure
+  const monitor = new pg.Pool({ connectionString: info.url, max: 1 });
+  monitor.on('error', () => {});
+  const database = new URL(info.url).pathname.slice(1);
+  try {
+    const nurses: string[] = [];
+    const admins: string[] = [];
+    for (let i = 1; i <= BENCH_USERS; i++) {
+      nurses.push(await server.login(BENCH_TENANT, benchNurse(i), BENCH_PASSWORD));
+      admins.push(await server.login(BENCH_TENANT, benchAdmin(i), BENCH_PASSWORD));
+    }
+    const tokens = { nurse: nurses, admin: admins };
+    for (const scenario of httpScenarios(info)) {
+      if (!chosen(scenario.key)) {
+        // not asked for (its SQL ceiling may be)
+      } else if (!server.paths.has(scenario.route)) {
+        rows.push({ ...empty(scenario.name), skipped: `GET ${scenario.route} does not exist yet` });
+      } else {
+        process.stdout.write(`[hospital] ${scenario.name} …\n`);
+        rows.push(
+          await measured(server.pid, monitor, database, () => runHttp(server, scenario, tokens, seconds)),
+        );
+      }
+      const ceiling = CEILINGS[scenario.route];
+      if (ceiling && chosen('ceiling')) {
+        process.stdout.write(`[hospital] SQL ceiling of ${scenario.route} …\n`);
+        const query = await ceiling(info, windows(info), db);
+        rows.push(
+          await measured(undefined, monitor, database, (mark) => runCeiling(info.url, query, seconds, mark)),
+        );
+      }
+    }
+    const uploadPath = '/app-service/v1/testRecord/upload';
+    if (!chosen('upload')) {
+      // not asked for
+    } else if (!server.paths.has(uploadPath)) {
+      rows.push({
+        ...empty(`meter upload: batches of ${UPLOAD_BATCH} readings`),
+        skipped: `POST ${uploadPath} does not exist yet`,
+      });
+    } else {
+      process.stdout.write('[hospital] meter upload …\n');
+      rows.push(
+        await measured(server.pid, monitor, database, () => runUpload(server, nurses, db, seconds, upload)),
+      );
+    }
+  } finally {
+    await server.stop();
+    await removeUploaded(db, upload.serial, upload.since);
+    await db.end();
+    await monitor.end();
+  }
+  return rows;
+}
