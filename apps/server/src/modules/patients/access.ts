@@ -26,7 +26,7 @@ export function departmentScopeCondition(scope: DepartmentScope, column: AnyPgCo
  */
 export async function patientInScope(
   db: DbOrTx,
-  session: SessionUser,
+  session: Pick<SessionUser, 'tenantId' | 'scope'>,
   patientId: number,
   options: { forUpdate?: boolean } = {},
 ): Promise<PatientRow> {

@@ -22,7 +22,7 @@ import { loadClassificationSettings } from '../crisis/classification-settings';
 import { hospitalLists } from '../measurements/context';
 import { patientPivot, patientReadings } from '../measurements/read';
 import type { ReadingView } from '../measurements/view';
-import { departmentScopeCondition, type PatientRow, patientAgeAt } from '../patients/access';
+import { departmentScopeCondition, type PatientRow, patientAgeAt, patientInScope } from '../patients/access';
 import { itemDisplaySetting } from '../settings/item-display';
 import { getSetting } from '../settings/service';
 import { hospitalTimeZone } from '../settings/time-zone';
@@ -71,21 +71,9 @@ export type RecordHeader = Awaited<ReturnType<typeof headerOf>>;
 const departmentName = (row: { name: string; nameEn: string | null }, lang: Lang) =>
   lang === 'en-US' ? (row.nameEn ?? row.name) : row.name;
 
-/** The patient of a record, in the reader's tenant and scope, not deleted; else 404. */
-export async function patientOf(ctx: RecordContext, patientId: number): Promise<PatientRow> {
-  const [row] = await ctx.db
-    .select()
-    .from(patients)
-    .where(
-      and(
-        eq(patients.tenantId, ctx.tenantId),
-        eq(patients.id, patientId),
-        isNull(patients.deletedAt),
-        departmentScopeCondition(ctx.scope, patients.departmentCode),
-      ),
-    );
-  if (!row) throw recordNotFound();
-  return row;
+/** The patient of a record screen, in the tenant and scope of the session or the signed link. */
+export function patientOf(ctx: RecordContext, patientId: number): Promise<PatientRow> {
+  return patientInScope(ctx.db, ctx, patientId);
 }
 
 /** The patient block of a printed record: identity, stay, bed and doctor. */

@@ -10,6 +10,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { patients } from '../../db/schema';
+import { departmentNameColumn, patientNameJoins } from '../patients/list';
 import { type GlucosePeriod, listGlucosePeriods } from '../periods/service';
 import { readMonitorStrategy } from '../settings/strategy-service';
 import { hospitalTimeZone } from '../settings/time-zone';
@@ -120,7 +121,7 @@ export async function loadTaskPatients(
   const result = await db.execute<TaskPatientRow>(sql`
     select ${patients.id} as id, ${patients.name} as name, ${patients.gender} as gender, ${patients.bed} as bed,
            ${patients.inpatientNumber} as inpatient_number, ${patients.departmentCode} as department_code,
-           ${lang === 'en-US' ? sql`coalesce(d.name_en, d.name)` : sql`d.name`} as department_name,
+           ${departmentNameColumn(lang)} as department_name,
            ${patients.doctorCode} as doctor_code, doc.nick_name as doctor_name,
            ${patients.admittedAt} as admitted_at, ${patients.dischargedAt} as discharged_at,
            coalesce((
@@ -133,12 +134,7 @@ export async function loadTaskPatients(
                 and m.deleted_at is null and m.test_time >= ${from} and m.test_time < ${to}
                 and (m.value is not null or m.untested_reason is not null)), '[]'::json) as readings
       from ${patients}
-      left join departments d on d.tenant_id = ${patients.tenantId} and d.code = ${patients.departmentCode}
-      left join lateral (
-        select u.nick_name from users u
-         where u.tenant_id = ${patients.tenantId} and lower(u.user_name) = lower(${patients.doctorCode})
-           and u.deleted_at is null
-         limit 1) doc on true
+      ${patientNameJoins}
      where ${patients.tenantId} = ${tenantId} and ${patients.deletedAt} is null and ${where}`);
   return result.rows.map((row) => ({
     id: Number(row.id),

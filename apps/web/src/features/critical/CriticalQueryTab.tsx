@@ -8,11 +8,10 @@ import {
   type MeasurementItem,
   REVIEW_QUERY_MAX_DAYS,
 } from '@glucocare/domain';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Select, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type CriticalEvent,
@@ -21,7 +20,6 @@ import {
   fetchCriticalPage,
 } from '../../api/critical';
 import { errorText, isAbort } from '../../api/http';
-import { fetchDoctors } from '../../api/review';
 import { toastError, toastSuccess } from '../../app/notify';
 import { useDevice } from '../../app/preferences';
 import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
@@ -30,6 +28,7 @@ import { formatDateTime } from '../../components/format';
 import { LoadError, TableEmpty } from '../../components/PageWrapper';
 import { currentLang, msg } from '../../i18n';
 import { FILTER_PROBLEM_MESSAGES, queryRangeRule, valueBoundRule } from '../review/review-filters';
+import { useDoctorOptions } from '../review/use-doctor-options';
 import { TABLE_PAGINATION } from '../system/shared';
 import { criticalColor } from './CriticalCard';
 import {
@@ -130,20 +129,7 @@ export function CriticalQueryTab({
     formRef.current?.submit();
   }, [preset]);
 
-  const doctors = useQuery({
-    queryKey: ['review', 'doctors'],
-    queryFn: ({ signal }) => fetchDoctors(signal),
-    staleTime: 300_000,
-    meta: { silent: true },
-  });
-  const doctorOptions = useMemo(
-    () =>
-      (doctors.data ?? []).map((doctor) => ({
-        value: doctor.userName,
-        label: doctor.departmentName ? `${doctor.nickName} (${doctor.departmentName})` : doctor.nickName,
-      })),
-    [doctors.data],
-  );
+  const { options: doctorOptions, loading: doctorsLoading } = useDoctorOptions();
 
   const runExport = async () => {
     const filter = lastFilter.current;
@@ -269,7 +255,7 @@ export function CriticalQueryTab({
           showSearch
           optionFilterProp="label"
           placeholder={t('common.all')}
-          loading={doctors.isLoading}
+          loading={doctorsLoading}
           options={doctorOptions}
         />
       ),
