@@ -12,6 +12,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: bool.default(true),
+  DB_PREPARED_STATEMENTS: bool.default(true),
   SESSION_IDLE_MINUTES: int(30),
   SESSION_MAX_HOURS: int(12),
   LOGIN_RATE_LIMIT: int(20),
@@ -38,6 +39,8 @@ export interface Config {
   dataDir: string;
   logLevel: string;
   seedDemo: boolean;
+  /** repeated statements as named prepared statements (off behind a pooler in transaction mode) */
+  preparedStatements: boolean;
   sessionIdleMinutes: number;
   sessionMaxHours: number;
   loginRateLimit: number;
@@ -69,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
+    preparedStatements: e.DB_PREPARED_STATEMENTS,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,
     loginRateLimit: e.LOGIN_RATE_LIMIT,

@@ -17,7 +17,7 @@ async function main() {
     embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, database: 'glucocare' });
     databaseUrl = embedded.url;
   }
-  const handle = createDb(databaseUrl, log);
+  const handle = createDb(databaseUrl, log, { preparedStatements: config.preparedStatements });
   await runMigrations(handle.db);
   const seeded = config.seedDemo ? await seedDemoData(handle.db) : false;
   const app = await buildApp(config, { db: handle.db });

@@ -1,6 +1,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { prepareRepeatedStatements } from './prepared';
 import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -15,9 +16,14 @@ export interface DbHandle {
 
 /**
  * A pool that survives a database restart: node-postgres emits `error` on idle clients when the
- * server goes away, and an unhandled `error` event would end the process.
+ * server goes away, and an unhandled `error` event would end the process. Repeated statements run as
+ * prepared statements unless `preparedStatements` is false (see `prepared.ts`).
  */
-export function createDb(connectionString: string, logger: Pick<Logger, 'warn'>): DbHandle {
+export function createDb(
+  connectionString: string,
+  logger: Pick<Logger, 'warn'>,
+  options: { preparedStatements?: boolean } = {},
+): DbHandle {
   const pool = new pg.Pool({
     connectionString,
     max: 10,
@@ -29,6 +35,7 @@ export function createDb(connectionString: string, logger: Pick<Logger, 'warn'>)
   pool.on('error', (err) => logger.warn({ err: err.message }, 'database connection lost'));
   pool.on('connect', (client) => {
     client.on('error', (err) => logger.warn({ err: err.message }, 'database client error'));
+    if (options.preparedStatements !== false) prepareRepeatedStatements(client);
   });
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };

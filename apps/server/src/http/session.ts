@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { loadSession, type SessionUser, userHasPermission } from '../modules/auth/sessions';
+import { loadSession, type SessionUser } from '../modules/auth/sessions';
 import { forbidden, SessionError } from './errors';
 
 /**
@@ -34,15 +34,16 @@ export function registerSessionGuard(app: FastifyInstance): void {
     const permission: Permission = request.routeOptions.config.permission ?? 'session';
     const token = bearerToken(request);
     if (permission === 'public') {
-      if (token) request.session = await loadSession(app, token);
+      if (token) request.session = (await loadSession(app, token))?.user ?? null;
       return;
     }
     if (!token) throw new SessionError();
-    const session = await loadSession(app, token);
-    if (!session) throw new SessionError();
+    const lookup = await loadSession(app, token, permission === 'session' ? undefined : permission);
+    if (!lookup) throw new SessionError();
+    const session = lookup.user;
     request.session = session;
     if (permission === 'session') return;
-    if (!(await userHasPermission(app, session, permission))) throw forbidden();
+    if (!lookup.permitted) throw forbidden();
     // Data permission "read only": permission-coded changes are refused whatever the role grants.
     if (session.readOnly && request.method !== 'GET') throw forbidden();
   });

@@ -1,4 +1,6 @@
 import { pageParam } from '@glucocare/domain';
+import { getTableName, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 
 /** A record id in a path (`/v1/x/{id}`) or a query (`?id=`): digits only, no coercion of "1e3". */
@@ -27,4 +29,12 @@ export const activeFilter = z
 /** An ILIKE pattern matching text that contains `text` literally (`%` and `_` lose their meaning). */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * A column as `"table"."column"`, whatever the statement: drizzle leaves columns unqualified in a
+ * select from one table, where a sub-select of another table would read its own column of that name.
+ */
+export function qualified(column: AnyPgColumn): SQL {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 }

@@ -14,9 +14,37 @@ export function zonedFormat(locale: string, options: Intl.DateTimeFormatOptions)
   return format;
 }
 
+/**
+ * Calendar dates already worked out, per zone and quarter hour of UTC: every zone's offset is a whole
+ * number of quarter hours (and so are its changes) since the last local mean times were given up in
+ * the 1970s, so a day never begins inside a quarter hour; the dashboard asks for the date of every
+ * reading of every patient. Instants before 2000 are formatted directly. Bounded, then started afresh.
+ */
+const QUARTER_HOUR_MS = 15 * 60_000;
+const CACHED_FROM_MS = Date.UTC(2000, 0, 1);
+const dateCache = new Map<string, Map<number, string>>();
+const DATE_CACHE_LIMIT = 50_000;
+
 /** The calendar date (YYYY-MM-DD) of an instant in an IANA time zone. */
 export function calendarDate(at: Date | string, timeZone: string): string {
-  return zonedFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    typeof at === 'string' ? new Date(at) : at,
-  );
+  const instant = typeof at === 'string' ? new Date(at) : at;
+  const ms = instant.getTime();
+  if (!(ms >= CACHED_FROM_MS)) return formatDate(instant, timeZone);
+  let dates = dateCache.get(timeZone);
+  if (!dates) {
+    dates = new Map();
+    dateCache.set(timeZone, dates);
+  }
+  const quarter = Math.floor(ms / QUARTER_HOUR_MS);
+  let date = dates.get(quarter);
+  if (date === undefined) {
+    if (dates.size >= DATE_CACHE_LIMIT) dates.clear();
+    date = formatDate(instant, timeZone);
+    dates.set(quarter, date);
+  }
+  return date;
+}
+
+function formatDate(at: Date, timeZone: string): string {
+  return zonedFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }

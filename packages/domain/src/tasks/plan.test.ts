@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   compareBeds,
@@ -9,6 +10,7 @@ import {
   type TaskPeriod,
   taskDateOf,
   taskRank,
+  taskReadingSpan,
   taskStateAt,
 } from './plan';
 
@@ -142,6 +144,47 @@ describe('taskDateOf', () => {
   it('falls back to the calendar date for a period without a usable window', () => {
     expect(taskDateOf(sh('2026-03-02T10:00'), { code: 'x', startTime: '', endTime: '' }, SH)).toBe(
       '2026-03-02',
+    );
+  });
+});
+
+describe('taskReadingSpan', () => {
+  it('widens the day by the slack around its earliest and latest windows', () => {
+    const span = taskReadingSpan('2026-03-02', PERIODS.slice(1), SH);
+    // fasting 05:00 − 6 h and bedtime 24:00 + 6 h
+    expect(iso(span.from)).toBe(iso(sh('2026-03-01T23:00')));
+    expect(iso(span.until)).toBe(iso(sh('2026-03-03T06:00')));
+    // never narrower than the day
+    const noon = taskReadingSpan('2026-03-02', [{ code: 'x', startTime: '12:00', endTime: '13:00' }], SH);
+    expect([iso(noon.from), iso(noon.until)]).toEqual([
+      iso(sh('2026-03-02T00:00')),
+      iso(sh('2026-03-03T00:00')),
+    ]);
+  });
+
+  it('holds every reading that counts for the day, whatever the periods and zone', () => {
+    const clock = fc
+      .tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 15, 30, 59))
+      .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
+    const period = fc.record({ code: fc.constantFrom('a', 'b', 'c', 'd'), startTime: clock, endTime: clock });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(period, { minLength: 1, maxLength: 4, selector: (p) => p.code }),
+        fc.integer({ min: -48 * 60, max: 72 * 60 }),
+        fc.nat(3),
+        fc.constantFrom(SH, 'America/New_York', 'Asia/Kathmandu', 'Europe/London'),
+        (periods, minutes, pick, zone) => {
+          const date = '2026-03-08'; // a daylight-saving change in New York
+          const dayStart = taskReadingSpan(date, [], zone).from.getTime();
+          const at = new Date(dayStart + minutes * 60_000);
+          const readingPeriod = periods[pick % periods.length]!;
+          if (taskDateOf(at, readingPeriod, zone) !== date) return;
+          const span = taskReadingSpan(date, periods, zone);
+          expect(at.getTime()).toBeGreaterThanOrEqual(span.from.getTime());
+          expect(at.getTime()).toBeLessThan(span.until.getTime());
+        },
+      ),
+      { numRuns: 3000 },
     );
   });
 });

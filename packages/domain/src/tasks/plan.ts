@@ -155,6 +155,29 @@ export function taskDateOf(testTime: Date, period: TaskPeriod, timeZone: string)
   return best;
 }
 
+/**
+ * The instants a reading must lie in to count for hospital date `date` (see {@link taskDateOf}): the
+ * day itself, widened to {@link TASK_READING_SLACK_MS} before the earliest and after the latest window
+ * of `periods` on that day (a bedtime reading after midnight, a fasting one before it). Readings
+ * outside it never count, so the day's tasks need only the readings inside.
+ */
+export function taskReadingSpan(
+  date: string,
+  periods: readonly TaskPeriod[],
+  timeZone: string,
+): { from: Date; until: Date } {
+  const day = { start: zonedInstant(date, 0, timeZone), end: zonedInstant(addDays(date, 1), 0, timeZone) };
+  let from = day.start.getTime();
+  let until = day.end.getTime();
+  for (const period of periods) {
+    const window = periodWindowOn(period, date, timeZone);
+    if (!window) continue;
+    from = Math.min(from, window.start.getTime() - TASK_READING_SLACK_MS);
+    until = Math.max(until, window.end.getTime() + TASK_READING_SLACK_MS);
+  }
+  return { from: new Date(from), until: new Date(until) };
+}
+
 /** A patient's stay as far as the plan needs it. */
 export interface TaskStay {
   admittedAt: Date;

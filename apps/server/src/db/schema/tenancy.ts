@@ -215,3 +215,14 @@ export const units = pgTable(
     uniqueIndex('units_code_uq').on(t.tenantId, t.category, t.code),
   ],
 );
+
+/**
+ * A number per tenant that changes (from the sequence `config_version_seq`) with every insert, update
+ * or delete of the configuration the hot paths cache: settings, glucose periods and dictionary
+ * entries. Triggers of migration 0006 keep it; the session statement reads it, so a request knows
+ * whether a cached value is still the one in the database (`modules/settings/config-cache.ts`).
+ */
+export const configVersions = pgTable('config_versions', {
+  tenantId: text('tenant_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});

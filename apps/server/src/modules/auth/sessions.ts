@@ -16,6 +16,8 @@ export interface SessionUser {
   /** data permission readOnly: may read but not record or change */
   readOnly: boolean;
   tokenHash: string;
+  /** the tenant's configuration version at the start of the request (see settings/config-cache.ts) */
+  configVersion: number;
 }
 
 export type DepartmentScope = { all: true } | { all: false; departments: string[] };
@@ -37,14 +39,36 @@ interface SessionRow extends Record<string, unknown> {
   role_codes: string[];
   role_ids: string[];
   scope_codes: string[];
+  config_version: string;
+  permitted: boolean;
 }
+
+/** A session and whether its roles grant the permission asked for with it. */
+export interface SessionLookup {
+  user: SessionUser;
+  /** false when no permission was asked for */
+  permitted: boolean;
+}
+
+/** Whether any active role of the user `u` is granted a menu or button carrying `permission`. */
+const grantsPermission = (permission: string) => sql`exists (
+  select 1 from user_roles ur
+    join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.is_active
+    join role_menus rm on rm.tenant_id = r.tenant_id and rm.role_id = r.id
+    join menus mn on mn.tenant_id = rm.tenant_id and mn.id = rm.menu_id
+   where ur.tenant_id = u.tenant_id and ur.user_id = u.id and mn.permission = ${permission})`;
 
 /**
  * The user behind a bearer token, read fresh on every request so that disabling a user or
  * changing a role or scope takes effect at once. Null when the token is unknown, revoked, idle too
  * long, past its maximum age, or its user is disabled, deleted or past the account's expiry date.
+ * `permission`, when given, is checked in the same statement (one round trip for the route guard).
  */
-export async function loadSession(app: FastifyInstance, token: string): Promise<SessionUser | null> {
+export async function loadSession(
+  app: FastifyInstance,
+  token: string,
+  permission?: string,
+): Promise<SessionLookup | null> {
   const tenantId = tokenTenant(token);
   if (!tenantId) return null;
   const tokenHash = hashToken(token);
@@ -56,7 +80,9 @@ export async function loadSession(app: FastifyInstance, token: string): Promise<
            array(select r.id from user_roles ur join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id
                   where ur.tenant_id = u.tenant_id and ur.user_id = u.id and r.is_active order by r.code) as role_ids,
            array(select ud.department_code from user_departments ud
-                  where ud.tenant_id = u.tenant_id and ud.user_id = u.id order by 1) as scope_codes
+                  where ud.tenant_id = u.tenant_id and ud.user_id = u.id order by 1) as scope_codes,
+           coalesce((select cv.version from config_versions cv where cv.tenant_id = s.tenant_id), 0) as config_version,
+           ${permission ? grantsPermission(permission) : sql`false`} as permitted
       from sessions s
       join users u on u.tenant_id = s.tenant_id and u.id = s.user_id and u.deleted_at is null
      where s.tenant_id = ${tenantId} and s.token_hash = ${tokenHash} and s.revoked_at is null`);
@@ -76,7 +102,7 @@ export async function loadSession(app: FastifyInstance, token: string): Promise<
   }
   const departments = new Set(row.scope_codes);
   if (row.department_code) departments.add(row.department_code);
-  return {
+  const user: SessionUser = {
     tenantId,
     userId: Number(row.user_id),
     userName: row.user_name,
@@ -88,7 +114,9 @@ export async function loadSession(app: FastifyInstance, token: string): Promise<
       row.permission_scope === 'all' ? { all: true } : { all: false, departments: [...departments].sort() },
     readOnly: row.data_permission === 'readOnly',
     tokenHash,
+    configVersion: Number(row.config_version),
   };
+  return { user, permitted: row.permitted };
 }
 
 /** Every permission code the user's roles are granted (for the web to show or hide actions). */

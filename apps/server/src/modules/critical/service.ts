@@ -223,7 +223,7 @@ export async function monitorCriticalEvents(
   lang: Lang,
   now: Date,
 ): Promise<CriticalEventView[]> {
-  const day = hospitalDayAt(now, await hospitalTimeZone(db, session.tenantId));
+  const day = hospitalDayAt(now, await hospitalTimeZone(db, session));
   const rows = await selectEvents(db, lang)
     .where(
       and(
@@ -260,7 +260,7 @@ export async function queryCriticalEvents(
   lang: Lang,
   now: Date,
 ) {
-  const timeZone = await hospitalTimeZone(db, session.tenantId);
+  const timeZone = await hospitalTimeZone(db, session);
   const where = and(
     visible(session, query.status),
     ...queryBounds(query, timeZone),
@@ -378,7 +378,7 @@ export async function handleCriticalEvent(
 
 /** GET /v1/crisisPatient/counts: the badges — open and handled today, open whenever measured. */
 export async function countCriticalEvents(db: DbOrTx, session: SessionUser, now: Date) {
-  const day = hospitalDayAt(now, await hospitalTimeZone(db, session.tenantId));
+  const day = hospitalDayAt(now, await hospitalTimeZone(db, session));
   const today = and(gte(criticalEvents.measuredAt, day.start), lt(criticalEvents.measuredAt, day.end));
   const [row] = await db
     .select({

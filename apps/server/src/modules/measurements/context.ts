@@ -15,6 +15,7 @@ import { dictEntries, glucosePeriods, userDepartments, users } from '../../db/sc
 import { AppError } from '../../http/errors';
 import type { DepartmentScope } from '../auth/sessions';
 import type { PatientRow } from '../patients/access';
+import { cachedConfig, type TenantRef } from '../settings/config-cache';
 
 /** The hospital's lists an entry is checked against: enabled periods and reason codes. */
 export interface HospitalLists {
@@ -24,8 +25,12 @@ export interface HospitalLists {
   refusalReasons: string[];
 }
 
-/** Enabled glucose periods and reason codes of a tenant, in two queries. */
-export async function hospitalLists(db: DbOrTx, tenantId: string): Promise<HospitalLists> {
+/** Enabled glucose periods and reason codes of a tenant, in two queries (or from the cache). */
+export function hospitalLists(db: DbOrTx, tenant: TenantRef): Promise<HospitalLists> {
+  return cachedConfig(db, tenant, 'hospitalLists', (tenantId) => readHospitalLists(db, tenantId));
+}
+
+async function readHospitalLists(db: DbOrTx, tenantId: string): Promise<HospitalLists> {
   const [periods, reasons] = await Promise.all([
     db
       .select({

@@ -14,6 +14,7 @@ import {
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { measurements } from '../../db/schema';
+import { type TenantRef, tenantIdOf } from '../settings/config-cache';
 import { dateIn, hospitalTimeZone } from '../settings/time-zone';
 import { hospitalLists } from './context';
 import { type ReadingView, selectReadings, toReadingView } from './view';
@@ -64,11 +65,12 @@ const latestFirst = (sort: ReadingSort | undefined) => sort !== 'earliest' && so
 /** Every reading of the patient and item in the range, in the order asked (printed records). */
 export async function patientReadings(
   db: DbOrTx,
-  tenantId: string,
+  tenant: TenantRef,
   patientId: number,
   query: ReadingQuery,
 ): Promise<ReadingView[]> {
-  const timeZone = await hospitalTimeZone(db, tenantId);
+  const tenantId = tenantIdOf(tenant);
+  const timeZone = await hospitalTimeZone(db, tenant);
   const order = latestFirst(query.sort) ? desc : asc;
   const rows = await selectReadings(db, query.lang)
     .where(patientCondition(tenantId, patientId, query, timeZone))
@@ -79,11 +81,12 @@ export async function patientReadings(
 /** One page of {@link patientReadings} with the total (the patient tab's list). */
 export async function patientReadingsPage(
   db: DbOrTx,
-  tenantId: string,
+  tenant: TenantRef,
   patientId: number,
   query: ReadingQuery & { page: number; size: number },
 ) {
-  const timeZone = await hospitalTimeZone(db, tenantId);
+  const tenantId = tenantIdOf(tenant);
+  const timeZone = await hospitalTimeZone(db, tenant);
   const where = patientCondition(tenantId, patientId, query, timeZone);
   const order = latestFirst(query.sort) ? desc : asc;
   const [rows, [{ total }]] = await Promise.all([
@@ -131,11 +134,12 @@ function daysBetween(beginDate: string, endDate: string): string[] {
  */
 export async function patientPivot(
   db: DbOrTx,
-  tenantId: string,
+  tenant: TenantRef,
   patientId: number,
   query: ReadingQuery & { beginDate: string; endDate: string; now: Date },
 ): Promise<PatientPivot> {
-  const [timeZone, lists] = await Promise.all([hospitalTimeZone(db, tenantId), hospitalLists(db, tenantId)]);
+  const tenantId = tenantIdOf(tenant);
+  const [timeZone, lists] = await Promise.all([hospitalTimeZone(db, tenant), hospitalLists(db, tenant)]);
   const rows = await selectReadings(db, query.lang)
     .where(patientCondition(tenantId, patientId, { ...query, includeDeleted: false }, timeZone))
     .orderBy(asc(measurements.testTime), asc(measurements.id));

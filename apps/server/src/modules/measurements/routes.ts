@@ -219,10 +219,10 @@ export async function measurementRoutes(app: FastifyInstance) {
       const fallback: { beginDate?: string; endDate?: string } =
         query.beginDate || query.endDate
           ? {}
-          : defaultDays(app.clock(), await hospitalTimeZone(app.db, session.tenantId));
+          : defaultDays(app.clock(), await hospitalTimeZone(app.db, session));
       return ok(
         request,
-        await patientReadingsPage(app.db, session.tenantId, patient.id, {
+        await patientReadingsPage(app.db, session, patient.id, {
           item: category,
           beginDate: query.beginDate || fallback.beginDate,
           endDate: query.endDate || fallback.endDate,
@@ -251,14 +251,14 @@ export async function measurementRoutes(app: FastifyInstance) {
       const session = sessionOf(request);
       const patient = await patientInScope(app.db, session, request.params.id);
       const now = app.clock();
-      const fallback = defaultDays(now, await hospitalTimeZone(app.db, session.tenantId));
+      const fallback = defaultDays(now, await hospitalTimeZone(app.db, session));
       const endDate = request.query.endDate || fallback.endDate;
       let beginDate = request.query.beginDate || fallback.beginDate;
       if (beginDate > endDate) beginDate = endDate;
       if (daySpan(beginDate, endDate) > 366) beginDate = endDate;
       return ok(
         request,
-        await patientPivot(app.db, session.tenantId, patient.id, {
+        await patientPivot(app.db, session, patient.id, {
           item: request.query.category,
           beginDate,
           endDate,

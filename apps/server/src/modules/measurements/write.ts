@@ -339,7 +339,7 @@ export async function createMeasurement(
   options: WriteOptions,
 ): Promise<ReadingView> {
   const patient = await entryPatient(tx, session, input.patientId);
-  const lists = await hospitalLists(tx, session.tenantId);
+  const lists = await hospitalLists(tx, session);
   const entry = { ...input, unit: await unitOrDefault(tx, session.tenantId, input.category, input.unit) };
   check(measurementEntrySchemaFor(stayContext(lists, patient, options.now)), entry, 'body');
   const [view] = await insertReadings(tx, session, patient, [entry], options, (_index, field) => field);
@@ -354,7 +354,7 @@ export async function createMeasurements(
   options: WriteOptions,
 ): Promise<ReadingView[]> {
   const patient = await entryPatient(tx, session, input.patientId);
-  const lists = await hospitalLists(tx, session.tenantId);
+  const lists = await hospitalLists(tx, session);
   const records = await Promise.all(
     input.records.map(async (record) => ({
       ...record,
@@ -545,7 +545,7 @@ export async function correctMeasurement(
     merged.unit = await unitOrDefault(tx, session.tenantId, item);
   }
   const timeChanged = toSecond(merged.testTime).getTime() !== current.testTime.getTime();
-  const lists = await hospitalLists(tx, session.tenantId);
+  const lists = await hospitalLists(tx, session);
   const stay = await stayOf(tx, current, patient);
   const keep = (list: string[], code: string | null) => (code ? [...list, code] : list);
   const context: EntryContext = {
@@ -646,7 +646,7 @@ export async function restoreMeasurement(
   const current = row.m;
   if (!current.deletedAt) throw new AppError(409, 'measurements.notDeleted');
   assertChangeable(current, input.version, options);
-  const timeZone = await hospitalTimeZone(tx, session.tenantId);
+  const timeZone = await hospitalTimeZone(tx, session);
   const restored = { deletedAt: null, deletedBy: null, deleteReason: null };
   const updated = await guardTime(
     tx,

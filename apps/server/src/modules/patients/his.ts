@@ -47,7 +47,7 @@ export async function findHisPatient(ctx: PatientContext, code: string): Promise
     .orderBy(desc(hisPatients.receivedAt))
     .limit(1);
   if (!row) return null;
-  const timeZone = await hospitalTimeZone(ctx.db, ctx.session.tenantId);
+  const timeZone = await hospitalTimeZone(ctx.db, ctx.session);
   return {
     name: row.name,
     gender: row.gender,

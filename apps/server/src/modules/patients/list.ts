@@ -1,12 +1,21 @@
-import { completedYears, type Lang } from '@glucocare/domain';
+import { completedYears, hospitalDateRange, hospitalDayAt, type Lang } from '@glucocare/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { patients } from '../../db/schema';
 import { containsPattern } from '../../lib/query';
 import type { SessionUser } from '../auth/sessions';
-import { dateIn, hospitalTimeZone } from '../settings/time-zone';
-import { type TodayProgress, todayProgress } from '../tasks/progress';
+import type { TenantRef } from '../settings/config-cache';
+import { hospitalTimeZone } from '../settings/time-zone';
+import {
+  loadTaskSettings,
+  progressOf,
+  type TaskReadingJson,
+  type TaskSettings,
+  type TodayProgress,
+  taskReadingsColumn,
+  taskReadingsOf,
+} from '../tasks/progress';
 import { departmentScopeCondition } from './access';
 
 /** The latest live glucose reading with a value, as a bed card shows it. */
@@ -105,6 +114,10 @@ interface InpatientRow extends Record<string, unknown> {
   glu_period_code: string | null;
   glu_period_name: string | null;
   open_critical: number;
+  /** glucose readings that can count for today's tasks */
+  readings: TaskReadingJson[];
+  /** how many patients match, when a page was asked for */
+  total: number | null;
 }
 
 const EMPTY_DAY: TodayProgress = { done: [], due: [], overdue: [], upcoming: [] };
@@ -165,17 +178,27 @@ const WARD_ORDER = sql`d.sort nulls last, ${patients.departmentCode},
 
 /**
  * Patients with their department and doctor names, latest glucose reading (one LATERAL probe of
- * measurements_patient_time_uq per patient) and number of open critical events, in ward order:
- * department sort, bed in natural order (2 before 10), then name. One statement for the page.
+ * measurements_patient_time_uq per patient), number of open critical events and the glucose readings
+ * of today's tasks, in `order` (by default ward order: department sort, bed in natural order, 2 before
+ * 10, then name). One statement for the page: the inner select picks the page's rows and counts every
+ * match (`total`); the per-patient probes run for the page's rows only.
  */
 async function selectInpatients(
   db: DbOrTx,
   lang: Lang,
   where: SQL,
+  settings: TaskSettings,
   page?: { limit: number; offset: number },
   order: SQL = WARD_ORDER,
 ): Promise<InpatientRow[]> {
   const en = lang === 'en-US';
+  const matching = sql`(
+    select ${patients}.*, ${page ? sql`count(*) over ()` : sql`null::bigint`} as total
+      from ${patients}
+      left join departments d on d.tenant_id = ${patients.tenantId} and d.code = ${patients.departmentCode}
+     where ${where}
+     order by ${order}
+     ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}) as ${patients}`;
   const result = await db.execute<InpatientRow>(sql`
     select ${patients.id} as id, ${patients.name} as name, ${patients.gender} as gender,
            ${patients.dateOfBirth}::text as date_of_birth, ${patients.age} as age, ${patients.status} as status,
@@ -191,8 +214,9 @@ async function selectInpatients(
            ${en ? sql`gp.name_en` : sql`gp.name_zh`} as glu_period_name,
            (select count(*)::int from critical_events ce
              where ce.tenant_id = ${patients.tenantId} and ce.patient_id = ${patients.id}
-               and ce.status = 'open') as open_critical
-      from ${patients}
+               and ce.status = 'open') as open_critical,
+           ${taskReadingsColumn(settings)} as readings, ${patients}.total::int as total
+      from ${matching}
       ${patientNameJoins}
       left join lateral (
         select m.id, m.value, m.test_time, m.classification, m.color, m.period_code
@@ -202,9 +226,7 @@ async function selectInpatients(
          order by m.test_time desc
          limit 1) g on true
       left join glucose_periods gp on gp.tenant_id = ${patients.tenantId} and gp.code = g.period_code
-     where ${where}
-     order by ${order}
-     ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`);
+     order by ${order}`);
   return result.rows;
 }
 
@@ -247,32 +269,51 @@ function toView(row: InpatientRow, day: string, today: TodayProgress): Inpatient
   };
 }
 
-/** Views of patient rows, with today's progress of the in-hospital ones read in one call. */
-async function toViews(db: DbOrTx, tenantId: string, rows: InpatientRow[], now: Date) {
-  // one calendar date for the page: formatting a date in a zone is costly per row
-  const day = dateIn(now, await hospitalTimeZone(db, tenantId));
-  const inHospital = rows.filter((row) => row.status === 'inHospital').map((row) => Number(row.id));
-  const progress = inHospital.length ? await todayProgress(db, tenantId, inHospital, now) : new Map();
-  return rows.map((row) => toView(row, day, progress.get(Number(row.id)) ?? EMPTY_DAY));
+/** Views of patient rows, with today's progress of the in-hospital ones. */
+function toViews(rows: InpatientRow[], settings: TaskSettings) {
+  return rows.map((row) => {
+    const today =
+      row.status === 'inHospital'
+        ? progressOf(
+            {
+              admittedAt: new Date(row.admitted_at),
+              dischargedAt: row.discharged_at ? new Date(row.discharged_at) : null,
+              readings: taskReadingsOf(row.readings),
+            },
+            settings,
+          )
+        : EMPTY_DAY;
+    return toView(row, settings.day.date, today);
+  });
 }
 
 /** One page of patients matching `where` in `order`, and how many match. */
 async function pageWhere(
   db: DbOrTx,
-  tenantId: string,
+  tenant: TenantRef,
   lang: Lang,
   now: Date,
   where: SQL,
   order: SQL,
   paging: { page: number; size: number },
 ) {
-  const [rows, total] = await Promise.all([
-    selectInpatients(db, lang, where, { limit: paging.size, offset: (paging.page - 1) * paging.size }, order),
-    db
-      .execute<{ n: number }>(sql`select count(*)::int as n from ${patients} where ${where}`)
-      .then((result) => result.rows[0]?.n ?? 0),
-  ]);
-  return { records: await toViews(db, tenantId, rows, now), total, page: paging.page, size: paging.size };
+  const settings = await loadTaskSettings(db, tenant, now);
+  const rows = await selectInpatients(
+    db,
+    lang,
+    where,
+    settings,
+    { limit: paging.size, offset: (paging.page - 1) * paging.size },
+    order,
+  );
+  // past the last page no row carries the count
+  const total =
+    rows[0]?.total ??
+    (paging.page > 1
+      ? ((await db.execute<{ n: number }>(sql`select count(*)::int as n from ${patients} where ${where}`))
+          .rows[0]?.n ?? 0)
+      : 0);
+  return { records: toViews(rows, settings), total, page: paging.page, size: paging.size };
 }
 
 /** GET /v1/patients/hospitalizedPatients: the in-hospital patients of the caller's departments, paged. */
@@ -283,28 +324,12 @@ export async function pageInpatients(
   lang: Lang,
   now: Date,
 ) {
-  const order = WARD_ORDER;
-  return pageWhere(db, session.tenantId, lang, now, inpatientConditions(session, filter), order, filter);
+  return pageWhere(db, session, lang, now, inpatientConditions(session, filter), WARD_ORDER, filter);
 }
 
 /** The instant the hospital's calendar day of `now` began. */
-export async function startOfHospitalDay(db: DbOrTx, tenantId: string, now: Date): Promise<Date> {
-  const timeZone = await hospitalTimeZone(db, tenantId);
-  const { from } = await dayBounds(db, timeZone, dateIn(now, timeZone), undefined);
-  return from as Date;
-}
-
-/** Where hospital-calendar days begin: `from` = start of `begin`, `until` = start of the day after `end`. */
-async function dayBounds(db: DbOrTx, timeZone: string, begin: string | undefined, end: string | undefined) {
-  if (!begin && !end) return { from: undefined, until: undefined };
-  const result = await db.execute<{ from: Date | null; until: Date | null }>(sql`
-    select (${begin ?? null}::date)::timestamp at time zone ${timeZone} as from,
-           (${end ?? null}::date + 1)::timestamp at time zone ${timeZone} as until`);
-  const row = result.rows[0];
-  return {
-    from: row?.from ? new Date(row.from) : undefined,
-    until: row?.until ? new Date(row.until) : undefined,
-  };
+export async function startOfHospitalDay(db: DbOrTx, tenant: TenantRef, now: Date): Promise<Date> {
+  return hospitalDayAt(now, await hospitalTimeZone(db, tenant)).start;
 }
 
 /**
@@ -313,18 +338,22 @@ async function dayBounds(db: DbOrTx, timeZone: string, begin: string | undefined
  */
 export async function hospitalDayBounds(
   db: DbOrTx,
-  tenantId: string,
+  tenant: TenantRef,
   begin: string | undefined,
   end: string | undefined,
 ): Promise<{ from?: Date; until?: Date }> {
   if (!begin && !end) return {};
-  return dayBounds(db, await hospitalTimeZone(db, tenantId), begin, end);
+  const timeZone = await hospitalTimeZone(db, tenant);
+  return {
+    from: begin ? hospitalDateRange(begin, begin, timeZone).start : undefined,
+    until: end ? hospitalDateRange(end, end, timeZone).end : undefined,
+  };
 }
 
 /** GET /v1/patients/hospitalizedPatients/counts: the header counts of the same list (no paging). */
 export async function countInpatients(db: DbOrTx, session: SessionUser, filter: InpatientFilter, now: Date) {
   const where = inpatientConditions(session, filter);
-  const dayStart = await startOfHospitalDay(db, session.tenantId, now);
+  const dayStart = await startOfHospitalDay(db, session, now);
   const result = await db.execute<{
     in_hospital: number;
     admitted_today: number;
@@ -359,9 +388,9 @@ export async function inpatientViewOf(
   now: Date,
 ): Promise<InpatientView | null> {
   const parts = [...scopedPatients(session), sql`${patients.id} = ${patientId}`];
-  const rows = await selectInpatients(db, lang, sql.join(parts, sql` and `));
-  if (!rows.length) return null;
-  return (await toViews(db, session.tenantId, rows, now))[0] ?? null;
+  const settings = await loadTaskSettings(db, session, now);
+  const rows = await selectInpatients(db, lang, sql.join(parts, sql` and `), settings);
+  return toViews(rows, settings)[0] ?? null;
 }
 
 export interface DischargedFilter {
@@ -391,5 +420,5 @@ export async function pageDischarged(
       or ${patients.wristbandCode} ilike ${pattern})`);
   }
   const order = sql`${patients.dischargedAt} desc, ${patients.id} desc`;
-  return pageWhere(db, session.tenantId, lang, now, sql.join(parts, sql` and `), order, filter);
+  return pageWhere(db, session, lang, now, sql.join(parts, sql` and `), order, filter);
 }

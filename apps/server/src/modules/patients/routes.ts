@@ -351,7 +351,7 @@ export async function patientRoutes(app: FastifyInstance) {
     async (request) => {
       const c = ctx(request);
       const { beginDate, endDate, ...query } = request.query;
-      const bounds = await hospitalDayBounds(c.db, c.session.tenantId, beginDate, endDate);
+      const bounds = await hospitalDayBounds(c.db, c.session, beginDate, endDate);
       const filter = { ...query, ...bounds, size: Math.min(query.size, MAX_PAGE_SIZE) };
       return ok(request, await pageDischarged(c.db, c.session, filter, c.lang, c.now));
     },
@@ -410,7 +410,7 @@ export async function patientRoutes(app: FastifyInstance) {
     async (request) => {
       const c = ctx(request);
       const { patientId, beginDate, endDate } = request.query;
-      const bounds = await hospitalDayBounds(c.db, c.session.tenantId, beginDate, endDate);
+      const bounds = await hospitalDayBounds(c.db, c.session, beginDate, endDate);
       return ok(request, await listPatientEvents(c, patientId, bounds.from, bounds.until));
     },
   );

@@ -7,6 +7,7 @@ import { updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 import { assertClassificationConsistent } from '../crisis/classification-settings';
+import { cachedConfig, type TenantRef } from '../settings/config-cache';
 
 /**
  * Glucose periods: the meal periods a reading belongs to, each with a time window and the normal range
@@ -60,13 +61,15 @@ const order = [asc(glucosePeriods.sort), asc(glucosePeriods.code)];
  * Every glucose period of a tenant (stopped ones included, `isActive` tells), by sort then code: the
  * order `periodAt` needs to resolve overlapping windows.
  */
-export async function listGlucosePeriods(db: DbOrTx, tenantId: string): Promise<GlucosePeriod[]> {
-  const rows = await db
-    .select()
-    .from(glucosePeriods)
-    .where(mine(tenantId))
-    .orderBy(...order);
-  return rows.map(toPeriod);
+export function listGlucosePeriods(db: DbOrTx, tenant: TenantRef): Promise<readonly GlucosePeriod[]> {
+  return cachedConfig(db, tenant, 'glucosePeriods', async (tenantId) => {
+    const rows = await db
+      .select()
+      .from(glucosePeriods)
+      .where(mine(tenantId))
+      .orderBy(...order);
+    return rows.map(toPeriod);
+  });
 }
 
 export async function glucosePeriodList(

@@ -17,6 +17,7 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { departments, glucosePeriods, measurements, patients, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { qualified } from '../../lib/query';
 import type { RequestMeta } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 import { type ReadingRow, type ReadingView, selectReadings, toReadingView } from '../measurements/view';
@@ -55,70 +56,51 @@ const patientOfReading = and(
   eq(patients.id, measurements.patientId),
 ) as SQL;
 
-/** The readings (the shared select of `measurements/view`) matching `where`, joined to their patients. */
-function selectRecords(ctx: Context, where: SQL) {
-  return selectReadings(ctx.db, ctx.lang).innerJoin(patients, patientOfReading).where(where);
+/**
+ * The patient, doctor and department names a review record adds to a reading: the patient joined, the
+ * doctor (user name matched case-insensitively, the users' unique index) and the department looked up
+ * by key (see `readingColumns` of measurements/view on why look-ups rather than joins).
+ */
+function recordColumns(lang: Lang) {
+  const departmentName = lang === 'zh-CN' ? sql`d.name` : sql`coalesce(nullif(d.name_en, ''), d.name)`;
+  return {
+    patientName: patients.name,
+    bed: patients.bed,
+    inpatientNumber: patients.inpatientNumber,
+    doctorCode: patients.doctorCode,
+    doctorName: sql<string | null>`(select u.nick_name from ${users} u
+      where u.tenant_id = ${qualified(patients.tenantId)} and lower(u.user_name) = lower(${qualified(patients.doctorCode)}))`,
+    departmentName: sql<string | null>`(select ${departmentName} from ${departments} d
+      where d.tenant_id = ${qualified(measurements.tenantId)} and d.code = ${qualified(measurements.departmentCode)})`,
+  };
 }
 
-interface PatientFields {
+/** The readings (the shared select of `measurements/view`) matching `where` with their patients: one statement. */
+function selectRecords(ctx: Context, where: SQL) {
+  return selectReadings(ctx.db, ctx.lang, recordColumns(ctx.lang))
+    .innerJoin(patients, patientOfReading)
+    .where(where);
+}
+
+type RecordRow = ReadingRow & {
   patientName: string;
   bed: string | null;
   inpatientNumber: string | null;
   doctorCode: string | null;
   doctorName: string | null;
-}
+  departmentName: string | null;
+};
 
-/**
- * The patient, doctor and department names of a page of readings: two small look-ups by key
- * instead of joins on every row (a page shows a few patients; a tenant has a few dozen departments).
- */
-async function recordsOf(ctx: Context, rows: ReadingRow[]): Promise<ReviewRecord[]> {
-  if (!rows.length) return [];
-  const tenantId = ctx.session.tenantId;
-  const patientIds = [...new Set(rows.map((row) => row.m.patientId))];
-  const departmentCodes = [...new Set(rows.map((row) => row.m.departmentCode))];
-  const departmentName =
-    ctx.lang === 'zh-CN'
-      ? departments.name
-      : sql<string>`coalesce(nullif(${departments.nameEn}, ''), ${departments.name})`;
-  const [patientRows, departmentRows] = await Promise.all([
-    ctx.db
-      .select({
-        id: patients.id,
-        patientName: patients.name,
-        bed: patients.bed,
-        inpatientNumber: patients.inpatientNumber,
-        doctorCode: patients.doctorCode,
-        doctorName: users.nickName,
-      })
-      .from(patients)
-      .leftJoin(
-        users,
-        and(
-          eq(users.tenantId, patients.tenantId),
-          sql`lower(${users.userName}) = lower(${patients.doctorCode})`,
-        ),
-      )
-      .where(and(eq(patients.tenantId, tenantId), inArray(patients.id, patientIds))),
-    ctx.db
-      .select({ code: departments.code, name: departmentName })
-      .from(departments)
-      .where(and(eq(departments.tenantId, tenantId), inArray(departments.code, departmentCodes))),
-  ]);
-  const patientById = new Map<number, PatientFields>(patientRows.map(({ id, ...fields }) => [id, fields]));
-  const departmentByCode = new Map(departmentRows.map((row) => [row.code, row.name]));
-  return rows.map((row) => {
-    const patient = patientById.get(row.m.patientId);
-    return {
-      ...toReadingView(row),
-      patientName: patient?.patientName ?? '',
-      bed: patient?.bed ?? null,
-      inpatientNumber: patient?.inpatientNumber ?? null,
-      doctorCode: patient?.doctorCode ?? null,
-      doctorName: patient?.doctorName ?? null,
-      departmentName: departmentByCode.get(row.m.departmentCode) ?? null,
-    };
-  });
+function recordsOf(rows: RecordRow[]): ReviewRecord[] {
+  return rows.map((row) => ({
+    ...toReadingView(row),
+    patientName: row.patientName,
+    bed: row.bed,
+    inpatientNumber: row.inpatientNumber,
+    doctorCode: row.doctorCode,
+    doctorName: row.doctorName,
+    departmentName: row.departmentName,
+  }));
 }
 
 /** How many readings match; the patient row is joined only when a patient filter asks for it. */
@@ -145,7 +127,7 @@ async function recordPage(
       .offset((page - 1) * size),
     countReadings(ctx.db, conditions),
   ]);
-  return { records: await recordsOf(ctx, rows), total, page, size };
+  return { records: recordsOf(rows), total, page, size };
 }
 
 // ---------- approval ----------
@@ -160,7 +142,7 @@ export async function pendingPage(
   ctx: Context,
   query: PendingQuery,
 ): Promise<Page<ReviewRecord> & { counts: PendingCounts }> {
-  const timeZone = await hospitalTimeZone(ctx.db, ctx.session.tenantId);
+  const timeZone = await hospitalTimeZone(ctx.db, ctx.session);
   const size = pageSize(query.size);
   const conditions = pendingConditions(ctx.session, query, timeZone);
   const allItems = pendingConditions(ctx.session, query, timeZone, { item: false });
@@ -279,7 +261,7 @@ export async function approveAllMatching(
   filter: PendingFilter,
   now: Date,
 ): Promise<{ approved: number; remaining: number }> {
-  const timeZone = await hospitalTimeZone(ctx.db, ctx.session.tenantId);
+  const timeZone = await hospitalTimeZone(ctx.db, ctx.session);
   const conditions = pendingConditions(ctx.session, filter, timeZone);
   const target = ctx.db
     .select({ id: measurements.id })
@@ -297,7 +279,7 @@ export async function approveAllMatching(
 
 /** GET /v1/testRecord/query: a page of readings with the patients' names, newest first. */
 export async function dataPage(ctx: Context, query: DataQuery): Promise<Page<ReviewRecord>> {
-  const timeZone = await hospitalTimeZone(ctx.db, ctx.session.tenantId);
+  const timeZone = await hospitalTimeZone(ctx.db, ctx.session);
   return recordPage(ctx, dataConditions(ctx.session, query, timeZone), query.page, pageSize(query.size));
 }
 
@@ -309,14 +291,14 @@ export async function dataExport(
   ctx: Context,
   filter: DataFilter,
 ): Promise<{ records: ReviewRecord[]; total: number }> {
-  const timeZone = await hospitalTimeZone(ctx.db, ctx.session.tenantId);
+  const timeZone = await hospitalTimeZone(ctx.db, ctx.session);
   const conditions = dataConditions(ctx.session, filter, timeZone);
   const total = await countReadings(ctx.db, conditions);
   if (total > EXPORT_MAX_ROWS) {
     throw new AppError(400, 'review.export.tooMany', { count: total, max: EXPORT_MAX_ROWS });
   }
   const rows = await selectRecords(ctx, whereOf(conditions)).orderBy(...newestFirst);
-  const records = await recordsOf(ctx, rows);
+  const records = recordsOf(rows);
   return { records, total: records.length };
 }
 
@@ -383,7 +365,7 @@ export async function dataPivot(
         sql`(${measurements.patientId}, ${day}) in (select * from unnest(${sql.param(keys.map((k) => k.patientId))}::bigint[], ${sql.param(keys.map((k) => k.day))}::text[]))`,
       ) as SQL,
     ).orderBy(asc(measurements.testTime), asc(measurements.id));
-    records = await recordsOf(ctx, rows);
+    records = recordsOf(rows);
   }
   const grid = pivotByPeriod(records, timeZone, 'desc');
   const periods: PivotPeriod[] = periodRows.map((row) => ({

@@ -15,6 +15,7 @@ import type { DbOrTx } from '../../db/client';
 import { glucosePeriods, settings } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { existingCodes } from '../departments/service';
+import { cachedConfig, type TenantRef } from './config-cache';
 import { getSetting, SETTINGS, type SettingKey, type SettingValue } from './service';
 
 /** The stored value of a setting, or null when the tenant never saved one (or it no longer parses). */
@@ -88,14 +89,16 @@ export async function readAutoConsultation(db: DbOrTx, tenantId: string): Promis
 }
 
 /** The monitoring strategy in effect; by default the five-point profile, as far as the tenant has those periods. */
-export async function readMonitorStrategy(db: DbOrTx, tenantId: string): Promise<MonitorStrategy> {
-  const stored = await storedSetting(db, tenantId, 'strategy.monitor');
-  if (stored) return stored;
-  const enabled = new Set(await enabledPeriodCodes(db, tenantId));
-  return {
-    ...DEFAULT_MONITOR_STRATEGY,
-    defaultPeriods: DEFAULT_MONITOR_STRATEGY.defaultPeriods.filter((code) => enabled.has(code)),
-  };
+export function readMonitorStrategy(db: DbOrTx, tenant: TenantRef): Promise<MonitorStrategy> {
+  return cachedConfig(db, tenant, 'monitorStrategy', async (tenantId) => {
+    const stored = await storedSetting(db, tenantId, 'strategy.monitor');
+    if (stored) return stored;
+    const enabled = new Set(await enabledPeriodCodes(db, tenantId));
+    return {
+      ...DEFAULT_MONITOR_STRATEGY,
+      defaultPeriods: DEFAULT_MONITOR_STRATEGY.defaultPeriods.filter((code) => enabled.has(code)),
+    };
+  });
 }
 
 export interface TirSetting {

@@ -6,12 +6,14 @@ import {
   type MonitorStrategy,
   patientDayTasks,
   type TaskPeriod,
+  taskReadingSpan,
 } from '@glucocare/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { patients } from '../../db/schema';
 import { departmentNameColumn, patientNameJoins } from '../patients/list';
 import { type GlucosePeriod, listGlucosePeriods } from '../periods/service';
+import type { TenantRef } from '../settings/config-cache';
 import { readMonitorStrategy } from '../settings/strategy-service';
 import { hospitalTimeZone } from '../settings/time-zone';
 
@@ -33,16 +35,19 @@ export interface TaskSettings {
   timeZone: string;
   day: HospitalDay;
   /** enabled glucose periods in the settings' order */
-  periods: GlucosePeriod[];
+  periods: readonly GlucosePeriod[];
   strategy: MonitorStrategy;
 }
 
-/** Reads the hospital's time zone, enabled glucose periods and monitoring strategy for `now`. */
-export async function loadTaskSettings(db: DbOrTx, tenantId: string, now: Date): Promise<TaskSettings> {
+/**
+ * Reads the hospital's time zone, enabled glucose periods and monitoring strategy for `now` (from the
+ * configuration cache when `tenant` is a session).
+ */
+export async function loadTaskSettings(db: DbOrTx, tenant: TenantRef, now: Date): Promise<TaskSettings> {
   // one after the other: `db` may be a transaction, whose connection takes one query at a time
-  const timeZone = await hospitalTimeZone(db, tenantId);
-  const periods = await listGlucosePeriods(db, tenantId);
-  const strategy = await readMonitorStrategy(db, tenantId);
+  const timeZone = await hospitalTimeZone(db, tenant);
+  const periods = await listGlucosePeriods(db, tenant);
+  const strategy = await readMonitorStrategy(db, tenant);
   return {
     now,
     timeZone,
@@ -79,6 +84,17 @@ export interface TaskPatient {
   readings: TaskReading[];
 }
 
+/** A task reading as {@link taskReadingsColumn} returns it (JSON). */
+export interface TaskReadingJson {
+  id: number;
+  periodCode: string | null;
+  testTime: string;
+  value: number | null;
+  untestedReason: string | null;
+  classification: string | null;
+  color: string | null;
+}
+
 interface TaskPatientRow extends Record<string, unknown> {
   id: string;
   name: string;
@@ -91,48 +107,58 @@ interface TaskPatientRow extends Record<string, unknown> {
   doctor_name: string | null;
   admitted_at: Date | string;
   discharged_at: Date | string | null;
-  readings: {
-    id: number;
-    periodCode: string | null;
-    testTime: string;
-    value: number | null;
-    untestedReason: string | null;
-    classification: string | null;
-    color: string | null;
-  }[];
+  readings: TaskReadingJson[];
 }
 
-/** Readings up to a day either side of the hospital day can count for it (late bedtime, early fasting). */
-const READING_MARGIN_MS = 24 * 3_600_000;
+/**
+ * The column "live glucose readings of the patient row that can count for the day of `settings`" (a
+ * JSON array in test-time order; one probe of measurements_patient_time_uq per patient, over the
+ * domain's `taskReadingSpan` of the enabled periods), for any statement over `patients`.
+ */
+export function taskReadingsColumn(settings: TaskSettings): SQL {
+  const { from, until } = taskReadingSpan(
+    settings.day.date,
+    settings.periods as readonly TaskPeriod[],
+    settings.timeZone,
+  );
+  return sql`coalesce((
+    select json_agg(json_build_object(
+             'id', m.id, 'periodCode', m.period_code, 'testTime', m.test_time, 'value', m.value,
+             'untestedReason', m.untested_reason, 'classification', m.classification, 'color', m.color)
+           order by m.test_time)
+      from measurements m
+     where m.tenant_id = ${patients.tenantId} and m.patient_id = ${patients.id} and m.item = 'GLU'
+       and m.deleted_at is null and m.test_time >= ${from} and m.test_time < ${until}
+       and (m.value is not null or m.untested_reason is not null)), '[]'::json)`;
+}
+
+/** The readings of {@link taskReadingsColumn} with their ids and times as numbers and instants. */
+export function taskReadingsOf(json: readonly TaskReadingJson[] | null): TaskReading[] {
+  return (json ?? []).map((reading) => ({
+    ...reading,
+    id: Number(reading.id),
+    testTime: new Date(reading.testTime),
+  }));
+}
 
 /**
  * Patients matching `where` with their department and doctor names and the live glucose readings
- * around the hospital day, in one statement (one probe of measurements_patient_time_uq per patient).
+ * around the hospital day, in one statement.
  */
 export async function loadTaskPatients(
   db: DbOrTx,
   tenantId: string,
   where: SQL,
-  day: HospitalDay,
+  settings: TaskSettings,
   lang: Lang,
 ): Promise<TaskPatient[]> {
-  const from = new Date(day.start.getTime() - READING_MARGIN_MS);
-  const to = new Date(day.end.getTime() + READING_MARGIN_MS);
   const result = await db.execute<TaskPatientRow>(sql`
     select ${patients.id} as id, ${patients.name} as name, ${patients.gender} as gender, ${patients.bed} as bed,
            ${patients.inpatientNumber} as inpatient_number, ${patients.departmentCode} as department_code,
            ${departmentNameColumn(lang)} as department_name,
            ${patients.doctorCode} as doctor_code, doc.nick_name as doctor_name,
            ${patients.admittedAt} as admitted_at, ${patients.dischargedAt} as discharged_at,
-           coalesce((
-             select json_agg(json_build_object(
-                      'id', m.id, 'periodCode', m.period_code, 'testTime', m.test_time, 'value', m.value,
-                      'untestedReason', m.untested_reason, 'classification', m.classification, 'color', m.color)
-                    order by m.test_time)
-               from measurements m
-              where m.tenant_id = ${patients.tenantId} and m.patient_id = ${patients.id} and m.item = 'GLU'
-                and m.deleted_at is null and m.test_time >= ${from} and m.test_time < ${to}
-                and (m.value is not null or m.untested_reason is not null)), '[]'::json) as readings
+           ${taskReadingsColumn(settings)} as readings
       from ${patients}
       ${patientNameJoins}
      where ${patients.tenantId} = ${tenantId} and ${patients.deletedAt} is null and ${where}`);
@@ -148,21 +174,20 @@ export async function loadTaskPatients(
     doctorName: row.doctor_name,
     admittedAt: new Date(row.admitted_at),
     dischargedAt: row.discharged_at ? new Date(row.discharged_at) : null,
-    readings: (row.readings ?? []).map((reading) => ({
-      ...reading,
-      id: Number(reading.id),
-      testTime: new Date(reading.testTime),
-    })),
+    readings: taskReadingsOf(row.readings),
   }));
 }
 
+/** A patient's stay and readings, as far as the day's tasks need them. */
+export type TaskStayReadings = Pick<TaskPatient, 'admittedAt' | 'dischargedAt' | 'readings'>;
+
 /** A patient's tasks of the day at `settings.now` (see domain `patientDayTasks`). */
-export function tasksOf(patient: TaskPatient, settings: TaskSettings): DayTask<TaskReading>[] {
+export function tasksOf(patient: TaskStayReadings, settings: TaskSettings): DayTask<TaskReading>[] {
   return patientDayTasks({
     date: settings.day.date,
     now: settings.now,
     timeZone: settings.timeZone,
-    periods: settings.periods as TaskPeriod[],
+    periods: settings.periods as readonly TaskPeriod[],
     plannedCodes: settings.strategy.defaultPeriods,
     timing: settings.strategy,
     stay: { admittedAt: patient.admittedAt, dischargedAt: patient.dischargedAt },
@@ -171,27 +196,12 @@ export function tasksOf(patient: TaskPatient, settings: TaskSettings): DayTask<T
 }
 
 /**
- * Today's planned glucose periods of each patient (the monitoring strategy's `defaultPeriods`) and
- * which are done, due, overdue or upcoming at `now`. Used by the dashboard's bed cards and by
- * "Today's tasks". Patients without a plan get empty lists. One statement for all the patients.
+ * A patient's planned glucose periods of today (the monitoring strategy's `defaultPeriods`) by their
+ * state at `settings.now`: done, due, overdue or upcoming (the bed cards). Empty lists without a plan.
  */
-export async function todayProgress(
-  db: DbOrTx,
-  tenantId: string,
-  patientIds: readonly number[],
-  now: Date,
-): Promise<Map<number, TodayProgress>> {
-  const progress = new Map<number, TodayProgress>(
-    patientIds.map((id) => [id, { done: [], due: [], overdue: [], upcoming: [] }]),
-  );
-  if (!patientIds.length) return progress;
-  const settings = await loadTaskSettings(db, tenantId, now);
-  if (!settings.strategy.defaultPeriods.length) return progress;
-  const ids = sql`${patients.id} = any(${`{${patientIds.map(Number).join(',')}}`}::bigint[])`;
-  for (const patient of await loadTaskPatients(db, tenantId, ids, settings.day, 'en-US')) {
-    const lists = progress.get(patient.id);
-    if (!lists) continue;
-    for (const task of tasksOf(patient, settings)) lists[task.state].push(task.periodCode);
-  }
-  return progress;
+export function progressOf(patient: TaskStayReadings, settings: TaskSettings): TodayProgress {
+  const lists: TodayProgress = { done: [], due: [], overdue: [], upcoming: [] };
+  if (!settings.strategy.defaultPeriods.length) return lists;
+  for (const task of tasksOf(patient, settings)) lists[task.state].push(task.periodCode);
+  return lists;
 }

@@ -78,9 +78,9 @@ async function allTasks(
   lang: Lang,
   now: Date,
 ): Promise<{ settings: TaskSettings; patients: number; rows: TodayTaskView[] }> {
-  const settings = await loadTaskSettings(db, session.tenantId, now);
+  const settings = await loadTaskSettings(db, session, now);
   const where = inpatientConditions(session, filter);
-  const patients = await loadTaskPatients(db, session.tenantId, where, settings.day, lang);
+  const patients = await loadTaskPatients(db, session.tenantId, where, settings, lang);
   const names = new Map(
     settings.periods.map((period) => [period.code, lang === 'zh-CN' ? period.nameZh : period.nameEn]),
   );

@@ -4,7 +4,6 @@ import { apiOf } from '../../test/api';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { addPatient, addReading, deleteReading } from '../critical/fixtures';
 import { putSetting } from '../settings/service';
-import { todayProgress } from './progress';
 
 let t: TestContext;
 let api: ReturnType<typeof apiOf>;
@@ -235,41 +234,37 @@ describe('GET /v1/tasks/todayTaskNums', () => {
   });
 });
 
-describe('todayProgress (the bed cards)', () => {
-  it('gives each patient its period codes by state, in one call', async () => {
-    const progress = await todayProgress(
-      t.handle.db,
-      '101',
-      [p.bed2!, p.bed10!, p.bed1!, p.gone!, 999_999],
-      NOW,
+describe('today on the bed cards (GET /v1/patients/hospitalizedPatients)', () => {
+  type Card = { id: number; today: { done: string[]; due: string[]; overdue: string[]; upcoming: string[] } };
+  const cards = async () =>
+    new Map(
+      (await data<{ records: Card[] }>('/v1/patients/hospitalizedPatients?size=100', admin)).records.map(
+        (card) => [card.id, card.today],
+      ),
     );
-    expect(progress.get(p.bed2!)).toEqual({
+
+  it('gives each in-hospital patient its period codes by state', async () => {
+    const today = await cards();
+    expect(today.get(p.bed2!)).toEqual({
       done: ['fasting', 'afterBreakfast'],
       due: ['afterLunch'],
       overdue: [],
       upcoming: ['afterDinner', 'beforeSleep'],
     });
-    expect(progress.get(p.bed10!)).toEqual({
+    expect(today.get(p.bed10!)).toEqual({
       done: [],
       due: ['afterLunch'],
       overdue: ['fasting', 'afterBreakfast'],
       upcoming: ['afterDinner', 'beforeSleep'],
     });
-    expect(progress.get(p.bed1!)?.overdue).toEqual([]);
-    // discharged yesterday: nothing planned today
-    expect(progress.get(p.gone!)).toEqual({ done: [], due: [], overdue: [], upcoming: [] });
-    expect(progress.get(999_999)).toEqual({ done: [], due: [], overdue: [], upcoming: [] });
-    expect((await todayProgress(t.handle.db, '101', [], NOW)).size).toBe(0);
+    expect(today.get(p.bed1!)?.overdue).toEqual([]);
+    // discharged yesterday: not on the list
+    expect(today.has(p.gone!)).toBe(false);
   });
 
-  it('does not see another tenant’s patients', async () => {
-    expect(await todayProgress(t.handle.db, '202', [p.bed2!], NOW)).toEqual(
-      new Map([[p.bed2!, { done: [], due: [], overdue: [], upcoming: [] }]]),
-    );
-  });
-
-  it('follows the monitoring strategy and the hospital time zone', async () => {
+  it('follows the monitoring strategy and the hospital time zone as soon as they change', async () => {
     const db = t.handle.db;
+    await cards(); // the settings are now in the configuration cache
     await putSetting(
       db,
       '101',
@@ -277,22 +272,36 @@ describe('todayProgress (the bed cards)', () => {
       { defaultPeriods: ['fasting', 'beforeSleep'], dueSoonMinutes: 0, overdueMinutes: 0 },
       null,
     );
-    expect(await todayProgress(db, '101', [p.bed10!], NOW)).toEqual(
-      new Map([[p.bed10!, { done: [], due: [], overdue: ['fasting'], upcoming: ['beforeSleep'] }]]),
-    );
+    expect((await cards()).get(p.bed10!)).toEqual({
+      done: [],
+      due: [],
+      overdue: ['fasting'],
+      upcoming: ['beforeSleep'],
+    });
     // 00:30 UTC on 2 March: 08:30 in Shanghai, where the 06:30 fasting reading did today's task;
     // 00:30 in Reykjavik, where that reading was taken at 22:30 the evening before
-    const night = new Date('2026-03-02T00:30:00Z');
-    expect(await todayProgress(db, '101', [p.bed2!], night)).toEqual(
-      new Map([[p.bed2!, { done: ['fasting'], due: [], overdue: [], upcoming: ['beforeSleep'] }]]),
-    );
-    await putSetting(db, '101', 'hospital.timeZone', 'Atlantic/Reykjavik', null);
-    expect(await todayProgress(db, '101', [p.bed2!], night)).toEqual(
-      new Map([[p.bed2!, { done: [], due: [], overdue: [], upcoming: ['fasting', 'beforeSleep'] }]]),
-    );
-    await db.execute(
-      sql`delete from settings where tenant_id = '101' and key in ('strategy.monitor', 'hospital.timeZone')`,
-    );
+    t.clock.now = new Date('2026-03-02T00:30:00Z');
+    try {
+      expect((await cards()).get(p.bed2!)).toEqual({
+        done: ['fasting'],
+        due: [],
+        overdue: [],
+        upcoming: ['beforeSleep'],
+      });
+      await putSetting(db, '101', 'hospital.timeZone', 'Atlantic/Reykjavik', null);
+      expect((await cards()).get(p.bed2!)).toEqual({
+        done: [],
+        due: [],
+        overdue: [],
+        upcoming: ['fasting', 'beforeSleep'],
+      });
+    } finally {
+      t.clock.now = NOW;
+      await db.execute(
+        sql`delete from settings where tenant_id = '101' and key in ('strategy.monitor', 'hospital.timeZone')`,
+      );
+    }
+    expect((await cards()).get(p.bed10!)?.upcoming).toEqual(['afterDinner', 'beforeSleep']);
   });
 });
 
