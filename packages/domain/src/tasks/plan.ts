@@ -45,20 +45,44 @@ export interface PlannedTask {
 type TaskWindow = { readonly start: Date; readonly end: Date };
 
 /**
- * Windows already worked out, by zone, date and times: the dashboard asks for the same few for every
- * reading of every patient, and each costs several time-zone conversions. Bounded, then started afresh.
+ * Windows already worked out, by period, zone and date: the dashboard asks for the same few for every
+ * reading of every patient, and each costs several time-zone conversions. Keyed by the period object
+ * (the settings hand the same objects to every request until they change), bounded per period and zone.
  */
-const windowCache = new Map<string, TaskWindow | null>();
-const WINDOW_CACHE_LIMIT = 10_000;
+const windowCache = new WeakMap<TaskPeriod, Map<string, Map<string, TaskWindow | null>>>();
+const WINDOW_CACHE_LIMIT = 1_000;
 
 /** The window of `period` on hospital date `date`, or null when its times cannot make one. */
 export function periodWindowOn(period: TaskPeriod, date: string, timeZone: string): TaskWindow | null {
-  const key = `${timeZone}|${date}|${period.startTime}|${period.endTime}`;
-  if (windowCache.has(key)) return windowCache.get(key) ?? null;
-  if (windowCache.size >= WINDOW_CACHE_LIMIT) windowCache.clear();
+  let byZone = windowCache.get(period);
+  if (!byZone) {
+    byZone = new Map();
+    windowCache.set(period, byZone);
+  }
+  let byDate = byZone.get(timeZone);
+  if (!byDate) {
+    byDate = new Map();
+    byZone.set(timeZone, byDate);
+  }
+  const known = byDate.get(date);
+  if (known !== undefined) return known;
+  if (byDate.size >= WINDOW_CACHE_LIMIT) byDate.clear();
   const window = computeWindow(period, date, timeZone);
-  windowCache.set(key, window);
+  byDate.set(date, window);
   return window;
+}
+
+/** The dates before and after a date, worked out once per date (bounded). */
+const adjacentCache = new Map<string, readonly [string, string]>();
+
+function adjacentDates(date: string): readonly [string, string] {
+  let adjacent = adjacentCache.get(date);
+  if (!adjacent) {
+    if (adjacentCache.size >= WINDOW_CACHE_LIMIT) adjacentCache.clear();
+    adjacent = [addDays(date, -1), addDays(date, 1)];
+    adjacentCache.set(date, adjacent);
+  }
+  return adjacent;
 }
 
 function computeWindow(period: TaskPeriod, date: string, timeZone: string): TaskWindow | null {
@@ -137,16 +161,15 @@ export const TASK_READING_SLACK_MS = 6 * 3_600_000;
 export function taskDateOf(testTime: Date, period: TaskPeriod, timeZone: string): string {
   const date = calendarDate(testTime, timeZone);
   const at = testTime.getTime();
-  const distanceOn = (day: string) => {
-    const window = periodWindowOn(period, day, timeZone);
-    return window ? distanceMs(at, window.start, window.end) : null;
-  };
-  const own = distanceOn(date);
-  if (own === null || own === 0) return date;
+  const ownWindow = periodWindowOn(period, date, timeZone);
+  if (!ownWindow) return date;
+  const own = distanceMs(at, ownWindow.start, ownWindow.end);
+  if (own === 0) return date;
   let best = date;
   let bestDistance = own;
-  for (const day of [addDays(date, -1), addDays(date, 1)]) {
-    const distance = distanceOn(day) as number;
+  for (const day of adjacentDates(date)) {
+    const window = periodWindowOn(period, day, timeZone) as TaskWindow;
+    const distance = distanceMs(at, window.start, window.end);
     if (distance < bestDistance && distance <= TASK_READING_SLACK_MS) {
       best = day;
       bestDistance = distance;
@@ -205,36 +228,52 @@ export interface DayTask<R extends TaskReading> extends PlannedTask {
   reading: R | null;
 }
 
-/**
- * A patient's tasks of `date` at `now`: the planned periods of the day that belong to the stay (see
- * {@link isPlannedForStay}), plus any period of the plan measured anyway, each with its state. Readings
- * of other periods, or counting for another day, are ignored.
- */
-export function patientDayTasks<R extends TaskReading>(input: {
+/** What planning a day needs besides the patient: the day, the clock, the periods and the plan. */
+export interface DayPlanInput {
   date: string;
   now: Date;
   timeZone: string;
   periods: readonly TaskPeriod[];
   plannedCodes: readonly string[];
   timing: TaskTiming;
-  stay: TaskStay;
-  readings: readonly R[];
-}): DayTask<R>[] {
+}
+
+/** A patient's tasks of the planned day (see {@link dayTaskPlanner}). */
+export type DayTaskPlanner = <R extends TaskReading>(stay: TaskStay, readings: readonly R[]) => DayTask<R>[];
+
+/**
+ * The tasks of a day for any patient: the planned periods of the day that belong to the stay (see
+ * {@link isPlannedForStay}), plus any period of the plan measured anyway, each with its state at `now`.
+ * Readings of other periods, or counting for another day, are ignored. The day's plan is worked out
+ * once; the returned function is applied to each patient (a ward's bed cards, the task list).
+ */
+export function dayTaskPlanner(input: DayPlanInput): DayTaskPlanner {
   const { date, now, timeZone } = input;
   const periodsByCode = new Map(input.periods.map((period) => [period.code, period]));
-  const latest = new Map<string, R>();
-  for (const reading of input.readings) {
-    const period = reading.periodCode ? periodsByCode.get(reading.periodCode) : undefined;
-    if (!period || taskDateOf(reading.testTime, period, timeZone) !== date) continue;
-    const known = latest.get(period.code);
-    if (!known || known.testTime.getTime() < reading.testTime.getTime()) latest.set(period.code, reading);
-  }
-  return planDay(date, input.periods, input.plannedCodes, input.timing, timeZone)
-    .filter((task) => latest.has(task.periodCode) || isPlannedForStay(task, input.stay))
-    .map((task) => {
+  const planned = planDay(date, input.periods, input.plannedCodes, input.timing, timeZone);
+  return <R extends TaskReading>(stay: TaskStay, readings: readonly R[]) => {
+    const latest = new Map<string, R>();
+    for (const reading of readings) {
+      const period = reading.periodCode ? periodsByCode.get(reading.periodCode) : undefined;
+      if (!period || taskDateOf(reading.testTime, period, timeZone) !== date) continue;
+      const known = latest.get(period.code);
+      if (!known || known.testTime.getTime() < reading.testTime.getTime()) latest.set(period.code, reading);
+    }
+    const tasks: DayTask<R>[] = [];
+    for (const task of planned) {
       const reading = latest.get(task.periodCode) ?? null;
-      return { ...task, state: taskStateAt(task, now, reading !== null), reading };
-    });
+      if (!reading && !isPlannedForStay(task, stay)) continue;
+      tasks.push({ ...task, state: taskStateAt(task, now, reading !== null), reading });
+    }
+    return tasks;
+  };
+}
+
+/** One patient's tasks of `date` at `now` (see {@link dayTaskPlanner}). */
+export function patientDayTasks<R extends TaskReading>(
+  input: DayPlanInput & { stay: TaskStay; readings: readonly R[] },
+): DayTask<R>[] {
+  return dayTaskPlanner(input)(input.stay, input.readings);
 }
 
 /** Order of the task list: overdue and due first by window then bed, then upcoming, then done. */

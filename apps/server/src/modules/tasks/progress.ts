@@ -1,10 +1,11 @@
 import {
   type DayTask,
+  type DayTaskPlanner,
+  dayTaskPlanner,
   type HospitalDay,
   hospitalDayAt,
   type Lang,
   type MonitorStrategy,
-  patientDayTasks,
   type TaskPeriod,
   taskReadingSpan,
 } from '@glucocare/domain';
@@ -37,6 +38,8 @@ export interface TaskSettings {
   /** enabled glucose periods in the settings' order */
   periods: readonly GlucosePeriod[];
   strategy: MonitorStrategy;
+  /** the day's tasks of any patient at `now` (domain `dayTaskPlanner`, planned once) */
+  plan: DayTaskPlanner;
 }
 
 /**
@@ -48,12 +51,22 @@ export async function loadTaskSettings(db: DbOrTx, tenant: TenantRef, now: Date)
   const timeZone = await hospitalTimeZone(db, tenant);
   const periods = await listGlucosePeriods(db, tenant);
   const strategy = await readMonitorStrategy(db, tenant);
+  const day = hospitalDayAt(now, timeZone);
+  const enabled = periods.filter((period) => period.isActive);
   return {
     now,
     timeZone,
-    day: hospitalDayAt(now, timeZone),
-    periods: periods.filter((period) => period.isActive),
+    day,
+    periods: enabled,
     strategy,
+    plan: dayTaskPlanner({
+      date: day.date,
+      now,
+      timeZone,
+      periods: enabled as readonly TaskPeriod[],
+      plannedCodes: strategy.defaultPeriods,
+      timing: strategy,
+    }),
   };
 }
 
@@ -181,18 +194,12 @@ export async function loadTaskPatients(
 /** A patient's stay and readings, as far as the day's tasks need them. */
 export type TaskStayReadings = Pick<TaskPatient, 'admittedAt' | 'dischargedAt' | 'readings'>;
 
-/** A patient's tasks of the day at `settings.now` (see domain `patientDayTasks`). */
+/** A patient's tasks of the day at `settings.now` (see domain `dayTaskPlanner`). */
 export function tasksOf(patient: TaskStayReadings, settings: TaskSettings): DayTask<TaskReading>[] {
-  return patientDayTasks({
-    date: settings.day.date,
-    now: settings.now,
-    timeZone: settings.timeZone,
-    periods: settings.periods as readonly TaskPeriod[],
-    plannedCodes: settings.strategy.defaultPeriods,
-    timing: settings.strategy,
-    stay: { admittedAt: patient.admittedAt, dischargedAt: patient.dischargedAt },
-    readings: patient.readings,
-  });
+  return settings.plan(
+    { admittedAt: patient.admittedAt, dischargedAt: patient.dischargedAt },
+    patient.readings,
+  );
 }
 
 /**
