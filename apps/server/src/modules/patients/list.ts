@@ -10,11 +10,11 @@ import { hospitalTimeZone } from '../settings/time-zone';
 import {
   loadTaskSettings,
   progressOf,
-  type TaskReadingJson,
   type TaskSettings,
+  type TaskTimeJson,
   type TodayProgress,
-  taskReadingsColumn,
-  taskReadingsOf,
+  taskTimesColumn,
+  taskTimesOf,
 } from '../tasks/progress';
 import { departmentScopeCondition } from './access';
 
@@ -115,7 +115,7 @@ interface InpatientRow extends Record<string, unknown> {
   glu_period_name: string | null;
   open_critical: number;
   /** glucose readings that can count for today's tasks */
-  readings: TaskReadingJson[];
+  readings: TaskTimeJson[];
   /** how many patients match, when a page was asked for */
   total: number | null;
 }
@@ -215,7 +215,7 @@ async function selectInpatients(
            (select count(*)::int from critical_events ce
              where ce.tenant_id = ${patients.tenantId} and ce.patient_id = ${patients.id}
                and ce.status = 'open') as open_critical,
-           ${taskReadingsColumn(settings)} as readings, ${patients}.total::int as total
+           ${taskTimesColumn(settings)} as readings, ${patients}.total::int as total
       from ${matching}
       ${patientNameJoins}
       left join lateral (
@@ -278,7 +278,7 @@ function toViews(rows: InpatientRow[], settings: TaskSettings) {
             {
               admittedAt: new Date(row.admitted_at),
               dischargedAt: row.discharged_at ? new Date(row.discharged_at) : null,
-              readings: taskReadingsOf(row.readings),
+              readings: taskTimesOf(row.readings),
             },
             settings,
           )

@@ -124,25 +124,49 @@ interface TaskPatientRow extends Record<string, unknown> {
 }
 
 /**
- * The column "live glucose readings of the patient row that can count for the day of `settings`" (a
- * JSON array in test-time order; one probe of measurements_patient_time_uq per patient, over the
- * domain's `taskReadingSpan` of the enabled periods), for any statement over `patients`.
+ * A JSON array (test-time order) of `element` for each live glucose reading of the patient row that can
+ * count for the day of `settings`: one probe of measurements_patient_time_uq per patient, over the
+ * domain's `taskReadingSpan` of the enabled periods. For any statement over `patients`.
  */
-export function taskReadingsColumn(settings: TaskSettings): SQL {
+function readingsOfTheDay(settings: TaskSettings, element: SQL): SQL {
   const { from, until } = taskReadingSpan(
     settings.day.date,
     settings.periods as readonly TaskPeriod[],
     settings.timeZone,
   );
   return sql`coalesce((
-    select json_agg(json_build_object(
-             'id', m.id, 'periodCode', m.period_code, 'testTime', m.test_time, 'value', m.value,
-             'untestedReason', m.untested_reason, 'classification', m.classification, 'color', m.color)
-           order by m.test_time)
+    select json_agg(${element} order by m.test_time)
       from measurements m
      where m.tenant_id = ${patients.tenantId} and m.patient_id = ${patients.id} and m.item = 'GLU'
        and m.deleted_at is null and m.test_time >= ${from} and m.test_time < ${until}
        and (m.value is not null or m.untested_reason is not null)), '[]'::json)`;
+}
+
+/** The day's readings with what the task list shows of them (see {@link taskReadingsOf}). */
+export function taskReadingsColumn(settings: TaskSettings): SQL {
+  return readingsOfTheDay(
+    settings,
+    sql`json_build_object('id', m.id, 'periodCode', m.period_code, 'testTime', m.test_time, 'value', m.value,
+      'untestedReason', m.untested_reason, 'classification', m.classification, 'color', m.color)`,
+  );
+}
+
+/** A reading of {@link taskTimesColumn}: period code and test time. */
+export type TaskTimeJson = [string | null, string];
+
+/**
+ * The day's readings as [period code, test time] pairs: all the bed cards' progress needs, and a
+ * fraction of the cost of building objects in PostgreSQL (see {@link taskTimesOf}).
+ */
+export function taskTimesColumn(settings: TaskSettings): SQL {
+  return readingsOfTheDay(settings, sql`json_build_array(m.period_code, m.test_time)`);
+}
+
+/** The readings of {@link taskTimesColumn} as the day's plan reads them. */
+export function taskTimesOf(
+  json: readonly TaskTimeJson[] | null,
+): Pick<TaskReading, 'periodCode' | 'testTime'>[] {
+  return (json ?? []).map(([periodCode, testTime]) => ({ periodCode, testTime: new Date(testTime) }));
 }
 
 /** The readings of {@link taskReadingsColumn} with their ids and times as numbers and instants. */
@@ -192,10 +216,15 @@ export async function loadTaskPatients(
 }
 
 /** A patient's stay and readings, as far as the day's tasks need them. */
-export type TaskStayReadings = Pick<TaskPatient, 'admittedAt' | 'dischargedAt' | 'readings'>;
+export type TaskStayReadings = Pick<TaskPatient, 'admittedAt' | 'dischargedAt'> & {
+  readings: readonly Pick<TaskReading, 'periodCode' | 'testTime'>[];
+};
 
 /** A patient's tasks of the day at `settings.now` (see domain `dayTaskPlanner`). */
-export function tasksOf(patient: TaskStayReadings, settings: TaskSettings): DayTask<TaskReading>[] {
+export function tasksOf<R extends Pick<TaskReading, 'periodCode' | 'testTime'>>(
+  patient: Pick<TaskPatient, 'admittedAt' | 'dischargedAt'> & { readings: readonly R[] },
+  settings: TaskSettings,
+): DayTask<R>[] {
   return settings.plan(
     { admittedAt: patient.admittedAt, dischargedAt: patient.dischargedAt },
     patient.readings,
