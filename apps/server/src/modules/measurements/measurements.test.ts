@@ -785,6 +785,46 @@ describe('reading a patient’s readings', () => {
     expect(placed[0]![1][0]).toMatchObject({ item: 'KET', periodCode: null });
   });
 
+  it('sees a change of the glucose periods or reasons at the next request (configuration cache)', async () => {
+    const grid = async () =>
+      (await api('GET', `/v1/testRecord/patient/pivot/${patient}?category=GLU`, nurse)).json()
+        .dataContent as {
+        periods: { code: string; name: string }[];
+      };
+    const options = async () =>
+      (await api('GET', `/v1/testRecord/entryOptions/${patient}?category=GLU`, nurse)).json().dataContent as {
+        untestedReasons: { code: string }[];
+      };
+    const fastingName = async () => (await grid()).periods.find((p) => p.code === 'fasting')?.name;
+    const before = await fastingName();
+    const reasons = (await options()).untestedReasons.length;
+    const db = t.handle.db;
+    await db.execute(
+      sql`update glucose_periods set name_en = 'Fasting (renamed)' where tenant_id = '101' and code = 'fasting'`,
+    );
+    await db.execute(
+      sql`update glucose_periods set is_active = false where tenant_id = '101' and code = 'earlyMorning'`,
+    );
+    await db.execute(sql`update dict_entries set is_active = false
+      where tenant_id = '101' and type = 'untestedReason' and code = 'outOfRange'`);
+    try {
+      expect(await fastingName()).toBe('Fasting (renamed)');
+      expect((await grid()).periods.map((p) => p.code)).not.toContain('earlyMorning');
+      expect((await options()).untestedReasons).toHaveLength(reasons - 1);
+    } finally {
+      await db.execute(
+        sql`update glucose_periods set name_en = ${before} where tenant_id = '101' and code = 'fasting'`,
+      );
+      await db.execute(
+        sql`update glucose_periods set is_active = true where tenant_id = '101' and code = 'earlyMorning'`,
+      );
+      await db.execute(sql`update dict_entries set is_active = true
+        where tenant_id = '101' and type = 'untestedReason' and code = 'outOfRange'`);
+    }
+    expect(await fastingName()).toBe(before);
+    expect((await options()).untestedReasons).toHaveLength(reasons);
+  });
+
   it('tells the entry form what it needs', async () => {
     const res = await api(
       'GET',
