@@ -31,31 +31,30 @@ export function hospitalLists(db: DbOrTx, tenant: TenantRef): Promise<HospitalLi
 }
 
 async function readHospitalLists(db: DbOrTx, tenantId: string): Promise<HospitalLists> {
-  const [periods, reasons] = await Promise.all([
-    db
-      .select({
-        code: glucosePeriods.code,
-        nameZh: glucosePeriods.nameZh,
-        nameEn: glucosePeriods.nameEn,
-        startTime: glucosePeriods.startTime,
-        endTime: glucosePeriods.endTime,
-      })
-      .from(glucosePeriods)
-      .where(and(eq(glucosePeriods.tenantId, tenantId), eq(glucosePeriods.isActive, true)))
-      .orderBy(asc(glucosePeriods.sort), asc(glucosePeriods.code)),
-    db
-      .select({ type: dictEntries.type, code: dictEntries.code })
-      .from(dictEntries)
-      .where(
-        and(
-          eq(dictEntries.tenantId, tenantId),
-          inArray(dictEntries.type, [UNTESTED_REASON_DICT, REFUSAL_REASON_DICT]),
-          eq(dictEntries.isActive, true),
-          isNull(dictEntries.deletedAt),
-        ),
-      )
-      .orderBy(asc(dictEntries.sort), asc(dictEntries.code)),
-  ]);
+  // one after the other: `db` may be a transaction, whose connection takes one statement at a time
+  const periods = await db
+    .select({
+      code: glucosePeriods.code,
+      nameZh: glucosePeriods.nameZh,
+      nameEn: glucosePeriods.nameEn,
+      startTime: glucosePeriods.startTime,
+      endTime: glucosePeriods.endTime,
+    })
+    .from(glucosePeriods)
+    .where(and(eq(glucosePeriods.tenantId, tenantId), eq(glucosePeriods.isActive, true)))
+    .orderBy(asc(glucosePeriods.sort), asc(glucosePeriods.code));
+  const reasons = await db
+    .select({ type: dictEntries.type, code: dictEntries.code })
+    .from(dictEntries)
+    .where(
+      and(
+        eq(dictEntries.tenantId, tenantId),
+        inArray(dictEntries.type, [UNTESTED_REASON_DICT, REFUSAL_REASON_DICT]),
+        eq(dictEntries.isActive, true),
+        isNull(dictEntries.deletedAt),
+      ),
+    )
+    .orderBy(asc(dictEntries.sort), asc(dictEntries.code));
   return {
     periods,
     untestedReasons: reasons.filter((r) => r.type === UNTESTED_REASON_DICT).map((r) => r.code),

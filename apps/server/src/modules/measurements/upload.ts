@@ -241,23 +241,22 @@ export async function uploadMeasurements(
 ): Promise<UploadResult> {
   const { lang, now } = options;
   const tenantId = session.tenantId;
+  // the hospital's lists and clock from the configuration cache; the rest on the transaction's
+  // connection, one statement at a time
+  const [lists, timeZone] = await Promise.all([hospitalLists(db, session), hospitalTimeZone(db, session)]);
   return db.transaction(async (tx) => {
-    const [lists, timeZone, classify, approval, reasonNames] = await Promise.all([
-      hospitalLists(tx, tenantId),
-      hospitalTimeZone(tx, tenantId),
-      loadClassifier(tx, tenantId),
-      getSetting(tx, tenantId, 'feature.recordApproval'),
-      tx
-        .select({ code: dictEntries.code, nameZh: dictEntries.nameZh, nameEn: dictEntries.nameEn })
-        .from(dictEntries)
-        .where(
-          and(
-            eq(dictEntries.tenantId, tenantId),
-            eq(dictEntries.type, 'untestedReason'),
-            isNull(dictEntries.deletedAt),
-          ),
+    const classify = await loadClassifier(tx, tenantId);
+    const approval = await getSetting(tx, tenantId, 'feature.recordApproval');
+    const reasonNames = await tx
+      .select({ code: dictEntries.code, nameZh: dictEntries.nameZh, nameEn: dictEntries.nameEn })
+      .from(dictEntries)
+      .where(
+        and(
+          eq(dictEntries.tenantId, tenantId),
+          eq(dictEntries.type, 'untestedReason'),
+          isNull(dictEntries.deletedAt),
         ),
-    ]);
+      );
     const items = new Set<MeasurementItem>();
     for (const raw of input.records) {
       const category = (raw as { category?: unknown } | null)?.category;

@@ -231,11 +231,10 @@ async function insertReadings(
   fieldOf: (index: number, field: string) => string,
 ): Promise<ReadingView[]> {
   const tenantId = session.tenantId;
-  const [timeZone, classify, status] = await Promise.all([
-    hospitalTimeZone(tx, tenantId),
-    loadClassifier(tx, tenantId),
-    statusAtWrite(tx, tenantId, options.now),
-  ]);
+  // one statement at a time: a transaction's connection runs them in turn anyway
+  const timeZone = await hospitalTimeZone(tx, tenantId);
+  const classify = await loadClassifier(tx, tenantId);
+  const status = await statusAtWrite(tx, tenantId, options.now);
   // times already taken (one query): 409, flagged on their rows in the language of the request
   const times = entries.map((entry) => toSecond(entry.testTime));
   const taken = await tx
@@ -562,10 +561,8 @@ export async function correctMeasurement(
   check(measurementCorrectionSchemaFor(context), merged, 'body');
 
   const tenantId = session.tenantId;
-  const [timeZone, classify] = await Promise.all([
-    hospitalTimeZone(tx, tenantId),
-    loadClassifier(tx, tenantId),
-  ]);
+  const timeZone = await hospitalTimeZone(tx, tenantId);
+  const classify = await loadClassifier(tx, tenantId);
   const tester =
     has(input, 'testerId') && input.testerId && input.testerId !== current.testerId
       ? await resolveTester(
