@@ -1,5 +1,6 @@
 export * from './admin/catalogues';
 export * from './admin/schemas';
+export * from './analytics';
 export * from './auth/password-policy';
 export * from './auth/schemas';
 export * from './clinical';

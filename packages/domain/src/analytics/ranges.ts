@@ -5,7 +5,9 @@
  *
  *   veryLow  v < 3.0 · low  3.0 ≤ v < 3.9 · inRange  3.9 ≤ v ≤ 10.0 · high  10.0 < v ≤ 13.9 · veryHigh  v > 13.9
  *
- * so exactly 3.0 is low, 3.9 and 10.0 are in range and 13.9 is high.
+ * so exactly 3.0 is low, 3.9 and 10.0 are in range and 13.9 is high. Readings in mg/dL are compared
+ * after conversion (÷ 18), so 54 mg/dL is low and 180 mg/dL in range as in the consensus, but 70 mg/dL
+ * (3.89 mmol/L) is low, where the consensus's own mg/dL limits (70–180) would count it in range.
  *
  * Fingerstick (point-of-care) readings are taken at chosen moments, mostly around meals, and say nothing
  * about the time between them: their shares are a "share of readings", never a "time in range". Only
