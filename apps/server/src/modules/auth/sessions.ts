@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { menus, roleMenus, sessions } from '../../db/schema';
 import { hashToken, tokenTenant } from './tokens';
@@ -50,13 +50,16 @@ export interface SessionLookup {
   permitted: boolean;
 }
 
-/** Whether any active role of the user `u` is granted a menu or button carrying `permission`. */
-const grantsPermission = (permission: string) => sql`exists (
+/**
+ * Whether any active role of the user is granted a menu or button carrying `permission`: the one
+ * rule of the route guard (inside the session statement) and of {@link userHasPermission}.
+ */
+const grantsPermission = (tenantId: SQL, userId: SQL, permission: string) => sql`exists (
   select 1 from user_roles ur
     join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.is_active
     join role_menus rm on rm.tenant_id = r.tenant_id and rm.role_id = r.id
     join menus mn on mn.tenant_id = rm.tenant_id and mn.id = rm.menu_id
-   where ur.tenant_id = u.tenant_id and ur.user_id = u.id and mn.permission = ${permission})`;
+   where ur.tenant_id = ${tenantId} and ur.user_id = ${userId} and mn.permission = ${permission})`;
 
 /**
  * The user behind a bearer token, read fresh on every request so that disabling a user or
@@ -82,7 +85,7 @@ export async function loadSession(
            array(select ud.department_code from user_departments ud
                   where ud.tenant_id = u.tenant_id and ud.user_id = u.id order by 1) as scope_codes,
            coalesce((select cv.version from config_versions cv where cv.tenant_id = s.tenant_id), 0) as config_version,
-           ${permission ? grantsPermission(permission) : sql`false`} as permitted
+           ${permission ? grantsPermission(sql`u.tenant_id`, sql`u.id`, permission) : sql`false`} as permitted
       from sessions s
       join users u on u.tenant_id = s.tenant_id and u.id = s.user_id and u.deleted_at is null
      where s.tenant_id = ${tenantId} and s.token_hash = ${tokenHash} and s.revoked_at is null`);
@@ -142,20 +145,10 @@ export async function userHasPermission(
   session: SessionUser,
   permission: string,
 ): Promise<boolean> {
-  if (session.roleIds.length === 0) return false;
-  const rows = await app.db
-    .select({ one: sql<number>`1` })
-    .from(roleMenus)
-    .innerJoin(menus, and(eq(menus.tenantId, roleMenus.tenantId), eq(menus.id, roleMenus.menuId)))
-    .where(
-      and(
-        eq(roleMenus.tenantId, session.tenantId),
-        inArray(roleMenus.roleId, session.roleIds),
-        eq(menus.permission, permission),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
+  const result = await app.db.execute<{ permitted: boolean }>(
+    sql`select ${grantsPermission(sql`${session.tenantId}`, sql`${session.userId}`, permission)} as permitted`,
+  );
+  return result.rows[0]?.permitted === true;
 }
 
 /** YYYY-MM-DD of a moment in the server's time zone (account expiry dates are calendar dates). */

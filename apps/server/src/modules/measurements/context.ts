@@ -11,10 +11,11 @@ import {
 } from '@glucocare/domain';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { dictEntries, glucosePeriods, userDepartments, users } from '../../db/schema';
+import { dictEntries, userDepartments, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { DepartmentScope } from '../auth/sessions';
 import type { PatientRow } from '../patients/access';
+import { listGlucosePeriods } from '../periods/service';
 import { cachedConfig, type TenantRef } from '../settings/config-cache';
 
 /** The hospital's lists an entry is checked against: enabled periods and reason codes. */
@@ -32,17 +33,9 @@ export function hospitalLists(db: DbOrTx, tenant: TenantRef): Promise<HospitalLi
 
 async function readHospitalLists(db: DbOrTx, tenantId: string): Promise<HospitalLists> {
   // one after the other: `db` may be a transaction, whose connection takes one statement at a time
-  const periods = await db
-    .select({
-      code: glucosePeriods.code,
-      nameZh: glucosePeriods.nameZh,
-      nameEn: glucosePeriods.nameEn,
-      startTime: glucosePeriods.startTime,
-      endTime: glucosePeriods.endTime,
-    })
-    .from(glucosePeriods)
-    .where(and(eq(glucosePeriods.tenantId, tenantId), eq(glucosePeriods.isActive, true)))
-    .orderBy(asc(glucosePeriods.sort), asc(glucosePeriods.code));
+  const periods = (await listGlucosePeriods(db, tenantId))
+    .filter((period) => period.isActive)
+    .map(({ code, nameZh, nameEn, startTime, endTime }) => ({ code, nameZh, nameEn, startTime, endTime }));
   const reasons = await db
     .select({ type: dictEntries.type, code: dictEntries.code })
     .from(dictEntries)

@@ -1,4 +1,4 @@
-import { completedYears, hospitalDateRange, hospitalDayAt, type Lang } from '@glucocare/domain';
+import { completedYears, hospitalDayAt, hospitalDayOf, type Lang } from '@glucocare/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
@@ -345,8 +345,8 @@ export async function hospitalDayBounds(
   if (!begin && !end) return {};
   const timeZone = await hospitalTimeZone(db, tenant);
   return {
-    from: begin ? hospitalDateRange(begin, begin, timeZone).start : undefined,
-    until: end ? hospitalDateRange(end, end, timeZone).end : undefined,
+    from: begin ? hospitalDayOf(begin, timeZone).start : undefined,
+    until: end ? hospitalDayOf(end, timeZone).end : undefined,
   };
 }
 

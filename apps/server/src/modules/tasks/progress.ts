@@ -216,19 +216,17 @@ export async function loadTaskPatients(
 }
 
 /** A patient's stay and readings, as far as the day's tasks need them. */
-export type TaskStayReadings = Pick<TaskPatient, 'admittedAt' | 'dischargedAt'> & {
-  readings: readonly Pick<TaskReading, 'periodCode' | 'testTime'>[];
-};
+export type TaskStayReadings<R = Pick<TaskReading, 'periodCode' | 'testTime'>> = Pick<
+  TaskPatient,
+  'admittedAt' | 'dischargedAt'
+> & { readings: readonly R[] };
 
 /** A patient's tasks of the day at `settings.now` (see domain `dayTaskPlanner`). */
 export function tasksOf<R extends Pick<TaskReading, 'periodCode' | 'testTime'>>(
-  patient: Pick<TaskPatient, 'admittedAt' | 'dischargedAt'> & { readings: readonly R[] },
+  patient: TaskStayReadings<R>,
   settings: TaskSettings,
 ): DayTask<R>[] {
-  return settings.plan(
-    { admittedAt: patient.admittedAt, dischargedAt: patient.dischargedAt },
-    patient.readings,
-  );
+  return settings.plan(patient, patient.readings);
 }
 
 /**
