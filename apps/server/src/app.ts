@@ -18,6 +18,7 @@ import { registerMethodOverrideCheck, rewriteMethodOverride } from './http/metho
 import { registerSessionGuard } from './http/session';
 import { registerRequestTimeout } from './http/timeout';
 import { registerStrictInput } from './http/validation';
+import { analysisRoutes } from './modules/analysis/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { loadPasswordCrypto, type PasswordCrypto } from './modules/auth/password-crypto';
 import { authRoutes } from './modules/auth/routes';
@@ -38,6 +39,7 @@ import { reviewRoutes } from './modules/review/routes';
 import { roleRoutes } from './modules/roles/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { strategyRoutes } from './modules/settings/strategy-routes';
+import { statisticsRoutes } from './modules/statistics/routes';
 import { suggestionRoutes } from './modules/suggestions/routes';
 import { systemRoutes } from './modules/system/routes';
 import { tagRoutes } from './modules/tags/routes';
@@ -189,6 +191,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
       await api.register(criticalRoutes);
       await api.register(taskRoutes);
       await api.register(recordRoutes);
+      await api.register(statisticsRoutes);
+      await api.register(analysisRoutes);
     },
     { prefix: API_PREFIX },
   );

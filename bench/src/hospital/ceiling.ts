@@ -16,7 +16,13 @@ export interface CeilingQuery {
   statements: { text: string; values: unknown[] }[];
 }
 
-type Windows = { weekStart: string; weekEnd: string; monthStart: string; monthEnd: string };
+type Windows = {
+  weekStart: string;
+  weekEnd: string;
+  monthStart: string;
+  monthEnd: string;
+  yearStart: string;
+};
 
 /** The patient's department and doctor names, as both patient statements join them. */
 const DEPARTMENT_AND_DOCTOR = `left join departments d on d.tenant_id = p.tenant_id and d.code = p.department_code

@@ -78,7 +78,13 @@ export function windows(info: HospitalInfo) {
   const firstOfEndMonth = `${end.slice(0, 8)}01`;
   const monthEnd = shiftDate(firstOfEndMonth, -1);
   const monthStart = `${monthEnd.slice(0, 8)}01`;
-  return { weekStart: shiftDate(end, -6), weekEnd: end, monthStart, monthEnd };
+  return {
+    weekStart: shiftDate(end, -6),
+    weekEnd: end,
+    monthStart,
+    monthEnd,
+    yearStart: shiftDate(end, -364),
+  };
 }
 
 function httpScenarios(info: HospitalInfo): HttpScenario[] {
@@ -123,6 +129,22 @@ function httpScenarios(info: HospitalInfo): HttpScenario[] {
       who: 'admin',
       path: `/app-service/v1/testRecord/query?category=GLU&departmentCode=${BENCH_WARD}&beginDate=${w.monthStart}&endDate=${w.monthEnd}&page=1&size=20`,
       p99Target: 100,
+    },
+    {
+      key: 'report',
+      name: `glucose report: one patient, a year of 7-point data (${w.yearStart} to ${w.weekEnd})`,
+      route: '/app-service/v1/gluDataAnalysis/bloodGlucoseReport',
+      who: 'nurse',
+      path: `/app-service/v1/gluDataAnalysis/bloodGlucoseReport?patientId=${patient}&beginDate=${w.yearStart}&endDate=${w.weekEnd}`,
+      p99Target: 100,
+    },
+    {
+      key: 'statistics',
+      name: `department statistics: whole hospital, ${w.monthStart.slice(0, 7)}`,
+      route: '/app-service/v1/statistics/departmentAnalysis',
+      who: 'admin',
+      path: `/app-service/v1/statistics/departmentAnalysis?beginDate=${w.monthStart}&endDate=${w.monthEnd}`,
+      p99Target: 300,
     },
     {
       key: 'critical',

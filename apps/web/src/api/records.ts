@@ -1,4 +1,5 @@
-import type { RecordScreen } from '@glucocare/domain';
+import type { HourlyPercentiles, RecordScreen } from '@glucocare/domain';
+import type { AnalysisReading, FluctuationDay, GlucoseReport } from './analysis';
 import { http } from './http';
 
 /**
@@ -136,6 +137,15 @@ export interface TrendRecord {
   periodBands: (Limits & { periodCode: string })[];
   readings: RecordReading[];
   summary: RecordSummary;
+  /** the glucose report of the same readings, as `/v1/gluDataAnalysis/*` answers it */
+  analysis: TrendAnalysis;
+}
+
+export interface TrendAnalysis {
+  report: Omit<GlucoseReport, 'range'>;
+  fluctuation: FluctuationDay[];
+  readings: AnalysisReading[];
+  hourly: HourlyPercentiles[];
 }
 
 export interface WardRow {

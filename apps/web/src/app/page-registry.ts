@@ -15,6 +15,8 @@ export const pageLoaders: Record<string, () => Promise<PageModule>> = {
   '/measurement/approval': () => import('../features/review/ApprovalPage'),
   '/measurement/data': () => import('../features/review/DataManagementPage'),
   '/account/activity': () => import('../features/account/ActivityPage'),
+  '/statistics/department': () => import('../features/statistics/DepartmentStatisticsPage'),
+  '/statistics/year': () => import('../features/statistics/YearStatisticsPage'),
   '/system/department': () => import('../features/system/DepartmentPage'),
   '/system/user': () => import('../features/system/UserPage'),
   '/system/role': () => import('../features/system/RolePage'),

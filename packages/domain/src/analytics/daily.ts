@@ -149,8 +149,16 @@ export function moddOfDays(days: ReadonlyMap<string, readonly MmolReading[]>): n
   return mean(differences);
 }
 
-/** The calendar date after a YYYY-MM-DD date. */
+const nextDates = new Map<string, string>();
+
+/** The calendar date after a YYYY-MM-DD date (remembered: a year's report asks for 365 of them). */
 function nextDate(date: string): string {
-  const [year, month, day] = date.split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
+  let next = nextDates.get(date);
+  if (next === undefined) {
+    const [year, month, day] = date.split('-').map(Number);
+    next = new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
+    if (nextDates.size >= 20_000) nextDates.clear();
+    nextDates.set(date, next);
+  }
+  return next;
 }

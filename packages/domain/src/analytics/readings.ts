@@ -11,8 +11,11 @@ export interface GlucoseReading {
   value: number;
   /** `mmolL` (or missing) for mmol/L, `mgDl` / `mg/dL` for mg/dL (the {@link toMmol} rule). */
   unit?: GlucoseUnitName;
-  /** When the reading was taken: a Date or a string `new Date` reads (give ISO 8601 with an offset). */
-  testTime: Date | string;
+  /**
+   * When the reading was taken: a Date, epoch milliseconds, or a string `new Date` reads (give ISO 8601
+   * with an offset).
+   */
+  testTime: Date | number | string;
   /** The meal period code (`fasting`, `afterBreakfast`, … see `MEAL_PERIODS`), if any. */
   periodCode?: string | null;
 }
@@ -43,7 +46,8 @@ export function normalizeReadings(readings: readonly GlucoseReading[]): MmolRead
   return usable.sort((a, b) => a.time - b.time);
 }
 
-function instantOf(at: Date | string): number {
+function instantOf(at: Date | number | string): number {
+  if (typeof at === 'number') return at;
   if (at instanceof Date) return at.getTime();
   if (typeof at === 'string') return new Date(at).getTime();
   return Number.NaN;

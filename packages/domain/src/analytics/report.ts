@@ -4,12 +4,12 @@
  * {@link roundMetrics}.
  */
 import { roundDecimal } from '../helpers/glucose';
-import { zonedFormat } from '../helpers/zoned-format';
+import { localMinuteOfDay } from '../helpers/zoned-format';
 import { DEFAULT_TIR_BANDS } from '../hospital-settings/strategy';
 import { estimatedA1c, gmi } from './a1c';
 import { fluctuationOfDays, moddOfDays, readingsByDay } from './daily';
 import { type GlucoseBands, type RangePercentages, rangeShares } from './ranges';
-import type { GlucoseReading } from './readings';
+import { type GlucoseReading, normalizeReadings } from './readings';
 import { mean, percentiles, summaryStats } from './stats';
 
 export interface PatientReportOptions {
@@ -125,9 +125,8 @@ export function hourlyPercentiles(
   minPerHour = 5,
 ): HourlyPercentiles[] {
   const byHour: number[][] = Array.from({ length: 24 }, () => []);
-  const hourFormat = zonedFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' });
-  for (const [, day] of readingsByDay(readings, timeZone)) {
-    for (const reading of day) byHour[hourOf(hourFormat, reading.time)].push(reading.mmol);
+  for (const reading of normalizeReadings(readings)) {
+    byHour[Math.floor(localMinuteOfDay(reading.time, timeZone) / 60)].push(reading.mmol);
   }
   return byHour.map((values, hour) => {
     const enough = values.length >= minPerHour && values.length > 0;
@@ -138,9 +137,4 @@ export function hourlyPercentiles(
     });
     return row;
   });
-}
-
-function hourOf(format: Intl.DateTimeFormat, time: number): number {
-  const hour = format.formatToParts(time).find((part) => part.type === 'hour');
-  return Number(hour?.value) % 24;
 }

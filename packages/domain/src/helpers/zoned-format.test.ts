@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { calendarDate } from './zoned-format';
+import { calendarDate, localMinuteOfDay } from './zoned-format';
 
 /** The date as Intl gives it, without any cache. */
 const direct = (at: Date, timeZone: string) =>
@@ -49,5 +49,36 @@ describe('calendarDate', () => {
     // Monrovia kept −00:44:30 until 1972
     const at = new Date('1970-06-01T00:30:00Z');
     expect(calendarDate(at, 'Africa/Monrovia')).toBe(direct(at, 'Africa/Monrovia'));
+  });
+});
+
+describe('localMinuteOfDay', () => {
+  /** The wall clock as Intl gives it, without any cache. */
+  const wallClock = (at: Date, timeZone: string) => {
+    const parts = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(at);
+    const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+    return (part('hour') % 24) * 60 + part('minute');
+  };
+
+  it('gives the minutes since local midnight', () => {
+    expect(localMinuteOfDay('2026-03-01T16:00:00Z', 'Asia/Shanghai')).toBe(0);
+    expect(localMinuteOfDay('2026-03-01T15:59:59Z', 'Asia/Shanghai')).toBe(1439);
+    expect(localMinuteOfDay('2026-03-01T00:07:30Z', 'Asia/Kathmandu')).toBe(5 * 60 + 52);
+    expect(localMinuteOfDay(Date.parse('2026-07-01T12:34:00Z'), 'Europe/London')).toBe(13 * 60 + 34);
+  });
+
+  it('agrees with Intl at any instant and zone', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2040, 0, 1) }),
+        fc.constantFrom(...ZONES),
+        (ms, zone) => localMinuteOfDay(ms, zone) === wallClock(new Date(ms), zone),
+      ),
+    );
   });
 });

@@ -48,3 +48,34 @@ export function calendarDate(at: Date | string, timeZone: string): string {
 function formatDate(at: Date, timeZone: string): string {
   return zonedFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
+
+const minuteCache = new Map<string, Map<number, number>>();
+
+/**
+ * Minutes since local midnight (0-1439) of an instant in an IANA time zone: the wall clock a chart of
+ * the day places a reading at. Cached per zone and UTC quarter hour like {@link calendarDate} (a zone's
+ * offset is a whole number of quarter hours, so within a quarter hour the local clock runs with UTC).
+ */
+export function localMinuteOfDay(at: Date | number | string, timeZone: string): number {
+  const ms = typeof at === 'number' ? at : new Date(at).getTime();
+  const quarter = Math.floor(ms / QUARTER_HOUR_MS);
+  let minutes = minuteCache.get(timeZone);
+  if (!minutes) {
+    minutes = new Map();
+    minuteCache.set(timeZone, minutes);
+  }
+  let quarterStart = minutes.get(quarter);
+  if (quarterStart === undefined) {
+    if (minutes.size >= DATE_CACHE_LIMIT) minutes.clear();
+    const parts = zonedFormat('en-GB', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(quarter * QUARTER_HOUR_MS);
+    const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+    quarterStart = (part('hour') % 24) * 60 + part('minute');
+    minutes.set(quarter, quarterStart);
+  }
+  return quarterStart + Math.floor((ms - quarter * QUARTER_HOUR_MS) / 60_000);
+}

@@ -585,6 +585,16 @@ const enUS = {
   'records.link.invalid': 'This link has expired or is not valid',
   'records.link.created': 'The share link was created',
   'records.period.none': 'No period',
+  // @issue6:analysis — keys of this area go below this line
+  'analysis.periods.invalid': 'Periods must be glucose period codes separated by commas',
+  'analysis.category.required': 'Please choose ketone (KET) or uric acid (UA)',
+  'analysis.category.invalid': 'The item must be ketone (KET) or uric acid (UA)',
+  // statistics — keys of this area go below this line
+  'statistics.year.required': 'Please give the year',
+  'statistics.year.invalid': 'The year must be a whole number from 2000 to 2100',
+  'statistics.beginDate.required': 'Please give the start date',
+  'statistics.endDate.required': 'Please give the end date',
+  'statistics.range.tooLong': 'Statistics may span at most {{max}} days',
 } as const;
 
 export type MessageKey = keyof typeof enUS;
@@ -1152,6 +1162,16 @@ const zhCN: Record<MessageKey, string> = {
   'records.link.invalid': '此链接已过期或无效',
   'records.link.created': '分享链接已生成',
   'records.period.none': '无时段',
+  // @issue6:analysis — keys of this area go below this line
+  'analysis.periods.invalid': '时段须为以逗号分隔的血糖时段代码',
+  'analysis.category.required': '请选择血酮（KET）或尿酸（UA）',
+  'analysis.category.invalid': '项目须为血酮（KET）或尿酸（UA）',
+  // statistics — keys of this area go below this line
+  'statistics.year.required': '请填写年份',
+  'statistics.year.invalid': '年份须为 2000 至 2100 之间的整数',
+  'statistics.beginDate.required': '请填写开始日期',
+  'statistics.endDate.required': '请填写结束日期',
+  'statistics.range.tooLong': '统计的时间跨度最多 {{max}} 天',
 };
 
 export const messages: Record<Lang, Record<MessageKey, string>> = { 'en-US': enUS, 'zh-CN': zhCN };

@@ -46,7 +46,7 @@ type RangeValue = { beginDate?: string | null; endDate?: string | null };
  * The optional date range of a record: both dates or neither (neither: the current or last stay),
  * each a real calendar date, the start not after the end, at most {@link RECORD_MAX_RANGE_DAYS} days.
  */
-function checkRange(ctx: z.core.ParsePayload<RangeValue>): void {
+export function checkRecordRange(ctx: z.core.ParsePayload<RangeValue>): void {
   const { beginDate, endDate } = ctx.value;
   let valid = true;
   for (const field of ['beginDate', 'endDate'] as const) {
@@ -84,7 +84,8 @@ const signature = z.string().max(120).optional();
 /** The link's expiry, epoch seconds. */
 const expiry = z.string().max(12).optional();
 
-const patientId = requiredText('records.id.required').check((ctx) => {
+/** A patient id as a query parameter: a positive whole number without leading zeros. */
+export const patientIdParam = requiredText('records.id.required').check((ctx) => {
   if (!PATIENT_ID.test(ctx.value))
     ctx.issues.push({ code: 'custom', input: ctx.value, message: 'records.id.invalid' });
 });
@@ -92,13 +93,13 @@ const patientId = requiredText('records.id.required').check((ctx) => {
 /** Query of the one-patient screens (glucose, ketone, inspection, trend): `id` and an optional range. */
 export const patientRecordQuerySchema = z
   .strictObject({
-    id: patientId,
+    id: patientIdParam,
     beginDate: optionalDate,
     endDate: optionalDate,
     sig: signature,
     exp: expiry,
   })
-  .check(checkRange)
+  .check(checkRecordRange)
   .transform((query) => ({ ...query, id: Number(query.id) }));
 export type PatientRecordQuery = z.infer<typeof patientRecordQuerySchema>;
 
@@ -151,7 +152,7 @@ export const recordLinkSchema = z
       ctx.issues.push({ code: 'custom', input: id, path: ['id'], message: 'records.id.invalid' });
     if (date)
       ctx.issues.push({ code: 'custom', input: date, path: ['date'], message: 'records.date.wardOnly' });
-    checkRange(ctx as z.core.ParsePayload<RangeValue>);
+    checkRecordRange(ctx as z.core.ParsePayload<RangeValue>);
   })
   .transform((body) => ({
     screen: body.screen,

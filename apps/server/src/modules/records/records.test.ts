@@ -250,6 +250,23 @@ describe('record screens with a session', () => {
     });
   });
 
+  it('trend: carries the glucose report of the same readings as the analysis endpoints answer it', async () => {
+    const range = `beginDate=${day1}&endDate=${day2}`;
+    const data = (await api('GET', `/v1/records/trend?id=${endo}&${range}`, nurse)).json().dataContent;
+    const query = `patientId=${endo}&${range}`;
+    const report = (await api('GET', `/v1/gluDataAnalysis/bloodGlucoseReport?${query}`, nurse)).json()
+      .dataContent;
+    const days = (await api('GET', `/v1/gluDataAnalysis/bloodGlucoseFluctuation?${query}`, nurse)).json()
+      .dataContent;
+    const map = (await api('GET', `/v1/gluDataAnalysis/bloodGlucoseMap?${query}`, nurse)).json().dataContent;
+    const { range: _range, ...metrics } = report;
+    expect(data.analysis.report).toEqual(metrics);
+    expect(data.analysis.report.testCount).toBe(data.readings.length);
+    expect(data.analysis.fluctuation).toEqual(days);
+    expect(data.analysis.hourly).toEqual(map.hourly);
+    expect(data.analysis.readings).toEqual(map.readings);
+  });
+
   it('ward: every patient of the department that day in bed order, with critical marks and testers', async () => {
     const data = (await api('GET', `/v1/records/ward?id=ENDO&date=${day2}`, nurse)).json().dataContent;
     expect(data.department).toEqual({ code: 'ENDO', name: 'Endocrinology' });

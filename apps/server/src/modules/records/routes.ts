@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
+import { trendAnalysisView } from '../analysis/views';
 import { auditActor, requestMeta, writeAudit } from '../audit/service';
 import { readingView } from '../measurements/view';
 import { READ_PERMISSION, recordReader } from './access';
@@ -113,6 +114,7 @@ const trendView = z.object({
   periodBands: z.array(limits.extend({ periodCode: z.string() })),
   readings: z.array(readingView),
   summary,
+  analysis: trendAnalysisView,
 });
 const wardView = z.object({
   header,

@@ -17,6 +17,13 @@ import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { departments, measurements, patients, users } from '../../db/schema';
 import { recordNotFound } from '../../http/errors';
+import {
+  fluctuationByDay,
+  glucoseReport,
+  hourlyOf,
+  readingView,
+  type StoredReading,
+} from '../analysis/metrics';
 import type { DepartmentScope } from '../auth/sessions';
 import { loadClassificationSettings } from '../crisis/classification-settings';
 import { hospitalLists } from '../measurements/context';
@@ -25,6 +32,7 @@ import type { ReadingView } from '../measurements/view';
 import { departmentScopeCondition, type PatientRow, patientAgeAt, patientInScope } from '../patients/access';
 import { itemDisplaySetting } from '../settings/item-display';
 import { getSetting } from '../settings/service';
+import { readTirSetting } from '../settings/strategy-service';
 import { hospitalTimeZone } from '../settings/time-zone';
 import { findTenant, tenantView } from '../tenants/service';
 import { loadReadings } from './readings';
@@ -113,8 +121,8 @@ async function patientBlock(ctx: RecordContext, patient: PatientRow, timeZone: s
  * The days a record covers: the range asked for, else the current (or last) stay — admission day to
  * discharge day, or to today — at most the last {@link RECORD_MAX_RANGE_DAYS} days of it.
  */
-function rangeOf(
-  patient: PatientRow,
+export function recordRange(
+  patient: Pick<PatientRow, 'admittedAt' | 'dischargedAt'>,
   query: { beginDate?: string; endDate?: string },
   timeZone: string,
   now: Date,
@@ -261,7 +269,7 @@ async function patientRecordBase(
 ) {
   const row = await patientOf(ctx, patientId);
   const header = await headerOf(ctx);
-  const range = rangeOf(row, query, header.timeZone, ctx.now);
+  const range = recordRange(row, query, header.timeZone, ctx.now);
   return { row, base: { header, range, patient: await patientBlock(ctx, row, header.timeZone) } };
 }
 
@@ -269,7 +277,11 @@ async function patientRecordBase(
  * The limits the critical-value settings give a patient (department, age) for an item and period, as
  * the classification resolves them.
  */
-async function patientLimits(ctx: RecordContext, patient: PatientRow, timeZone: string) {
+export async function patientLimits(
+  ctx: Pick<RecordContext, 'db' | 'tenantId' | 'now'>,
+  patient: PatientRow,
+  timeZone: string,
+) {
   const settings = await loadClassificationSettings(ctx.db, ctx.tenantId);
   const age = patientAgeAt(patient, ctx.now, timeZone);
   return (item: MeasurementItem, periodCode: string | null): Limits =>
@@ -306,6 +318,29 @@ export async function inspectionRecord(
 }
 
 /**
+ * A patient's glucose target band — the item's normal range for this patient; without one, the span
+ * of the periods' ranges; null when nothing is set — and each period's own limits.
+ */
+export function glucoseBands(
+  limitsFor: (item: MeasurementItem, periodCode: string | null) => Limits,
+  periodCodes: readonly string[],
+) {
+  const periodBands = periodCodes
+    .filter((code) => code !== NO_PERIOD)
+    .map((code) => ({ periodCode: code, ...limitsFor('GLU', code) }));
+  const itemBand = limitsFor('GLU', null);
+  const lows = periodBands.map((b) => b.low).filter((v): v is number => v !== null);
+  const highs = periodBands.map((b) => b.high).filter((v): v is number => v !== null);
+  const band =
+    itemBand.low !== null || itemBand.high !== null
+      ? { low: itemBand.low, high: itemBand.high }
+      : lows.length || highs.length
+        ? { low: lows.length ? Math.min(...lows) : null, high: highs.length ? Math.max(...highs) : null }
+        : null;
+  return { band, periodBands };
+}
+
+/**
  * GET /v1/records/trend: the glucose readings of a range for a line chart per period, with the target
  * band (the item's normal range for this patient; without one, the span of the periods' ranges) and
  * each period's own range.
@@ -319,26 +354,48 @@ export async function trendRecord(
   const limitsFor = await patientLimits(ctx, row, base.header.timeZone);
   const readings = await readingsOf(ctx, patientId, ['GLU'], base.range);
   const periods = await periodColumns(ctx, readings);
-  const periodBands = periods
-    .filter((period) => period.code !== NO_PERIOD)
-    .map((period) => ({ periodCode: period.code, ...limitsFor('GLU', period.code) }));
-  const itemBand = limitsFor('GLU', null);
-  const lows = periodBands.map((b) => b.low).filter((v): v is number => v !== null);
-  const highs = periodBands.map((b) => b.high).filter((v): v is number => v !== null);
-  const band =
-    itemBand.low !== null || itemBand.high !== null
-      ? { low: itemBand.low, high: itemBand.high }
-      : lows.length || highs.length
-        ? { low: lows.length ? Math.min(...lows) : null, high: highs.length ? Math.max(...highs) : null }
-        : null;
+  const { band, periodBands } = glucoseBands(
+    limitsFor,
+    periods.map((period) => period.code),
+  );
+  const tested = readings.filter((r) => r.testValue !== null);
   return {
     ...base,
     unit: STORAGE_UNITS.GLU,
     periods,
     band,
     periodBands,
-    readings: readings.filter((r) => r.testValue !== null),
+    readings: tested,
     summary: summaryOf(readings),
+    analysis: await trendAnalysis(ctx, tested, base.header.timeZone, base.range, periods),
+  };
+}
+
+/**
+ * The glucose report's analysis of the trend's readings, as `/v1/gluDataAnalysis/*` answers it: the
+ * metrics, each day's fluctuation, the readings with their time of day, the hourly percentiles.
+ */
+async function trendAnalysis(
+  ctx: RecordContext,
+  tested: readonly ReadingView[],
+  timeZone: string,
+  range: { beginDate: string; endDate: string; isStay: boolean },
+  periods: readonly { code: string; name: string }[],
+) {
+  const readings: StoredReading[] = tested.map((r) => ({
+    id: r.id,
+    testTime: Date.parse(r.testTime),
+    value: r.testValue as number,
+    periodCode: r.periodCode,
+    classification: r.determineType,
+  }));
+  const tir = await readTirSetting(ctx.db, ctx.tenantId);
+  const names = new Map(periods.map((period) => [period.code, period.name]));
+  return {
+    report: glucoseReport(readings, timeZone, tir, periods),
+    fluctuation: fluctuationByDay(readings, timeZone, range),
+    readings: readings.map((reading) => readingView(reading, timeZone, names)),
+    hourly: hourlyOf(readings, timeZone),
   };
 }
 

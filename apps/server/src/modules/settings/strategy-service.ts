@@ -118,10 +118,12 @@ const tirOf = (value: TirStrategy): TirSetting => ({
 });
 
 /** The TIR setting in effect (analytics read it here); by default the consensus bands over every enabled period. */
-export async function readTirSetting(db: DbOrTx, tenantId: string): Promise<TirSetting> {
-  const stored = await storedSetting(db, tenantId, 'strategy.tir');
-  if (stored) return tirOf(stored);
-  return { ...DEFAULT_TIR_BANDS, periods: await enabledPeriodCodes(db, tenantId) };
+export function readTirSetting(db: DbOrTx, tenant: TenantRef): Promise<TirSetting> {
+  return cachedConfig(db, tenant, 'tir', async (tenantId) => {
+    const stored = await storedSetting(db, tenantId, 'strategy.tir');
+    if (stored) return tirOf(stored);
+    return { ...DEFAULT_TIR_BANDS, periods: await enabledPeriodCodes(db, tenantId) };
+  });
 }
 
 /** The baseline in effect; `periods` [] = every period. */

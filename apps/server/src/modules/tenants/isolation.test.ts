@@ -65,22 +65,32 @@ describe('menus', () => {
       'zh-CN',
     );
     const tree = res.json().dataContent;
-    // home, then the groups: patients, measurement data, personal center
-    expect(tree.map((n: { path: string }) => n.path)).toEqual(['/index', '#', '#', '#']);
+    // home, then the groups: patients, measurement data, statistics, personal center
+    expect(tree.map((n: { path: string }) => n.path)).toEqual(['/index', '#', '#', '#', '#']);
     expect(tree[0]).toMatchObject({
       component: '/dashboard/index',
       label: '首页',
       labels: { 'en-US': 'Home', 'zh-CN': '首页' },
       hidden: false,
     });
-    expect(tree.map((n: { label: string }) => n.label)).toEqual(['首页', '患者管理', '测量数据', '个人中心']);
+    expect(tree.map((n: { label: string }) => n.label)).toEqual([
+      '首页',
+      '患者管理',
+      '测量数据',
+      '统计分析',
+      '个人中心',
+    ]);
     expect(tree[1].children.map((n: { path: string }) => n.path)).toEqual([
       '/patient/detail',
       '/patient/task',
       '/patient/critical',
       '/patient/discharged',
     ]);
-    expect(tree[3].children.map((n: { path: string }) => n.path)).toEqual(['/account/activity']);
+    expect(tree[3].children.map((n: { path: string }) => n.path)).toEqual([
+      '/statistics/department',
+      '/statistics/year',
+    ]);
+    expect(tree[4].children.map((n: { path: string }) => n.path)).toEqual(['/account/activity']);
   });
 
   it('follows role changes at the next request', async () => {

@@ -1,0 +1,157 @@
+import {
+  addDays,
+  CGM_LIKE_RULE,
+  calendarDate,
+  dailyFluctuation,
+  FLUCTUATION_REFERENCES,
+  hourlyPercentiles,
+  isRegularEnough,
+  localMinuteOfDay,
+  mean,
+  NO_PERIOD,
+  patientReport,
+  rangeShares,
+  roundMetrics,
+  STORAGE_UNITS,
+  timeWeightedRangeShares,
+} from '@glucocare/domain';
+import type { TirSetting } from '../settings/strategy-service';
+
+/**
+ * The answers of a patient's glucose analysis built from readings already loaded: the domain's
+ * metrics engine (`packages/domain/src/analytics`) applied, rounded to 2 decimals on the way out only.
+ * Shared by `/v1/gluDataAnalysis/*` and the printable report of `/trend`.
+ */
+
+/** A reading as the analysis loads it: only what the metrics and the charts need. */
+export interface StoredReading {
+  id: number;
+  /** epoch milliseconds (a `GlucoseReading` as it is, for the engine) */
+  testTime: number;
+  value: number;
+  periodCode: string | null;
+  classification: string | null;
+}
+
+export interface PeriodName {
+  code: string;
+  name: string;
+}
+
+export interface AnalysisRange {
+  beginDate: string;
+  endDate: string;
+  isStay: boolean;
+}
+
+const round2 = (value: number) => roundMetrics(value, 2);
+
+/** A reading as the trend, the 24-hour chart and the test trend answer it. */
+export function readingView(reading: StoredReading, timeZone: string, names: ReadonlyMap<string, string>) {
+  return {
+    id: reading.id,
+    testTime: new Date(reading.testTime).toISOString(),
+    date: calendarDate(new Date(reading.testTime), timeZone),
+    minuteOfDay: localMinuteOfDay(reading.testTime, timeZone),
+    testValue: round2(reading.value),
+    periodCode: reading.periodCode,
+    periodName: reading.periodCode === null ? null : (names.get(reading.periodCode) ?? reading.periodCode),
+    determineType: reading.classification,
+  };
+}
+
+const isLow = (classification: string | null) => classification === 'low' || classification === 'criticalLow';
+const isHigh = (classification: string | null) =>
+  classification === 'high' || classification === 'criticalHigh';
+
+/**
+ * The glucose report of readings: the engine's `patientReport` (count, days, mean, SD, CV, min, max,
+ * GMI, estimated A1c, daily LAGE/SDBG/PPGE/MAGE averaged over the days, MODD), the readings of the TIR
+ * setting's periods in its bands — as percent of readings, and as percent of time only when they are
+ * CGM-like (`CGM_LIKE_RULE`) — and a summary per glucose period. Rounded to 2 decimals.
+ */
+export function glucoseReport(
+  readings: readonly StoredReading[],
+  timeZone: string,
+  tir: TirSetting,
+  periods: readonly PeriodName[],
+) {
+  const report = patientReport(readings, { timeZone, bands: tir });
+  const included = new Set(tir.periods);
+  const counted = readings.filter((reading) => !!reading.periodCode && included.has(reading.periodCode));
+  const { count: rangeCount, ...ranges } = rangeShares(
+    counted.map((reading) => reading.value),
+    tir,
+  );
+  // the cheap test first: fingerstick data fail it, and then nothing is converted twice
+  const time = isRegularEnough(
+    counted.map((reading) => reading.testTime),
+    CGM_LIKE_RULE,
+  )
+    ? timeWeightedRangeShares(counted, tir, CGM_LIKE_RULE)
+    : null;
+  const byPeriod = new Map<string, StoredReading[]>();
+  for (const reading of readings) {
+    const code = reading.periodCode ?? NO_PERIOD;
+    const own = byPeriod.get(code);
+    if (own) own.push(reading);
+    else byPeriod.set(code, [reading]);
+  }
+  const items = periods.flatMap((period) => {
+    const own = byPeriod.get(period.code);
+    if (!own) return [];
+    const values = own.map((reading) => reading.value);
+    return [
+      {
+        periodCode: period.code,
+        periodName: period.name,
+        count: own.length,
+        avg: mean(values),
+        minValue: Math.min(...values),
+        maxValue: Math.max(...values),
+        lowCount: own.filter((reading) => isLow(reading.classification)).length,
+        highCount: own.filter((reading) => isHigh(reading.classification)).length,
+      },
+    ];
+  });
+  let timeRanges = null;
+  if (time) {
+    const { count: _count, ...shares } = time;
+    timeRanges = shares;
+  }
+  return roundMetrics({
+    unit: STORAGE_UNITS.GLU,
+    ...report,
+    ranges,
+    rangeCount,
+    timeRanges,
+    timeRule: { ...CGM_LIKE_RULE },
+    bands: { veryLow: tir.veryLow, low: tir.low, high: tir.high, veryHigh: tir.veryHigh },
+    tirPeriods: [...tir.periods],
+    references: { ...FLUCTUATION_REFERENCES },
+    items,
+  });
+}
+
+/** Every day of the range with its count, PPGE, LAGE, SDBG and MAGE (nulls on days without them). */
+export function fluctuationByDay(readings: readonly StoredReading[], timeZone: string, range: AnalysisRange) {
+  const byDate = new Map(dailyFluctuation(readings, timeZone).map((day) => [day.date, day]));
+  const days = [];
+  for (let date = range.beginDate; date <= range.endDate; date = addDays(date, 1)) {
+    const day = byDate.get(date);
+    days.push({
+      date,
+      count: day?.count ?? 0,
+      ppge: day?.ppge ?? null,
+      lage: day?.lage ?? null,
+      sdbg: day?.sdbg ?? null,
+      mage: day?.mage ?? null,
+    });
+  }
+  return roundMetrics(days);
+}
+
+/** The AGP percentiles by hour of the day, rounded. */
+export function hourlyOf(readings: readonly StoredReading[], timeZone: string) {
+  return roundMetrics(hourlyPercentiles(readings, timeZone));
+}

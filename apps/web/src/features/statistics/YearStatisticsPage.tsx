@@ -1,0 +1,173 @@
+import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, DatePicker, Empty, Spin } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText, isAbort, isApiError } from '../../api/http';
+import { downloadYearAnalysisExcel, fetchYearAnalysis, type YearMonthRow } from '../../api/statistics';
+import { toastError } from '../../app/notify';
+import { useDevice } from '../../app/preferences';
+import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
+import { downloadBlob, xlsxFileName } from '../../components/excel';
+import { LoadError, PageWrapper } from '../../components/PageWrapper';
+import { currentLang } from '../../i18n';
+import { yearChartOption } from './charts';
+import { StatisticsChart } from './StatisticsChart';
+import { StatisticsSection, StatisticsTable, StatisticsTiles } from './StatisticsParts';
+import { isFutureYear, monthName, yearExportName } from './statistics-format';
+import { statisticsKeys, useChartLabels } from './statistics-hooks';
+import './statistics.css';
+
+/**
+ * `/statistics/year`: the glucose readings of each month of a year in the user's departments (or
+ * one): counts and rates of in-target, low, high and critical readings as tiles, a chart and a
+ * table with a total row; Excel export built by the server; print.
+ */
+export default function YearStatisticsPage() {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const compact = useDevice() === 'mobile';
+  const [year, setYear] = useState(() => dayjs().year());
+  const [departmentCode, setDepartmentCode] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const labels = useChartLabels();
+
+  const query = useQuery({
+    queryKey: statisticsKeys.year(year, departmentCode, lang),
+    queryFn: ({ signal }) => fetchYearAnalysis({ year, departmentCode: departmentCode ?? undefined }, signal),
+    placeholderData: keepPreviousData,
+    meta: { silent: true },
+  });
+  const data = query.data;
+  const option = useMemo(
+    () => (data ? yearChartOption(data, labels, lang, compact) : null),
+    [data, labels, lang, compact],
+  );
+
+  const runExport = async () => {
+    if (!data) return;
+    setExporting(true);
+    try {
+      const blob = await downloadYearAnalysisExcel({ year, departmentCode: departmentCode ?? undefined });
+      if (blob.size === 0) throw new Error('empty file');
+      downloadBlob(blob, xlsxFileName(yearExportName(t('statistics.year.fileName'), data)));
+    } catch (failure) {
+      if (isAbort(failure)) return;
+      if (isApiError(failure) && failure.kind === 'session') return;
+      toastError(isApiError(failure) && failure.status === 400 ? failure.message : t('excel.exportFailed'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const stale = query.isPlaceholderData;
+  return (
+    <PageWrapper
+      title={t('statistics.year.title')}
+      description={t('statistics.year.intro')}
+      testId="year-statistics-page"
+      className="gc-stats-page"
+      extra={
+        <>
+          <Button
+            icon={<PrinterOutlined />}
+            disabled={!data || stale}
+            onClick={() => window.print()}
+            data-testid="stats-print"
+          >
+            {t('statistics.print')}
+          </Button>
+          <Button
+            type="primary"
+            icon={<DownloadOutlined />}
+            loading={exporting}
+            disabled={!exporting && (!data || stale)}
+            onClick={() => void runExport()}
+            data-testid="export-excel"
+          >
+            {exporting ? t('statistics.exporting') : t('statistics.export')}
+          </Button>
+        </>
+      }
+    >
+      <div className="gc-stats-toolbar" data-testid="stats-filters">
+        <DatePicker
+          picker="year"
+          className="gc-stats-year"
+          allowClear={false}
+          value={dayjs().year(year).startOf('year')}
+          disabledDate={(value) => isFutureYear(value)}
+          onChange={(value) => {
+            if (value) setYear(value.year());
+          }}
+          aria-label={t('statistics.year')}
+          data-testid="stats-year"
+        />
+        <div className="gc-stats-department">
+          <DepartmentTreeSelect
+            source="scope"
+            value={departmentCode}
+            onChange={(value) => setDepartmentCode(value === null ? null : String(value))}
+            placeholder={t('statistics.allDepartments')}
+            data-testid="stats-department"
+          />
+        </div>
+      </div>
+      {query.isError ? (
+        <LoadError
+          title={t('statistics.loadFailed')}
+          message={errorText(query.error)}
+          onRetry={() => void query.refetch()}
+        />
+      ) : null}
+      {query.isLoading ? (
+        <div className="gc-loading" data-testid="stats-loading">
+          <Spin />
+        </div>
+      ) : null}
+      {data ? (
+        <div className={stale ? 'gc-stats-body gc-stats-stale' : 'gc-stats-body'}>
+          <div className="gc-stats-subject" data-testid="stats-subject">
+            {data.year} · {data.departmentName}
+          </div>
+          <StatisticsTiles total={data.total} />
+          <StatisticsSection title={t('statistics.year.chartTitle')} testId="stats-chart-section">
+            {data.total.testCount > 0 && option ? (
+              <StatisticsChart
+                option={option}
+                height={compact ? 300 : 340}
+                label={t('statistics.year.chartTitle')}
+                testId="stats-chart"
+              />
+            ) : (
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={t('statistics.year.empty', { year: data.year })}
+                data-testid="stats-empty"
+              />
+            )}
+          </StatisticsSection>
+          <StatisticsSection title={t('statistics.year.title')}>
+            <StatisticsTable<YearMonthRow>
+              testId="stats-table"
+              rows={data.months}
+              total={data.total}
+              rowKey={(row) => String(row.month)}
+              first={{
+                title: t('statistics.month'),
+                width: compact ? 64 : 96,
+                render: (row) => <span data-testid="stats-month">{monthName(row.month, lang)}</span>,
+              }}
+              totalLabel={t('statistics.total')}
+              loading={query.isFetching && !query.isLoading}
+              compact={compact}
+              emptyText={t('statistics.year.empty', { year: data.year })}
+            />
+            <div className="gc-secondary gc-stats-note">{t('statistics.ratesNote')}</div>
+          </StatisticsSection>
+        </div>
+      ) : null}
+    </PageWrapper>
+  );
+}
