@@ -1,5 +1,6 @@
 /**
- * The SQL ceilings: what the ward dashboard and the data-management query cost in PostgreSQL alone,
+ * The SQL ceilings: what the ward dashboard, the data-management query, the glucose report and the
+ * department statistics cost in PostgreSQL alone,
  * run directly with node-postgres as prepared statements. The statements are those the endpoints'
  * services send (copied from `modules/patients/list.ts` + `modules/tasks/progress.ts`, and
  * `modules/review/service.ts` + `modules/measurements/view.ts`), one after the other on one connection,
@@ -121,4 +122,50 @@ export const CEILINGS: Record<
       ],
     };
   },
+  '/app-service/v1/gluDataAnalysis/bloodGlucoseReport': async (info, w) => ({
+    name: 'SQL ceiling: glucose report (the patient in scope, then a year of readings)',
+    statements: [
+      {
+        // patients/access.ts patientInScope
+        text: `select * from patients where tenant_id = $1 and id = $2 and deleted_at is null`,
+        values: [BENCH_TENANT, info.yearPatientId],
+      },
+      {
+        // analysis/service.ts readingsIn
+        text: `select id::float8 as id, (extract(epoch from test_time) * 1000)::float8 as "testTime", value,
+                      period_code as "periodCode", classification
+                 from measurements
+                where tenant_id = $1 and patient_id = $2 and item = 'GLU' and deleted_at is null and value is not null
+                  and test_time >= ($3::date::timestamp at time zone $5)
+                  and test_time < (($4::date + 1)::timestamp at time zone $5)
+                order by test_time, id`,
+        values: [BENCH_TENANT, info.yearPatientId, w.yearStart, w.weekEnd, info.timeZone],
+      },
+    ],
+  }),
+  '/app-service/v1/statistics/departmentAnalysis': async (_info, w) => ({
+    name: 'SQL ceiling: department statistics (the departments, then the month of day counts)',
+    statements: [
+      {
+        text: `select code, name, name_en, is_active from departments where tenant_id = $1 order by sort, code`,
+        values: [BENCH_TENANT],
+      },
+      {
+        // statistics/service.ts bucketCounts over glucose_day_counts
+        text: `select bucket, sum(n)::int as test_count, count(distinct patient_id)::int as person_count,
+                      sum(normal)::int, sum(low)::int, sum(critical_low)::int, sum(high)::int,
+                      sum(critical_high)::int, grouping(bucket) = 1 as is_total
+                 from (select department_code as bucket, patient_id, sum(test_count) as n,
+                              sum(normal_count) as normal, sum(low_count) as low,
+                              sum(critical_low_count) as critical_low, sum(high_count) as high,
+                              sum(critical_high_count) as critical_high
+                         from glucose_day_counts
+                        where tenant_id = $1 and day >= $2::date and day <= $3::date
+                        group by 1, 2
+                       having sum(test_count) > 0) per_patient
+                group by grouping sets ((bucket), ())`,
+        values: [BENCH_TENANT, w.monthStart, w.monthEnd],
+      },
+    ],
+  }),
 };

@@ -77,7 +77,7 @@ export function readingsByDay(
 ): Map<string, MmolReading[]> {
   const days = new Map<string, MmolReading[]>();
   for (const reading of normalizeReadings(readings)) {
-    const date = calendarDate(new Date(reading.time), timeZone);
+    const date = calendarDate(reading.time, timeZone);
     const day = days.get(date);
     if (day) day.push(reading);
     else days.set(date, [reading]);

@@ -26,10 +26,9 @@ const dateCache = new Map<string, Map<number, string>>();
 const DATE_CACHE_LIMIT = 50_000;
 
 /** The calendar date (YYYY-MM-DD) of an instant in an IANA time zone. */
-export function calendarDate(at: Date | string, timeZone: string): string {
-  const instant = typeof at === 'string' ? new Date(at) : at;
-  const ms = instant.getTime();
-  if (!(ms >= CACHED_FROM_MS)) return formatDate(instant, timeZone);
+export function calendarDate(at: Date | number | string, timeZone: string): string {
+  const ms = typeof at === 'number' ? at : typeof at === 'string' ? Date.parse(at) : at.getTime();
+  if (!(ms >= CACHED_FROM_MS)) return formatDate(new Date(ms), timeZone);
   let dates = dateCache.get(timeZone);
   if (!dates) {
     dates = new Map();
@@ -39,7 +38,7 @@ export function calendarDate(at: Date | string, timeZone: string): string {
   let date = dates.get(quarter);
   if (date === undefined) {
     if (dates.size >= DATE_CACHE_LIMIT) dates.clear();
-    date = formatDate(instant, timeZone);
+    date = formatDate(new Date(ms), timeZone);
     dates.set(quarter, date);
   }
   return date;

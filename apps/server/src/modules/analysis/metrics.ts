@@ -51,7 +51,7 @@ export function readingView(reading: StoredReading, timeZone: string, names: Rea
   return {
     id: reading.id,
     testTime: new Date(reading.testTime).toISOString(),
-    date: calendarDate(new Date(reading.testTime), timeZone),
+    date: calendarDate(reading.testTime, timeZone),
     minuteOfDay: localMinuteOfDay(reading.testTime, timeZone),
     testValue: round2(reading.value),
     periodCode: reading.periodCode,

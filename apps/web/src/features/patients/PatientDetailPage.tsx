@@ -23,6 +23,7 @@ import { zodRule } from '../../components/form-rules';
 import { formatDateTime } from '../../components/format';
 import { LoadError } from '../../components/PageWrapper';
 import { currentLang } from '../../i18n';
+import { AnalysisTab } from '../analysis/AnalysisTab';
 import { MeasurementTab } from '../measurements/MeasurementTab';
 import { openRecordScreen, type RecordScreen } from '../records/open';
 import { BasicInfoTab } from './BasicInfoTab';
@@ -32,7 +33,15 @@ import { confirmDischarge, PATIENT_PERMISSIONS, ReadmitForm, TransferForm } from
 import { GenderIcon, GlucoseValue, PatientTags, patientKeys, useTagOptions } from './parts';
 import './patients.css';
 
-export const PATIENT_TABS = ['basic', 'glucose', 'ketone', 'uricAcid', 'events', 'history'] as const;
+export const PATIENT_TABS = [
+  'basic',
+  'glucose',
+  'ketone',
+  'uricAcid',
+  'analysis',
+  'events',
+  'history',
+] as const;
 export type PatientTab = (typeof PATIENT_TABS)[number];
 
 /** The tab a link asks for (`&tab=glucose`), basic info otherwise. */
@@ -323,6 +332,7 @@ export default function PatientDetailPage() {
           { key: 'glucose', label: t('patients.tab.glucose'), children: measurementTab('GLU') },
           { key: 'ketone', label: t('patients.tab.ketone'), children: measurementTab('KET') },
           { key: 'uricAcid', label: t('patients.tab.uricAcid'), children: measurementTab('UA') },
+          { key: 'analysis', label: t('patients.tab.analysis'), children: <AnalysisTab patient={patient} /> },
           {
             key: 'events',
             label: t('patients.tab.events'),

@@ -1,13 +1,11 @@
 import { formatReading, fromStorageValue } from '@glucocare/domain';
 import { Segmented } from 'antd';
 import dayjs from 'dayjs';
-import { LineChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, MarkAreaComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { SVGRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TrendRecord } from '../../api/records';
+import { dayTimeAxis } from '../analysis/charts/common';
+import { EChart } from '../analysis/EChart';
 import {
   dateInZone as dateIn,
   dateTimeInZone as dateTimeIn,
@@ -16,8 +14,6 @@ import {
 import { flagOf, formatRange } from './format';
 import { RangeControl } from './GlucoseRecordPage';
 import { PatientBlock, RecordFrame, RecordSheet, rangeText } from './RecordFrame';
-
-echarts.use([LineChart, GridComponent, LegendComponent, MarkAreaComponent, TooltipComponent, SVGRenderer]);
 
 /** §9 "Trend charts for 3, 7 and 14 days". */
 export const TREND_PRESETS = [3, 7, 14] as const;
@@ -60,16 +56,8 @@ export function trendOption(data: TrendRecord, labels: { band: string }) {
       formatter: (params: { seriesName: string; data: [number, number, string] }) =>
         `${params.seriesName}<br/>${dateTimeIn(new Date(params.data[0]).toISOString(), tz)}<br/><b>${params.data[1]} ${unit.unitName}</b> ${params.data[2]}`,
     },
-    xAxis: {
-      type: 'time' as const,
-      min: dayjs(data.range.beginDate).valueOf() - 12 * 3_600_000,
-      max: dayjs(data.range.endDate).add(1, 'day').valueOf() + 12 * 3_600_000,
-      axisLabel: {
-        fontSize: 10,
-        hideOverlap: true,
-        formatter: (ms: number) => dateIn(new Date(ms).toISOString(), tz).slice(5),
-      },
-    },
+    // ticks from the hospital's midnight, whatever the browser's zone
+    xAxis: dayTimeAxis(data.range.beginDate, data.range.endDate, tz),
     yAxis: {
       type: 'value' as const,
       name: unit.unitName,
@@ -90,30 +78,11 @@ export function trendOption(data: TrendRecord, labels: { band: string }) {
   };
 }
 
-/** The chart, drawn as SVG (crisp in print), resized with its box and for printing. */
+/** The chart, drawn as SVG (crisp in print), resized with its box and for printing (see `EChart`). */
 function TrendChart({ data }: { data: TrendRecord }) {
   const { t } = useTranslation();
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    const chart = echarts.init(element, undefined, { renderer: 'svg' });
-    chart.setOption(trendOption(data, { band: t('records.trend.band') }));
-    const fit = () => chart.resize();
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(fit);
-    observer?.observe(element);
-    // A4 portrait's printable width (about 180 mm at 96 dpi)
-    const beforePrint = () => chart.resize({ width: 680, height: 340 });
-    window.addEventListener('beforeprint', beforePrint);
-    window.addEventListener('afterprint', fit);
-    return () => {
-      observer?.disconnect();
-      window.removeEventListener('beforeprint', beforePrint);
-      window.removeEventListener('afterprint', fit);
-      chart.dispose();
-    };
-  }, [data, t]);
-  return <div ref={box} className="gc-rec-chart" data-testid="record-trend-chart" />;
+  const option = useMemo(() => trendOption(data, { band: t('records.trend.band') }), [data, t]);
+  return <EChart option={option} className="gc-rec-chart" printHeight={340} testId="record-trend-chart" />;
 }
 
 function TrendSheet({ data }: { data: TrendRecord }) {
