@@ -105,7 +105,7 @@ describe('record screens', () => {
     await page.goto(`/trend?id=${patient.id}`);
     await expect.poll(() => page.locator('[data-testid="record-trend-chart"] svg').count()).toBe(1);
     await switchLanguage(page, 'en-US');
-    await expect.poll(() => body(page)).toContain('Blood glucose trend');
+    await expect.poll(() => body(page)).toContain('Blood glucose report');
     await shots(page, 'records-trend-en');
     await context.close();
   });

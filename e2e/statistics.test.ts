@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, loginViaForm, shot, switchLanguage } from './support';
+import { api, baseUrl, launchBrowser, loginViaForm, shot, switchLanguage } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -34,22 +34,6 @@ function hospitalMonth(): { year: number; month: number } {
   }).formatToParts(new Date());
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return { year: part('year'), month: part('month') };
-}
-
-/** Calls the API from the page with the signed-in user's token (the cookie the web app keeps). */
-async function api<T>(page: Page, url: string): Promise<T> {
-  const result = await page.evaluate(async (path) => {
-    const token = decodeURIComponent(
-      document.cookie
-        .split('; ')
-        .find((part) => part.startsWith('acon_credentials_key='))
-        ?.split('=')[1] ?? '',
-    );
-    const res = await fetch(`/app-service${path}`, { headers: { authorization: `Bearer ${token}` } });
-    return { status: res.status, json: await res.json() };
-  }, url);
-  if (result.status !== 200) throw new Error(`GET ${url}: ${result.status} ${JSON.stringify(result.json)}`);
-  return result.json.dataContent as T;
 }
 
 type Counts = { testCount: number; personCount: number; inTargetCount: number };

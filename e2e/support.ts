@@ -84,3 +84,19 @@ export async function visibleLeafTexts(
     return texts;
   }, exclude);
 }
+
+/** Calls the API from the page with the signed-in user's token (the cookie the web app keeps). */
+export async function api<T>(page: Page, url: string): Promise<T> {
+  const result = await page.evaluate(async (path) => {
+    const token = decodeURIComponent(
+      document.cookie
+        .split('; ')
+        .find((part) => part.startsWith('acon_credentials_key='))
+        ?.split('=')[1] ?? '',
+    );
+    const res = await fetch(`/app-service${path}`, { headers: { authorization: `Bearer ${token}` } });
+    return { status: res.status, json: await res.json() };
+  }, url);
+  if (result.status !== 200) throw new Error(`GET ${url}: ${result.status} ${JSON.stringify(result.json)}`);
+  return result.json.dataContent as T;
+}

@@ -3,8 +3,6 @@ import {
   CHART_SEGMENT_OPTIONS,
   type DaySegmentCount,
   FLUCTUATION_REFERENCES,
-  formatReading,
-  GLUCOSE_RANGES,
   TREND_DAY_OPTIONS,
 } from '@glucocare/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -37,6 +35,7 @@ import { standardDayOption } from './charts/standard-day';
 import { tirBarOption } from './charts/tir-bar';
 import { trendByPeriodOption } from './charts/trend-by-period';
 import { EChart } from './EChart';
+import { glucoseText, type Metric, metricRows, useChartLabels } from './labels';
 import './analysis.css';
 
 /** Query keys of the analysis: every range and language its own entry. */
@@ -47,16 +46,6 @@ export const analysisKeys = {
 };
 
 const DEFAULT_DAYS = 14;
-
-type Metric = {
-  key: string;
-  label: string;
-  value: string;
-  unit: string;
-  /** the normal reference, mmol/L (PPGE, LAGE, SDBG) */
-  reference?: number;
-  above?: boolean;
-};
 
 /**
  * The patient's glucose analysis tab: a range (last 3, 7 or 14 days, or any), then the metrics, the
@@ -71,6 +60,7 @@ export function AnalysisTab({ patient }: { patient: Pick<PatientDetail, 'id'> })
   const [range, setRange] = useState<[string, string] | null>(null);
   const [segments, setSegments] = useState<DaySegmentCount>(6);
   const [colorBy, setColorBy] = useState<'day' | 'period'>('period');
+  const labels = useChartLabels();
 
   // the glucose tab's entry options: the display unit and the hospital's time zone (shared cache)
   const optionsQuery = useQuery({
@@ -126,34 +116,13 @@ export function AnalysisTab({ patient }: { patient: Pick<PatientDetail, 'id'> })
   const periods = trend?.periods ?? options?.periods ?? [];
 
   const trendChart = useMemo(
-    () =>
-      trend && unit
-        ? trendByPeriodOption(trend, unit, {
-            band: t('analysis.trend.band'),
-            noPeriod: t('analysis.trend.noPeriod'),
-          })
-        : null,
-    [trend, unit, t],
+    () => (trend && unit ? trendByPeriodOption(trend, unit, labels.trend) : null),
+    [trend, unit, labels],
   );
   const dayChart = useMemo(
     () =>
-      map && unit
-        ? standardDayOption(
-            map,
-            unit,
-            {
-              band: t('analysis.trend.band'),
-              mean: t('analysis.standardDay.mean'),
-              range: t('analysis.standardDay.range'),
-              noPeriod: t('analysis.trend.noPeriod'),
-              count: t('analysis.standardDay.count'),
-              min: t('analysis.periods.min'),
-              max: t('analysis.periods.max'),
-            },
-            { segments, colorBy, periods },
-          )
-        : null,
-    [map, unit, t, segments, colorBy, periods],
+      map && unit ? standardDayOption(map, unit, labels.standardDay, { segments, colorBy, periods }) : null,
+    [map, unit, labels, segments, colorBy, periods],
   );
   const fluctuationChart = useMemo(
     () =>
@@ -161,50 +130,19 @@ export function AnalysisTab({ patient }: { patient: Pick<PatientDetail, 'id'> })
         ? fluctuationOption(
             fluctuation,
             unit,
-            {
-              ppge: t('analysis.fluctuation.ppge'),
-              lage: t('analysis.fluctuation.lage'),
-              sdbg: t('analysis.fluctuation.sdbg'),
-              mage: t('analysis.fluctuation.mage'),
-              reference: t('analysis.fluctuation.reference'),
-            },
+            labels.fluctuation,
             report?.references ?? FLUCTUATION_REFERENCES,
           )
         : null,
-    [fluctuation, unit, t, report],
+    [fluctuation, unit, labels, report],
   );
   const tirChart = useMemo(
-    () =>
-      report && unit
-        ? tirBarOption(report, unit, {
-            ranges: Object.fromEntries(GLUCOSE_RANGES.map((r) => [r, t(`analysis.tir.${r}`)])) as Record<
-              (typeof GLUCOSE_RANGES)[number],
-              string
-            >,
-            targets: Object.fromEntries(
-              GLUCOSE_RANGES.map((r) => [r, t(`analysis.tir.target.${r}`)]),
-            ) as Record<(typeof GLUCOSE_RANGES)[number], string>,
-            readings: t('analysis.tir.readings'),
-            time: t('analysis.tir.time'),
-          })
-        : null,
-    [report, unit, t],
+    () => (report && unit ? tirBarOption(report, unit, labels.tir) : null),
+    [report, unit, labels],
   );
   const agpChart = useMemo(
-    () =>
-      map && unit && hasAgp(map)
-        ? agpOption(map, unit, {
-            median: t('analysis.agp.median'),
-            iqr: t('analysis.agp.iqr'),
-            outer: t('analysis.agp.outer'),
-            band: t('analysis.agp.band', {
-              low: formatReading('GLU', map.bands.low, unit.unit),
-              high: formatReading('GLU', map.bands.high, unit.unit),
-            }),
-            count: t('analysis.standardDay.count'),
-          })
-        : null,
-    [map, unit, t],
+    () => (map && unit && hasAgp(map) ? agpOption(map, unit, labels.agp(map.bands, unit)) : null),
+    [map, unit, labels],
   );
 
   const failed = queries.find((query) => query.isError);
@@ -394,51 +332,9 @@ export function AnalysisTab({ patient }: { patient: Pick<PatientDetail, 'id'> })
   );
 }
 
-/** A glucose value (mmol/L) as text in the display unit, '—' for none. */
-function glucoseText(value: number | null, unit: UnitView): string {
-  return formatReading('GLU', value, unit.unit) || '—';
-}
-
-function percent(value: number | null): string {
-  return value === null ? '—' : value.toFixed(1);
-}
-
 function MetricsTable({ report, unit }: { report: GlucoseReport; unit: UnitView }) {
   const { t } = useTranslation();
-  const g = (key: string, value: number | null, reference?: number): Metric => ({
-    key,
-    label: t(`analysis.metrics.${key}`),
-    value: glucoseText(value, unit),
-    unit: unit.unitName,
-    reference,
-    above: reference !== undefined && value !== null && value > reference,
-  });
-  const rows: Metric[] = [
-    {
-      key: 'readings',
-      label: t('analysis.metrics.readings'),
-      value: String(report.testCount),
-      unit: t('analysis.metrics.countUnit'),
-    },
-    {
-      key: 'days',
-      label: t('analysis.metrics.days'),
-      value: String(report.dayNums),
-      unit: t('analysis.metrics.dayUnit'),
-    },
-    g('mean', report.avg),
-    g('sd', report.sd),
-    { key: 'cv', label: t('analysis.metrics.cv'), value: percent(report.cv), unit: '%' },
-    g('min', report.minValue),
-    g('max', report.maxValue),
-    { key: 'gmi', label: t('analysis.metrics.gmi'), value: percent(report.gmi), unit: '%' },
-    { key: 'ea1c', label: t('analysis.metrics.ea1c'), value: percent(report.ea1c), unit: '%' },
-    g('lage', report.lage, report.references.lage),
-    g('sdbg', report.sdbg, report.references.sdbg),
-    g('ppge', report.ppge, report.references.ppge),
-    g('mage', report.mage),
-    g('modd', report.modd),
-  ];
+  const rows = metricRows(report, unit, t);
   const columns: ColumnsType<Metric> = [
     { key: 'label', title: t('analysis.metrics.metric'), dataIndex: 'label' },
     {
