@@ -127,8 +127,12 @@ describe('approval and data management', () => {
       .poll(() => page.locator('[data-testid="status-tag"][data-status="approved"]').count(), WAIT)
       .toBe(3);
 
+    // only the patient's three rows (the search has been applied, not the first page of every reading)
+    await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count(), WAIT).toBe(3);
     // correct the 8.4 (the newest of the three, first row) with a reason
-    const row = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '8.4' });
+    const row = page
+      .locator('.ant-table-tbody tr.ant-table-row')
+      .filter({ has: page.locator('[data-testid="reading-value"]', { hasText: /^8\.4$/ }) });
     await row.getByTestId('correct-reading').click();
     const dialog = page.locator('.ant-modal:visible');
     await expect.poll(() => dialog.innerText(), WAIT).toContain('Correct the reading');
