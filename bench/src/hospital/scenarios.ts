@@ -22,7 +22,8 @@ import {
   type HospitalInfo,
 } from './generate';
 
-export const CONNECTIONS = 20;
+/** Concurrent connections (and SQL clients) of every scenario: 20, or `BENCH_CONNECTIONS`. */
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS) > 0 ? Number(process.env.BENCH_CONNECTIONS) : 20;
 const UPLOAD_BATCH = 500;
 
 export interface Target {

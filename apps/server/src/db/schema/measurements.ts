@@ -74,7 +74,9 @@ export const measurements = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    // §5 Glucose "measurement times cannot repeat", per patient and item; also the patient tab's index
+    // §5 Glucose "measurement times cannot repeat", per patient and item; also the patient tab's index.
+    // Migration 0008 adds INCLUDE (id, value, period_code, classification) by hand (drizzle cannot
+    // declare it): the analysis reads a patient's year as an index-only scan
     uniqueIndex('measurements_patient_time_uq')
       .on(t.tenantId, t.patientId, t.item, t.testTime)
       .where(sql`${t.deletedAt} is null`),
