@@ -145,7 +145,9 @@ describe('glucose analysis', () => {
         .toBe(Number(days));
       // the sheets show the new range (not the previous answer kept while loading)
       const begin = new URL(report.url()).searchParams.get('beginDate') as string;
-      await expect.poll(() => report.getByTestId('record-patient').first().innerText(), WAIT).toContain(begin);
+      await expect
+        .poll(() => report.getByTestId('record-patient').first().innerText(), WAIT)
+        .toContain(begin);
       counts[days] = await readings();
     }
     expect(counts['3']).toBeLessThan(counts['14']);
