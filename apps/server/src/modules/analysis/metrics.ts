@@ -60,6 +60,14 @@ export function readingView(reading: StoredReading, timeZone: string, names: Rea
   };
 }
 
+/** The TIR setting's four limits, mmol/L (without its periods). */
+export const bandsOf = (tir: TirSetting) => ({
+  veryLow: tir.veryLow,
+  low: tir.low,
+  high: tir.high,
+  veryHigh: tir.veryHigh,
+});
+
 const isLow = (classification: string | null) => classification === 'low' || classification === 'criticalLow';
 const isHigh = (classification: string | null) =>
   classification === 'high' || classification === 'criticalHigh';
@@ -126,7 +134,7 @@ export function glucoseReport(
     rangeCount,
     timeRanges,
     timeRule: { ...CGM_LIKE_RULE },
-    bands: { veryLow: tir.veryLow, low: tir.low, high: tir.high, veryHigh: tir.veryHigh },
+    bands: bandsOf(tir),
     tirPeriods: [...tir.periods],
     references: { ...FLUCTUATION_REFERENCES },
     items,

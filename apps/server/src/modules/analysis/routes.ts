@@ -6,8 +6,9 @@ import {
   type TestTrendQuery,
   testTrendQuerySchema,
 } from '@glucocare/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { noStore } from '../../http/cache';
 import { envelopeOf, ok } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
 import {
@@ -27,11 +28,6 @@ const RANGE_NOTE =
   'Values in mmol/L (uric acid in µmol/L), rounded to 2 decimals. beginDate and endDate are hospital calendar ' +
   'days, both or neither (neither: the current or last stay), at most 366 days. Department scope applies: a ' +
   'patient outside it answers 404.';
-
-/** No caching of patient data by browsers or proxies. */
-function noStore(reply: FastifyReply) {
-  reply.header('cache-control', 'no-store');
-}
 
 /** A patient's glucose analysis (spec §2 patient tabs "analysis", "TIR", "glucose report"; docs/api.md). */
 export async function analysisRoutes(app: FastifyInstance) {

@@ -4,23 +4,21 @@ import {
   type MeasurementItem,
   NO_PERIOD,
   STORAGE_UNITS,
-  translate,
 } from '@glucocare/domain';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { DepartmentScope } from '../auth/sessions';
 import { type PatientRow, patientInScope } from '../patients/access';
-import { listGlucosePeriods } from '../periods/service';
-import { glucoseBands, patientLimits, recordRange } from '../records/service';
+import { glucoseBands, patientLimits, periodColumns, recordRange } from '../records/service';
 import type { TenantRef } from '../settings/config-cache';
 import { readTirSetting } from '../settings/strategy-service';
 import { hospitalTimeZone } from '../settings/time-zone';
 import {
   type AnalysisRange,
+  bandsOf,
   fluctuationByDay,
   glucoseReport,
   hourlyOf,
-  type PeriodName,
   readingView,
   type StoredReading,
 } from './metrics';
@@ -74,27 +72,6 @@ export async function readingsIn(
   return rows;
 }
 
-/**
- * The glucose periods in the day's order, names in the language: the enabled ones, then any other
- * period a reading was taken in (a period since stopped), then `-` for readings without a period.
- */
-export async function periodsOf(
-  ctx: AnalysisContext,
-  readings: readonly { periodCode: string | null }[],
-): Promise<PeriodName[]> {
-  const all = await listGlucosePeriods(ctx.db, ctx.tenant);
-  const used = new Set(readings.map((reading) => reading.periodCode ?? NO_PERIOD));
-  const periods = all
-    .filter((period) => period.isActive || used.has(period.code))
-    .map((period) => ({ code: period.code, name: ctx.lang === 'zh-CN' ? period.nameZh : period.nameEn }));
-  const known = new Set(periods.map((period) => period.code));
-  for (const code of used) {
-    if (known.has(code)) continue;
-    periods.push({ code, name: code === NO_PERIOD ? translate(ctx.lang, 'records.period.none') : code });
-  }
-  return periods;
-}
-
 /** The analysis of one patient's glucose in a range: what every `/v1/gluDataAnalysis` answer starts from. */
 async function glucoseAnalysis(
   ctx: AnalysisContext,
@@ -103,7 +80,7 @@ async function glucoseAnalysis(
 ) {
   const base = await analysisBase(ctx, patientId, query);
   const readings = await readingsIn(ctx, patientId, 'GLU', base.range, base.timeZone);
-  const periods = await periodsOf(ctx, readings);
+  const periods = await periodColumns(ctx, readings);
   return { ...base, readings, periods, names: new Map(periods.map((p) => [p.code, p.name])) };
 }
 
@@ -153,16 +130,10 @@ export async function bloodGlucoseTrend(
   const periods = wanted.size
     ? analysis.periods.filter((period) => wanted.has(period.code))
     : analysis.periods;
-  const all = await listGlucosePeriods(ctx.db, ctx.tenant);
-  const byCode = new Map(all.map((period) => [period.code, period]));
   return {
     range: analysis.range,
     timeZone: analysis.timeZone,
-    periods: periods.map((period) => ({
-      ...period,
-      startTime: byCode.get(period.code)?.startTime ?? '',
-      endTime: byCode.get(period.code)?.endTime ?? '',
-    })),
+    periods,
     band: await targetBand(
       ctx,
       analysis.patient,
@@ -189,7 +160,7 @@ export async function bloodGlucoseMap(
       analysis.timeZone,
       analysis.periods.map((period) => period.code),
     ),
-    bands: { veryLow: tir.veryLow, low: tir.low, high: tir.high, veryHigh: tir.veryHigh },
+    bands: bandsOf(tir),
     readings: analysis.readings.map((reading) => readingView(reading, analysis.timeZone, analysis.names)),
     hourly: hourlyOf(analysis.readings, analysis.timeZone),
   };
@@ -202,7 +173,7 @@ export async function testTrend(
 ) {
   const base = await analysisBase(ctx, query.patientId, query);
   const readings = await readingsIn(ctx, query.patientId, query.category, base.range, base.timeZone);
-  const periods = await periodsOf(ctx, readings);
+  const periods = await periodColumns(ctx, readings);
   const names = new Map(periods.map((period) => [period.code, period.name]));
   const limitsFor = await patientLimits(ctx, base.patient, base.timeZone);
   return {

@@ -13,7 +13,7 @@ import { AppError, recordNotFound } from '../../http/errors';
 import { updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
-import { inScope } from '../departments/service';
+import { departmentName, inScope } from '../departments/service';
 import { assertClassificationConsistent, limitsOf } from './classification-settings';
 
 type RuleRow = typeof crisisRules.$inferSelect;
@@ -73,9 +73,6 @@ export function fieldProblem(
 
 const mine = (tenantId: string, where?: SQL) => and(eq(crisisRules.tenantId, tenantId), where);
 
-/** Department names in the request language (English name when there is one, else the name). */
-export const departmentName = (row: { name: string; nameEn: string | null }, lang: Lang) =>
-  lang === 'zh-CN' ? row.name : (row.nameEn ?? row.name);
 const periodName = (row: { nameZh: string; nameEn: string }, lang: Lang) =>
   lang === 'zh-CN' ? row.nameZh : row.nameEn;
 

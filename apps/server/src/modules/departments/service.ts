@@ -1,3 +1,4 @@
+import type { Lang } from '@glucocare/domain';
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { departments, patients, userDepartments, users } from '../../db/schema';
@@ -6,6 +7,10 @@ import { descendantIds, type TreeNode, toTree, withAncestors } from '../../lib/t
 import { updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { DepartmentScope, SessionUser } from '../auth/sessions';
+
+/** A department's name in the request language (the English name when there is one, else the name). */
+export const departmentName = (row: { name: string; nameEn: string | null }, lang: Lang) =>
+  lang === 'zh-CN' ? row.name : (row.nameEn ?? row.name);
 
 export type DepartmentRow = typeof departments.$inferSelect;
 

@@ -6,9 +6,10 @@ import {
   recordScreenUrl,
   wardRecordQuerySchema,
 } from '@glucocare/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { noStore } from '../../http/cache';
 import { envelopeOf, ok } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
 import { trendAnalysisView } from '../analysis/views';
@@ -144,11 +145,6 @@ const linkView = z.object({ screen: z.string(), url: z.string(), expiresAt: z.st
 const PUBLIC_NOTE =
   'Public to the router; the data needs a session with patient:inpatient:list (department scope applies) ' +
   'or a valid signed link (`sig`, `exp`) for exactly this screen, id and range.';
-
-/** Patient data must not stay in shared caches or the browser's cache. */
-function noStore(reply: FastifyReply) {
-  reply.header('cache-control', 'no-store');
-}
 
 /** Printable record screens and their signed share links (spec §2; ARCHITECTURE §5). */
 export async function recordRoutes(app: FastifyInstance) {

@@ -26,10 +26,12 @@ import {
 } from '../analysis/metrics';
 import type { DepartmentScope } from '../auth/sessions';
 import { loadClassificationSettings } from '../crisis/classification-settings';
-import { hospitalLists } from '../measurements/context';
+import { departmentName } from '../departments/service';
 import { patientPivot, patientReadings } from '../measurements/read';
 import type { ReadingView } from '../measurements/view';
 import { departmentScopeCondition, type PatientRow, patientAgeAt, patientInScope } from '../patients/access';
+import { type GlucosePeriod, listGlucosePeriods } from '../periods/service';
+import type { TenantRef } from '../settings/config-cache';
 import { itemDisplaySetting } from '../settings/item-display';
 import { getSetting } from '../settings/service';
 import { readTirSetting } from '../settings/strategy-service';
@@ -75,9 +77,6 @@ async function headerOf(ctx: RecordContext) {
   };
 }
 export type RecordHeader = Awaited<ReturnType<typeof headerOf>>;
-
-const departmentName = (row: { name: string; nameEn: string | null }, lang: Lang) =>
-  lang === 'en-US' ? (row.nameEn ?? row.name) : row.name;
 
 /** The patient of a record screen, in the tenant and scope of the session or the signed link. */
 export function patientOf(ctx: RecordContext, patientId: number): Promise<PatientRow> {
@@ -139,26 +138,35 @@ export function recordRange(
 }
 
 /**
- * Glucose periods as record columns: the enabled ones in the day's order (the measurements'
- * `hospitalLists`), names in the language, then any other period a reading was taken in (a period
- * since stopped: its name from the reading) and `-` for readings without a period.
+ * Glucose periods as record and chart columns: the enabled ones in the day's order, names in the
+ * language, then any other period a reading was taken in (a period since stopped, named as stored, or
+ * by the reading when no longer stored) and `-` for readings without a period.
  */
-async function periodColumns(ctx: RecordContext, readings: readonly ReadingView[]) {
-  const { periods } = await hospitalLists(ctx.db, ctx.tenantId);
-  const columns = periods.map((period) => ({
+export async function periodColumns(
+  ctx: Pick<RecordContext, 'db' | 'lang'> & { tenant: TenantRef },
+  readings: readonly { periodCode: string | null; periodName?: string | null }[],
+) {
+  const all = await listGlucosePeriods(ctx.db, ctx.tenant);
+  const column = (period: GlucosePeriod) => ({
     code: period.code,
     name: ctx.lang === 'zh-CN' ? period.nameZh : period.nameEn,
     startTime: period.startTime,
     endTime: period.endTime,
-  }));
-  const known = new Set(columns.map((column) => column.code));
+  });
+  const columns = all.filter((period) => period.isActive).map(column);
+  const stored = new Map(all.map((period) => [period.code, period]));
+  const known = new Set(columns.map((c) => c.code));
   for (const reading of readings) {
     const code = reading.periodCode ?? NO_PERIOD;
     if (known.has(code)) continue;
     known.add(code);
-    const name =
-      code === NO_PERIOD ? translate(ctx.lang, 'records.period.none') : (reading.periodName ?? code);
-    columns.push({ code, name, startTime: '', endTime: '' });
+    const period = stored.get(code);
+    if (period) columns.push(column(period));
+    else {
+      const name =
+        code === NO_PERIOD ? translate(ctx.lang, 'records.period.none') : (reading.periodName ?? code);
+      columns.push({ code, name, startTime: '', endTime: '' });
+    }
   }
   return columns;
 }
@@ -353,7 +361,7 @@ export async function trendRecord(
   const { row, base } = await patientRecordBase(ctx, patientId, query);
   const limitsFor = await patientLimits(ctx, row, base.header.timeZone);
   const readings = await readingsOf(ctx, patientId, ['GLU'], base.range);
-  const periods = await periodColumns(ctx, readings);
+  const periods = await periodColumns({ ...ctx, tenant: ctx.tenantId }, readings);
   const { band, periodBands } = glucoseBands(
     limitsFor,
     periods.map((period) => period.code),
@@ -463,7 +471,7 @@ export async function wardRecord(ctx: RecordContext, departmentCode: string, dat
     department: { code: department.code, name: departmentName(department, ctx.lang) },
     date: day.date,
     unit: STORAGE_UNITS.GLU,
-    periods: await periodColumns(ctx, readings),
+    periods: await periodColumns({ ...ctx, tenant: ctx.tenantId }, readings),
     rows: rows.map((patient) => {
       const own = byPatient.get(patient.id) ?? [];
       const [pivot] = pivotByPeriod(own, header.timeZone, 'asc');

@@ -9,6 +9,7 @@ import type { DbOrTx } from '../../db/client';
 import { glucoseDayCounts as dayCounts, departments } from '../../db/schema';
 import { recordNotFound } from '../../http/errors';
 import type { SessionUser } from '../auth/sessions';
+import { departmentName } from '../departments/service';
 import { departmentScopeCondition } from '../patients/access';
 import { findTenant, tenantView } from '../tenants/service';
 
@@ -168,9 +169,6 @@ function countedDays(tenantId: string, beginDate: string, endDate: string, depar
     department,
   );
 }
-
-const departmentName = (row: { name: string; nameEn: string | null }, lang: Lang) =>
-  lang === 'en-US' ? (row.nameEn ?? row.name) : row.name;
 
 /** A department of the tenant within the caller's scope; anything else answers 404 like a missing one. */
 async function scopedDepartment(ctx: StatisticsContext, code: string) {

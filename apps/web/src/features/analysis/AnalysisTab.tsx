@@ -25,6 +25,7 @@ import { errorText } from '../../api/http';
 import { fetchEntryOptions } from '../../api/measurements';
 import type { PatientDetail } from '../../api/patients';
 import type { UnitView } from '../../api/records';
+import { EChart } from '../../components/EChart';
 import { LoadError } from '../../components/PageWrapper';
 import { measurementKeys } from '../measurements/MeasurementTab';
 import { dateInZone, lastDays } from '../measurements/reading-format';
@@ -34,7 +35,6 @@ import { fluctuationOption } from './charts/fluctuation';
 import { standardDayOption } from './charts/standard-day';
 import { tirBarOption } from './charts/tir-bar';
 import { trendByPeriodOption } from './charts/trend-by-period';
-import { EChart } from './EChart';
 import { glucoseText, type Metric, metricRows, useChartLabels } from './labels';
 import './analysis.css';
 

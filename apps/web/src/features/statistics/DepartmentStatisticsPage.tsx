@@ -1,20 +1,25 @@
-import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, DatePicker, Empty, Spin } from 'antd';
+import { Alert, DatePicker, Empty } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, isAbort } from '../../api/http';
+import { isAbort } from '../../api/http';
 import { type DepartmentRow, fetchDepartmentAnalysis } from '../../api/statistics';
 import { toastError, toastSuccess } from '../../app/notify';
 import { useDevice } from '../../app/preferences';
 import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
+import { EChart } from '../../components/EChart';
 import { exportToExcel } from '../../components/excel';
-import { LoadError, PageWrapper } from '../../components/PageWrapper';
+import { PageWrapper } from '../../components/PageWrapper';
 import { currentLang } from '../../i18n';
 import { departmentChartHeight, departmentChartOption } from './charts';
-import { StatisticsChart } from './StatisticsChart';
-import { StatisticsSection, StatisticsTable, StatisticsTiles } from './StatisticsParts';
+import {
+  StatisticsActions,
+  StatisticsLoadState,
+  StatisticsSection,
+  StatisticsTable,
+  StatisticsTiles,
+} from './StatisticsParts';
 import {
   chartedDepartments,
   departmentExcelColumns,
@@ -101,26 +106,12 @@ export default function DepartmentStatisticsPage() {
       testId="department-statistics-page"
       className="gc-stats-page"
       extra={
-        <>
-          <Button
-            icon={<PrinterOutlined />}
-            disabled={!data || stale}
-            onClick={() => window.print()}
-            data-testid="stats-print"
-          >
-            {t('statistics.print')}
-          </Button>
-          <Button
-            type="primary"
-            icon={<DownloadOutlined />}
-            loading={exporting}
-            disabled={!exporting && (!data || stale || data.departments.length === 0)}
-            onClick={() => void runExport()}
-            data-testid="export-excel"
-          >
-            {exporting ? t('statistics.exporting') : t('statistics.export')}
-          </Button>
-        </>
+        <StatisticsActions
+          ready={!!data && !stale}
+          canExport={!!data && data.departments.length > 0}
+          exporting={exporting}
+          onExport={() => void runExport()}
+        />
       }
     >
       <div className="gc-stats-toolbar" data-testid="stats-filters">
@@ -157,18 +148,7 @@ export default function DepartmentStatisticsPage() {
           data-testid="stats-range-problem"
         />
       ) : null}
-      {rangeQuery && query.isError ? (
-        <LoadError
-          title={t('statistics.loadFailed')}
-          message={errorText(query.error)}
-          onRetry={() => void query.refetch()}
-        />
-      ) : null}
-      {rangeQuery && query.isLoading ? (
-        <div className="gc-loading" data-testid="stats-loading">
-          <Spin />
-        </div>
-      ) : null}
+      {rangeQuery ? <StatisticsLoadState query={query} /> : null}
       {data ? (
         <div className={stale ? 'gc-stats-body gc-stats-stale' : 'gc-stats-body'}>
           <div className="gc-stats-subject" data-testid="stats-subject">
@@ -178,10 +158,11 @@ export default function DepartmentStatisticsPage() {
           <StatisticsSection title={t('statistics.departmentPage.chartTitle')} testId="stats-chart-section">
             {option ? (
               <>
-                <StatisticsChart
+                <EChart
                   option={option}
                   height={departmentChartHeight(charted.length, compact)}
-                  label={t('statistics.departmentPage.chartTitle')}
+                  ariaLabel={t('statistics.departmentPage.chartTitle')}
+                  className="gc-stats-chart"
                   testId="stats-chart"
                 />
                 {charted.length < data.departments.length ? (

@@ -1,8 +1,11 @@
-import { Card, Table, type TableColumnsType } from 'antd';
+import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Button, Card, Spin, Table, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../api/http';
 import type { GlucoseCounts } from '../../api/statistics';
-import { TableEmpty } from '../../components/PageWrapper';
+import { LoadError, TableEmpty } from '../../components/PageWrapper';
 import { currentLang } from '../../i18n';
 import {
   CATEGORY_COLORS,
@@ -220,4 +223,61 @@ export function StatisticsSection({
       {children}
     </Card>
   );
+}
+
+/** The page's Print and Export Excel buttons (print needs shown data; export also `canExport`). */
+export function StatisticsActions({
+  ready,
+  canExport = true,
+  exporting,
+  onExport,
+}: {
+  /** data of the current filters are shown (not an earlier answer kept while loading) */
+  ready: boolean;
+  canExport?: boolean;
+  exporting: boolean;
+  onExport: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button
+        icon={<PrinterOutlined />}
+        disabled={!ready}
+        onClick={() => window.print()}
+        data-testid="stats-print"
+      >
+        {t('statistics.print')}
+      </Button>
+      <Button
+        type="primary"
+        icon={<DownloadOutlined />}
+        loading={exporting}
+        disabled={!exporting && (!ready || !canExport)}
+        onClick={onExport}
+        data-testid="export-excel"
+      >
+        {exporting ? t('statistics.exporting') : t('statistics.export')}
+      </Button>
+    </>
+  );
+}
+
+/** The load failure (with a retry) or the spinner of the first load. */
+export function StatisticsLoadState({ query }: { query: UseQueryResult<unknown> }) {
+  const { t } = useTranslation();
+  if (query.isError) {
+    return (
+      <LoadError
+        title={t('statistics.loadFailed')}
+        message={errorText(query.error)}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  return query.isLoading ? (
+    <div className="gc-loading" data-testid="stats-loading">
+      <Spin />
+    </div>
+  ) : null;
 }

@@ -1,20 +1,25 @@
-import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Empty, Spin } from 'antd';
+import { DatePicker, Empty } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, isAbort, isApiError } from '../../api/http';
+import { isAbort, isApiError } from '../../api/http';
 import { downloadYearAnalysisExcel, fetchYearAnalysis, type YearMonthRow } from '../../api/statistics';
 import { toastError } from '../../app/notify';
 import { useDevice } from '../../app/preferences';
 import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
+import { EChart } from '../../components/EChart';
 import { downloadBlob, xlsxFileName } from '../../components/excel';
-import { LoadError, PageWrapper } from '../../components/PageWrapper';
+import { PageWrapper } from '../../components/PageWrapper';
 import { currentLang } from '../../i18n';
 import { yearChartOption } from './charts';
-import { StatisticsChart } from './StatisticsChart';
-import { StatisticsSection, StatisticsTable, StatisticsTiles } from './StatisticsParts';
+import {
+  StatisticsActions,
+  StatisticsLoadState,
+  StatisticsSection,
+  StatisticsTable,
+  StatisticsTiles,
+} from './StatisticsParts';
 import { isFutureYear, monthName, yearExportName } from './statistics-format';
 import { statisticsKeys, useChartLabels } from './statistics-hooks';
 import './statistics.css';
@@ -69,26 +74,7 @@ export default function YearStatisticsPage() {
       testId="year-statistics-page"
       className="gc-stats-page"
       extra={
-        <>
-          <Button
-            icon={<PrinterOutlined />}
-            disabled={!data || stale}
-            onClick={() => window.print()}
-            data-testid="stats-print"
-          >
-            {t('statistics.print')}
-          </Button>
-          <Button
-            type="primary"
-            icon={<DownloadOutlined />}
-            loading={exporting}
-            disabled={!exporting && (!data || stale)}
-            onClick={() => void runExport()}
-            data-testid="export-excel"
-          >
-            {exporting ? t('statistics.exporting') : t('statistics.export')}
-          </Button>
-        </>
+        <StatisticsActions ready={!!data && !stale} exporting={exporting} onExport={() => void runExport()} />
       }
     >
       <div className="gc-stats-toolbar" data-testid="stats-filters">
@@ -114,18 +100,7 @@ export default function YearStatisticsPage() {
           />
         </div>
       </div>
-      {query.isError ? (
-        <LoadError
-          title={t('statistics.loadFailed')}
-          message={errorText(query.error)}
-          onRetry={() => void query.refetch()}
-        />
-      ) : null}
-      {query.isLoading ? (
-        <div className="gc-loading" data-testid="stats-loading">
-          <Spin />
-        </div>
-      ) : null}
+      <StatisticsLoadState query={query} />
       {data ? (
         <div className={stale ? 'gc-stats-body gc-stats-stale' : 'gc-stats-body'}>
           <div className="gc-stats-subject" data-testid="stats-subject">
@@ -134,10 +109,11 @@ export default function YearStatisticsPage() {
           <StatisticsTiles total={data.total} />
           <StatisticsSection title={t('statistics.year.chartTitle')} testId="stats-chart-section">
             {data.total.testCount > 0 && option ? (
-              <StatisticsChart
+              <EChart
                 option={option}
                 height={compact ? 300 : 340}
-                label={t('statistics.year.chartTitle')}
+                ariaLabel={t('statistics.year.chartTitle')}
+                className="gc-stats-chart"
                 testId="stats-chart"
               />
             ) : (
