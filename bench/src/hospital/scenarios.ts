@@ -23,7 +23,8 @@ import {
 } from './generate';
 
 /** Concurrent connections (and SQL clients) of every scenario: 20, or `BENCH_CONNECTIONS`. */
-export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS) > 0 ? Number(process.env.BENCH_CONNECTIONS) : 20;
+export const CONNECTIONS =
+  Number(process.env.BENCH_CONNECTIONS) > 0 ? Number(process.env.BENCH_CONNECTIONS) : 20;
 const UPLOAD_BATCH = 500;
 
 export interface Target {
