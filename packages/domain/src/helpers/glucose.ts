@@ -43,6 +43,21 @@ export function roundDecimal(value: number, decimals: number): number {
   return signed === 0 ? 0 : signed;
 }
 
+/**
+ * How a glucose reading compares with a limit configured in mmol/L: negative below, 0 equal, positive
+ * above. The reading is compared in the unit it was entered in, at full precision, against the limit as
+ * it reads in that unit on the hospital's screens (converted and rounded to the unit's precision, §5
+ * Other). So a reading entered as 70 mg/dL equals a limit of 3.9 mmol/L (70.2 → "70" on a mg/dL screen),
+ * as the consensus pairs them (Battelino et al., Diabetes Care 2019;42:1593: "<70 mg/dL (<3.9 mmol/L)"),
+ * and a nurse who reads "low below 70" and enters 70 does not get "low"; a reading entered in mmol/L is
+ * compared exactly (3.85 < 3.9). `mmol` is the full-precision storage value; for a mg/dL entry the
+ * entered number is recovered from it (×18, 6 decimals, which removes the binary error of ÷18).
+ */
+export function compareGlucoseWithLimit(mmol: number, limitMmol: number, enteredUnit?: GlucoseUnitName): number {
+  if (!isMgDl(enteredUnit)) return mmol - limitMmol;
+  return roundDecimal(mmol * MGDL_PER_MMOL, 6) - roundDecimal(limitMmol * MGDL_PER_MMOL, 0);
+}
+
 /** Converts a reading in `unit` to mmol/L, unrounded (÷18 for mg/dL; §5 Other "Glucose conversion"). */
 export function toMmol(value: number, unit: GlucoseUnitName): number {
   return isMgDl(unit) ? value / MGDL_PER_MMOL : value;
