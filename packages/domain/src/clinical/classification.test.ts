@@ -295,11 +295,12 @@ describe('classifyMeasurement: boundaries', () => {
     expect(classOf(glu(value), {}, settings)).toBe(expected);
   });
 
-  it('ignores float noise below the second decimal', () => {
-    expect(classOf(glu(3.8999999999), {}, settings)).toBe('normal');
-    expect(classOf(glu(0.1 + 0.2 + 2.5), {}, settings)).toBe('criticalLow'); // 2.8000000000000003
-    expect(classOf(glu(16.7 - 1e-12), {}, settings)).toBe('criticalHigh');
-    expect(classifyMeasurement(glu(3.8999999999), {}, settings).valueMmol).toBe(3.9);
+  it('compares a mmol/L reading exactly as entered, at full precision', () => {
+    expect(classOf(glu(3.85), {}, settings)).toBe('low');
+    expect(classOf(glu(3.8999999999), {}, settings)).toBe('low');
+    expect(classifyMeasurement(glu(3.8999999999), {}, settings).valueMmol).toBe(3.8999999999);
+    expect(classifyMeasurement(glu(5.55), {}, settings).valueMmol).toBe(5.55);
+    expect(classOf(glu(16.65), {}, settings)).toBe('high');
   });
 
   it('classifies by the critical rule when a critical limit lies inside the normal range', () => {
@@ -373,32 +374,31 @@ describe('classifyMeasurement: units', () => {
   const settings = settingsOf({ items: [{ ...GLU_ITEM }] });
   const mg = (value: number, unit = 'mg/dL') => classifyMeasurement(glu(value, { unit }), {}, settings);
 
-  it('reads 70 mg/dL as 3.9 mmol/L, the normal low limit (not 3.888… → low)', () => {
-    expect(mg(70).valueMmol).toBe(3.9);
+  it('stores 70 mg/dL at full precision and compares it with the low limit as a mg/dL screen shows it', () => {
+    // 3.9 mmol/L reads "70" in mg/dL (70.2 shown with 0 decimals): 70 is on the limit, not below it.
+    expect(mg(70).valueMmol).toBe(70 / 18);
     expect(mg(70).classification).toBe('normal');
-    expect(mg(69).valueMmol).toBe(3.8);
+    expect(mg(69).valueMmol).toBe(69 / 18);
     expect(mg(69).classification).toBe('low');
   });
 
-  it('reads 400 mg/dL as 22.2 mmol/L, critical high', () => {
-    expect(mg(400).valueMmol).toBe(22.2);
+  it('stores 400 mg/dL as 22.222… mmol/L, critical high', () => {
+    expect(mg(400).valueMmol).toBe(400 / 18);
     expect(mg(400).classification).toBe('criticalHigh');
   });
 
-  it('keeps the conventional pairs on their limits', () => {
-    expect(mg(300).valueMmol).toBe(16.7); // 16.666… would miss the critical limit
-    expect(mg(300).classification).toBe('criticalHigh');
-    expect(mg(299).classification).toBe('high'); // 16.61 → 16.6
+  it('compares mg/dL readings with each limit rounded to whole mg/dL (limits 2.8, 3.9, 10.0, 16.7 read 50, 70, 180, 301)', () => {
+    expect(mg(301).classification).toBe('criticalHigh'); // on 16.7 → 300.6 → 301
+    expect(mg(300).classification).toBe('high'); // 16.666… mmol/L is below 16.7
     expect(mg(180).classification).toBe('normal'); // exactly 10.0
-    expect(mg(181).classification).toBe('high'); // 10.06 → 10.1
-    expect(mg(50).classification).toBe('criticalLow'); // 2.78 → 2.8
-    // Within 0.05 mmol/L of a limit the rounded value decides, as it is displayed: 51 mg/dL shows as 2.8.
-    expect(mg(51).classification).toBe('criticalLow'); // 2.83 → 2.8
-    expect(mg(52).classification).toBe('low'); // 2.89 → 2.9
+    expect(mg(181).classification).toBe('high');
+    expect(mg(50).classification).toBe('criticalLow'); // 2.8 → 50.4 → 50
+    expect(mg(51).classification).toBe('low'); // 2.833… is above 2.8
+    expect(mg(100).valueMmol).toBe(100 / 18); // not 5.6: shown back in mg/dL as 100, not 101
   });
 
   it('accepts the unit names isMgDl accepts', () => {
-    for (const unit of ['mg/dL', 'mgDl', 'MG/DL', ' mgdl ']) expect(mg(70, unit).valueMmol).toBe(3.9);
+    for (const unit of ['mg/dL', 'mgDl', 'MG/DL', ' mgdl ']) expect(mg(70, unit).valueMmol).toBe(70 / 18);
     for (const unit of ['mmol/L', 'mmolL', '']) expect(mg(70, unit).classification).toBe('criticalHigh');
   });
 
@@ -432,23 +432,24 @@ describe('classifyMeasurement: units', () => {
     for (const unit of ['umol/L', 'µmol/L', 'μmol/L', 'UMOL/L', 'umolL', null]) {
       expect(ua(600, unit).classification).toBe('criticalHigh');
     }
-    expect(ua(7, 'mg/dL').valueMmol).toBe(416); // 416.36 → whole µmol/L
+    expect(ua(7, 'mg/dL').valueMmol).toBeCloseTo(416.36, 10); // full precision, not 416
     expect(ua(7, 'mg/dL').classification).toBe('normal');
-    expect(ua(7.1, 'mg/dL').valueMmol).toBe(422); // 422.308
+    expect(ua(7.1, 'mg/dL').valueMmol).toBeCloseTo(422.308, 10);
     expect(ua(7.1, 'mg/dL').classification).toBe('high');
-    expect(ua(10.1, 'mg/dL').classification).toBe('criticalHigh'); // 600.748 → 601
+    expect(ua(10.1, 'mg/dL').classification).toBe('criticalHigh'); // 600.748
     expect(ua(0.42, 'mmol/L').classification).toBe('unknown');
   });
 });
 
 describe('toStorageValue', () => {
-  it('converts and rounds as documented', () => {
-    expect(toStorageValue('GLU', 70, 'mg/dL')).toBe(3.9);
-    expect(toStorageValue('GLU', 5.555, 'mmol/L')).toBe(5.56);
+  it('converts at full precision, never rounding', () => {
+    expect(toStorageValue('GLU', 70, 'mg/dL')).toBe(70 / 18);
+    expect(toStorageValue('GLU', 100, 'mg/dL')).toBe(100 / 18);
+    expect(toStorageValue('GLU', 5.555, 'mmol/L')).toBe(5.555);
     expect(toStorageValue('GLU', 5.5, 'weird')).toBe(5.5); // the project's rule: not mg/dL → mmol/L
-    expect(toStorageValue('KET', 1.234, null)).toBe(1.23);
+    expect(toStorageValue('KET', 1.234, null)).toBe(1.234);
     expect(toStorageValue('KET', 1, 'umol/L')).toBeNull();
-    expect(toStorageValue('UA', 6, 'mg/dL')).toBe(357); // 356.88
+    expect(toStorageValue('UA', 6, 'mg/dL')).toBe(6 * 59.48); // 356.88
     expect(toStorageValue('UA', Number.NaN, null)).toBeNull();
   });
 });
@@ -946,32 +947,40 @@ describe('classifyMeasurement: properties', () => {
     );
   });
 
-  it('classifies a mmol/L value with 1 decimal and its mg/dL equivalent alike', () => {
+  it('classifies a whole mg/dL reading as against the limits shown in mg/dL (each limit × 18, whole)', () => {
+    const inMgDl = (limit: unknown) => (typeof limit === 'number' ? roundDecimal(limit * 18, 0) : limit);
+    const limitsInMgDl = <T extends object>(rule: T): T =>
+      Object.fromEntries(
+        Object.entries(rule).map(([key, v]) => [key, LIMIT_KEYS.has(key) ? inMgDl(v) : v]),
+      ) as T;
+    const LIMIT_KEYS = new Set(['low', 'high', 'criticalLow', 'criticalHigh']);
     fc.assert(
-      fc.property(settingsArb, patientArb, fc.integer({ min: 1, max: 600 }), (settings, patient, tenths) => {
-        const mmol = tenths / 10;
-        expect(classOf(glu(mmol * 18, { unit: 'mg/dL' }), patient, settings)).toBe(
-          classOf(glu(mmol, { unit: 'mmol/L' }), patient, settings),
-        );
+      fc.property(settingsArb, patientArb, fc.integer({ min: 1, max: 900 }), (settings, patient, mg) => {
+        const shown = {
+          ...settings,
+          items: settings.items.map(limitsInMgDl),
+          periods: settings.periods.map(limitsInMgDl),
+          departments: settings.departments.map(limitsInMgDl),
+          departmentAges: settings.departmentAges.map(limitsInMgDl),
+        };
+        const inMg = classifyMeasurement(glu(mg, { unit: 'mg/dL' }), patient, settings);
+        expect(inMg.classification).toBe(classOf(glu(mg, { unit: 'mmol/L' }), patient, shown));
+        expect(inMg.valueMmol).toBe(mg / 18);
       }),
     );
   });
 
-  it('classifies any mg/dL value like its exact mmol/L value unless a limit lies within the rounding', () => {
+  it('classifies a mmol/L reading exactly against the configured limits', () => {
     fc.assert(
-      fc.property(
-        settingsArb,
-        patientArb,
-        fc.double({ min: 1, max: 900, noNaN: true }),
-        (settings, patient, mg) => {
-          const exact = mg / 18;
-          const inMg = classifyMeasurement(glu(mg, { unit: 'mg/dL' }), patient, settings);
-          const near = Object.values(inMg.limits).some((l) => l !== null && Math.abs(l - exact) <= 0.06);
-          fc.pre(!near);
-          expect(inMg.classification).toBe(classOf(glu(exact), patient, settings));
-          expect(inMg.valueMmol).toBe(roundDecimal(exact, 1));
-        },
-      ),
+      fc.property(settingsArb, patientArb, fc.integer({ min: 1, max: 600 }), (settings, patient, tenths) => {
+        const mmol = tenths / 10;
+        const result = classifyMeasurement(glu(mmol, { unit: 'mmol/L' }), patient, settings);
+        expect(result.valueMmol).toBe(mmol);
+        const { low, criticalLow } = result.limits;
+        if (criticalLow !== null && mmol <= criticalLow) expect(result.classification).toBe('criticalLow');
+        if (low !== null && criticalLow === null && mmol < low)
+          expect(result.classification).not.toBe('normal');
+      }),
     );
   });
 });

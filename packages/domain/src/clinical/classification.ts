@@ -8,13 +8,12 @@
  * - Limits are resolved **per limit** from the most specific level that sets it: department + age
  *   bracket → department → period → item. A measurement never falls back to "normal" for want of
  *   limits: with no normal-range limit it is `unknown` unless a critical limit is crossed.
- * - Readings are compared in the storage unit after rounding: glucose given in mg/dL is converted
- *   with the spec's own conversion (÷18, rounded to 1 decimal, §5 Other), so the conventional pairs
- *   70 ↔ 3.9, 250 ↔ 13.9, 300 ↔ 16.7 and 400 ↔ 22.2 compare as equal; every other reading is rounded
- *   to 2 decimals, which only removes float noise.
+ * - Readings are stored and compared at full precision (what was entered, converted without rounding);
+ *   glucose is compared in the unit it was entered in against each limit as it reads in that unit
+ *   ({@link compareGlucoseWithLimit}: 70 mg/dL equals 3.9 mmol/L, 3.85 mmol/L is below it).
  * - `time` of a measurement is not used: callers that have no period derive one with {@link periodAt}.
  */
-import { isMgDl, MGDL_PER_MMOL, roundDecimal } from '../helpers/glucose';
+import { compareGlucoseWithLimit, isMgDl, MGDL_PER_MMOL } from '../helpers/glucose';
 import { zonedFormat } from '../helpers/zoned-format';
 import type { MessageKey } from '../i18n/messages';
 import { SETTING_LIMITS } from '../rules/settings';
@@ -130,8 +129,8 @@ export interface PatientContext {
 export interface ClassificationResult {
   classification: Classification;
   /**
-   * The value compared, in the storage unit (mmol/L for GLU and KET, µmol/L for UA), rounded as
-   * described on {@link toStorageValue}; NaN when the value or its unit cannot be read.
+   * The value in the storage unit (mmol/L for GLU and KET, µmol/L for UA) at full precision, as
+   * {@link toStorageValue} gives it; NaN when the value or its unit cannot be read.
    */
   valueMmol: number;
   /** colour of the band hit; null for normal and unknown, and when nothing sets a colour */
@@ -184,29 +183,28 @@ function normalizeUnit(unit: string | null | undefined): string {
 }
 
 /**
- * A reading in `unit` converted to the storage unit of `item` and rounded for comparison, or null when
- * the value is not a finite number or the unit is not one the item accepts:
- * - GLU: a unit {@link isMgDl} accepts is mg/dL, converted as the spec's §5 glucose conversion (÷18,
- *   rounded to 1 decimal: the rounding step of 0.05 mmol/L is below the 1 mg/dL resolution of the
- *   reading, and it makes 70 mg/dL equal to 3.9 mmol/L and 300 mg/dL equal to 16.7 mmol/L); any other
- *   unit, or none, is mmol/L (the project's rule for glucose unit names) and rounded to 2 decimals.
+ * A reading in `unit` converted to the storage unit of `item` at full precision (never rounded: rounding
+ * is for display only), or null when the value is not a finite number or the unit is not one the item
+ * accepts:
+ * - GLU: a unit {@link isMgDl} accepts is mg/dL, ÷18 (§5 Other glucose conversion); any other unit, or
+ *   none, is mmol/L (the project's rule for glucose unit names), kept as given.
  * - KET: only mmol/L (`mmol/L`, `mmolL`, any case) or no unit; there is no single conversion from
  *   mg/dL (it depends on which ketone body is measured), so other units give null.
- * - UA: µmol/L (`umol/L`, `μmol/L`, `µmol/L`, `umolL`, any case) or no unit, rounded to 2 decimals;
- *   mg/dL (as {@link isMgDl}) × {@link UA_UMOL_PER_MGDL}, rounded to whole µmol/L as laboratories
- *   report it; other units (including mmol/L, to avoid a thousandfold mix-up) give null.
+ * - UA: µmol/L (`umol/L`, `μmol/L`, `µmol/L`, `umolL`, any case) or no unit, kept as given; mg/dL (as
+ *   {@link isMgDl}) × {@link UA_UMOL_PER_MGDL}; other units (including mmol/L, to avoid a thousandfold
+ *   mix-up) give null.
  */
 export function toStorageValue(item: MeasurementItem, value: number, unit?: string | null): number | null {
   if (typeof value !== 'number' || !Number.isFinite(value)) return null;
   const name = normalizeUnit(unit);
   switch (item) {
     case 'GLU':
-      return isMgDl(unit) ? roundDecimal(value / MGDL_PER_MMOL, 1) : roundDecimal(value, 2);
+      return isMgDl(unit) ? value / MGDL_PER_MMOL : value;
     case 'KET':
-      return name === '' || name === 'mmol/l' || name === 'mmoll' ? roundDecimal(value, 2) : null;
+      return name === '' || name === 'mmol/l' || name === 'mmoll' ? value : null;
     case 'UA':
-      if (name === '' || name === 'umol/l' || name === 'umoll') return roundDecimal(value, 2);
-      return isMgDl(unit) ? roundDecimal(value * UA_UMOL_PER_MGDL, 0) : null;
+      if (name === '' || name === 'umol/l' || name === 'umoll') return value;
+      return isMgDl(unit) ? value * UA_UMOL_PER_MGDL : null;
     default:
       return null;
   }
@@ -341,8 +339,9 @@ function colorAt(groups: readonly ScopeGroup[], field: ColorField): string | nul
  * the department levels are skipped, with no (usable) age the age brackets are, and with no period the
  * period level and period-specific department rules are.
  *
- * **Comparison.** The value is converted to the storage unit and rounded by {@link toStorageValue};
- * limits are used as configured. Critical is checked before low/high:
+ * **Comparison.** The value is converted to the storage unit at full precision by
+ * {@link toStorageValue}; limits are used as configured, and glucose is compared in the unit it was
+ * entered in ({@link compareGlucoseWithLimit}). Critical is checked before low/high:
  * value ≤ criticalLow → criticalLow; value ≥ criticalHigh → criticalHigh (when a misconfiguration
  * makes both true, criticalLow wins: hypoglycaemia is the more immediate danger); value < low → low;
  * value > high → high; otherwise normal. A value equal to low or high is normal; equal to a critical
@@ -408,11 +407,13 @@ export function classifyMeasurement(
     return result(side, color, grade);
   };
 
-  if (limits.criticalLow !== null && value <= limits.criticalLow) return critical('criticalLow');
-  if (limits.criticalHigh !== null && value >= limits.criticalHigh) return critical('criticalHigh');
+  const unit = m.item === 'GLU' ? m.unit : undefined;
+  const vs = (limit: number) => compareGlucoseWithLimit(value, limit, unit);
+  if (limits.criticalLow !== null && vs(limits.criticalLow) <= 0) return critical('criticalLow');
+  if (limits.criticalHigh !== null && vs(limits.criticalHigh) >= 0) return critical('criticalHigh');
   if (limits.low === null && limits.high === null) return result('unknown');
-  if (limits.low !== null && value < limits.low) return result('low', colorAt(groups, 'lowColor'));
-  if (limits.high !== null && value > limits.high) return result('high', colorAt(groups, 'highColor'));
+  if (limits.low !== null && vs(limits.low) < 0) return result('low', colorAt(groups, 'lowColor'));
+  if (limits.high !== null && vs(limits.high) > 0) return result('high', colorAt(groups, 'highColor'));
   return result('normal');
 }
 

@@ -53,7 +53,11 @@ export function roundDecimal(value: number, decimals: number): number {
  * compared exactly (3.85 < 3.9). `mmol` is the full-precision storage value; for a mg/dL entry the
  * entered number is recovered from it (×18, 6 decimals, which removes the binary error of ÷18).
  */
-export function compareGlucoseWithLimit(mmol: number, limitMmol: number, enteredUnit?: GlucoseUnitName): number {
+export function compareGlucoseWithLimit(
+  mmol: number,
+  limitMmol: number,
+  enteredUnit?: GlucoseUnitName,
+): number {
   if (!isMgDl(enteredUnit)) return mmol - limitMmol;
   return roundDecimal(mmol * MGDL_PER_MMOL, 6) - roundDecimal(limitMmol * MGDL_PER_MMOL, 0);
 }

@@ -50,9 +50,9 @@ describe('units and conversions', () => {
 
   it('stores in the storage unit: glucose ÷ 18 from mg/dL, uric acid × 59.48 from mg/dL', () => {
     expect(storedValueOf('GLU', 126, 'mgDl')).toBe(7);
-    expect(storedValueOf('GLU', 70, 'mgDl')).toBe(3.9);
+    expect(storedValueOf('GLU', 70, 'mgDl')).toBe(70 / 18); // full precision, never rounded
     expect(storedValueOf('GLU', 6.14, 'mmolL')).toBe(6.14);
-    expect(storedValueOf('UA', 6, 'mgDl')).toBe(357);
+    expect(storedValueOf('UA', 6, 'mgDl')).toBe(6 * 59.48);
     expect(storedValueOf('UA', 420, 'umolL')).toBe(420);
     expect(storedValueOf('KET', 0.4, 'mmolL')).toBe(0.4);
     expect(storedValueOf('KET', 1, 'mgDl')).toBeNull();

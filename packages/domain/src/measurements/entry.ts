@@ -20,6 +20,7 @@ import {
 import type { LengthLimit } from '../constants';
 import { MGDL_PER_MMOL, roundDecimal } from '../helpers/glucose';
 import type { MessageKey } from '../i18n/messages';
+import { type EnteredValue, formatReadingValue } from '../review/display';
 import {
   isBlank,
   lengthIn,
@@ -391,13 +392,16 @@ export function fromStorageValue(
   return roundDecimal(converted, readingPrecision(item, code));
 }
 
-/** A stored value as text in a display unit ('' when it cannot be shown). */
+/**
+ * A stored value as text in a display unit ('' when it cannot be shown); with `entered`, what was entered
+ * is shown exactly when it was entered in that unit (see `formatReadingValue`, the one formatter).
+ */
 export function formatReading(
   item: MeasurementItem,
   value: number | null | undefined,
   unit: string | null | undefined,
+  entered?: EnteredValue,
 ) {
-  if (value === null || value === undefined) return '';
-  const shown = fromStorageValue(item, value, unit);
-  return shown === null ? '' : shown.toFixed(readingPrecision(item, unit));
+  const code = measurementUnitCode(item, unit);
+  return code ? formatReadingValue(item, value, code, entered) : '';
 }

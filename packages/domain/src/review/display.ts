@@ -30,8 +30,8 @@ export function toDisplayValue(
 }
 
 /**
- * A value typed in the display unit `code`, in the storage unit, unrounded beyond 4 decimals (the
- * precision of the data-management value filters).
+ * A value typed in the display unit `code`, in the storage unit, at full precision (100 mg/dL is
+ * 5.5555… mmol/L, the same number a reading entered as 100 mg/dL is stored as).
  */
 export function fromDisplayValue(
   item: MeasurementItem,
@@ -39,16 +39,71 @@ export function fromDisplayValue(
   code: string | null | undefined,
 ): number {
   const unit = displayUnitFor(item, code);
-  return roundDecimal(shown * storagePerDisplay(item, unit.code), 4);
+  return shown * storagePerDisplay(item, unit.code);
 }
 
-/** A stored value as text in the display unit, with the unit's precision ('' for no value). */
+/**
+ * Storage-unit bounds of a value filter typed in the display unit, so that the filter selects exactly the
+ * readings whose DISPLAYED value lies in [min, max]: a reading shown as 5.6 (stored 5.5555… from 100 mg/dL,
+ * or 5.64) matches "from 5.6". Displayed values round half away from zero, so shown ≥ min ⟺ value ≥ min −
+ * ½ step and shown ≤ max ⟺ value < max + ½ step; the upper bound is made inclusive by a step of 10⁻⁹
+ * of the display unit, far below any entered precision.
+ */
+export function displayedValueBounds(
+  item: MeasurementItem,
+  min: number | undefined,
+  max: number | undefined,
+  code: string | null | undefined,
+): { minValue: number | undefined; maxValue: number | undefined } {
+  const unit = displayUnitFor(item, code);
+  const half = 0.5 * 10 ** -unit.precision;
+  return {
+    minValue: min === undefined ? undefined : fromDisplayValue(item, min - half, unit.code),
+    maxValue: max === undefined ? undefined : fromDisplayValue(item, max + half - 1e-9, unit.code),
+  };
+}
+
+/** Decimals in the shortest spelling of a number (5.55 → 2, 126 → 0). */
+function decimalsOf(value: number): number {
+  const spelled = String(Math.abs(value));
+  if (spelled.includes('e')) return 0;
+  const point = spelled.indexOf('.');
+  return point < 0 ? 0 : spelled.length - point - 1;
+}
+
+/** What was entered for a reading: the number and the unit it was typed or uploaded in. */
+export interface EnteredValue {
+  enteredValue?: number | null;
+  enteredUnit?: string | null;
+}
+
+/**
+ * A stored value as text in the display unit, with the unit's precision ('' for no value). When the
+ * reading was entered in the display unit, what was entered is shown exactly (5.55 mmol/L stays 5.55,
+ * 100 mg/dL stays 100): rounding to the unit's precision is for converted values only.
+ */
 export function formatReadingValue(
   item: MeasurementItem,
   stored: number | null | undefined,
   code: string | null | undefined,
+  entered?: EnteredValue,
 ): string {
   if (stored === null || stored === undefined || !Number.isFinite(stored)) return '';
   const unit = displayUnitFor(item, code);
+  const typed = entered?.enteredValue;
+  if (typed !== null && typed !== undefined && Number.isFinite(typed) && entered?.enteredUnit) {
+    if (enteredUnitCode(entered.enteredUnit) === unit.code) {
+      return typed.toFixed(Math.max(unit.precision, decimalsOf(typed)));
+    }
+  }
   return roundDecimal(toDisplayValue(item, stored, unit.code), unit.precision).toFixed(unit.precision);
+}
+
+/** A unit as the readings carry it (`mgDl`, `mg/dL`, `µmol/L`, …) as a display-unit code. */
+function enteredUnitCode(unit: string): string {
+  const name = unit.trim().toLowerCase().replace(/[µμ]/g, 'u').replace(/\s+/g, '');
+  if (name === 'mgdl' || name === 'mg/dl') return 'mgDl';
+  if (name === 'umoll' || name === 'umol/l') return 'umolL';
+  if (name === 'mmoll' || name === 'mmol/l') return 'mmolL';
+  return unit;
 }

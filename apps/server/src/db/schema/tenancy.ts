@@ -226,3 +226,14 @@ export const configVersions = pgTable('config_versions', {
   tenantId: text('tenant_id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Data migrations that need the domain's rules (not expressible in SQL), applied once after the SQL
+ * migrations by `db/data-migrations.ts`, each in one transaction with its row here.
+ */
+export const dataMigrations = pgTable('data_migrations', {
+  name: text('name').primaryKey(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+  /** what it did, e.g. rows changed */
+  summary: text('summary'),
+});

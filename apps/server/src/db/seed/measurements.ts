@@ -1,4 +1,4 @@
-import { hospitalDayAt, MEAL_PERIODS, roundDecimal } from '@glucocare/domain';
+import { hospitalDayAt, MEAL_PERIODS, roundDecimal, storedValueOf } from '@glucocare/domain';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import {
   loadClassifier,
@@ -218,13 +218,18 @@ export async function seedMeasurements(tx: DbOrTx, tenantId: string): Promise<vo
         mmol = Math.min(18.5, Math.max(4, mmol));
         if (++glucoseCount % 150 === 40) mmol = random() < 0.5 ? 2.2 + random() * 0.4 : 23 + random() * 3;
         const entered = mgDl ? Math.round(mmol * 18) : roundDecimal(mmol, 1);
-        const value = mgDl ? roundDecimal(entered / 18, 1) : entered;
+        const enteredUnit = mgDl ? 'mgDl' : 'mmolL';
+        // stored at full precision (100 mg/dL is 5.5555… mmol/L), as the write path stores it
+        const value = storedValueOf('GLU', entered, enteredUnit) as number;
         rows.push({
           ...common,
           value,
           enteredValue: entered,
-          enteredUnit: mgDl ? 'mgDl' : 'mmolL',
-          ...classify({ item: 'GLU', value, periodCode: period, testTime }, patientCtx(dept)),
+          enteredUnit,
+          ...classify(
+            { item: 'GLU', value, enteredValue: entered, enteredUnit, periodCode: period, testTime },
+            patientCtx(dept),
+          ),
         });
       }
       // ketone for the first three patients (daily), uric acid for the next four (every other day)

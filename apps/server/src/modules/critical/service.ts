@@ -47,6 +47,9 @@ export const criticalEventView = z.object({
   /** in the item's storage unit `unit` (mmol/L for GLU and KET, µmol/L for UA) */
   value: z.number(),
   unit: z.string(),
+  /** what was entered, in the unit it was entered in (shown back exactly in that unit) */
+  enteredValue: z.number().nullable(),
+  enteredUnit: z.string().nullable(),
   /** criticalLow or criticalHigh */
   classification: z.string(),
   grade: z.string().nullable(),
@@ -113,6 +116,8 @@ function selectEvents(db: DbOrTx, lang: Lang) {
         ? sql<string | null>`coalesce(${departments.nameEn}, ${departments.name})`
         : departments.name,
       color: measurements.color,
+      enteredValue: measurements.enteredValue,
+      enteredUnit: measurements.enteredUnit,
       periodCode: measurements.periodCode,
       periodName: en ? glucosePeriods.nameEn : glucosePeriods.nameZh,
     })
@@ -168,6 +173,8 @@ function toView(row: EventRow, now: Date): CriticalEventView {
     item: e.item as MeasurementItem,
     value: e.value,
     unit: STORAGE_UNITS[e.item as MeasurementItem] ?? '',
+    enteredValue: row.enteredValue,
+    enteredUnit: row.enteredUnit,
     classification: e.classification,
     grade: e.grade,
     color: row.color,

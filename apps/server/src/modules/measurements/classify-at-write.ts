@@ -6,10 +6,17 @@ import { loadClassificationSettings } from '../crisis/classification-settings';
 import { type PatientRow, patientAgeAt } from '../patients/access';
 import { hospitalTimeZone } from '../settings/time-zone';
 
-/** A reading as stored: the value in the storage unit (mmol/L for GLU and KET, µmol/L for UA). */
+/**
+ * A reading as stored: the value in the storage unit (mmol/L for GLU and KET, µmol/L for UA) and what
+ * was entered. The entered value and unit decide the comparison (a glucose entered in mg/dL is compared
+ * with the limits as they read in mg/dL, domain `compareGlucoseWithLimit`); without them the storage
+ * value is compared in the storage unit.
+ */
 export interface StoredReading {
   item: MeasurementItem;
   value: number | null;
+  enteredValue?: number | null;
+  enteredUnit?: string | null;
   periodCode: string | null;
   testTime: Date;
 }
@@ -46,8 +53,17 @@ export async function loadClassifier(db: DbOrTx, tenantId: string): Promise<Clas
     if (reading.value === null || !Number.isFinite(reading.value)) {
       return { classification: null, grade: null, color: null };
     }
+    const entered =
+      reading.enteredValue !== null && reading.enteredValue !== undefined && reading.enteredUnit;
     const result = classifyMeasurement(
-      { item: reading.item, value: reading.value, periodCode: reading.periodCode },
+      entered
+        ? {
+            item: reading.item,
+            value: reading.enteredValue as number,
+            unit: reading.enteredUnit,
+            periodCode: reading.periodCode,
+          }
+        : { item: reading.item, value: reading.value, periodCode: reading.periodCode },
       { departmentCode: patient.departmentCode, age: ageAt(patient, reading.testTime) },
       settings,
     );

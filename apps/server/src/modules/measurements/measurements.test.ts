@@ -184,7 +184,7 @@ describe('manual entry', () => {
       result: 6,
       unit: 'mgDl',
     });
-    expect(uaMg).toMatchObject({ testValue: 357, enteredValue: 6, enteredUnit: 'mgDl' });
+    expect(uaMg).toMatchObject({ testValue: 6 * 59.48, enteredValue: 6, enteredUnit: 'mgDl' }); // 356.88, unrounded
   });
 
   it('records an untested reading with its reason, refusal reason or text', async () => {

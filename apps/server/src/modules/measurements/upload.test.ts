@@ -208,7 +208,8 @@ describe('meter upload', () => {
     const { rows } = await t.handle.db.execute<{ tenant_id: string; value: number }>(
       sql`select tenant_id, value from measurements where device_record_no = ${`R${serial}`}`,
     );
-    expect(rows).toEqual([{ tenant_id: '202', value: 6.7 }]);
+    // stored at full precision: 120 mg/dL is 6.666… mmol/L, not 6.7 (shown back as 120, not 121)
+    expect(rows).toEqual([{ tenant_id: '202', value: 120 / 18 }]);
   });
 
   it('opens critical-value events for critical uploads, in one batch', async () => {

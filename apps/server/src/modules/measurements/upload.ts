@@ -380,7 +380,17 @@ export async function uploadMeasurements(
           source: input.source,
           deviceSerial: record.deviceSerial,
           deviceRecordNo: record.deviceRecordNo,
-          ...classify({ item, value, periodCode, testTime }, patient),
+          ...classify(
+            {
+              item,
+              value,
+              enteredValue: hasResult ? (record.result as number) : null,
+              enteredUnit: unit,
+              periodCode,
+              testTime,
+            },
+            patient,
+          ),
           ...status,
           approvedBy: null,
           approvedByName: null,

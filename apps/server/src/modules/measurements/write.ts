@@ -129,7 +129,10 @@ function readingValues(
     untestedReasonText: hasResult ? null : blank(entry.causeText),
     refusalReason: cause ? blank(entry.refusalReason) : null,
     note: blank(entry.remark),
-    ...classify({ item: entry.category, value, periodCode, testTime }, patient),
+    ...classify(
+      { item: entry.category, value, enteredValue: entry.result, enteredUnit: unit, periodCode, testTime },
+      patient,
+    ),
   };
 }
 

@@ -23,6 +23,9 @@ export const latestGlucoseView = z.object({
   id: z.number(),
   /** mmol/L */
   testValue: z.number(),
+  /** what was entered, in the unit it was entered in (shown back exactly in that unit) */
+  enteredValue: z.number().nullable(),
+  enteredUnit: z.string().nullable(),
   testTime: z.string(),
   /** normal, low, high, criticalLow, criticalHigh, unknown */
   determineType: z.string().nullable(),
@@ -108,6 +111,8 @@ interface InpatientRow extends Record<string, unknown> {
   version: number;
   glu_id: string | null;
   glu_value: number | null;
+  glu_entered_value: number | null;
+  glu_entered_unit: string | null;
   glu_time: Date | null;
   glu_classification: string | null;
   glu_color: string | null;
@@ -209,7 +214,8 @@ async function selectInpatients(
            ${patients.admittedAt} as admitted_at, ${patients.dischargedAt} as discharged_at,
            ${patients.doctorCode} as doctor_code, doc.nick_name as doctor_name, ${patients.tags} as tags,
            ${patients.heightCm} as height_cm, ${patients.weightKg} as weight_kg, ${patients.version} as version,
-           g.id as glu_id, g.value as glu_value, g.test_time as glu_time, g.classification as glu_classification,
+           g.id as glu_id, g.value as glu_value, g.entered_value as glu_entered_value,
+           g.entered_unit as glu_entered_unit, g.test_time as glu_time, g.classification as glu_classification,
            g.color as glu_color, g.period_code as glu_period_code,
            ${en ? sql`gp.name_en` : sql`gp.name_zh`} as glu_period_name,
            (select count(*)::int from critical_events ce
@@ -219,7 +225,7 @@ async function selectInpatients(
       from ${matching}
       ${patientNameJoins}
       left join lateral (
-        select m.id, m.value, m.test_time, m.classification, m.color, m.period_code
+        select m.id, m.value, m.entered_value, m.entered_unit, m.test_time, m.classification, m.color, m.period_code
           from measurements m
          where m.tenant_id = ${patients.tenantId} and m.patient_id = ${patients.id} and m.item = 'GLU'
            and m.deleted_at is null and m.value is not null
@@ -257,6 +263,8 @@ function toView(row: InpatientRow, day: string, today: TodayProgress): Inpatient
         ? {
             id: Number(row.glu_id),
             testValue: row.glu_value,
+            enteredValue: row.glu_entered_value,
+            enteredUnit: row.glu_entered_unit,
             testTime: new Date(row.glu_time).toISOString(),
             determineType: row.glu_classification,
             color: row.glu_color,

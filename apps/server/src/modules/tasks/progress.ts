@@ -76,6 +76,8 @@ export interface TaskReading {
   periodCode: string | null;
   testTime: Date;
   value: number | null;
+  enteredValue: number | null;
+  enteredUnit: string | null;
   untestedReason: string | null;
   classification: string | null;
   color: string | null;
@@ -103,6 +105,8 @@ export interface TaskReadingJson {
   periodCode: string | null;
   testTime: string;
   value: number | null;
+  enteredValue: number | null;
+  enteredUnit: string | null;
   untestedReason: string | null;
   classification: string | null;
   color: string | null;
@@ -147,7 +151,7 @@ export function taskReadingsColumn(settings: TaskSettings): SQL {
   return readingsOfTheDay(
     settings,
     sql`json_build_object('id', m.id, 'periodCode', m.period_code, 'testTime', m.test_time, 'value', m.value,
-      'untestedReason', m.untested_reason, 'classification', m.classification, 'color', m.color)`,
+      'enteredValue', m.entered_value, 'enteredUnit', m.entered_unit, 'untestedReason', m.untested_reason, 'classification', m.classification, 'color', m.color)`,
   );
 }
 
