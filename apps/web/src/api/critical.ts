@@ -23,6 +23,9 @@ export interface CriticalEvent {
   item: MeasurementItem;
   value: number;
   unit: string;
+  /** what was entered, in the unit it was entered in (shown back exactly in that unit) */
+  enteredValue?: number | null;
+  enteredUnit?: string | null;
   /** criticalLow or criticalHigh */
   classification: string;
   grade: string | null;

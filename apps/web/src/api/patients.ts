@@ -21,6 +21,9 @@ export interface LatestGlucose {
   id: number;
   /** mmol/L */
   testValue: number;
+  /** what was entered, in the unit it was entered in (shown back exactly in that unit) */
+  enteredValue?: number | null;
+  enteredUnit?: string | null;
   testTime: string;
   /** normal, low, high, criticalLow, criticalHigh, unknown */
   determineType: string | null;

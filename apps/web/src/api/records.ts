@@ -19,6 +19,9 @@ export interface RecordReading {
   /** in the storage unit `unit` */
   testValue: number | null;
   unit: string;
+  /** what was entered, in the unit it was entered in (shown back exactly in that unit) */
+  enteredValue: number | null;
+  enteredUnit: string | null;
   untestedReason: string | null;
   untestedReasonName: string | null;
   untestedReasonText: string | null;

@@ -10,6 +10,9 @@ export interface TaskReading {
   /** mmol/L; null when an untested reason was recorded */
   testValue: number | null;
   unit: string;
+  /** what was entered, in the unit it was entered in (shown back exactly in that unit) */
+  enteredValue?: number | null;
+  enteredUnit?: string | null;
   untestedReason: string | null;
   determineType: string | null;
   color: string | null;

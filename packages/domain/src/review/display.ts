@@ -3,7 +3,7 @@
  * storage unit (mmol/L for glucose and ketone, µmol/L for uric acid) and shown, filtered and entered
  * in the unit chosen per item, with that unit's precision.
  */
-import { type MeasurementItem, UA_UMOL_PER_MGDL } from '../clinical/classification';
+import { type MeasurementItem, toStorageValue, UA_UMOL_PER_MGDL } from '../clinical/classification';
 import { MGDL_PER_MMOL, roundDecimal } from '../helpers/glucose';
 import { type DisplayUnit, ITEM_DISPLAY_UNITS } from '../hospital-settings/system';
 
@@ -39,7 +39,8 @@ export function fromDisplayValue(
   code: string | null | undefined,
 ): number {
   const unit = displayUnitFor(item, code);
-  return shown * storagePerDisplay(item, unit.code);
+  // the write path's own conversion, so a typed 100 mg/dL is the very number a reading of 100 is stored as
+  return toStorageValue(item, shown, unit.code) ?? shown;
 }
 
 /**

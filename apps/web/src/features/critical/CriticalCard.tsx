@@ -56,7 +56,7 @@ export function CriticalCard({
       </div>
       <div className="gc-crit-body">
         <div className="gc-crit-value" style={{ color }} data-testid="critical-value">
-          {formatReadingValue(event.item, event.value, unit.code)}
+          {formatReadingValue(event.item, event.value, unit.code, event)}
           <small>{unit.name}</small>
         </div>
         <div className="gc-crit-reading">

@@ -111,12 +111,13 @@ describe('the query form', () => {
       beginDate: '2026-03-01',
       endDate: '2026-03-07',
       category: 'GLU',
-      minValue: 2,
-      maxValue: 2.7778,
+      minValue: 35.5 / 18, // shown as 36 mg/dL or more
       status: 'open',
       queryCondition: 'chen',
     });
-    expect(criticalFilterOf({ range, category: 'UA', minValue: 720 }, 'umolL').filter.minValue).toBe(720);
+    expect(filter.maxValue).toBeCloseTo(50.5 / 18, 9); // shown as 50 mg/dL or less
+    expect(filter.maxValue).toBeLessThan(50.5 / 18);
+    expect(criticalFilterOf({ range, category: 'UA', minValue: 720 }, 'umolL').filter.minValue).toBe(719.5);
     expect(criticalExportName('Critical values', filter)).toBe('Critical values_2026-03-01_2026-03-07');
   });
 

@@ -1,7 +1,7 @@
 import {
   CRITICAL_STATUSES,
   type CriticalStatus,
-  fromDisplayValue,
+  displayedValueBounds,
   MEASUREMENT_ITEMS,
   type MeasurementItem,
   minutesBetween,
@@ -117,8 +117,8 @@ export function criticalFilterOf(
   const category = oneOf<MeasurementItem>(MEASUREMENT_ITEMS, params.category);
   const min = numberOf(params.minValue);
   const max = numberOf(params.maxValue);
-  const inStorage = (value: number | undefined) =>
-    value === undefined || !category ? undefined : fromDisplayValue(category, value, unitCode);
+  // what the user sees: a value shown as 2.8 matches "up to 2.8" whatever its stored decimals
+  const bounds = category ? displayedValueBounds(category, min, max, unitCode) : undefined;
   const filter: CriticalQueryFilter = {
     beginDate,
     endDate,
@@ -127,8 +127,8 @@ export function criticalFilterOf(
     doctorCode: text(params.doctorCode),
     queryCondition: text(params.queryCondition),
     status: oneOf<CriticalStatus>(CRITICAL_STATUSES, params.status),
-    minValue: inStorage(min),
-    maxValue: inStorage(max),
+    minValue: bounds?.minValue,
+    maxValue: bounds?.maxValue,
   };
   const range = queryRangeProblem(beginDate, endDate);
   if (range) return { filter, problem: range };

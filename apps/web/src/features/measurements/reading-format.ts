@@ -1,5 +1,6 @@
 import {
   addDays,
+  type EnteredValue,
   formatReading,
   type MeasurementItem,
   periodAt,
@@ -80,16 +81,19 @@ export function periodNow(options: Pick<EntryOptions, 'periods' | 'timeZone'>, n
 
 /** A reading's value in the display unit with the unit's name, e.g. "7.2 mmol/L"; '' when untested. */
 export function valueText(
-  reading: Pick<Reading, 'item' | 'testValue'>,
+  reading: Pick<Reading, 'item' | 'testValue'> & EnteredValue,
   unit: { code: string; name: string },
 ): string {
-  const text = formatReading(reading.item as MeasurementItem, reading.testValue, unit.code);
+  const text = formatReading(reading.item as MeasurementItem, reading.testValue, unit.code, reading);
   return text ? `${text} ${unit.name}` : '';
 }
 
-/** The number alone, in the display unit ('' when untested). */
-export function valueNumber(reading: Pick<Reading, 'item' | 'testValue'>, unit: { code: string }): string {
-  return formatReading(reading.item as MeasurementItem, reading.testValue, unit.code);
+/** The number alone, in the display unit ('' when untested); what was entered, exactly, in its own unit. */
+export function valueNumber(
+  reading: Pick<Reading, 'item' | 'testValue'> & EnteredValue,
+  unit: { code: string },
+): string {
+  return formatReading(reading.item as MeasurementItem, reading.testValue, unit.code, reading);
 }
 
 /** Classifications that need attention, in the order of urgency. */

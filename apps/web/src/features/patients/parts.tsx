@@ -80,7 +80,7 @@ export function GlucoseValue({ reading, withUnit = true }: { reading: LatestGluc
   const color = readingColor(reading.determineType, reading.color);
   return (
     <span className="gc-glucose-value" style={{ color }} data-testid="glucose-value">
-      {formatReadingValue('GLU', reading.testValue, unit.code)}
+      {formatReadingValue('GLU', reading.testValue, unit.code, reading)}
       {withUnit ? <span className="gc-glucose-unit"> {unit.name}</span> : null}
     </span>
   );

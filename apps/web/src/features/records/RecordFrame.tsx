@@ -257,7 +257,7 @@ export function ReadingMark({
       title={reading.note ?? undefined}
     >
       <span style={abnormal ? { color: readingColor(reading.determineType, reading.color) } : undefined}>
-        {formatReading(reading.item, reading.testValue, unit.unit)}
+        {formatReading(reading.item, reading.testValue, unit.unit, reading)}
         {flagOf(reading.determineType)}
         {reading.status === 'pending' ? '*' : ''}
       </span>

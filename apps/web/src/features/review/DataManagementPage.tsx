@@ -67,7 +67,7 @@ function exportColumns(t: TFunction, unit: DisplayUnit): ExcelColumn<ReviewRecor
       title: `${t('review.fields.value')} (${unit.name})`,
       dataIndex: 'testValue',
       render: (_, row) =>
-        row.testValue === null ? null : Number(formatReadingValue(row.item, row.testValue, unit.code)),
+        row.testValue === null ? null : Number(formatReadingValue(row.item, row.testValue, unit.code, row)),
     },
     {
       title: t('review.fields.classification'),

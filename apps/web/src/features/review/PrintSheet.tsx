@@ -40,7 +40,7 @@ function ValueText({ reading, unit }: { reading: ReviewRecord; unit: DisplayUnit
   const critical = reading.determineType === 'criticalLow' || reading.determineType === 'criticalHigh';
   return (
     <span style={{ color: readingColor(reading), fontWeight: critical ? 700 : undefined }}>
-      {formatReadingValue(reading.item, reading.testValue, unit.code)}
+      {formatReadingValue(reading.item, reading.testValue, unit.code, reading)}
       {/* ↑ ↓ ↑↑ ↓↓: the classification still shows on a black-and-white printer */}
       {flagOf(reading.determineType)}
     </span>

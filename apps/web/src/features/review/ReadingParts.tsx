@@ -23,7 +23,15 @@ export function readingColor(reading: Pick<ReviewRecord, 'color' | 'determineTyp
 
 type ValueReading = Pick<
   ReviewRecord,
-  'item' | 'testValue' | 'color' | 'determineType' | 'untestedReasonName' | 'untestedReasonText' | 'deletedAt'
+  | 'item'
+  | 'testValue'
+  | 'enteredValue'
+  | 'enteredUnit'
+  | 'color'
+  | 'determineType'
+  | 'untestedReasonName'
+  | 'untestedReasonText'
+  | 'deletedAt'
 >;
 
 /**
@@ -49,7 +57,7 @@ export function ReadingValue({
     );
   }
   const critical = reading.determineType === 'criticalLow' || reading.determineType === 'criticalHigh';
-  const text = formatReadingValue(reading.item as MeasurementItem, reading.testValue, unit.code);
+  const text = formatReadingValue(reading.item as MeasurementItem, reading.testValue, unit.code, reading);
   return (
     <span
       className={`gc-review-value${critical ? ' gc-review-critical' : ''}${deleted}`}

@@ -21,11 +21,11 @@ export interface CorrectionValues {
 
 /** A reading's value as the display unit shows it (the number the form starts from). */
 export function shownResult(
-  reading: Pick<ReviewRecord, 'item' | 'testValue'>,
+  reading: Pick<ReviewRecord, 'item' | 'testValue' | 'enteredValue' | 'enteredUnit'>,
   unit: DisplayUnit,
 ): number | null {
   if (reading.testValue === null) return null;
-  return Number(formatReadingValue(reading.item, reading.testValue, unit.code));
+  return Number(formatReadingValue(reading.item, reading.testValue, unit.code, reading));
 }
 
 /** The form's starting values for a reading. */

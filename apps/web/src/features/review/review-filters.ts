@@ -1,5 +1,5 @@
 import {
-  fromDisplayValue,
+  displayedValueBounds,
   type MeasurementItem,
   type MessageKey,
   QUERY_RANGE_MESSAGES,
@@ -113,8 +113,8 @@ export function dataFilterOf(
     queryCondition: text(params.queryCondition),
     status: oneOf<RecordStatus>(RECORD_STATUSES, params.status),
     classification: oneOf<ReviewClassification>(REVIEW_CLASSIFICATIONS, params.classification),
-    minValue: min === undefined ? undefined : fromDisplayValue(category, min, unitCode),
-    maxValue: max === undefined ? undefined : fromDisplayValue(category, max, unitCode),
+    // what the user sees: a reading shown as 5.6 matches "from 5.6" whatever its stored decimals
+    ...displayedValueBounds(category, min, max, unitCode),
     includeDeleted: params.includeDeleted ? true : undefined,
   };
   const range = queryRangeProblem(beginDate, endDate);

@@ -91,7 +91,7 @@ export default function TodayTaskPage() {
     if (row.reading.testValue === null) return <span>{t('tasks.untested')}</span>;
     return (
       <span style={{ color: row.reading.color ?? undefined, fontWeight: 600 }} className="gc-nowrap">
-        {formatReadingValue('GLU', row.reading.testValue, unit.code)} {unit.name}
+        {formatReadingValue('GLU', row.reading.testValue, unit.code, row.reading)} {unit.name}
       </span>
     );
   };

@@ -8,8 +8,8 @@ import {
 import { glucoseUnitOf, useSession } from '../../../app/session';
 
 /**
- * How an item's values are shown and entered: glucose in the tenant's unit (mg/dL converted with the
- * domain's ÷18, 1-decimal rule), ketone in mmol/L, uric acid in µmol/L. The API stays in storage units.
+ * How an item's values are shown and entered: glucose in the tenant's unit (mg/dL ÷18 at full
+ * precision, so what is typed comes back), ketone in mmol/L, uric acid in µmol/L. The API stays in storage units.
  */
 export interface ItemUnit {
   item: MeasurementItem;
@@ -39,7 +39,7 @@ export function itemUnit(item: MeasurementItem, glucoseUnit: GlucoseUnit): ItemU
     toStorage: (typed) =>
       typeof typed === 'number'
         ? mgDl
-          ? roundDecimal(typed / MGDL_PER_MMOL, 1)
+          ? typed / MGDL_PER_MMOL // full precision: 300 mg/dL is stored as 16.666…, shown as 300 again
           : roundDecimal(typed, decimals === 0 ? 1 : 2)
         : null,
     format: (stored) => {

@@ -59,9 +59,12 @@ export function toDisplay(mmol: number | null, unit: GlucoseUnit): number | null
   return mmol === null ? null : roundDecimal(fromMmol(mmol, unit), unitPrecision(unit));
 }
 
-/** A value typed in `unit` as stored (mmol/L, 2 decimals: 80 mg/dL → 4.44, which shows as 80 again). */
+/**
+ * A value typed in `unit` as stored: mmol/L at full precision (80 mg/dL → 4.444…, which shows as 80 again
+ * and is the very number a reading entered as 80 mg/dL is stored as); mmol/L as typed.
+ */
 export function toStorage(display: number | null | undefined, unit: GlucoseUnit): number | null {
-  return display === null || display === undefined ? null : roundDecimal(toMmol(display, unit), 2);
+  return display === null || display === undefined ? null : toMmol(display, unit);
 }
 
 /** "4.4-7.0 mmol/L" or "79-126 mg/dL"; a dash when the period has no range. */
