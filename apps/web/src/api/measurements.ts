@@ -25,6 +25,9 @@ export interface Reading {
   untestedReasonText: string | null;
   refusalReason: string | null;
   refusalReasonName: string | null;
+  /** a reading without a value: why the measurement was not carried out (dictionary `rejectReason`) */
+  rejectReason?: string | null;
+  rejectReasonName?: string | null;
   note: string | null;
   testUserId: number | null;
   testUser: string | null;
@@ -81,6 +84,7 @@ export interface EntryOptions {
   periods: { code: string; name: string; startTime: string; endTime: string }[];
   untestedReasons: { code: string; name: string }[];
   refusalReasons: { code: string; name: string }[];
+  rejectReasons: { code: string; name: string }[];
   testers: { id: number; userName: string; nickName: string }[];
   unit: UnitOption;
   units: UnitOption[];
@@ -100,6 +104,7 @@ export interface ReadingInput {
   cause?: string | null;
   causeText?: string | null;
   refusalReason?: string | null;
+  rejectReason?: string | null;
   remark?: string | null;
   testerId?: number | null;
 }

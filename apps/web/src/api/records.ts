@@ -26,6 +26,7 @@ export interface RecordReading {
   untestedReasonName: string | null;
   untestedReasonText: string | null;
   refusalReasonName?: string | null;
+  rejectReasonName?: string | null;
   note: string | null;
   testUser: string | null;
   /** normal, low, high, criticalLow, criticalHigh, unknown; null without a value */

@@ -24,6 +24,7 @@ const context = {
   periods: ['fasting', 'afterLunch'],
   untestedReasons: ['outOfRange', 'refused', 'other'],
   refusalReasons: ['fear'],
+  rejectReasons: ['absent', 'examination', 'discharged', 'other'],
 };
 const schema = measurementEntrySchemaFor(context);
 const glucose = {
@@ -154,6 +155,22 @@ describe('entry rules', () => {
       readingIssues({ category: 'GLU', period: 'fasting', result: 5, unit: 'mmolL', causeText: 'x' }),
     ).toEqual([{ path: 'causeText', message: 'glucose.result.exclusive' }]);
     expect(readingIssues({ category: 'KET', cause: 'outOfRange', causeText: 'HI' })).toEqual([]);
+  });
+
+  it('takes a rejection reason instead of a result or an untested reason (§5 "Result or rejection reason required")', () => {
+    expect(en({ ...glucose, result: null, unit: null, rejectReason: 'absent' })).toEqual([]);
+    expect(en({ ...glucose, result: 6.1, rejectReason: 'absent' })).toEqual([
+      { field: 'rejectReason', message: 'Enter either a result or a reason for not testing, not both' },
+    ]);
+    expect(en({ ...glucose, result: null, cause: 'refused', rejectReason: 'absent' })).toEqual([
+      { field: 'rejectReason', message: 'Give either a reason not tested or a rejection reason, not both' },
+    ]);
+    expect(zh({ ...glucose, result: null, rejectReason: 'asleep' })).toEqual([
+      { field: 'rejectReason', message: '请从列表中选择弃测原因' },
+    ]);
+    // "Other" needs its text, whichever list it comes from
+    expect(en({ ...glucose, result: null, rejectReason: 'other' })[0]?.field).toBe('causeText');
+    expect(en({ ...glucose, result: null, rejectReason: 'other', causeText: 'Family meeting' })).toEqual([]);
   });
 
   it('flags the same time twice for one item in a day’s entry, not across items', () => {

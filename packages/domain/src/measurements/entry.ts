@@ -49,6 +49,12 @@ export const UNTESTED_REASONS = {
 /** Dictionary types of the reasons. */
 export const UNTESTED_REASON_DICT = 'untestedReason';
 export const REFUSAL_REASON_DICT = 'refusalReason';
+/**
+ * Dictionary of rejection reasons (§3 Glucose record "rejection reason"; seeded: patient not on the
+ * ward, away for an examination, discharged, other): why a planned measurement was not carried out at
+ * all, where an untested reason says why a measurement that was attempted gave no number.
+ */
+export const REJECT_REASON_DICT = 'rejectReason';
 
 /** Unit codes an item's result may be entered in (the storage unit first). */
 export const MEASUREMENT_UNITS = {
@@ -167,6 +173,8 @@ export interface EntryContext {
   untestedReasons?: readonly string[];
   /** enabled refusal reason codes (dictionary `refusalReason`) */
   refusalReasons?: readonly string[];
+  /** enabled rejection reason codes (dictionary `rejectReason`) */
+  rejectReasons?: readonly string[];
 }
 
 const millis = (at: Date | string) => (typeof at === 'string' ? Date.parse(at) : at.getTime());
@@ -202,6 +210,7 @@ function valueFields(context: EntryContext) {
     cause: codeIn(context.untestedReasons, 'measurements.cause.unknown'),
     causeText: optionalText().check(lengthIn(MEASUREMENT_LIMITS.causeText, 'validation.tooLong')).nullish(),
     refusalReason: codeIn(context.refusalReasons, 'measurements.refusalReason.unknown'),
+    rejectReason: codeIn(context.rejectReasons, 'measurements.rejectReason.unknown'),
     remark: optionalText().check(lengthIn(MEASUREMENT_LIMITS.note, 'validation.tooLong')).nullish(),
     testerId: requiredId('measurements.tester.unknown').nullish(),
   };
@@ -216,14 +225,16 @@ export interface ReadingValues {
   cause?: string | null;
   causeText?: string | null;
   refusalReason?: string | null;
+  rejectReason?: string | null;
 }
 
 type Issue = { path: string; message: MessageKey; range?: LengthLimit };
 
 /**
- * The cross-field rules of a reading: period required for glucose; exactly one of a result or a
- * reason ("Other" needs its text); a refusal reason only with "refused"; a result in a unit the item
- * takes, with at most 2 decimals, within the meter range.
+ * The cross-field rules of a reading: period required for glucose; exactly one of a result, an
+ * untested reason or a rejection reason (§5 Glucose "Result or rejection reason required"; "Other" of
+ * either needs its text); a refusal reason only with "refused"; a result in a unit the item takes, with
+ * at most 2 decimals, within the meter range.
  */
 export function readingIssues(values: ReadingValues): Issue[] {
   const issues: Issue[] = [];
@@ -231,14 +242,21 @@ export function readingIssues(values: ReadingValues): Issue[] {
     issues.push({ path: 'period', message: 'glucose.period.required' });
   }
   const hasResult = values.result !== null && values.result !== undefined;
+  const rejected = !isBlank(values.rejectReason);
+  if (rejected && !isBlank(values.cause)) {
+    issues.push({ path: 'rejectReason', message: 'measurements.rejectReason.exclusive' });
+    return issues;
+  }
   const either = resultOrReasonIssue({
     result: values.result,
-    reasonCode: values.cause,
+    reasonCode: rejected ? values.rejectReason : values.cause,
     reasonText: values.causeText,
   });
   if (either) {
     issues.push({
-      path: { result: 'result', reason: 'cause', reasonText: 'causeText' }[either.part],
+      path: { result: 'result', reason: rejected ? 'rejectReason' : 'cause', reasonText: 'causeText' }[
+        either.part
+      ],
       ...either,
     });
   } else if (hasResult && !isBlank(values.causeText)) {
@@ -271,7 +289,16 @@ const fieldsOk = (fields: string[]) => ({
     payload.value !== null &&
     !payload.issues.some((issue) => typeof issue.path?.[0] === 'string' && fields.includes(issue.path[0])),
 });
-const CROSS_FIELDS = ['category', 'period', 'result', 'unit', 'cause', 'causeText', 'refusalReason'];
+const CROSS_FIELDS = [
+  'category',
+  'period',
+  'result',
+  'unit',
+  'cause',
+  'causeText',
+  'refusalReason',
+  'rejectReason',
+];
 
 const categorySchema = requiredEnum(
   MEASUREMENT_ITEMS,

@@ -108,3 +108,31 @@ function enteredUnitCode(unit: string): string {
   if (name === 'mmoll' || name === 'mmol/l') return 'mmolL';
   return unit;
 }
+
+/** The reason fields of a reading without a value, names in the viewer's language as the API gives them. */
+export interface ReasonNames {
+  untestedReasonName?: string | null;
+  refusalReasonName?: string | null;
+  rejectReasonName?: string | null;
+  untestedReasonText?: string | null;
+}
+
+/**
+ * Why a reading has no value, as every screen, print and export shows it: the rejection reason (not
+ * carried out) or the untested reason, then the refusal reason, then the text ("Other"), joined by " · ".
+ * '' when none is recorded.
+ */
+export function reasonNotTested(reading: ReasonNames): string {
+  return [
+    reading.rejectReasonName || reading.untestedReasonName,
+    reading.refusalReasonName,
+    reading.untestedReasonText,
+  ]
+    .filter((part) => typeof part === 'string' && part.trim() !== '')
+    .join(' · ');
+}
+
+/** The short name of why a reading has no value (the rejection or untested reason), or null. */
+export function reasonNotTestedName(reading: ReasonNames): string | null {
+  return reading.rejectReasonName || reading.untestedReasonName || null;
+}

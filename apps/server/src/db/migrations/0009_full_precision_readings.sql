@@ -4,6 +4,8 @@ CREATE TABLE "data_migrations" (
 	"summary" text
 );
 --> statement-breakpoint
+ALTER TABLE "measurements" ADD COLUMN "reject_reason" text;
+--> statement-breakpoint
 -- The analysis compares each glucose reading in the unit it was entered in (domain
 -- compareGlucoseWithLimit), so the covering index of migration 0008 also carries the entered unit: the
 -- year's report stays an index-only scan. The storage values themselves are recomputed at full precision

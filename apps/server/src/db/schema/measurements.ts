@@ -48,6 +48,8 @@ export const measurements = pgTable(
     untestedReasonText: text('untested_reason_text'),
     /** with the untested reason `refused`: the refusal reason code (dictionary `refusalReason`), if given */
     refusalReason: text('refusal_reason'),
+    /** a reading without a value: why the planned measurement was not carried out (dictionary `rejectReason`) */
+    rejectReason: text('reject_reason'),
     note: text('note'),
     testerId: bigint('tester_id', { mode: 'number' }),
     testerName: text('tester_name'),

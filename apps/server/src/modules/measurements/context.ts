@@ -5,6 +5,7 @@ import {
   type MeasurementItem,
   type MessageKey,
   REFUSAL_REASON_DICT,
+  REJECT_REASON_DICT,
   translate,
   UNTESTED_REASON_DICT,
   wallClockAt,
@@ -24,6 +25,7 @@ export interface HospitalLists {
   periods: { code: string; nameZh: string; nameEn: string; startTime: string; endTime: string }[];
   untestedReasons: string[];
   refusalReasons: string[];
+  rejectReasons: string[];
 }
 
 /** Enabled glucose periods and reason codes of a tenant, in two queries (or from the cache). */
@@ -42,7 +44,7 @@ async function readHospitalLists(db: DbOrTx, tenantId: string): Promise<Hospital
     .where(
       and(
         eq(dictEntries.tenantId, tenantId),
-        inArray(dictEntries.type, [UNTESTED_REASON_DICT, REFUSAL_REASON_DICT]),
+        inArray(dictEntries.type, [UNTESTED_REASON_DICT, REFUSAL_REASON_DICT, REJECT_REASON_DICT]),
         eq(dictEntries.isActive, true),
         isNull(dictEntries.deletedAt),
       ),
@@ -52,6 +54,7 @@ async function readHospitalLists(db: DbOrTx, tenantId: string): Promise<Hospital
     periods,
     untestedReasons: reasons.filter((r) => r.type === UNTESTED_REASON_DICT).map((r) => r.code),
     refusalReasons: reasons.filter((r) => r.type === REFUSAL_REASON_DICT).map((r) => r.code),
+    rejectReasons: reasons.filter((r) => r.type === REJECT_REASON_DICT).map((r) => r.code),
   };
 }
 
@@ -64,6 +67,7 @@ export function stayContext(lists: HospitalLists, patient: PatientRow, now: Date
     periods: lists.periods.map((p) => p.code),
     untestedReasons: lists.untestedReasons,
     refusalReasons: lists.refusalReasons,
+    rejectReasons: lists.rejectReasons,
   };
 }
 

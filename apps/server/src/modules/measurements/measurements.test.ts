@@ -203,6 +203,51 @@ describe('manual entry', () => {
     expect(outOfRange.untestedReasonName).toBe('Measurable range exceeded');
   });
 
+  it('records a measurement not carried out with its rejection reason (§3 Glucose record), named and audited', async () => {
+    const absent = await enter(glucose({ result: null, unit: null, rejectReason: 'absent' }));
+    expect(absent).toMatchObject({
+      testValue: null,
+      determineType: null,
+      untestedReason: null,
+      rejectReason: 'absent',
+      rejectReasonName: 'Patient not on the ward',
+    });
+    const zh = await api('GET', `/v1/testRecord/${absent.id}`, nurse, undefined, 'zh-CN');
+    expect(zh.json().dataContent.rejectReasonName).toBe('患者不在病房');
+    const other = await enter(glucose({ result: null, rejectReason: 'other', causeText: 'Family meeting' }));
+    expect(other).toMatchObject({ rejectReason: 'other', untestedReasonText: 'Family meeting' });
+    const [audit] = await auditRows(t, 'measurement', absent.id, 'create');
+    expect(audit?.after).toMatchObject({ rejectReason: 'absent' });
+    // a result replaces the rejection reason
+    const tested = await api('PUT', '/v1/testRecord', nurse, {
+      id: absent.id,
+      version: 1,
+      reason: 'Patient back on the ward',
+      result: 6.4,
+    });
+    expect(tested.statusCode, tested.body).toBe(200);
+    expect(tested.json().dataContent).toMatchObject({
+      testValue: 6.4,
+      rejectReason: null,
+      rejectReasonName: null,
+    });
+  });
+
+  it('refuses a rejection reason with a result, with an untested reason, or not in the list', async () => {
+    const both = await entryProblems({ result: 6.1, rejectReason: 'absent' });
+    expect(both.en).toEqual([
+      { field: 'rejectReason', message: 'Enter either a result or a reason for not testing, not both' },
+    ]);
+    const twoReasons = await entryProblems({ result: null, cause: 'refused', rejectReason: 'absent' });
+    expect(twoReasons.zh).toEqual([{ field: 'rejectReason', message: '未测原因和弃测原因只能填写一项' }]);
+    const unknown = await entryProblems({ result: null, rejectReason: 'asleep' });
+    expect(unknown.en).toEqual([
+      { field: 'rejectReason', message: 'Please choose a rejection reason from the list' },
+    ]);
+    const noText = await entryProblems({ result: null, rejectReason: 'other' });
+    expect(noText.en[0].field).toBe('causeText');
+  });
+
   it('takes another tester of the patient’s department', async () => {
     const { rows } = await t.handle.db.execute<{ id: string }>(
       sql`select id from users where tenant_id = '101' and user_name = 'doctor01'`,

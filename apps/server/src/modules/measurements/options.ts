@@ -5,6 +5,7 @@ import {
   type MeasurementItem,
   type MeasurementUnitCode,
   REFUSAL_REASON_DICT,
+  REJECT_REASON_DICT,
   UNTESTED_REASON_DICT,
 } from '@glucocare/domain';
 import { z } from 'zod';
@@ -31,6 +32,7 @@ export const entryOptionsView = z.object({
   periods: z.array(codeName.extend({ startTime: z.string(), endTime: z.string() })),
   untestedReasons: z.array(codeName),
   refusalReasons: z.array(codeName),
+  rejectReasons: z.array(codeName),
   testers: z.array(z.object({ id: z.number(), userName: z.string(), nickName: z.string() })),
   /** the hospital's display unit of the item (the form's default) and every unit the item takes */
   unit,
@@ -54,10 +56,11 @@ export async function entryOptions(
   now: Date,
 ): Promise<EntryOptions> {
   const timeZone = await hospitalTimeZone(db, tenantId);
-  const [lists, untested, refusal, testers, display, recordApproval] = await Promise.all([
+  const [lists, untested, refusal, rejection, testers, display, recordApproval] = await Promise.all([
     hospitalLists(db, tenantId),
     entriesOfType(db, tenantId, UNTESTED_REASON_DICT, lang),
     entriesOfType(db, tenantId, REFUSAL_REASON_DICT, lang),
+    entriesOfType(db, tenantId, REJECT_REASON_DICT, lang),
     departmentStaff(db, tenantId, patient.departmentCode, dateIn(now, timeZone)),
     itemDisplaySetting(db, tenantId, item),
     getSetting(db, tenantId, 'feature.recordApproval'),
@@ -83,6 +86,7 @@ export async function entryOptions(
     })),
     untestedReasons: untested.map((e) => ({ code: e.code, name: e.name })),
     refusalReasons: refusal.map((e) => ({ code: e.code, name: e.name })),
+    rejectReasons: rejection.map((e) => ({ code: e.code, name: e.name })),
     testers: testers.map((t) => ({ id: t.id, userName: t.userName, nickName: t.nickName })),
     unit: units.find((u) => u.code === display.unit) ?? units[0]!,
     units,

@@ -374,6 +374,7 @@ export async function uploadMeasurements(
               ? (record.result as string)
               : record.causeText || null,
           refusalReason: null,
+          rejectReason: null,
           note: record.remark || null,
           testerId: operator.id,
           testerName: operator.name,

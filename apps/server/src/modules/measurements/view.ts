@@ -2,6 +2,7 @@ import {
   type Lang,
   type MeasurementItem,
   REFUSAL_REASON_DICT,
+  REJECT_REASON_DICT,
   STORAGE_UNITS,
   UNTESTED_REASON_DICT,
 } from '@glucocare/domain';
@@ -37,6 +38,9 @@ export const readingView = z.object({
   /** with the untested reason `refused`: the refusal reason code and its name in the request language */
   refusalReason: z.string().nullable(),
   refusalReasonName: z.string().nullable(),
+  /** a reading without a value: why the measurement was not carried out (code, name in the request language) */
+  rejectReason: z.string().nullable(),
+  rejectReasonName: z.string().nullable(),
   note: z.string().nullable(),
   testUserId: z.number().nullable(),
   testUser: z.string().nullable(),
@@ -83,6 +87,7 @@ function readingColumns(lang: Lang) {
       where gp.tenant_id = ${qualified(measurements.tenantId)} and gp.code = ${qualified(measurements.periodCode)})`,
     untestedReasonName: reasonName(lang, UNTESTED_REASON_DICT, measurements.untestedReason),
     refusalReasonName: reasonName(lang, REFUSAL_REASON_DICT, measurements.refusalReason),
+    rejectReasonName: reasonName(lang, REJECT_REASON_DICT, measurements.rejectReason),
   };
 }
 
@@ -108,6 +113,7 @@ export interface ReadingRow {
   periodName: string | null;
   untestedReasonName: string | null;
   refusalReasonName: string | null;
+  rejectReasonName?: string | null;
 }
 
 /** The response shape of a measurement (see {@link readingView}). */
@@ -129,6 +135,8 @@ export function toReadingView(row: ReadingRow): ReadingView {
     untestedReasonText: m.untestedReasonText,
     refusalReason: m.refusalReason,
     refusalReasonName: m.refusalReason ? (row.refusalReasonName ?? m.refusalReason) : null,
+    rejectReason: m.rejectReason,
+    rejectReasonName: m.rejectReason ? (row.rejectReasonName ?? m.rejectReason) : null,
     note: m.note,
     testUserId: m.testerId,
     testUser: m.testerName,

@@ -107,6 +107,7 @@ function readingValues(
     cause?: string | null;
     causeText?: string | null;
     refusalReason?: string | null;
+    rejectReason?: string | null;
     remark?: string | null;
   },
   classify: Classifier,
@@ -118,6 +119,7 @@ function readingValues(
   const testTime = toSecond(entry.testTime);
   const periodCode = blank(entry.period);
   const cause = hasResult ? null : blank(entry.cause);
+  const rejectReason = hasResult ? null : blank(entry.rejectReason);
   return {
     item: entry.category,
     periodCode,
@@ -128,6 +130,7 @@ function readingValues(
     untestedReason: cause,
     untestedReasonText: hasResult ? null : blank(entry.causeText),
     refusalReason: cause ? blank(entry.refusalReason) : null,
+    rejectReason,
     note: blank(entry.remark),
     ...classify(
       { item: entry.category, value, enteredValue: entry.result, enteredUnit: unit, periodCode, testTime },
@@ -536,11 +539,23 @@ export async function correctMeasurement(
     cause: has(input, 'cause') ? input.cause : current.untestedReason,
     causeText: has(input, 'causeText') ? input.causeText : current.untestedReasonText,
     refusalReason: has(input, 'refusalReason') ? input.refusalReason : current.refusalReason,
+    rejectReason: has(input, 'rejectReason') ? input.rejectReason : current.rejectReason,
     remark: has(input, 'remark') ? input.remark : current.note,
   };
   if (has(input, 'result') && input.result !== null && !has(input, 'cause')) merged.cause = null;
+  if (has(input, 'result') && input.result !== null && !has(input, 'rejectReason'))
+    merged.rejectReason = null;
+  // one reason at a time: choosing one of the two lists clears the other unless both were sent
+  if (blank(input.cause) && !has(input, 'rejectReason')) merged.rejectReason = null;
+  if (blank(input.rejectReason) && !has(input, 'cause')) merged.cause = null;
   if (merged.cause === null) merged.refusalReason = null;
-  if (merged.cause === null && has(input, 'result') && input.result !== null && !has(input, 'causeText')) {
+  if (
+    merged.cause === null &&
+    merged.rejectReason === null &&
+    has(input, 'result') &&
+    input.result !== null &&
+    !has(input, 'causeText')
+  ) {
     merged.causeText = null;
   }
   if (!has(input, 'unit') && has(input, 'result') && input.result !== null && !current.enteredUnit) {
@@ -560,6 +575,7 @@ export async function correctMeasurement(
     ),
     untestedReasons: keep(lists.untestedReasons, current.untestedReason),
     refusalReasons: keep(lists.refusalReasons, current.refusalReason),
+    rejectReasons: keep(lists.rejectReasons, current.rejectReason),
   };
   check(measurementCorrectionSchemaFor(context), merged, 'body');
 

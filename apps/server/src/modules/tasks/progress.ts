@@ -143,7 +143,7 @@ function readingsOfTheDay(settings: TaskSettings, element: SQL): SQL {
       from measurements m
      where m.tenant_id = ${patients.tenantId} and m.patient_id = ${patients.id} and m.item = 'GLU'
        and m.deleted_at is null and m.test_time >= ${from} and m.test_time < ${until}
-       and (m.value is not null or m.untested_reason is not null)), '[]'::json)`;
+       and (m.value is not null or m.untested_reason is not null or m.reject_reason is not null)), '[]'::json)`;
 }
 
 /** The day's readings with what the task list shows of them (see {@link taskReadingsOf}). */
@@ -151,7 +151,7 @@ export function taskReadingsColumn(settings: TaskSettings): SQL {
   return readingsOfTheDay(
     settings,
     sql`json_build_object('id', m.id, 'periodCode', m.period_code, 'testTime', m.test_time, 'value', m.value,
-      'enteredValue', m.entered_value, 'enteredUnit', m.entered_unit, 'untestedReason', m.untested_reason, 'classification', m.classification, 'color', m.color)`,
+      'enteredValue', m.entered_value, 'enteredUnit', m.entered_unit, 'untestedReason', coalesce(m.untested_reason, m.reject_reason), 'classification', m.classification, 'color', m.color)`,
   );
 }
 

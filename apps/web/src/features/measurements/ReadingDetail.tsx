@@ -1,4 +1,9 @@
-import { localizedIssues, type MeasurementItem, measurementChangeReasonSchema } from '@glucocare/domain';
+import {
+  localizedIssues,
+  type MeasurementItem,
+  measurementChangeReasonSchema,
+  reasonNotTested,
+} from '@glucocare/domain';
 import { Button, Descriptions, Form, Input, Modal, Space, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,9 +17,7 @@ import { dateTimeInZone, readingColor, valueText } from './reading-format';
 
 /** Where an untested reading's reason shows: the reason, the refusal reason, the text. */
 export function untestedText(reading: Reading): string {
-  return [reading.untestedReasonName, reading.refusalReasonName, reading.untestedReasonText]
-    .filter(Boolean)
-    .join(' · ');
+  return reasonNotTested(reading);
 }
 
 /**

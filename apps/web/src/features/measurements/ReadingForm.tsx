@@ -6,6 +6,7 @@ import {
   measurementCorrectionSchemaFor,
   measurementEntrySchemaFor,
   periodAt,
+  reasonNotTestedName,
   sanitizeNumericInput,
   UNTESTED_REASONS,
 } from '@glucocare/domain';
@@ -51,11 +52,13 @@ export interface ReadingPreset {
 interface FormValues {
   period?: string | null;
   testTime?: Dayjs | null;
-  mode: 'result' | 'untested';
+  /** a result; tested without a number (untested reason); or not carried out (rejection reason) */
+  mode: 'result' | 'untested' | 'rejected';
   result?: string | null;
   unit: string;
   cause?: string | null;
   refusalReason?: string | null;
+  rejectReason?: string | null;
   causeText?: string | null;
   remark?: string | null;
   testerId?: number | null;
@@ -78,14 +81,16 @@ export function fromPicker(value: Dayjs, timeZone: string): string {
 /** What the form holds, as the API takes it (times as instants of the hospital's wall clock). */
 export function inputOf(values: Partial<FormValues>, timeZone: string): ReadingInput {
   const untested = values.mode === 'untested';
+  const rejected = values.mode === 'rejected';
   const result = blankToNull(values.result);
   return {
     period: values.period || null,
     testTime: values.testTime ? fromPicker(values.testTime, timeZone) : undefined,
-    result: untested || result === null ? null : Number(result),
-    unit: untested ? null : values.unit,
+    result: untested || rejected || result === null ? null : Number(result),
+    unit: untested || rejected ? null : values.unit,
     cause: untested ? values.cause || null : null,
-    causeText: untested ? blankToNull(values.causeText) : null,
+    rejectReason: rejected ? values.rejectReason || null : null,
+    causeText: untested || rejected ? blankToNull(values.causeText) : null,
     refusalReason:
       untested && values.cause === UNTESTED_REASONS.refused ? values.refusalReason || null : null,
     remark: blankToNull(values.remark),
@@ -99,11 +104,12 @@ function valuesOf(reading: Reading, options: EntryOptions): FormValues {
   return {
     period: reading.periodCode,
     testTime: toPicker(reading.testTime, options.timeZone),
-    mode: untested ? 'untested' : 'result',
+    mode: reading.rejectReason ? 'rejected' : untested ? 'untested' : 'result',
     result: reading.enteredValue === null ? null : String(reading.enteredValue),
     unit: reading.enteredUnit ?? options.unit.code,
     cause: reading.untestedReason,
     refusalReason: reading.refusalReason,
+    rejectReason: reading.rejectReason,
     causeText: reading.untestedReasonText,
     remark: reading.note,
     testerId: reading.testUserId,
@@ -139,6 +145,10 @@ export function formIssues(
     refusalReasons: keep(
       options.refusalReasons.map((r) => r.code),
       reading?.refusalReason,
+    ),
+    rejectReasons: keep(
+      options.rejectReasons.map((r) => r.code),
+      reading?.rejectReason,
     ),
   };
   const input = inputOf(values, options.timeZone);
@@ -190,6 +200,7 @@ export function ReadingForm({
   const [added, setAdded] = useState<Reading[]>([]);
   const mode = Form.useWatch('mode', form);
   const cause = Form.useWatch('cause', form);
+  const rejectReason = Form.useWatch('rejectReason', form);
   const unitCode = Form.useWatch('unit', form);
   const editing = !!reading;
   const isGlucose = item === 'GLU';
@@ -216,6 +227,7 @@ export function ReadingForm({
       unit: options.unit.code,
       cause: null,
       refusalReason: null,
+      rejectReason: null,
       causeText: null,
       remark: null,
       testerId: options.testers.some((u) => u.id === profile?.userId) ? (profile?.userId ?? null) : null,
@@ -369,7 +381,7 @@ export function ReadingForm({
           description={added
             .map(
               (r) =>
-                `${dateTimeInZone(r.testTime, options.timeZone)} ${r.periodName ?? ''} ${valueText(r, options.unit) || (r.untestedReasonName ?? '')}`,
+                `${dateTimeInZone(r.testTime, options.timeZone)} ${r.periodName ?? ''} ${valueText(r, options.unit) || reasonNotTestedName(r) || ''}`,
             )
             .join(' · ')}
         />
@@ -431,10 +443,40 @@ export function ReadingForm({
             options={[
               { value: 'result', label: t('measurements.field.tested') },
               { value: 'untested', label: t('measurements.field.untested') },
+              { value: 'rejected', label: t('measurements.field.rejected') },
             ]}
           />
         </Form.Item>
-        {mode !== 'untested' ? (
+        {mode === 'rejected' ? (
+          <Row gutter={12}>
+            <Col xs={24} sm={12}>
+              <Form.Item
+                name="rejectReason"
+                label={t('measurements.field.rejectReason')}
+                required
+                rules={[rule('rejectReason'), rule('result')]}
+                dependencies={['mode']}
+              >
+                <Select
+                  placeholder={t('common.choose')}
+                  data-testid="reading-reject"
+                  options={options.rejectReasons.map((r) => ({ value: r.code, label: r.name }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item
+                name="causeText"
+                label={t('measurements.field.causeText')}
+                required={rejectReason === UNTESTED_REASONS.other}
+                rules={[rule('causeText')]}
+                dependencies={['rejectReason']}
+              >
+                <Input maxLength={200} showCount data-testid="reading-reject-text" />
+              </Form.Item>
+            </Col>
+          </Row>
+        ) : mode !== 'untested' ? (
           <Row gutter={12}>
             <Col xs={14} sm={12}>
               <Form.Item

@@ -30,6 +30,7 @@ const options: EntryOptions = {
     { code: 'other', name: 'Other' },
   ],
   refusalReasons: [{ code: 'fear', name: 'Afraid of the pain' }],
+  rejectReasons: [{ code: 'absent', name: 'Patient not on the ward' }],
   testers: [{ id: 3, userName: 'nurse01', nickName: 'Nurse Wang Fang' }],
   unit: { code: 'mmolL', name: 'mmol/L', precision: 1, min: 0.6, max: 33.3 },
   units: [

@@ -1,5 +1,12 @@
 import { PrinterOutlined, ShareAltOutlined } from '@ant-design/icons';
-import { formatReading, isCriticalClassification, type RecordScreen, readingColor } from '@glucocare/domain';
+import {
+  formatReading,
+  isCriticalClassification,
+  type RecordScreen,
+  readingColor,
+  reasonNotTested,
+  reasonNotTestedName,
+} from '@glucocare/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Input, Modal, QRCode, Result, Space, Tag, Tooltip, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -241,10 +248,10 @@ export function ReadingMark({
     reading.determineType && reading.determineType !== 'normal' && reading.determineType !== 'unknown';
   const time = showTime ? <span className="gc-rec-time">{timeIn(reading.testTime, timeZone)}</span> : null;
   if (reading.testValue === null) {
-    const reason = reading.untestedReasonText || reading.refusalReasonName || reading.untestedReasonName;
+    const reason = reasonNotTested(reading);
     return (
-      <div className="gc-rec-reading gc-rec-untested" title={reason ?? undefined}>
-        <span>{reading.untestedReasonName ?? t('records.untested')}</span>
+      <div className="gc-rec-reading gc-rec-untested" title={reason || undefined}>
+        <span>{reasonNotTestedName(reading) ?? t('records.untested')}</span>
         {time}
       </div>
     );

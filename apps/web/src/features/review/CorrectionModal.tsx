@@ -118,6 +118,7 @@ export function CorrectionModal({
   const [reloading, setReloading] = useState(false);
   const mode = Form.useWatch('mode', form);
   const cause = Form.useWatch('cause', form);
+  const rejectReason = Form.useWatch('rejectReason', form);
 
   useEffect(() => {
     setCurrent(reading);
@@ -232,10 +233,34 @@ export function CorrectionModal({
             options={[
               { value: 'result', label: t('review.correct.modeResult') },
               { value: 'untested', label: t('review.correct.modeUntested') },
+              { value: 'rejected', label: t('measurements.field.rejected') },
             ]}
           />
         </Form.Item>
-        {mode === 'untested' ? (
+        {mode === 'rejected' ? (
+          <>
+            <Form.Item
+              name="rejectReason"
+              label={t('review.fields.rejectReason')}
+              rules={[{ required: true, message: msg('glucose.result.required') }]}
+            >
+              <Select
+                data-testid="correct-reject"
+                loading={options.isLoading}
+                options={(options.data?.rejectReasons ?? []).map((r) => ({ value: r.code, label: r.name }))}
+              />
+            </Form.Item>
+            {rejectReason === GLUCOSE_OTHER_REASON ? (
+              <Form.Item
+                name="causeText"
+                label={t('review.fields.causeText')}
+                rules={[{ required: true, whitespace: true, message: msg('glucose.reasonText.required') }]}
+              >
+                <Input maxLength={MEASUREMENT_LIMITS.causeText.max} />
+              </Form.Item>
+            ) : null}
+          </>
+        ) : mode === 'untested' ? (
           <>
             <Form.Item
               name="cause"

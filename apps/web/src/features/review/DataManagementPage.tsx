@@ -5,6 +5,7 @@ import {
   formatReadingValue,
   type MeasurementItem,
   REVIEW_QUERY_MAX_DAYS,
+  reasonNotTested,
 } from '@glucocare/domain';
 import { Alert, Button, Checkbox, Segmented, Space, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
@@ -77,7 +78,12 @@ function exportColumns(t: TFunction, unit: DisplayUnit): ExcelColumn<ReviewRecor
     {
       title: t('review.fields.untestedReason'),
       dataIndex: 'untestedReasonName',
-      render: (_, row) => [row.untestedReasonName, row.untestedReasonText],
+      render: (_, row) => (row.rejectReason ? '' : reasonNotTested(row)),
+    },
+    {
+      title: t('review.fields.rejectReason'),
+      dataIndex: 'rejectReasonName',
+      render: (_, row) => (row.rejectReason ? reasonNotTested(row) : ''),
     },
     { title: t('review.fields.tester'), dataIndex: 'testUser' },
     { title: t('review.fields.source'), dataIndex: 'source', render: (_, row) => sourceLabel(t, row.source) },

@@ -1,4 +1,9 @@
-import { type DisplayUnit, formatReadingValue, type MeasurementItem } from '@glucocare/domain';
+import {
+  type DisplayUnit,
+  formatReadingValue,
+  type MeasurementItem,
+  reasonNotTested,
+} from '@glucocare/domain';
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PivotPeriod, PivotRow, ReviewRecord } from '../../api/review';
@@ -35,7 +40,7 @@ interface PrintSheetProps {
 
 function ValueText({ reading, unit }: { reading: ReviewRecord; unit: DisplayUnit }) {
   if (reading.testValue === null) {
-    return <span className="gc-print-untested">{reading.untestedReasonName ?? '—'}</span>;
+    return <span className="gc-print-untested">{reasonNotTested(reading) || '—'}</span>;
   }
   const critical = reading.determineType === 'criticalLow' || reading.determineType === 'criticalHigh';
   return (

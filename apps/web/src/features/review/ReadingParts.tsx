@@ -1,4 +1,9 @@
-import { type DisplayUnit, formatReadingValue, type MeasurementItem } from '@glucocare/domain';
+import {
+  type DisplayUnit,
+  formatReadingValue,
+  type MeasurementItem,
+  reasonNotTested,
+} from '@glucocare/domain';
 import { Badge, Space, Tabs, Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +35,8 @@ type ValueReading = Pick<
   | 'color'
   | 'determineType'
   | 'untestedReasonName'
+  | 'rejectReasonName'
+  | 'refusalReasonName'
   | 'untestedReasonText'
   | 'deletedAt'
 >;
@@ -49,7 +56,7 @@ export function ReadingValue({
 }) {
   const deleted = reading.deletedAt ? ' gc-review-deleted' : '';
   if (reading.testValue === null) {
-    const reason = [reading.untestedReasonName, reading.untestedReasonText].filter(Boolean).join(': ');
+    const reason = reasonNotTested(reading);
     return (
       <span className={`gc-review-untested${deleted}`} data-testid="reading-value" data-value="">
         {reason || '—'}

@@ -8,11 +8,12 @@ export type DataCorrection = ReadingInput & { id: number; version: number; reaso
 
 /** What the correction form holds: a result in the display unit, or the reason it was not tested. */
 export interface CorrectionValues {
-  mode: 'result' | 'untested';
+  mode: 'result' | 'untested' | 'rejected';
   result?: number | null;
   cause?: string | null;
   causeText?: string | null;
   refusalReason?: string | null;
+  rejectReason?: string | null;
   period?: string | null;
   testTime?: Dayjs | null;
   remark?: string | null;
@@ -31,11 +32,12 @@ export function shownResult(
 /** The form's starting values for a reading. */
 export function correctionValuesOf(reading: ReviewRecord, unit: DisplayUnit): CorrectionValues {
   return {
-    mode: reading.testValue === null ? 'untested' : 'result',
+    mode: reading.rejectReason ? 'rejected' : reading.testValue === null ? 'untested' : 'result',
     result: shownResult(reading, unit),
     cause: reading.untestedReason,
     causeText: reading.untestedReasonText,
     refusalReason: reading.refusalReason ?? null,
+    rejectReason: reading.rejectReason ?? null,
     period: reading.periodCode,
     testTime: dayjs(reading.testTime),
     remark: reading.note,
@@ -73,7 +75,17 @@ export function correctionOf(
     if (reading.untestedReason) correction.cause = null;
     if (reading.untestedReasonText) correction.causeText = null;
     if (reading.refusalReason) correction.refusalReason = null;
+    if (reading.rejectReason) correction.rejectReason = null;
+  } else if (values.mode === 'rejected') {
+    if (reading.testValue !== null) correction.result = null;
+    const rejectReason = blank(values.rejectReason);
+    if (rejectReason !== (reading.rejectReason ?? null)) correction.rejectReason = rejectReason;
+    if (reading.untestedReason) correction.cause = null;
+    if (reading.refusalReason) correction.refusalReason = null;
+    const causeText = blank(values.causeText);
+    if (causeText !== (reading.untestedReasonText ?? null)) correction.causeText = causeText;
   } else {
+    if (reading.rejectReason) correction.rejectReason = null;
     if (reading.testValue !== null) correction.result = null;
     const cause = blank(values.cause);
     if (cause !== reading.untestedReason) correction.cause = cause;
