@@ -20,11 +20,11 @@ import {
 import { getToken } from '../../api/token';
 import { loginRedirectPath } from '../../app/navigation';
 import { toastSuccess } from '../../app/notify';
+import { dateTimeInZone as dateTimeIn, timeInZone as timeIn } from '../../components/format';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { PageLoading } from '../../components/ResultPages';
 import { appTitle } from '../../config';
 import { currentLang } from '../../i18n';
-import { dateTimeInZone as dateTimeIn, timeInZone as timeIn } from '../measurements/reading-format';
 import { flagOf } from './format';
 import './records.css';
 

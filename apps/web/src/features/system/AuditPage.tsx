@@ -10,7 +10,7 @@ import { errorText, isAbort } from '../../api/http';
 import { toastError, toastSuccess } from '../../app/notify';
 import { useDevice } from '../../app/preferences';
 import { type ExcelColumn, exportToExcel } from '../../components/excel';
-import { formatDateTime } from '../../components/format';
+import { fileStamp, formatDateTime } from '../../components/format';
 import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
 import { currentLang, msg } from '../../i18n';
 import { AuditDetail } from './AuditDetail';
@@ -104,7 +104,7 @@ export default function AuditPage() {
         setExporting({ loaded, total: all }),
       );
       await exportToExcel({
-        fileName: `${t('audit.exportFileName')}-${dayjs().format('YYYYMMDD-HHmm')}`,
+        fileName: `${t('audit.exportFileName')}-${fileStamp()}`,
         sheetName: t('audit.title'),
         columns: exportColumns,
         rows,
