@@ -1,4 +1,4 @@
-import { wallClockAt, zonedInstant } from '@glucocare/domain';
+import { hospitalDayOf, wallClockAt, zonedInstant } from '@glucocare/domain';
 import dayjs, { type Dayjs } from 'dayjs';
 
 /**
@@ -107,4 +107,13 @@ export function hospitalNow(timeZone: string = zone): Dayjs {
 /** Today's date on the hospital's calendar. */
 export function hospitalToday(timeZone: string = zone): string {
   return dateInZone(Date.now(), timeZone);
+}
+
+/**
+ * The first and the last instant (ISO, the last millisecond) of a hospital day, for filters an API
+ * takes as instants: a day picked in the browser means that day on the hospital's calendar.
+ */
+export function hospitalDayBounds(date: string, timeZone: string = zone): { start: string; end: string } {
+  const day = hospitalDayOf(date, timeZone);
+  return { start: day.start.toISOString(), end: new Date(day.end.getTime() - 1).toISOString() };
 }

@@ -20,7 +20,7 @@ import {
 import { getToken } from '../../api/token';
 import { loginRedirectPath } from '../../app/navigation';
 import { toastSuccess } from '../../app/notify';
-import { dateTimeInZone as dateTimeIn, timeInZone as timeIn } from '../../components/format';
+import { dateTimeInZone as dateTimeIn, hospitalZone, timeInZone as timeIn } from '../../components/format';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { PageLoading } from '../../components/ResultPages';
 import { appTitle } from '../../config';
@@ -538,7 +538,7 @@ export function RecordFrame<S extends RecordScreen>({
         title={title}
         query={query}
         viaLink={viaLink}
-        timeZone={result.data?.header.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone}
+        timeZone={result.data?.header.timeZone ?? hospitalZone()}
       >
         {controls?.(result.data, params)}
       </Toolbar>
