@@ -90,15 +90,20 @@ async function tooltipOf(page: Page, target: Locator): Promise<string> {
   return content;
 }
 
-/** Types a day range into an antd range picker (first and last day, then Enter). */
+/** Picks a day range in an antd range picker by clicking its first and last day in the calendar. */
 async function pickRange(page: Page, picker: Locator, from: string, to: string) {
   const inputs = picker.locator('input');
   await inputs.first().click();
-  await inputs.first().fill(from);
-  await inputs.first().press('Enter');
-  await inputs.nth(1).fill(to);
-  await inputs.nth(1).press('Enter');
-  await page.keyboard.press('Escape');
+  const dropdown = page.locator('.ant-picker-dropdown:visible');
+  for (const day of [from, to]) {
+    const cell = dropdown.locator(`td.ant-picker-cell-in-view[title="${day}"]`).first();
+    // the calendar opens at the months of the current range: go back to the day's month
+    for (let step = 0; step < 3 && !(await cell.isVisible()); step++) {
+      await dropdown.locator('.ant-picker-header-prev-btn').first().click();
+    }
+    await cell.click();
+  }
+  expect([await inputs.first().inputValue(), await inputs.nth(1).inputValue()]).toEqual([from, to]);
 }
 
 /** The sheet's cell under a header, in the row whose cells include `name`. */
