@@ -1,5 +1,5 @@
 import { Button, Result, Space } from 'antd';
-import { useEffect } from 'react';
+import { Fragment, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { getToken } from '../api/token';
@@ -117,6 +117,11 @@ export function RootGuard() {
         <PageLoading full />
       );
     default:
-      return <Outlet />;
+      // a new hospital time zone re-renders every page on the new clock
+      return (
+        <Fragment key={session.timeZone ?? ''}>
+          <Outlet />
+        </Fragment>
+      );
   }
 }

@@ -1,9 +1,11 @@
 import { type GlucoseUnit, toGlucoseUnit } from '@glucocare/domain';
 import { logout as logoutCall } from '../api/auth';
 import { errorText, isApiError, showError } from '../api/http';
+import { fetchTimeZone } from '../api/patients';
 import { fetchCurrentTenant, fetchIsOutside, fetchUnits, type TenantInfo, type Unit } from '../api/tenants';
 import { getToken, removeToken } from '../api/token';
 import { fetchAuthorityMenus, fetchProfile, type MenuNode, type Profile } from '../api/users';
+import { setHospitalZone } from '../components/format';
 import { msg } from '../i18n';
 import { toastError } from './notify';
 import { queryClient } from './query';
@@ -23,6 +25,8 @@ export interface SessionState {
   units: Unit[];
   /** null until loaded; the routes are generated from it */
   menus: MenuNode[] | null;
+  /** the hospital's time zone (`hospital.timeZone`): the clock every clinical time is shown on */
+  timeZone: string | null;
   menuError: string | null;
   /** a token whose user-info load failed: not tried again (no reload loop) */
   failedToken: string | null;
@@ -35,6 +39,7 @@ const initialState: SessionState = {
   isOut: false,
   units: [],
   menus: null,
+  timeZone: null,
   menuError: null,
   failedToken: null,
 };
@@ -61,17 +66,27 @@ function settled<T>(result: PromiseSettledResult<T>, fallback: T): T {
   return result.status === 'fulfilled' ? result.value : fallback;
 }
 
+/**
+ * The hospital's clock is needed before any page shows a time: it is loaded with the menus (and tried
+ * again with them) rather than guessed from the browser.
+ */
 async function loadMenus(profile: Profile, myGeneration: number): Promise<LoadOutcome> {
   try {
-    const menus = await fetchAuthorityMenus(
-      profile.userName,
-      profile.roles.map((role) => role.name),
-    );
+    const known = sessionStore.get().timeZone;
+    const [menus, timeZone] = await Promise.all([
+      fetchAuthorityMenus(
+        profile.userName,
+        profile.roles.map((role) => role.name),
+      ),
+      known ?? fetchTimeZone().then((setting) => setting.value),
+    ]);
     if (myGeneration !== generation) return 'stale';
+    setHospitalZone(timeZone);
     sessionStore.set((s) => ({
       ...s,
       status: 'ready',
       menus: Array.isArray(menus) ? menus : [],
+      timeZone,
       menuError: null,
     }));
     return 'ready';
@@ -165,6 +180,12 @@ export async function refreshProfile(): Promise<void> {
  */
 export function setSessionTenant(tenant: TenantInfo): void {
   sessionStore.set((s) => (s.status === 'idle' ? s : { ...s, tenant }));
+}
+
+/** A saved `hospital.timeZone`: every page re-renders on the new clock. */
+export function setSessionTimeZone(timeZone: string): void {
+  setHospitalZone(timeZone);
+  sessionStore.set((s) => (s.status === 'idle' ? s : { ...s, timeZone }));
 }
 
 /** Forgets the session user, the menus (so the generated routes go) and every cached query. */

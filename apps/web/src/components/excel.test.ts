@@ -1,5 +1,5 @@
 import type { Workbook } from 'exceljs';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   buildWorkbook,
   cellValue,
@@ -10,6 +10,7 @@ import {
   XLSX_MIME,
   xlsxFileName,
 } from './excel';
+import { hospitalZone, setHospitalZone } from './format';
 
 interface Row {
   userName: string;
@@ -66,15 +67,14 @@ async function roundTrip(workbook: Workbook): Promise<Workbook> {
   return read;
 }
 
-const localDateTime = (iso: string) => {
-  const date = new Date(iso);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(
-    date.getMinutes(),
-  )}:${pad(date.getSeconds())}`;
-};
+// the hospital's clock, unlike the test process's (UTC): cells must show the hospital's wall clock
+const processZone = hospitalZone();
+beforeEach(() => {
+  setHospitalZone('Asia/Shanghai');
+});
 
 afterEach(() => {
+  setHospitalZone(processZone);
   vi.restoreAllMocks();
 });
 
@@ -105,7 +105,7 @@ describe('Excel export helper', () => {
     expect(first.getCell(1).value).toBe('nurse01');
     expect(first.getCell(2).value).toBe('王芳');
     expect(first.getCell(3).value).toBe('Nurse, Reviewer');
-    expect(first.getCell(4).value).toBe(localDateTime('2026-03-04T05:06:07.000Z'));
+    expect(first.getCell(4).value).toBe('2026-03-04 13:06:07');
     expect(first.getCell(5).value).toBe('1990-01-31');
     expect(first.getCell(6).value).toBe(36);
     expect(first.getCell(7).value).toBe('Endocrinology');
@@ -114,7 +114,7 @@ describe('Excel export helper', () => {
     const second = sheet.getRow(3);
     expect(second.getCell(2).value).toBeNull();
     expect(second.getCell(3).value).toBe('');
-    expect(second.getCell(4).value).toBe(localDateTime('2026-12-31T23:59:00+00:00'));
+    expect(second.getCell(4).value).toBe('2027-01-01 07:59:00');
     expect(second.getCell(5).value).toBeNull();
     expect(second.getCell(8).value).toBe('Disabled');
   });
@@ -132,8 +132,8 @@ describe('Excel export helper', () => {
     expect(textWidth('王芳ab')).toBe(6);
   });
 
-  it('formats Date values and caps very long texts at the maximum width', async () => {
-    const date = new Date(2026, 0, 2, 3, 4, 5);
+  it('formats Date values on the hospital clock and caps very long texts at the maximum width', async () => {
+    const date = new Date('2026-01-01T20:04:05Z');
     const long = 'x'.repeat(200);
     const workbook = await roundTrip(
       await buildWorkbook<{ at: Date; day: Date; text: string }>({
@@ -148,7 +148,7 @@ describe('Excel export helper', () => {
     );
     const sheet = workbook.worksheets[0]!;
     expect(sheet.name).toBe('a b c d  e');
-    expect(sheet.getRow(2).getCell(1).value).toBe('2026-01-02 03:04:05');
+    expect(sheet.getRow(2).getCell(1).value).toBe('2026-01-02 04:04:05');
     expect(sheet.getRow(2).getCell(2).value).toBe('2026-01-02');
     expect(sheet.getRow(2).getCell(3).value).toBe(long);
     expect(sheet.getColumn(3).width).toBe(60);

@@ -1,5 +1,5 @@
-import dayjs from 'dayjs';
 import type { Workbook } from 'exceljs';
+import { dateInZone, formatDateTime } from './format';
 
 /** What a cell may hold once rendered. */
 export type ExcelCellValue = string | number | boolean | Date | null | undefined;
@@ -25,8 +25,6 @@ export interface ExcelExportOptions<T> {
   rows: readonly T[];
 }
 
-export const DATE_FORMAT = 'YYYY-MM-DD';
-export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 // at least 10: exceljs leaves out a width of 9 (its default) when it writes the file
 const MIN_WIDTH = 10;
@@ -44,15 +42,21 @@ function valueAt(row: unknown, dataIndex: PropertyKey | readonly (string | numbe
   return current;
 }
 
+/** a calendar date (a date of birth, an expiry day): not an instant, never shifted */
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 function formatDate(value: Date | string, format: 'date' | 'dateTime'): string {
-  const parsed = dayjs(value);
-  if (!parsed.isValid()) return String(value);
-  return parsed.format(format === 'date' ? DATE_FORMAT : DATE_TIME_FORMAT);
+  if (typeof value === 'string' && CALENDAR_DATE.test(value)) return value;
+  const text = format === 'date' ? dateInZone(value) : formatDateTime(value);
+  return text || String(value);
 }
 
 /**
- * What one cell holds: dates (Date objects and ISO date-times) become local-time text in the
- * column's format, arrays are joined, null and undefined leave the cell empty.
+ * What one cell holds: instants (Date objects and ISO date-times) become text on the hospital's wall
+ * clock in the column's format — text rather than Excel dates, since an Excel date has no zone and
+ * exceljs writes a `Date` as its UTC wall clock, so the sheet would show neither the hospital's nor the
+ * reader's time; the text is exactly what the screen shows. Arrays are joined, null and undefined leave
+ * the cell empty.
  */
 export function cellValue<T>(
   column: ExcelColumn<T>,

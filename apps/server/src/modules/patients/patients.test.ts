@@ -1,3 +1,4 @@
+import { wallClockAt } from '@glucocare/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiOf, auditRows } from '../../test/api';
@@ -953,8 +954,12 @@ describe('discharge, discharged list and readmission', () => {
       dischargedAt: ago(4),
     });
     expect(early.statusCode).toBe(400);
-    expect(await message(early)).toMatch(
-      /^Discharge failure: the discharge time cannot be before the admission/,
+    // the admission time quoted is the hospital's wall clock (tenant 101: Asia/Shanghai)
+    expect(await message(early)).toBe(
+      `Discharge failure: the discharge time cannot be before the admission (${wallClockAt(
+        patient.admittedAt,
+        'Asia/Shanghai',
+      ).slice(0, 16)})`,
     );
     const stale = await api(
       'POST',

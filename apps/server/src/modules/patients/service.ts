@@ -7,6 +7,7 @@ import {
   type ReadmissionInput,
   type TransferInput,
   translate,
+  wallClockAt,
 } from '@glucocare/domain';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
@@ -15,6 +16,7 @@ import { AppError, recordNotFound } from '../../http/errors';
 import { updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
+import { hospitalTimeZone } from '../settings/time-zone';
 import { listTags } from '../tags/service';
 import { doctors } from '../users/staff-service';
 import { type PatientRow, patientInScope } from './access';
@@ -397,8 +399,10 @@ export async function deletePatient(ctx: PatientContext, id: number, reason: str
   });
 }
 
-/** The time of an instant as messages show it (hospital-independent ISO, minutes). */
-const shownTime = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/** The time of an instant as messages show it: the hospital's wall clock, as every screen shows it. */
+async function shownTime(ctx: PatientContext, tx: DbOrTx, at: Date): Promise<string> {
+  return wallClockAt(at, await hospitalTimeZone(tx, ctx.session)).slice(0, 16);
+}
 
 /**
  * POST /v1/patients/transfer: moves an in-hospital patient of the caller's departments to another
@@ -422,7 +426,7 @@ export async function transferPatient(ctx: PatientContext, input: TransferInput)
     if (unchanged) throw fieldError(ctx, 400, 'toBed', 'patients.transfer.noChange');
     if (startTime < current.admittedAt) {
       throw fieldError(ctx, 400, 'startTime', 'patients.transfer.beforeAdmission', {
-        time: shownTime(current.admittedAt),
+        time: await shownTime(ctx, tx, current.admittedAt),
       });
     }
     await checkBedFree(ctx, tx, input.toDepartmentCode, toBed, 'toBed', current.id);
@@ -479,7 +483,7 @@ export async function dischargePatient(ctx: PatientContext, input: DischargeInpu
       if (current.status !== 'inHospital') throw new AppError(409, 'patients.discharge.notInHospital');
       if (dischargedAt < current.admittedAt) {
         throw new AppError(400, 'patients.discharge.beforeAdmission', {
-          time: shownTime(current.admittedAt),
+          time: await shownTime(ctx, tx, current.admittedAt),
         });
       }
       const row = await updateVersioned(
@@ -521,7 +525,7 @@ export async function readmitPatient(ctx: PatientContext, id: number, input: Rea
       const doctorCode = await checkDoctor(ctx, input.doctorCode, 'doctorCode');
       if (current.dischargedAt && admittedAt <= current.dischargedAt) {
         throw fieldError(ctx, 400, 'admittedAt', 'patients.readmit.beforeDischarge', {
-          time: shownTime(current.dischargedAt),
+          time: await shownTime(ctx, tx, current.dischargedAt),
         });
       }
       await checkBedFree(ctx, tx, input.departmentCode, textOrNull(input.bed), 'bed', id);

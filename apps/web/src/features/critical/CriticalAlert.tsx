@@ -1,7 +1,6 @@
 import { AlertOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button } from 'antd';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +13,7 @@ import { currentLang } from '../../i18n';
 import { ALERT_POLL_MS, type AlertState, INITIAL_ALERT, nextAlertState, playAlertTone } from './alert';
 import { useItemUnits, valueText } from './units';
 import './critical.css';
+import { timeInZone } from '../../components/format';
 
 const CRITICAL_PAGE = '/patient/critical';
 
@@ -24,7 +24,7 @@ function eventLine(event: CriticalEvent, t: TFunction, units: ReturnType<typeof 
     item: t(`critical.items.${event.item}`),
     value: valueText(event.item, event.value, units[event.item]),
     classification: t(`critical.classes.${event.classification}`, { defaultValue: event.classification }),
-    time: dayjs(event.measuredAt).format('HH:mm'),
+    time: timeInZone(event.measuredAt),
   });
 }
 

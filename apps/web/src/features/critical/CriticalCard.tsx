@@ -2,10 +2,10 @@ import { CheckCircleOutlined, ClockCircleOutlined } from '@ant-design/icons';
 import type { DisplayUnit } from '@glucocare/domain';
 import { formatReadingValue } from '@glucocare/domain';
 import { Button, Tag } from 'antd';
-import dayjs from 'dayjs';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CriticalEvent } from '../../api/critical';
+import { timeInZone } from '../../components/format';
 import { currentLang } from '../../i18n';
 import { formatDuration, minutesOpen, openUrgency } from './critical';
 
@@ -68,7 +68,7 @@ export function CriticalCard({
             {event.periodName ? ` · ${event.periodName}` : ''}
           </div>
           <div className="gc-secondary">
-            {t('critical.measuredAtShort', { time: dayjs(event.measuredAt).format('HH:mm') })}
+            {t('critical.measuredAtShort', { time: timeInZone(event.measuredAt) })}
           </div>
         </div>
       </div>
@@ -109,7 +109,7 @@ export function CriticalCard({
               <dd>
                 {t('critical.handledByAt', {
                   name: event.handledBy ?? t('common.none'),
-                  time: event.handledAt ? dayjs(event.handledAt).format('HH:mm') : t('common.none'),
+                  time: event.handledAt ? timeInZone(event.handledAt) : t('common.none'),
                 })}
               </dd>
             </div>

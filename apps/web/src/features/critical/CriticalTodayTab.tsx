@@ -2,7 +2,6 @@ import { ReloadOutlined } from '@ant-design/icons';
 import type { CriticalStatus, DisplayUnit, MeasurementItem } from '@glucocare/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Input, Segmented, Spin } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -13,6 +12,7 @@ import {
 } from '../../api/critical';
 import { errorText } from '../../api/http';
 import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
+import { secondsInZone } from '../../components/format';
 import { LoadError } from '../../components/PageWrapper';
 import { currentLang } from '../../i18n';
 import { CriticalCard } from './CriticalCard';
@@ -103,9 +103,7 @@ export function CriticalTodayTab({
           data-testid="critical-refresh"
         />
         <span className="gc-crit-refreshed">
-          {query.dataUpdatedAt
-            ? t('critical.refreshed', { time: dayjs(query.dataUpdatedAt).format('HH:mm:ss') })
-            : null}
+          {query.dataUpdatedAt ? t('critical.refreshed', { time: secondsInZone(query.dataUpdatedAt) }) : null}
         </span>
       </div>
       {query.isError ? (

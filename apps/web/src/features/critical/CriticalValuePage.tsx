@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Tabs } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -12,6 +12,7 @@ import { CriticalTodayTab, MONITOR_REFRESH_MS } from './CriticalTodayTab';
 import { HandleCriticalModal } from './HandleCriticalModal';
 import { useItemUnits } from './units';
 import './critical.css';
+import { hospitalNow } from '../../components/format';
 
 type TabKey = 'today' | 'query';
 
@@ -86,7 +87,7 @@ export default function CriticalValuePage() {
     setTab('query');
     setPreset({
       status: 'open',
-      range: [dayjs().subtract(29, 'day').startOf('day'), dayjs().startOf('day')],
+      range: [hospitalNow().subtract(29, 'day').startOf('day'), hospitalNow().startOf('day')],
     });
   };
 

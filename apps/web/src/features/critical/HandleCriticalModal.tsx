@@ -7,7 +7,7 @@ import {
   type MeasurementItem,
 } from '@glucocare/domain';
 import { AutoComplete, Button, DatePicker, Form, Input, Modal, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CriticalEvent, handleCritical } from '../../api/critical';
@@ -16,7 +16,7 @@ import { toastSuccess } from '../../app/notify';
 import { ConflictAlert } from '../../components/ConflictAlert';
 import { applyApiError } from '../../components/form-errors';
 import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
-import { formatDateTime } from '../../components/format';
+import { formatDateTime, fromPicker, hospitalNow, toPicker } from '../../components/format';
 import { msg } from '../../i18n';
 import { ACTION_PHRASES, appendPhrase } from './critical';
 import { valueText } from './units';
@@ -54,7 +54,7 @@ export function HandleCriticalModal({
     if (!event) return;
     setConflict(null);
     form.resetFields();
-    form.setFieldsValue({ notifiedPerson: '', action: '', handledAt: dayjs() });
+    form.setFieldsValue({ notifiedPerson: '', action: '', handledAt: hospitalNow() });
   }, [event, form]);
 
   if (!event) return null;
@@ -73,7 +73,7 @@ export function HandleCriticalModal({
     setSaving(true);
     try {
       // an untouched time means "now": the server's clock records it
-      const handledAt = form.isFieldTouched('handledAt') ? values.handledAt.toISOString() : undefined;
+      const handledAt = form.isFieldTouched('handledAt') ? fromPicker(values.handledAt) : undefined;
       await handleCritical({
         id: event.id,
         version: event.version,
@@ -193,7 +193,7 @@ export function HandleCriticalModal({
             {
               validator: async (_rule, value: Dayjs | null) => {
                 if (!value) return;
-                const issue = handledAtIssue(value.toDate(), event.measuredAt, new Date());
+                const issue = handledAtIssue(new Date(fromPicker(value)), event.measuredAt, new Date());
                 if (issue) throw new Error(msg(issue));
               },
             },
@@ -205,7 +205,7 @@ export function HandleCriticalModal({
             allowClear={false}
             style={{ width: '100%' }}
             disabledDate={(day) =>
-              day.isAfter(dayjs(), 'day') || day.isBefore(dayjs(event.measuredAt), 'day')
+              day.isAfter(hospitalNow(), 'day') || day.isBefore(toPicker(event.measuredAt), 'day')
             }
             data-testid="critical-handled-at"
           />

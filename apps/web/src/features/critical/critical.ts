@@ -8,9 +8,10 @@ import {
   queryRangeProblem,
   valueRangeProblem,
 } from '@glucocare/domain';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { CriticalEvent, CriticalQueryFilter } from '../../api/critical';
+import { hospitalNow } from '../../components/format';
 import { dayText, type FilterProblem, type FormDate } from '../review/review-filters';
 
 /** Quick phrases of the "action taken" box, in the order a nurse usually works. */
@@ -69,7 +70,7 @@ export function sortForToday<T extends Pick<CriticalEvent, 'status' | 'measuredA
 }
 
 /** The last seven days, today included: the query tab's default range. */
-export function lastWeek(now: Dayjs = dayjs()): [Dayjs, Dayjs] {
+export function lastWeek(now: Dayjs = hospitalNow()): [Dayjs, Dayjs] {
   return [now.subtract(6, 'day').startOf('day'), now.startOf('day')];
 }
 

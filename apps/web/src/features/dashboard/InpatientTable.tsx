@@ -4,7 +4,7 @@ import { Button, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Inpatient } from '../../api/patients';
 import { useDevice } from '../../app/preferences';
-import { formatDateTime } from '../../components/format';
+import { dateTimeInZone, formatDateTime } from '../../components/format';
 import { GlucoseValue, PatientNameLink, PatientTags } from '../patients/parts';
 import { agoText, type PatientAction, PeriodChips } from './BedCard';
 import { periodChips } from './inpatients';
@@ -113,7 +113,7 @@ export function InpatientTable({
       dataIndex: 'admittedAt',
       width: 160,
       sorter: (a, b) => a.admittedAt.localeCompare(b.admittedAt),
-      render: (_, row) => <span className="gc-nowrap">{formatDateTime(row.admittedAt).slice(0, 16)}</span>,
+      render: (_, row) => <span className="gc-nowrap">{dateTimeInZone(row.admittedAt)}</span>,
     },
     {
       title: t('common.actions'),

@@ -27,11 +27,12 @@ import {
 } from '../../api/measurements';
 import { usePermission } from '../../app/permissions';
 import { useDevice } from '../../app/preferences';
+import { dateInZone } from '../../components/format';
 import { ReadingDetail, ReadingStatusModal } from './ReadingDetail';
 import { ReadingForm, type ReadingPreset } from './ReadingForm';
 import { ReadingGrid } from './ReadingGrid';
 import { ReadingList } from './ReadingList';
-import { dateInZone, lastDays, presetTime } from './reading-format';
+import { lastDays, presetTime } from './reading-format';
 import './measurements.css';
 
 export interface MeasurementTabProps {

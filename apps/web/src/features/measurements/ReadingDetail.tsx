@@ -11,9 +11,10 @@ import { isApiError } from '../../api/http';
 import { changeReadingStatus, type EntryOptions, type Reading } from '../../api/measurements';
 import { toastSuccess } from '../../app/notify';
 import { applyApiError } from '../../components/form-errors';
+import { dateTimeInZone } from '../../components/format';
 import { currentLang, msg } from '../../i18n';
 import { ClassificationTag, StatusTag } from './ReadingTags';
-import { dateTimeInZone, readingColor, valueText } from './reading-format';
+import { readingColor, valueText } from './reading-format';
 
 /** Where an untested reading's reason shows: the reason, the refusal reason, the text. */
 export function untestedText(reading: Reading): string {

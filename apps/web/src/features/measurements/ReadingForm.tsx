@@ -25,7 +25,7 @@ import {
   Typography,
 } from 'antd';
 import type { Rule } from 'antd/es/form';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, showError } from '../../api/http';
@@ -41,8 +41,9 @@ import { toastSuccess } from '../../app/notify';
 import { useSession } from '../../app/session';
 import { ConflictAlert } from '../../components/ConflictAlert';
 import { applyApiError } from '../../components/form-errors';
+import { dateInZone, dateTimeInZone, fromPicker, toPicker } from '../../components/format';
 import { currentLang } from '../../i18n';
-import { dateInZone, dateTimeInZone, instantAt, periodNow, valueText } from './reading-format';
+import { periodNow, valueText } from './reading-format';
 
 export interface ReadingPreset {
   period?: string | null;
@@ -66,17 +67,6 @@ interface FormValues {
 }
 
 const blankToNull = (text: string | null | undefined) => (text?.trim() ? text.trim() : null);
-
-/**
- * The time picker shows the hospital's wall clock whatever the browser's zone: a stored instant goes in
- * as its wall-clock date and time on the hospital's clock, and comes out as that wall clock's instant.
- */
-export function toPicker(at: Date | string, timeZone: string): Dayjs {
-  return dayjs(dateTimeInZone(at, timeZone));
-}
-export function fromPicker(value: Dayjs, timeZone: string): string {
-  return instantAt(value.format('YYYY-MM-DD'), value.format('HH:mm'), timeZone).toISOString();
-}
 
 /** What the form holds, as the API takes it (times as instants of the hospital's wall clock). */
 export function inputOf(values: Partial<FormValues>, timeZone: string): ReadingInput {

@@ -5,15 +5,9 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { EntryOptions, PivotPeriod, Reading, ReadingPivot } from '../../api/measurements';
 import { useDevice } from '../../app/preferences';
+import { dateInZone, timeInZone } from '../../components/format';
 import { untestedText } from './ReadingDetail';
-import {
-  dateInZone,
-  instantAt,
-  isCriticalReading,
-  readingColor,
-  timeInZone,
-  valueNumber,
-} from './reading-format';
+import { instantAt, isCriticalReading, readingColor, valueNumber } from './reading-format';
 
 type Row = ReadingPivot['rows'][number];
 

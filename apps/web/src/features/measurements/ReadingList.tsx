@@ -5,10 +5,11 @@ import type { MutableRefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, isAbort } from '../../api/http';
 import { type EntryOptions, fetchReadings, type Reading, type ReadingSort } from '../../api/measurements';
+import { dateTimeInZone } from '../../components/format';
 import { msg } from '../../i18n';
 import { untestedText } from './ReadingDetail';
 import { ClassificationTag, StatusTag } from './ReadingTags';
-import { dateTimeInZone, readingColor, valueText } from './reading-format';
+import { readingColor, valueText } from './reading-format';
 
 /**
  * The readings of the range as a paged list: time, period, value and unit, classification, review

@@ -1,18 +1,10 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import type { EntryOptions, Reading } from '../../api/measurements';
-import { formIssues, fromPicker, inputOf, toPicker } from './ReadingForm';
+import { dateInZone, dateTimeInZone, fromPicker, timeInZone, toPicker } from '../../components/format';
+import { formIssues, inputOf } from './ReadingForm';
 import { windowOpen } from './ReadingGrid';
-import {
-  dateInZone,
-  dateTimeInZone,
-  instantAt,
-  lastDays,
-  presetTime,
-  readingColor,
-  timeInZone,
-  valueText,
-} from './reading-format';
+import { instantAt, lastDays, presetTime, readingColor, valueText } from './reading-format';
 
 const SHANGHAI = 'Asia/Shanghai';
 const NEW_YORK = 'America/New_York';

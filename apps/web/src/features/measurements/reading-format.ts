@@ -4,33 +4,15 @@ import {
   formatReading,
   type MeasurementItem,
   periodAt,
-  wallClockAt,
   zonedInstant,
 } from '@glucocare/domain';
 import type { EntryOptions, Reading } from '../../api/measurements';
+import { dateInZone } from '../../components/format';
 
 /**
  * Presentation of readings in the patient tabs: values in the hospital's display unit, times on the
  * hospital's clock (the grid's days and periods are the hospital's, whatever the browser's zone).
  */
-
-/** "YYYY-MM-DD" of an instant on the hospital's calendar. */
-export function dateInZone(at: Date | string, timeZone: string): string {
-  return wallClockAt(at, timeZone).slice(0, 10);
-}
-
-/** "HH:mm" of an instant on the hospital's clock. */
-export function timeInZone(at: Date | string, timeZone: string): string {
-  return wallClockAt(at, timeZone).slice(11, 16);
-}
-
-/** "YYYY-MM-DD HH:mm" of an instant on the hospital's clock ('' for nothing). */
-export function dateTimeInZone(at: Date | string | null | undefined, timeZone: string): string {
-  if (!at) return '';
-  const value = typeof at === 'string' ? new Date(at) : at;
-  if (Number.isNaN(value.getTime())) return '';
-  return wallClockAt(value, timeZone).slice(0, 16);
-}
 
 /** Minutes of "HH:mm" after midnight (24:00 and 23:59 as the end of the day). */
 function minutesOf(time: string): number {

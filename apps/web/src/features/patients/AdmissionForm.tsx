@@ -1,13 +1,14 @@
 import { CloudDownloadOutlined } from '@ant-design/icons';
 import { admissionSchema, INPATIENT_LIMITS, PATIENT_GENDERS, PATIENT_LIMITS } from '@glucocare/domain';
 import { Alert, Button, Col, type ColProps, DatePicker, Form, Input, InputNumber, Row, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError } from '../../api/http';
 import { admitPatient, type Inpatient, lookupHisPatient } from '../../api/patients';
 import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
 import { zodRule } from '../../components/form-rules';
+import { hospitalNow } from '../../components/format';
 import { DateTimeInput, dateRule, PatientModalForm, TextField } from './form-parts';
 import { useDoctorOptions, useTagOptions } from './parts';
 import {
@@ -77,7 +78,7 @@ export function PersonFields({ onBirthDate }: { onBirthDate: (value: Dayjs | nul
         >
           <DatePicker
             style={{ width: '100%' }}
-            disabledDate={(day) => day.isAfter(dayjs(), 'day')}
+            disabledDate={(day) => day.isAfter(hospitalNow(), 'day')}
             onChange={(value) => onBirthDate(value)}
             data-testid="patient-birth"
           />
@@ -278,7 +279,7 @@ export function AdmissionForm({ initial, prefilledFrom, appointment, onClose, on
       title={appointment ? t('patients.admission.appointmentTitle') : t('patients.admission.title')}
       width={820}
       className="gc-admission-modal"
-      initialValues={{ tags: [], admittedAt: dayjs().second(0), ...initial }}
+      initialValues={{ tags: [], admittedAt: hospitalNow().second(0), ...initial }}
       save={(values) => admitPatient(admissionInputOf(values))}
       successText={(values) => t('patients.admission.saved', { name: values.name })}
       onClose={onClose}

@@ -13,7 +13,7 @@ import { usePermission } from '../../app/permissions';
 import { useDevice } from '../../app/preferences';
 import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
 import type { ExcelColumn } from '../../components/excel';
-import { formatDateTime } from '../../components/format';
+import { dateTimeInZone } from '../../components/format';
 import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
 import { currentLang, msg } from '../../i18n';
 import { ExportButton, listSearchProps, useExcelExport, usePagedList } from '../system/catalogue-ui';
@@ -152,14 +152,14 @@ export default function DischargedPage() {
       dataIndex: 'admittedAt',
       search: false,
       width: 150,
-      render: (_, row) => <span className="gc-nowrap">{formatDateTime(row.admittedAt).slice(0, 16)}</span>,
+      render: (_, row) => <span className="gc-nowrap">{dateTimeInZone(row.admittedAt)}</span>,
     },
     {
       title: t('patients.field.dischargedAt'),
       dataIndex: 'dischargedAt',
       search: false,
       width: 150,
-      render: (_, row) => <span className="gc-nowrap">{formatDateTime(row.dischargedAt).slice(0, 16)}</span>,
+      render: (_, row) => <span className="gc-nowrap">{dateTimeInZone(row.dischargedAt)}</span>,
     },
     {
       title: t('common.actions'),

@@ -3,7 +3,6 @@ import { INPATIENT_LIMITS, patientGluEventSaveSchema } from '@glucocare/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Select, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchGluEvents } from '../../api/catalogues';
@@ -16,7 +15,7 @@ import {
 } from '../../api/patients';
 import { ApiImage } from '../../components/ApiImage';
 import { zodRule } from '../../components/form-rules';
-import { formatDateTime } from '../../components/format';
+import { dateTimeInZone, hospitalNow } from '../../components/format';
 import { LoadError, TableEmpty } from '../../components/PageWrapper';
 import { confirmDelete } from '../system/catalogue-ui';
 import { DateTimeInput, dateRule, PatientModalForm } from './form-parts';
@@ -57,7 +56,7 @@ function EventForm({
       form={form}
       title={t('patients.events.add')}
       width={520}
-      initialValues={{ occurredAt: dayjs().second(0) }}
+      initialValues={{ occurredAt: hospitalNow().second(0) }}
       save={(values) =>
         savePatientEvent({
           patientId,
@@ -122,7 +121,7 @@ export function EventsTab({ patientId, canEdit }: { patientId: number; canEdit: 
       title: t('patients.events.time'),
       dataIndex: 'occurredAt',
       width: 170,
-      render: (value: string) => <span className="gc-nowrap">{formatDateTime(value).slice(0, 16)}</span>,
+      render: (value: string) => <span className="gc-nowrap">{dateTimeInZone(value)}</span>,
     },
     {
       title: t('patients.events.event'),

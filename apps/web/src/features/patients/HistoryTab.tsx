@@ -2,11 +2,11 @@ import { Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { PatientDetail, PatientStay, PatientTransfer } from '../../api/patients';
-import { formatDateTime } from '../../components/format';
+import { dateTimeInZone } from '../../components/format';
 import { TableEmpty } from '../../components/PageWrapper';
 import { placeText } from './PatientActions';
 
-const time = (value: string | null) => (value ? formatDateTime(value).slice(0, 16) : '—');
+const time = (value: string | null) => (value ? dateTimeInZone(value) : '—');
 const dash = (value: string | null | undefined) => value || '—';
 
 /** The stays (admission to discharge) and the transfers of a patient, newest first. */

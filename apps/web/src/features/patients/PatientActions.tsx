@@ -8,7 +8,7 @@ import { toastError, toastSuccess } from '../../app/notify';
 import { confirmAction } from '../../components/confirm';
 import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
 import { zodRule } from '../../components/form-rules';
-import { formatDateTime } from '../../components/format';
+import { formatDateTime, hospitalNow, toPicker } from '../../components/format';
 import { DateTimeInput, dateRule, PatientModalForm, TextField } from './form-parts';
 import { useDoctorOptions } from './parts';
 import {
@@ -204,7 +204,7 @@ export function ReadmitForm({
   const [form] = Form.useForm<ReadmissionValues>();
   const department = Form.useWatch('departmentCode', form);
   const shape = readmissionSchema.shape;
-  const discharged = patient.dischargedAt ? dayjs(patient.dischargedAt) : null;
+  const discharged = patient.dischargedAt ? toPicker(patient.dischargedAt) : null;
   return (
     <PatientModalForm<ReadmissionValues, Inpatient | null>
       form={form}
@@ -212,7 +212,7 @@ export function ReadmitForm({
       width={620}
       initialValues={{
         // to the second: a readmission right after the discharge must come after it
-        admittedAt: dayjs(),
+        admittedAt: hospitalNow(),
         departmentCode: patient.departmentCode,
         bed: patient.bed ?? '',
         doctorCode: patient.doctorCode,

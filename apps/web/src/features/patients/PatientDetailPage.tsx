@@ -20,7 +20,7 @@ import { toastSuccess } from '../../app/notify';
 import { usePermission } from '../../app/permissions';
 import { handleSaveError } from '../../components/form-errors';
 import { zodRule } from '../../components/form-rules';
-import { formatDateTime } from '../../components/format';
+import { dateTimeInZone } from '../../components/format';
 import { LoadError } from '../../components/PageWrapper';
 import { currentLang } from '../../i18n';
 import { AnalysisTab } from '../analysis/AnalysisTab';
@@ -235,7 +235,7 @@ export default function PatientDetailPage() {
           </span>
           <span>
             {inHospital ? t('patients.field.admittedAt') : t('patients.field.dischargedAt')}:{' '}
-            <b>{formatDateTime(inHospital ? patient.admittedAt : patient.dischargedAt).slice(0, 16)}</b>
+            <b>{dateTimeInZone(inHospital ? patient.admittedAt : patient.dischargedAt)}</b>
           </span>
           {patient.latestGlucose ? (
             <span>

@@ -8,6 +8,7 @@ import {
 } from '@glucocare/domain';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { HisPatient, Inpatient, PatientDetail } from '../../api/patients';
+import { fromPicker, hospitalNow } from '../../components/format';
 
 /**
  * The patient forms' values and how they become API bodies (admission, basic-info edit, transfer,
@@ -25,9 +26,9 @@ export function textOrNull(value: string | null | undefined): string | null {
 /** A form's date value: a dayjs, or the text a pro-form may have turned it into. */
 export type DateValue = Dayjs | string;
 
-/** A date-time as the API takes it: ISO-8601 with the browser's offset and seconds. */
+/** A picked date-time as the API takes it: the instant it means on the hospital's clock (ISO-8601). */
 export function isoOf(value: DateValue): string {
-  return dayjs(value).format('YYYY-MM-DDTHH:mm:ssZ');
+  return fromPicker(dayjs(value));
 }
 
 /** A calendar date as the API takes it: `YYYY-MM-DD`. */
@@ -35,10 +36,10 @@ export function dayOf(value: DateValue): string {
   return dayjs(value).format(DATE);
 }
 
-/** Completed years from a birth date to today (local calendar), or null. */
+/** Completed years from a birth date to today (the hospital's calendar), or null. */
 export function ageFromBirthDate(
   dateOfBirth: Dayjs | null | undefined,
-  today: Dayjs = dayjs(),
+  today: Dayjs = hospitalNow(),
 ): number | null {
   if (!dateOfBirth?.isValid()) return null;
   return completedYears(dateOfBirth.format(DATE), today.format(DATE));
@@ -157,7 +158,7 @@ export interface TransferValues {
   endTime?: Dayjs | null;
 }
 
-export function transferValuesOf(patient: Inpatient, now: Dayjs = dayjs()): TransferValues {
+export function transferValuesOf(patient: Inpatient, now: Dayjs = hospitalNow()): TransferValues {
   return {
     toDepartmentCode: patient.departmentCode,
     toBed: patient.bed ?? '',

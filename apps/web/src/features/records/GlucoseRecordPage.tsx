@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PeriodRecord } from '../../api/records';
-import { timeInZone as timeIn } from '../measurements/reading-format';
+import { timeInZone as timeIn } from '../../components/format';
 import { pagesByWeek } from './format';
 import {
   Legend,

@@ -1,7 +1,7 @@
 import { chunk } from '@glucocare/domain';
 import { useTranslation } from 'react-i18next';
 import type { InspectionRecord } from '../../api/records';
-import { dateTimeInZone as dateTimeIn } from '../measurements/reading-format';
+import { dateTimeInZone as dateTimeIn } from '../../components/format';
 import { formatRange } from './format';
 import { RangeControl } from './GlucoseRecordPage';
 import { Legend, PagedSheets, PatientBlock, ReadingMark, RecordFrame, rangeText } from './RecordFrame';

@@ -27,11 +27,11 @@ import {
 import { getToken } from '../../api/token';
 import { loginRedirectPath } from '../../app/navigation';
 import { toastSuccess } from '../../app/notify';
+import { dateTimeInZone as dateTimeIn, hospitalZone, timeInZone as timeIn } from '../../components/format';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { PageLoading } from '../../components/ResultPages';
 import { appTitle } from '../../config';
 import { currentLang } from '../../i18n';
-import { dateTimeInZone as dateTimeIn, timeInZone as timeIn } from '../measurements/reading-format';
 import { flagOf } from './format';
 import './records.css';
 
@@ -545,7 +545,7 @@ export function RecordFrame<S extends RecordScreen>({
         title={title}
         query={query}
         viaLink={viaLink}
-        timeZone={result.data?.header.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone}
+        timeZone={result.data?.header.timeZone ?? hospitalZone()}
       >
         {controls?.(result.data, params)}
       </Toolbar>

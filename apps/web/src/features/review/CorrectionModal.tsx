@@ -27,7 +27,7 @@ import { changeReadingStatus, correctReading, fetchEntryOptions, fetchReading } 
 import type { ReviewRecord } from '../../api/review';
 import { toastSuccess } from '../../app/notify';
 import { ConflictAlert } from '../../components/ConflictAlert';
-import { formatDateTime } from '../../components/format';
+import { formatDateTime, hospitalNow } from '../../components/format';
 import { msg } from '../../i18n';
 import { type CorrectionValues, correctionOf, correctionValuesOf } from './correction';
 import { ReadingValue } from './ReadingParts';
@@ -320,7 +320,7 @@ export function CorrectionModal({
             { required: true, message: msg('glucose.testTime.required') },
             {
               validator: async (_rule, value: unknown) => {
-                if (dayjs.isDayjs(value) && value.isAfter(dayjs()))
+                if (dayjs.isDayjs(value) && value.isAfter(hospitalNow()))
                   throw new Error(msg('glucose.testTime.future'));
               },
             },

@@ -2,7 +2,6 @@ import { PrinterOutlined } from '@ant-design/icons';
 import type { DisplayUnit, MeasurementItem } from '@glucocare/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Modal, Spin } from 'antd';
-import dayjs from 'dayjs';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReactToPrint } from 'react-to-print';
@@ -12,7 +11,7 @@ import { type DataFilter, fetchDataExport, fetchDataPivot } from '../../api/revi
 import { useDevice } from '../../app/preferences';
 import { useSession } from '../../app/session';
 import { useDepartmentTree } from '../../components/DepartmentTreeSelect';
-import { DATE_TIME_FORMAT } from '../../components/format';
+import { formatDateTime } from '../../components/format';
 import { LoadError } from '../../components/PageWrapper';
 import { flattenTree } from '../../components/tree';
 import { currentLang } from '../../i18n';
@@ -171,7 +170,7 @@ export function PrintPreview({
             })}
             filters={filters()}
             printedBy={profile?.nickName ?? ''}
-            printedAt={dayjs().format(DATE_TIME_FORMAT)}
+            printedAt={formatDateTime(Date.now())}
             item={request?.item ?? 'GLU'}
             unit={unit}
             content={data.data.content}

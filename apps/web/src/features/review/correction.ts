@@ -1,7 +1,8 @@
 import { type DisplayUnit, formatReadingValue } from '@glucocare/domain';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import type { ReadingInput } from '../../api/measurements';
 import type { ReviewRecord } from '../../api/review';
+import { fromPicker, toPicker } from '../../components/format';
 
 /** The body of a correction: the record, its version, the reason and the changed fields. */
 export type DataCorrection = ReadingInput & { id: number; version: number; reason: string };
@@ -39,7 +40,7 @@ export function correctionValuesOf(reading: ReviewRecord, unit: DisplayUnit): Co
     refusalReason: reading.refusalReason ?? null,
     rejectReason: reading.rejectReason ?? null,
     period: reading.periodCode,
-    testTime: dayjs(reading.testTime),
+    testTime: toPicker(reading.testTime),
     remark: reading.note,
     reason: '',
   };
@@ -96,8 +97,8 @@ export function correctionOf(
   }
   const period = blank(values.period);
   if (period !== reading.periodCode) correction.period = period;
-  if (values.testTime && !values.testTime.isSame(dayjs(reading.testTime))) {
-    correction.testTime = values.testTime.format('YYYY-MM-DDTHH:mm:ssZ');
+  if (values.testTime && fromPicker(values.testTime) !== fromPicker(toPicker(reading.testTime))) {
+    correction.testTime = fromPicker(values.testTime);
   }
   const remark = blank(values.remark);
   if (remark !== (reading.note ?? null)) correction.remark = remark;

@@ -15,6 +15,7 @@ import {
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { DataFilter, PendingFilter } from '../../api/review';
+import { hospitalNow } from '../../components/format';
 import { msg } from '../../i18n';
 
 /** The three measured items, in the order of the tabs. */
@@ -53,7 +54,7 @@ export function dayText(value: FormDate): string | undefined {
 }
 
 /** This month, from its first to its last day: the default range of data management. */
-export function thisMonth(now: Dayjs = dayjs()): [Dayjs, Dayjs] {
+export function thisMonth(now: Dayjs = hospitalNow()): [Dayjs, Dayjs] {
   return [now.startOf('month'), now.endOf('month').startOf('day')];
 }
 

@@ -2,6 +2,7 @@ import { ITEM_DISPLAY_UNITS } from '@glucocare/domain';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import type { ReviewRecord } from '../../api/review';
+import { hospitalZone, setHospitalZone } from '../../components/format';
 import { correctionOf, correctionValuesOf } from './correction';
 import { dataFilterOf, exportFileName, pendingFilterOf, thisMonth } from './review-filters';
 
@@ -146,6 +147,20 @@ describe('correctionOf', () => {
     expect(corrected).not.toHaveProperty('period');
   });
 
+  it('shows the test time on the hospital clock and sends a changed one as its instant there', () => {
+    const processZone = hospitalZone();
+    setHospitalZone('Asia/Shanghai');
+    try {
+      const values = { ...correctionValuesOf(reading, mmol), reason: 'wrong time' };
+      expect(values.testTime?.format('YYYY-MM-DD HH:mm')).toBe('2026-03-02 08:30');
+      expect(correctionOf(reading, values, mmol).changed).toBe(false);
+      const moved = correctionOf(reading, { ...values, testTime: dayjs('2026-03-02 09:00') }, mmol);
+      expect(moved.correction.testTime).toBe('2026-03-02T01:00:00.000Z');
+    } finally {
+      setHospitalZone(processZone);
+    }
+  });
+
   it('sends a value in the display unit with that unit', () => {
     const values = correctionValuesOf(reading, mgdl);
     expect(values.result).toBe(100);
@@ -177,7 +192,7 @@ describe('correctionOf', () => {
     expect(back).toMatchObject({ result: 7.2, unit: 'mmolL', cause: null, causeText: null });
   });
 
-  it('sends a changed time with its offset and a cleared note as null', () => {
+  it('sends a changed time as an instant and a cleared note as null', () => {
     const values = correctionValuesOf(reading, mmol);
     const moved = correctionOf(
       reading,
@@ -185,7 +200,6 @@ describe('correctionOf', () => {
       mmol,
     ).correction;
     expect(dayjs(moved.testTime).toISOString()).toBe('2026-03-02T01:00:00.000Z');
-    expect(moved.testTime).toMatch(/[+-]\d{2}:\d{2}$/);
     expect(moved.remark).toBeNull();
   });
 });

@@ -23,6 +23,7 @@ import {
 import { isFutureYear, monthName, yearExportName } from './statistics-format';
 import { statisticsKeys, useChartLabels } from './statistics-hooks';
 import './statistics.css';
+import { hospitalNow } from '../../components/format';
 
 /**
  * `/statistics/year`: the glucose readings of each month of a year in the user's departments (or
@@ -33,7 +34,7 @@ export default function YearStatisticsPage() {
   const { t } = useTranslation();
   const lang = currentLang();
   const compact = useDevice() === 'mobile';
-  const [year, setYear] = useState(() => dayjs().year());
+  const [year, setYear] = useState(() => hospitalNow().year());
   const [departmentCode, setDepartmentCode] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const labels = useChartLabels();

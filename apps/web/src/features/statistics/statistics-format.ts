@@ -5,10 +5,11 @@ import {
   queryRangeProblem,
   REVIEW_QUERY_MAX_DAYS,
 } from '@glucocare/domain';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { DepartmentAnalysis, DepartmentRow, GlucoseCounts, YearAnalysis } from '../../api/statistics';
 import type { ExcelColumn } from '../../components/excel';
+import { hospitalNow } from '../../components/format';
 import { msg } from '../../i18n';
 
 /**
@@ -69,22 +70,22 @@ export function monthName(month: number, lang: Lang): string {
 }
 
 /** Whether the year picker offers a year: not a year after the current one. */
-export function isFutureYear(value: Dayjs, now: Dayjs = dayjs()): boolean {
+export function isFutureYear(value: Dayjs, now: Dayjs = hospitalNow()): boolean {
   return value.year() > now.year();
 }
 
 /** Whether the range picker offers a day: not after today. */
-export function isFutureDay(value: Dayjs, now: Dayjs = dayjs()): boolean {
+export function isFutureDay(value: Dayjs, now: Dayjs = hospitalNow()): boolean {
   return value.isAfter(now, 'day');
 }
 
 /** The department page's default range: the first of this month to today. */
-export function monthToDate(now: Dayjs = dayjs()): [Dayjs, Dayjs] {
+export function monthToDate(now: Dayjs = hospitalNow()): [Dayjs, Dayjs] {
   return [now.startOf('month'), now.startOf('day')];
 }
 
 /** The quick ranges beside the range picker, each ending today at the latest. */
-export function rangePresets(now: Dayjs = dayjs()): { key: string; range: [Dayjs, Dayjs] }[] {
+export function rangePresets(now: Dayjs = hospitalNow()): { key: string; range: [Dayjs, Dayjs] }[] {
   const today = now.startOf('day');
   const lastMonth = today.subtract(1, 'month');
   return [

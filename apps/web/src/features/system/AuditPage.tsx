@@ -2,7 +2,7 @@ import { DownloadOutlined, RightOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
 import { Alert, Button, Tag } from 'antd';
 import type { Rule } from 'antd/es/form';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AuditFilter, type AuditRecord, fetchAllAudit, fetchAuditPage } from '../../api/admin';
@@ -10,7 +10,7 @@ import { errorText, isAbort } from '../../api/http';
 import { toastError, toastSuccess } from '../../app/notify';
 import { useDevice } from '../../app/preferences';
 import { type ExcelColumn, exportToExcel } from '../../components/excel';
-import { formatDateTime } from '../../components/format';
+import { fileStamp, formatDateTime, hospitalNow } from '../../components/format';
 import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
 import { currentLang, msg } from '../../i18n';
 import { AuditDetail } from './AuditDetail';
@@ -104,7 +104,7 @@ export default function AuditPage() {
         setExporting({ loaded, total: all }),
       );
       await exportToExcel({
-        fileName: `${t('audit.exportFileName')}-${dayjs().format('YYYYMMDD-HHmm')}`,
+        fileName: `${t('audit.exportFileName')}-${fileStamp()}`,
         sheetName: t('audit.title'),
         columns: exportColumns,
         rows,
@@ -133,11 +133,14 @@ export default function AuditPage() {
         presets: mobile
           ? undefined
           : [
-              { label: t('audit.presets.today'), value: [dayjs().startOf('day'), dayjs().endOf('day')] },
+              {
+                label: t('audit.presets.today'),
+                value: [hospitalNow().startOf('day'), hospitalNow().endOf('day')],
+              },
               { label: t('audit.presets.last7'), value: defaultAuditRange() },
               {
                 label: t('audit.presets.last30'),
-                value: [dayjs().subtract(29, 'day').startOf('day'), dayjs().endOf('day')],
+                value: [hospitalNow().subtract(29, 'day').startOf('day'), hospitalNow().endOf('day')],
               },
             ],
       },

@@ -21,7 +21,7 @@ import { useSession } from '../../app/session';
 import { confirmAction, withContinuePrompt } from '../../components/confirm';
 import { DepartmentTreeSelect, useDepartmentTree } from '../../components/DepartmentTreeSelect';
 import { type ExcelColumn, exportToExcel } from '../../components/excel';
-import { formatDateTime } from '../../components/format';
+import { fileStamp, formatDateTime } from '../../components/format';
 import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
 import { flattenTree } from '../../components/tree';
 import { currentLang } from '../../i18n';
@@ -164,7 +164,7 @@ export default function UserPage() {
         setExporting({ loaded, total: all }),
       );
       await exportToExcel({
-        fileName: `${t('user.exportFileName')}-${dayjs().format('YYYYMMDD-HHmm')}`,
+        fileName: `${t('user.exportFileName')}-${fileStamp()}`,
         sheetName: t('user.title'),
         columns: exportColumns,
         rows,

@@ -1,6 +1,7 @@
 import { isDateRangeValid } from '@glucocare/domain';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { AuditFilter } from '../../api/admin';
+import { hospitalDayBounds, hospitalNow } from '../../components/format';
 
 /** Actions the audit log knows (docs/api.md "Audit"), in the order the action filter lists them. */
 export const AUDIT_ACTIONS = [
@@ -106,14 +107,9 @@ export function labelOr(
   return raw && exists(key) ? t(key) : raw;
 }
 
-/** The default period of the search form: the last 7 days, today included. */
-export function defaultAuditRange(now: Dayjs = dayjs()): [Dayjs, Dayjs] {
+/** The default period of the search form: the last 7 days, today (the hospital's) included. */
+export function defaultAuditRange(now: Dayjs = hospitalNow()): [Dayjs, Dayjs] {
   return [now.subtract(6, 'day').startOf('day'), now.endOf('day')];
-}
-
-/** ISO date-time with the browser's offset (`2026-01-02T00:00:00.000+08:00`), as the API wants. */
-export function isoWithOffset(value: Dayjs): string {
-  return value.format('YYYY-MM-DDTHH:mm:ss.SSSZ');
 }
 
 /** What the search form holds (dates as the ProTable formats them, or still as dayjs objects). */
@@ -137,8 +133,9 @@ function dayOf(value: string | Dayjs | null | undefined): Dayjs | null {
 }
 
 /**
- * The API filter of a search: the range's first day from 00:00 and its last day to 23:59:59.999 local
- * time, with offset. `problem` says why it must not be sent (begin after end, a malformed patient id).
+ * The API filter of a search: the range's first day from 00:00 and its last day to 23:59:59.999 on the
+ * hospital's clock (the days picked are the hospital's days, whatever the browser's zone). `problem`
+ * says why it must not be sent (begin after end, a malformed patient id).
  */
 export function auditFilterOf(params: AuditSearchParams): {
   filter: AuditFilter;
@@ -146,8 +143,8 @@ export function auditFilterOf(params: AuditSearchParams): {
 } {
   const begin = dayOf(params.range?.[0]);
   const end = dayOf(params.range?.[1]);
-  const beginDate = begin ? isoWithOffset(begin.startOf('day')) : undefined;
-  const endDate = end ? isoWithOffset(end.endOf('day')) : undefined;
+  const beginDate = begin ? hospitalDayBounds(begin.format('YYYY-MM-DD')).start : undefined;
+  const endDate = end ? hospitalDayBounds(end.format('YYYY-MM-DD')).end : undefined;
   const patientId = params.patientId === undefined ? '' : String(params.patientId).trim();
   const filter: AuditFilter = {
     actorName: params.actorName?.trim() || undefined,

@@ -2,7 +2,6 @@ import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { type ActionType, ModalForm, type ProColumns } from '@ant-design/pro-components';
 import { CATALOGUE_LIMITS } from '@glucocare/domain';
 import { Badge, Button, Col, Form, type FormInstance, InputNumber, Row, Switch, theme } from 'antd';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +12,7 @@ import { confirmAction, withContinuePrompt } from '../../components/confirm';
 import { type ExcelColumn, exportToExcel } from '../../components/excel';
 import { handleSaveError } from '../../components/form-errors';
 import { useRevalidateOnLanguageChange } from '../../components/form-rules';
-import { formatDateTime } from '../../components/format';
+import { fileStamp, formatDateTime } from '../../components/format';
 import i18n from '../../i18n';
 import { submitterProps } from './shared';
 
@@ -125,7 +124,7 @@ export function useExcelExport<T>(options: {
     try {
       const rows = await options.load((loaded, total) => setExporting({ loaded, total }));
       await exportToExcel({
-        fileName: `${options.fileName()}-${dayjs().format('YYYYMMDD-HHmm')}`,
+        fileName: `${options.fileName()}-${fileStamp()}`,
         sheetName: options.sheetName(),
         columns: options.columns(),
         rows,

@@ -2,7 +2,6 @@ import { ReloadOutlined, RightOutlined } from '@ant-design/icons';
 import { formatReadingValue, type TaskState } from '@glucocare/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Input, Table, type TableColumnsType, Tabs, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -24,6 +23,7 @@ import {
   windowText,
 } from './tasks';
 import '../critical/critical.css';
+import { secondsInZone } from '../../components/format';
 
 const PAGE_SIZES = [20, 50, 100];
 const TAB_BADGE_COLORS: Record<TaskTab, string> = {
@@ -211,9 +211,7 @@ export default function TodayTaskPage() {
           {mobile ? null : t('tasks.refresh')}
         </Button>
         <span className="gc-crit-refreshed">
-          {list.dataUpdatedAt
-            ? t('tasks.refreshed', { time: dayjs(list.dataUpdatedAt).format('HH:mm:ss') })
-            : null}
+          {list.dataUpdatedAt ? t('tasks.refreshed', { time: secondsInZone(list.dataUpdatedAt) }) : null}
         </span>
       </div>
       <Tabs

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TodayTask } from '../../api/tasks';
+import { clockParts } from '../../components/format';
 import i18n from '../../i18n';
-import { clockParts, stateHint, TASK_TABS, taskKey, taskLink, windowText } from './tasks';
+import { stateHint, TASK_TABS, taskKey, taskLink, windowText } from './tasks';
 
 const en = i18n.getFixedT('en-US');
 const zh = i18n.getFixedT('zh-CN');

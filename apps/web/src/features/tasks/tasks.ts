@@ -1,6 +1,7 @@
 import type { TaskState } from '@glucocare/domain';
 import type { TFunction } from 'i18next';
 import type { TodayTask } from '../../api/tasks';
+import { clockParts } from '../../components/format';
 
 /** The state tabs, in the order a nurse works them; `all` first. */
 export const TASK_TABS = ['all', 'overdue', 'due', 'upcoming', 'done'] as const;
@@ -25,32 +26,6 @@ export function taskLink(task: Pick<TodayTask, 'patientId'>): string {
 /** A row's key: one task per patient and period. */
 export function taskKey(task: Pick<TodayTask, 'patientId' | 'periodCode'>): string {
   return `${task.patientId}:${task.periodCode}`;
-}
-
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** `HH:mm` and `YYYY-MM-DD` of an instant on the clock of `timeZone` (the browser's when absent). */
-export function clockParts(iso: string, timeZone?: string): { date: string; time: string } {
-  const key = timeZone ?? '';
-  let format = clockFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    clockFormats.set(key, format);
-  }
-  const parts = format.formatToParts(new Date(iso));
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return {
-    date: `${part('year')}-${part('month')}-${part('day')}`,
-    time: `${part('hour')}:${part('minute')}`,
-  };
 }
 
 /**

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fetchTimeZone, saveTimeZone } from '../../../api/patients';
+import { setSessionTimeZone } from '../../../app/session';
 import { handleSaveError } from '../../../components/form-errors';
 import { useRevalidateOnLanguageChange, zodRule } from '../../../components/form-rules';
 import { INLINE_ERROR, SettingActions, SettingCard, useSettingSave } from '../settings-form';
@@ -40,7 +41,10 @@ export function TimeZoneCard({ canEdit }: { canEdit: boolean }) {
   });
   const save = useSettingSave((values: Values) => saveTimeZone(values.value), {
     queryKey: QUERY_KEY,
-    onSaved: (saved) => form.setFieldsValue(saved),
+    onSaved: (saved) => {
+      form.setFieldsValue(saved);
+      setSessionTimeZone(saved.value);
+    },
     onError: (error) => handleSaveError(form, error),
   });
   return (
