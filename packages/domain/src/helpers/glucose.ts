@@ -1,3 +1,8 @@
+import { roundDecimal } from './round';
+
+/** `roundDecimal` lives in `helpers/round` (the one rounding helper); re-exported where it was. */
+export { roundDecimal } from './round';
+
 /** Glucose units the hospital can configure (§9: "Glucose unit is configurable (mgDl or mmol/L)"). */
 export type GlucoseUnit = 'mmolL' | 'mgDl';
 
@@ -28,22 +33,6 @@ export function unitPrecision(unit: GlucoseUnitName): number {
 }
 
 /**
- * Rounds to `decimals` places, half away from zero, on the decimal spelling of the number, so that
- * 5.55 → 5.6 and 1.005 → 1.01 (plain `Math.round(x * 10) / 10` and `toFixed` get these wrong).
- * Never returns -0.
- */
-export function roundDecimal(value: number, decimals: number): number {
-  if (!Number.isFinite(value)) return value;
-  const magnitude = Math.abs(value);
-  const spelled = String(magnitude);
-  const rounded = spelled.includes('e')
-    ? Math.round(magnitude * 10 ** decimals) / 10 ** decimals
-    : Number(`${Math.round(Number(`${spelled}e${decimals}`))}e-${decimals}`);
-  const signed = value < 0 ? -rounded : rounded;
-  return signed === 0 ? 0 : signed;
-}
-
-/**
  * How a glucose reading compares with a limit configured in mmol/L: negative below, 0 equal, positive
  * above. The reading is compared in the unit it was entered in, at full precision, against the limit as
  * it reads in that unit on the hospital's screens (converted and rounded to the unit's precision, §5
@@ -53,7 +42,11 @@ export function roundDecimal(value: number, decimals: number): number {
  * compared exactly (3.85 < 3.9). `mmol` is the full-precision storage value; for a mg/dL entry the
  * entered number is recovered from it (×18, 6 decimals, which removes the binary error of ÷18).
  */
-export function compareGlucoseWithLimit(mmol: number, limitMmol: number, enteredUnit?: GlucoseUnitName): number {
+export function compareGlucoseWithLimit(
+  mmol: number,
+  limitMmol: number,
+  enteredUnit?: GlucoseUnitName,
+): number {
   if (!isMgDl(enteredUnit)) return mmol - limitMmol;
   return roundDecimal(mmol * MGDL_PER_MMOL, 6) - roundDecimal(limitMmol * MGDL_PER_MMOL, 0);
 }
