@@ -1,3 +1,4 @@
+import { formatDecimal } from '@glucocare/domain';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -34,8 +35,17 @@ type Report = {
   testCount: number;
   avg: number | null;
   gmi: number | null;
+  gmiStatus: { qualifies: boolean; message: string | null };
+  ea1c: number | null;
+  mage: number | null;
+  magePlus: number | null;
+  mageMinus: number | null;
+  mageMean: number | null;
   range: { beginDate: string; endDate: string };
 };
+
+/** A value as the tab shows it in mmol/L (1 decimal), '—' for none. */
+const shown = (value: number | null) => (value === null ? '—' : formatDecimal(value, 1));
 
 async function signedIn(width = 1440): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, { width });
@@ -69,9 +79,31 @@ describe('glucose analysis', () => {
     const report14 = await reportOf(page, range14[0], range14[1]);
     expect(report14.testCount).toBeGreaterThanOrEqual(20);
     expect(await metric(page, 'readings')).toContain(String(report14.testCount));
-    expect(await metric(page, 'mean')).toContain(report14.avg?.toFixed(1) ?? '—');
-    expect(await metric(page, 'gmi')).toContain(report14.gmi?.toFixed(1) ?? '—');
+    expect(await metric(page, 'mean')).toContain(shown(report14.avg));
+    // MAGE in its four directions, as the API computes them
+    for (const key of ['mage', 'magePlus', 'mageMinus', 'mageMean'] as const) {
+      expect(await metric(page, key)).toContain(shown(report14[key]));
+    }
+    // 7-point fingerstick data never qualify for GMI: the tab says why and shows the eA1c of the readings
+    expect(report14.gmiStatus.qualifies).toBe(false);
+    expect(await page.getByTestId('analysis-metric-gmi').count()).toBe(0);
+    expect(await page.getByTestId('analysis-gmi-note').innerText()).toBe(report14.gmiStatus.message);
+    expect(await metric(page, 'ea1c')).toContain(shown(report14.ea1c));
+    expect(await page.getByTestId('analysis-metrics').innerText()).toContain(
+      `Estimated A1c (eA1c) of ${report14.testCount} readings`,
+    );
     await expect.poll(() => page.locator('[data-testid="analysis-tir-chart"] svg').count()).toBe(1);
+    // each figure names its range: the consensus bands beside the bar, the hospital's target under the trend
+    expect(await page.getByTestId('analysis-tir').innerText()).toContain(
+      'Readings in the consensus TIR bands',
+    );
+    expect(await page.getByTestId('analysis-tir-bands').innerText()).toContain('in range 3.9–10.0');
+    expect(await page.getByTestId('analysis-trend-band').innerText()).toContain('the hospital’s target');
+    expect(await page.getByTestId('analysis-periods').innerText()).toContain('hospital targets');
+    // the five shares beside the bar add up to exactly 100.0
+    const shares = (await page.getByTestId('analysis-tir-chart').innerText()).match(/\d+\.\d %/g) ?? [];
+    expect(shares).toHaveLength(5);
+    expect(shares.reduce((sum, text) => sum + Math.round(Number.parseFloat(text) * 10), 0)).toBe(1000);
     await shot(page, 'analysis-tab-en');
 
     // 3 days: fewer readings, again the API's
@@ -178,11 +210,17 @@ describe('glucose analysis', () => {
     const text = pdfText(pdf);
     expect(text).toContain(patient.name);
     expect(text).toContain('Blood glucose report');
-    expect(text).toContain('GMI');
+    expect(text).toContain('GMI is not shown');
     expect(text).toContain('LAGE');
+    expect(text).toContain('MAGE+ (rises)');
+    expect(text).toContain('Mean of MAGE+ and MAGE');
     expect(text).toContain(`${api14.testCount}`);
-    expect(text).toContain(api14.avg?.toFixed(1) as string);
-    expect(text).toContain(api14.gmi?.toFixed(1) as string);
+    expect(text).toContain(shown(api14.avg));
+    expect(text).toContain(shown(api14.ea1c));
+    expect(text).toContain(shown(api14.magePlus));
+    // both kinds of range are named
+    expect(text).toContain('Readings in the consensus TIR bands');
+    expect(text).toContain('Hospital target');
     // the toolbar is not printed; the pages are numbered
     expect(text).not.toContain('Copy share link');
     expect(text).toMatch(/Page 1 of \d/);
@@ -190,7 +228,64 @@ describe('glucose analysis', () => {
 
     await switchLanguage(report, 'zh-CN');
     await expect.poll(() => report.locator('body').innerText(), WAIT).toContain('血糖报告');
+    await expect.poll(() => report.locator('body').innerText(), WAIT).toContain('国际共识 TIR 分级');
     await shot(report, 'analysis-report-zh');
+    await context.close();
+  });
+});
+
+describe('ketone and uric-acid trends', () => {
+  it('the ketone tab draws its readings as a chart, in both languages and on a phone', {
+    timeout: 120_000,
+  }, async () => {
+    const { rows } = await db.query<{ id: string }>(
+      `select p.id from patients p
+        where p.tenant_id = '101' and p.department_code = 'ENDO' and p.status = 'inHospital' and p.deleted_at is null
+          and exists (select 1 from measurements m where m.patient_id = p.id and m.item = 'KET'
+                        and m.value is not null and m.deleted_at is null and m.test_time > now() - interval '6 days')
+        order by p.id limit 1`,
+    );
+    if (!rows[0]) throw new Error('the demo seed has no ENDO inpatient with ketone readings');
+    const id = Number(rows[0].id);
+    for (const width of [1440, 390]) {
+      const { context, page } = await signedIn(width);
+      await page.goto(`/patient/detail?id=${id}&tab=ketone`);
+      await page.getByTestId('measurement-tab-KET').waitFor(WAIT);
+      await page.getByTestId('reading-view').getByText('Chart').click();
+      await expect.poll(() => page.locator('[data-testid="test-trend-chart"] svg').count(), WAIT).toBe(1);
+      // one point per reading of the range, in the tab's unit
+      const note = await page.getByTestId('test-trend-note').innerText();
+      expect(note).toMatch(/^\d+ readings from \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d, in mmol\/L\./);
+      expect(note).toContain('the reference range');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(1);
+      await shot(page, width === 390 ? 'ketone-trend-mobile-en' : 'ketone-trend-en');
+      if (width === 1440) {
+        await switchLanguage(page, 'zh-CN');
+        // the language switch redraws the tab, which opens on its grid again
+        await page.getByTestId('reading-view').getByText('趋势图').click();
+        await expect.poll(() => page.getByTestId('test-trend-note').innerText(), WAIT).toContain('次读数');
+        expect(await page.getByTestId('test-trend').innerText()).toContain('参考范围');
+        await shot(page, 'ketone-trend-zh');
+      }
+      await context.close();
+    }
+  });
+
+  it('a range without readings shows the empty state', { timeout: 90_000 }, async () => {
+    const { rows } = await db.query<{ id: string }>(
+      `select p.id from patients p
+        where p.tenant_id = '101' and p.department_code = 'ENDO' and p.status = 'inHospital' and p.deleted_at is null
+          and not exists (select 1 from measurements m where m.patient_id = p.id and m.item = 'UA')
+        order by p.id limit 1`,
+    );
+    if (!rows[0]) throw new Error('the demo seed has no ENDO inpatient without uric acid');
+    const { context, page } = await signedIn();
+    await page.goto(`/patient/detail?id=${Number(rows[0].id)}&tab=uricAcid`);
+    await page.getByTestId('measurement-tab-UA').waitFor(WAIT);
+    await page.getByTestId('reading-view').getByText('Chart').click();
+    await page.getByTestId('test-trend-empty').waitFor(WAIT);
+    expect(await page.getByTestId('test-trend-empty').innerText()).toMatch(/No Uric acid readings from/);
     await context.close();
   });
 });

@@ -12,6 +12,7 @@ export * from './helpers/date-range';
 export * from './helpers/glucose';
 export * from './helpers/link';
 export * from './helpers/numeric-input';
+export * from './helpers/round';
 export * from './helpers/target-range';
 export { localMinuteOfDay, zonedFormat } from './helpers/zoned-format';
 export * from './hospital-settings';

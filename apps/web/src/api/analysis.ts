@@ -46,8 +46,27 @@ export interface PeriodSummary {
   highCount: number;
 }
 
+/** GMI's rule (≥ 14 days, ≥ 70 % covered by CGM-like readings) and whether the readings meet it. */
+export interface GmiStatus {
+  qualifies: boolean;
+  reason: 'noReadings' | 'fewDays' | 'lowCoverage' | null;
+  message: string | null;
+  days: number;
+  /** % of the days' time the readings cover */
+  coverage: number | null;
+  rule: { minDays: number; minCoveragePercent: number; readingMinutes: number };
+}
+
+/** MAGE (Service: the direction of the first excursion), MAGE+ (rises), MAGE− (falls) and their mean. */
+export interface MageIndices {
+  mage: number | null;
+  magePlus: number | null;
+  mageMinus: number | null;
+  mageMean: number | null;
+}
+
 /** GET /v1/gluDataAnalysis/bloodGlucoseReport */
-export interface GlucoseReport {
+export interface GlucoseReport extends MageIndices {
   range: RecordRange;
   unit: 'mmol/L';
   testCount: number;
@@ -58,16 +77,20 @@ export interface GlucoseReport {
   cv: number | null;
   maxValue: number | null;
   minValue: number | null;
-  /** % */
+  /** %; null unless the readings qualify (`gmiStatus`) */
   gmi: number | null;
-  /** % */
+  /** whether GMI is shown, and why not (message in the request language) */
+  gmiStatus: GmiStatus;
+  /** %, of `testCount` readings */
   ea1c: number | null;
   lage: number | null;
   sdbg: number | null;
   ppge: number | null;
-  mage: number | null;
   modd: number | null;
-  /** percent of READINGS in each band (readings of the TIR setting's periods); null values with none */
+  /**
+   * percent of READINGS in each band (readings of the TIR setting's periods), 2 decimals adding up to
+   * exactly 100; null values with none
+   */
   ranges: RangePercentagesView;
   /** readings counted in `ranges` */
   rangeCount: number;
@@ -84,13 +107,12 @@ export interface GlucoseReport {
 }
 
 /** One row of GET /v1/gluDataAnalysis/bloodGlucoseFluctuation: every day of the range, nulls where undefined. */
-export interface FluctuationDay {
+export interface FluctuationDay extends MageIndices {
   date: string;
   count: number;
   ppge: number | null;
   lage: number | null;
   sdbg: number | null;
-  mage: number | null;
 }
 
 /** One glucose reading of GET /v1/gluDataAnalysis/bloodGlucoseTrend and bloodGlucoseMap. */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { estimatedA1c, gmi } from './a1c';
+import { estimatedA1c, GMI_RULE, gmi, gmiQualification } from './a1c';
+import { readingsByDay } from './daily';
 
 describe('gmi (Bergenstal 2018)', () => {
   it('works out a mean of 8.0 mmol/L by hand', () => {
@@ -31,5 +32,59 @@ describe('gmi and estimatedA1c', () => {
         expect(estimatedA1c(higher)).toBeGreaterThan(estimatedA1c(lower));
       }),
     );
+  });
+});
+
+describe('gmiQualification (≥ 14 days, ≥ 70 % coverage)', () => {
+  const MINUTE = 60_000;
+  const start = Date.parse('2024-03-01T00:00:00Z');
+  /** readings every `minutes` from `start` for `days` days, skipping the instants `skip` says */
+  const trace = (days: number, minutes: number, skip: (i: number) => boolean = () => false) => {
+    const readings = [];
+    for (let i = 0; i * minutes < days * 1440; i++) {
+      if (!skip(i)) readings.push({ value: 7, testTime: start + i * minutes * MINUTE });
+    }
+    return readingsByDay(readings, 'UTC');
+  };
+
+  it('a CGM worn 14 days every 15 minutes qualifies', () => {
+    // 14 × 96 readings; each covers 15 min → 14 days fully covered
+    const result = gmiQualification(trace(14, 15));
+    expect(result).toMatchObject({ qualifies: true, reason: null, days: 14 });
+    expect(result.coverage).toBeCloseTo(100, 9);
+  });
+
+  it('13 days are too few, whatever the coverage', () => {
+    expect(gmiQualification(trace(13, 5))).toMatchObject({ qualifies: false, reason: 'fewDays', days: 13 });
+  });
+
+  it('a CGM off for a third of the time covers too little', () => {
+    // every third hour without readings: 16 of 24 hours covered = 66.7 % < 70 %
+    const result = gmiQualification(trace(14, 15, (i) => Math.floor(i / 4) % 3 === 2));
+    expect(result.reason).toBe('lowCoverage');
+    expect(result.coverage).toBeCloseTo((16 / 24) * 100, 6);
+  });
+
+  it('fingerstick profiles never qualify: 7 readings a day cover 7 × 15 min', () => {
+    const readings = [];
+    for (let day = 0; day < 30; day++) {
+      for (const hour of [6, 9, 11, 13, 17, 19, 21]) {
+        readings.push({ value: 7, testTime: start + (day * 24 + hour) * 60 * MINUTE });
+      }
+    }
+    const result = gmiQualification(readingsByDay(readings, 'UTC'));
+    expect(result).toMatchObject({ qualifies: false, reason: 'lowCoverage', days: 30 });
+    // 7 × 15 = 105 minutes of 1440 = 7.29 %
+    expect(result.coverage).toBeCloseTo((105 / 1440) * 100, 9);
+  });
+
+  it('no readings: no GMI and no coverage', () => {
+    expect(gmiQualification(new Map())).toEqual({
+      qualifies: false,
+      reason: 'noReadings',
+      days: 0,
+      coverage: null,
+    });
+    expect(GMI_RULE).toEqual({ minDays: 14, minCoveragePercent: 70, readingMinutes: 15 });
   });
 });

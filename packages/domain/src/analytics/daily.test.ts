@@ -70,11 +70,11 @@ describe('dailyFluctuation', () => {
     expect(day1).toMatchObject({ count: 7, mean: 8, lage: 8 });
     expect(day1.sdbg).toBeCloseTo(Math.sqrt(7), 12);
     expect(day1.ppge).toBeCloseTo(4, 12);
-    expect(day1.mage).toBeCloseTo(3.5, 12);
+    expect(day1).toMatchObject({ mage: 3.5, magePlus: 5.5, mageMinus: 3.5, mageMean: 4.5 });
     expect(day2).toMatchObject({ count: 6, mean: 8, lage: 8 });
     expect(day2.sdbg).toBeCloseTo(Math.sqrt(9.2), 12);
     expect(day2.ppge).toBeCloseTo(14 / 3, 12);
-    expect(day2.mage).toBeCloseTo(5.5, 12);
+    expect(day2).toMatchObject({ mage: 6, magePlus: 6, mageMinus: 5, mageMean: 5.5 });
   });
 
   it('gives the same results for mg/dL, mmol/L and mixed input', () => {
@@ -93,7 +93,18 @@ describe('dailyFluctuation', () => {
 
   it('gives nulls on a one-reading day', () => {
     expect(dailyFluctuation([at('2024-03-05', '08:00', 6.5, 'fasting')], TIME_ZONE)).toEqual([
-      { date: '2024-03-05', count: 1, mean: 6.5, ppge: null, lage: null, sdbg: null, mage: null },
+      {
+        date: '2024-03-05',
+        count: 1,
+        mean: 6.5,
+        ppge: null,
+        lage: null,
+        sdbg: null,
+        mage: null,
+        magePlus: null,
+        mageMinus: null,
+        mageMean: null,
+      },
     ]);
   });
 

@@ -12,7 +12,7 @@
  *   fingerstick profiles by matching readings of the same meal period on consecutive days.
  */
 import { calendarDate } from '../helpers/zoned-format';
-import { mage } from './mage';
+import { mageOf } from './mage';
 import { type GlucoseReading, type MmolReading, normalizeReadings } from './readings';
 import { mean, sampleSd, summaryStats } from './stats';
 
@@ -94,10 +94,17 @@ export interface DailyFluctuation {
   ppge: number | null;
   lage: number | null;
   sdbg: number | null;
+  /** Service's MAGE (direction of the day's first excursion), see `mage.ts`. */
   mage: number | null;
+  /** MAGE of the day's rises. */
+  magePlus: number | null;
+  /** MAGE of the day's falls. */
+  mageMinus: number | null;
+  /** Mean of MAGE+ and MAGE−. */
+  mageMean: number | null;
 }
 
-/** Count, mean, PPGE, LAGE, SDBG and MAGE of every hospital day that has readings, dates ascending. */
+/** Count, mean, PPGE, LAGE, SDBG and MAGE (with MAGE+, MAGE− and their mean) of every hospital day that has readings, dates ascending. */
 export function dailyFluctuation(readings: readonly GlucoseReading[], timeZone: string): DailyFluctuation[] {
   return fluctuationOfDays(readingsByDay(readings, timeZone));
 }
@@ -116,7 +123,7 @@ function fluctuationOfDay(date: string, day: readonly MmolReading[]): DailyFluct
     ppge: ppge(day),
     lage: lage(values),
     sdbg: sdbg(values),
-    mage: mage(values),
+    ...mageOf(values),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   isRegularEnough,
   type RangePercentages,
   rangeShares,
+  roundRangeShares,
   timeWeightedRangeShares,
 } from './ranges';
 import type { GlucoseReading } from './readings';
@@ -28,6 +29,23 @@ describe('glucoseRange', () => {
     expect(glucoseRange(13.91)).toBe('veryHigh');
   });
 
+  it('compares a mg/dL entry with the limits as they read in mg/dL (54, 70, 180, 250)', () => {
+    // stored full precision: 70 mg/dL is 3.888… mmol/L, below 3.9, but the consensus's own mg/dL
+    // limit is 70 ("70–180 mg/dL"): in range
+    expect(glucoseRange(70 / 18, DEFAULT_TIR_BANDS, 'mgDl')).toBe('inRange');
+    expect(glucoseRange(70 / 18)).toBe('low');
+    expect(glucoseRange(69 / 18, DEFAULT_TIR_BANDS, 'mgDl')).toBe('low');
+    expect(glucoseRange(54 / 18, DEFAULT_TIR_BANDS, 'mg/dL')).toBe('low');
+    expect(glucoseRange(53 / 18, DEFAULT_TIR_BANDS, 'mgDl')).toBe('veryLow');
+    expect(glucoseRange(180 / 18, DEFAULT_TIR_BANDS, 'mgDl')).toBe('inRange');
+    expect(glucoseRange(181 / 18, DEFAULT_TIR_BANDS, 'mgDl')).toBe('high');
+    // 13.9 mmol/L reads 250 mg/dL (250.2 rounded): 250 is high, 251 very high
+    expect(glucoseRange(250 / 18, DEFAULT_TIR_BANDS, 'mgDl')).toBe('high');
+    expect(glucoseRange(251 / 18, DEFAULT_TIR_BANDS, 'mgDl')).toBe('veryHigh');
+    // a mmol/L entry is compared exactly
+    expect(glucoseRange(3.85, DEFAULT_TIR_BANDS, 'mmolL')).toBe('low');
+  });
+
   it('uses the given bands', () => {
     const bands = { veryLow: 3.5, low: 4.4, high: 7.8, veryHigh: 11.1 };
     expect(glucoseRange(3.5, bands)).toBe('low');
@@ -44,6 +62,7 @@ describe('rangeShares', () => {
     // → 1/8 = 12.5 %, 2/8 = 25 %, 25 %, 25 %, 12.5 %
     expect(rangeShares([2.9, 3.0, 3.8, 3.9, 10.0, 10.1, 13.9, 14.0])).toEqual({
       count: 8,
+      totals: { veryLow: 1, low: 2, inRange: 2, high: 2, veryHigh: 1 },
       veryLow: 12.5,
       low: 25,
       inRange: 25,
@@ -53,9 +72,47 @@ describe('rangeShares', () => {
   });
 
   it('gives count 0 and null shares, not zeros, with no readings', () => {
-    const empty = { count: 0, veryLow: null, low: null, inRange: null, high: null, veryHigh: null };
+    const empty = {
+      count: 0,
+      totals: { veryLow: 0, low: 0, inRange: 0, high: 0, veryHigh: 0 },
+      veryLow: null,
+      low: null,
+      inRange: null,
+      high: null,
+      veryHigh: null,
+    };
     expect(rangeShares([])).toEqual(empty);
     expect(rangeShares([Number.NaN])).toEqual(empty);
+  });
+
+  it('counts each reading in its entered unit', () => {
+    // 70 mg/dL and 3.85 mmol/L: one in range, one low
+    const shares = rangeShares([
+      { mmol: 70 / 18, enteredUnit: 'mgDl' },
+      { mmol: 3.85, enteredUnit: 'mmolL' },
+    ]);
+    expect(shares.totals).toEqual({ veryLow: 0, low: 1, inRange: 1, high: 0, veryHigh: 0 });
+  });
+
+  it('rounds for display so that the five add up to exactly 100', () => {
+    // 1 very low, 1 low, 1 in range (thirds): each 33.333… → 33.34, 33.33, 33.33 (largest remainder,
+    // the tie to the lowest range), where rounding each would give 99.99
+    const shares = rangeShares([2.5, 3.5, 6]);
+    expect(roundRangeShares(shares, 2)).toEqual({
+      veryLow: 33.34,
+      low: 33.33,
+      inRange: 33.33,
+      high: 0,
+      veryHigh: 0,
+    });
+    expect(roundRangeShares(shares, 0)).toEqual({ veryLow: 34, low: 33, inRange: 33, high: 0, veryHigh: 0 });
+    expect(roundRangeShares(rangeShares([]), 1)).toEqual({
+      veryLow: null,
+      low: null,
+      inRange: null,
+      high: null,
+      veryHigh: null,
+    });
   });
 
   it('property: the shares are within [0, 100] and sum to 100', () => {
@@ -100,7 +157,9 @@ describe('timeWeightedRangeShares', () => {
   it('gives a result for regular 5-minute data', () => {
     // 24 h of CGM every 5 minutes: 289 readings, all 6.0 → 100 % in range
     const shares = timeWeightedRangeShares(trace('2024-03-01T00:00:00Z', 5, 289, () => 6));
-    expect(shares).toEqual({ count: 289, veryLow: 0, low: 0, inRange: 100, high: 0, veryHigh: 0 });
+    expect(shares).toMatchObject({ count: 289, veryLow: 0, low: 0, inRange: 100, high: 0, veryHigh: 0 });
+    // 288 intervals of 5 min and the last reading's 5 min: 289 × 300,000 ms
+    expect(shares?.totals.inRange).toBe(289 * 300_000);
   });
 
   it('weights each reading by the time to the next one, the last one by the time since the previous', () => {

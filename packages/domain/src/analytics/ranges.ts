@@ -5,14 +5,21 @@
  *
  *   veryLow  v < 3.0 · low  3.0 ≤ v < 3.9 · inRange  3.9 ≤ v ≤ 10.0 · high  10.0 < v ≤ 13.9 · veryHigh  v > 13.9
  *
- * so exactly 3.0 is low, 3.9 and 10.0 are in range and 13.9 is high. Readings in mg/dL are compared
- * after conversion (÷ 18), so 54 mg/dL is low and 180 mg/dL in range as in the consensus, but 70 mg/dL
- * (3.89 mmol/L) is low, where the consensus's own mg/dL limits (70–180) would count it in range.
+ * so exactly 3.0 is low, 3.9 and 10.0 are in range and 13.9 is high. A reading is compared with each
+ * limit in the unit it was ENTERED in (`compareGlucoseWithLimit`): a mg/dL entry against the limit as a
+ * mg/dL screen shows it (3.0 → 54, 3.9 → 70, 10.0 → 180, 13.9 → 250), so 70 mg/dL is in range and
+ * 250 mg/dL high, exactly as the consensus's own mg/dL limits (54, 70–180, 250) read; a mmol/L entry,
+ * or one whose entered unit is not known, is compared in mmol/L at full precision.
  *
  * Fingerstick (point-of-care) readings are taken at chosen moments, mostly around meals, and say nothing
  * about the time between them: their shares are a "share of readings", never a "time in range". Only
  * {@link timeWeightedRangeShares}, on CGM-like data, gives a time share.
+ *
+ * The shares here are exact; the API and the screens show them with {@link roundRangeShares} (largest
+ * remainder), so that the five add up to exactly 100 at the precision shown.
  */
+import { compareGlucoseWithLimit, type GlucoseUnitName } from '../helpers/glucose';
+import { roundShares } from '../helpers/round';
 import { DEFAULT_TIR_BANDS } from '../hospital-settings/strategy';
 import { type GlucoseReading, normalizeReadings } from './readings';
 
@@ -34,33 +41,66 @@ export type RangePercentages = Record<GlucoseRange, number | null>;
 /** {@link RangePercentages} and how many readings they are taken over. */
 export interface RangeShares extends RangePercentages {
   count: number;
+  /** What each share is of: readings per range, or milliseconds per range for time shares. */
+  totals: Record<GlucoseRange, number>;
+}
+
+/** A stored reading for the range tests: mmol/L at full precision and the unit it was entered in. */
+export interface RangedValue {
+  mmol: number;
+  enteredUnit?: GlucoseUnitName;
 }
 
 /**
- * The range of a mmol/L value: veryLow v < bands.veryLow; low bands.veryLow ≤ v < bands.low; inRange
- * bands.low ≤ v ≤ bands.high; high bands.high < v ≤ bands.veryHigh; veryHigh v > bands.veryHigh.
+ * The range of a reading (mmol/L, entered in `enteredUnit`): veryLow below bands.veryLow; low below
+ * bands.low; inRange up to and including bands.high; high up to and including bands.veryHigh; veryHigh
+ * above — each "below" and "up to" by `compareGlucoseWithLimit` in the entered unit (module comment).
  * The tests run in that order, so every value has exactly one range even if bands were out of order.
  */
-export function glucoseRange(mmol: number, bands: GlucoseBands = DEFAULT_TIR_BANDS): GlucoseRange {
-  if (mmol < bands.veryLow) return 'veryLow';
-  if (mmol < bands.low) return 'low';
-  if (mmol <= bands.high) return 'inRange';
-  if (mmol <= bands.veryHigh) return 'high';
+export function glucoseRange(
+  mmol: number,
+  bands: GlucoseBands = DEFAULT_TIR_BANDS,
+  enteredUnit?: GlucoseUnitName,
+): GlucoseRange {
+  const against = (limit: number) => compareGlucoseWithLimit(mmol, limit, enteredUnit);
+  if (against(bands.veryLow) < 0) return 'veryLow';
+  if (against(bands.low) < 0) return 'low';
+  if (against(bands.high) <= 0) return 'inRange';
+  if (against(bands.veryHigh) <= 0) return 'high';
   return 'veryHigh';
 }
 
 /**
  * Percent of READINGS in each range (see {@link glucoseRange}); a share of readings, not a time in
- * range (module comment). Non-finite values are ignored. With no values, count is 0 and every
- * percentage is null (not 0: "no data" must not read as "0 % in range"). Otherwise the five
- * percentages sum to 100, up to floating-point error.
+ * range (module comment). Readings are mmol/L numbers (compared in mmol/L) or {@link RangedValue}s
+ * (compared in their entered unit); non-finite values are ignored. With no values, count is 0 and
+ * every percentage is null (not 0: "no data" must not read as "0 % in range"). Otherwise the five
+ * exact percentages sum to 100 up to floating-point error; round them with {@link roundRangeShares}.
  */
 export function rangeShares(
-  valuesMmol: readonly number[],
+  readings: readonly (number | RangedValue)[],
   bands: GlucoseBands = DEFAULT_TIR_BANDS,
 ): RangeShares {
-  const weighted = valuesMmol.filter((value) => Number.isFinite(value)).map((mmol) => ({ mmol, weight: 1 }));
+  const weighted = readings
+    .map((reading) => (typeof reading === 'number' ? { mmol: reading } : reading))
+    .filter((reading) => Number.isFinite(reading.mmol))
+    .map((reading) => ({ mmol: reading.mmol, enteredUnit: reading.enteredUnit, weight: 1 }));
   return weightedShares(weighted, bands);
+}
+
+/**
+ * The shares rounded to `decimals` places so that the five add up to exactly 100 (largest remainder,
+ * `roundShares`, over the readings or milliseconds per range): what the API answers and the screens
+ * and the print show. Every share null when there is nothing to share.
+ */
+export function roundRangeShares(shares: Pick<RangeShares, 'totals'>, decimals: number): RangePercentages {
+  const rounded = roundShares(
+    GLUCOSE_RANGES.map((range) => shares.totals[range]),
+    decimals,
+  );
+  return Object.fromEntries(
+    GLUCOSE_RANGES.map((range, i) => [range, rounded ? rounded[i] : null]),
+  ) as RangePercentages;
 }
 
 /** When readings are regular enough to be read as a continuous trace (see {@link isRegularEnough}). */
@@ -125,24 +165,25 @@ export function timeWeightedRangeShares(
   while (times[beforeLast] === times[last]) beforeLast--;
   const weighted = sorted.map((reading, i) => {
     const interval = i < last ? times[i + 1] - times[i] : times[last] - times[beforeLast];
-    return { mmol: reading.mmol, weight: Math.min(interval, cap) };
+    return { mmol: reading.mmol, enteredUnit: reading.enteredUnit, weight: Math.min(interval, cap) };
   });
   return weightedShares(weighted, bands);
 }
 
 function weightedShares(
-  items: readonly { mmol: number; weight: number }[],
+  items: readonly { mmol: number; enteredUnit?: GlucoseUnitName; weight: number }[],
   bands: GlucoseBands,
 ): RangeShares {
   const totals: Record<GlucoseRange, number> = { veryLow: 0, low: 0, inRange: 0, high: 0, veryHigh: 0 };
   let total = 0;
-  for (const { mmol, weight } of items) {
-    totals[glucoseRange(mmol, bands)] += weight;
+  for (const { mmol, enteredUnit, weight } of items) {
+    totals[glucoseRange(mmol, bands, enteredUnit)] += weight;
     total += weight;
   }
   const share = (range: GlucoseRange) => (total > 0 ? (totals[range] / total) * 100 : null);
   return {
     count: items.length,
+    totals,
     veryLow: share('veryLow'),
     low: share('low'),
     inRange: share('inRange'),

@@ -18,13 +18,23 @@ export interface GlucoseReading {
   testTime: Date | number | string;
   /** The meal period code (`fasting`, `afterBreakfast`, … see `MEAL_PERIODS`), if any. */
   periodCode?: string | null;
+  /**
+   * The unit the reading was entered in (the measurement's `entered_unit`): decides how it compares
+   * with a range limit (`compareGlucoseWithLimit`), so that 70 entered in mg/dL is in a 3.9 mmol/L
+   * (70 mg/dL) range. Missing: compared in mmol/L.
+   */
+  enteredUnit?: GlucoseUnitName;
 }
 
-/** A usable reading in mmol/L, its instant in epoch milliseconds and its period code (null if none). */
+/**
+ * A usable reading in mmol/L, its instant in epoch milliseconds, its period code (null if none) and
+ * the unit it was entered in (null if not known).
+ */
 export interface MmolReading {
   mmol: number;
   time: number;
   periodCode: string | null;
+  enteredUnit: string | null;
 }
 
 /**
@@ -41,7 +51,8 @@ export function normalizeReadings(readings: readonly GlucoseReading[]): MmolRead
     const time = instantOf(reading.testTime);
     if (!Number.isFinite(mmol) || !Number.isFinite(time)) continue;
     const code = typeof reading.periodCode === 'string' ? reading.periodCode.trim() : '';
-    usable.push({ mmol, time, periodCode: code === '' ? null : code });
+    const enteredUnit = typeof reading.enteredUnit === 'string' ? reading.enteredUnit : null;
+    usable.push({ mmol, time, periodCode: code === '' ? null : code, enteredUnit });
   }
   return usable.sort((a, b) => a.time - b.time);
 }

@@ -9,20 +9,27 @@ describe('patientReport', () => {
   it('works out the two fixture days by hand', () => {
     // 13 readings: 7, 8, 4, 9, 6, 12, 10 | 6, 10, 5, 8, 6, 13; sum 104 → avg 8
     // squared deviations from 8: 42 (day 1) + 46 (day 2) = 88; SD = √(88 / 12) = √(22/3) = 2.70801
-    // CV = 2.70801 / 8 × 100 = 33.850 %; GMI = 3.31 + 0.02392 × 144 = 6.75448; eA1C = 190.7 / 28.7 = 6.64460
+    // CV = 2.70801 / 8 × 100 = 33.850 %; eA1C = (144 + 46.7) / 28.7 = 6.64460; GMI (6.75448) is not
+    // shown: two days of fingerstick readings (gmiQualification: 2 days < 14)
     // daily means: LAGE (8 + 8) / 2 = 8; SDBG (√7 + √9.2) / 2 = 2.83945; PPGE (4 + 14/3) / 2 = 4.3333;
-    // MAGE (3.5 + 5.5) / 2 = 4.5; MODD 1 (see test-fixtures.ts)
+    // MAGE (3.5 + 6) / 2 = 4.75, MAGE+ (5.5 + 6) / 2 = 5.75, MAGE− (3.5 + 5) / 2 = 4.25, their mean
+    // (4.5 + 5.5) / 2 = 5; MODD 1 (see test-fixtures.ts)
     // ranges: 12 and 13 are high, the other 11 in range → 84.615 % and 15.385 %
     const report = patientReport([...DAY_1, ...DAY_2], { timeZone: TIME_ZONE });
     expect(report).toMatchObject({ testCount: 13, dayNums: 2, avg: 8, maxValue: 13, minValue: 4, lage: 8 });
     expect(report.sd).toBeCloseTo(Math.sqrt(22 / 3), 12);
     expect(report.cv).toBeCloseTo((Math.sqrt(22 / 3) / 8) * 100, 12);
-    expect(report.gmi).toBeCloseTo(6.75448, 12);
+    expect(report.gmi).toBeNull();
+    expect(report.gmiQualification).toMatchObject({ qualifies: false, reason: 'fewDays', days: 2 });
     expect(report.ea1c).toBeCloseTo(190.7 / 28.7, 12);
     expect(report.sdbg).toBeCloseTo((Math.sqrt(7) + Math.sqrt(9.2)) / 2, 12);
     expect(report.ppge).toBeCloseTo((4 + 14 / 3) / 2, 12);
-    expect(report.mage).toBeCloseTo(4.5, 12);
+    expect(report.mage).toBeCloseTo(4.75, 12);
+    expect(report.magePlus).toBeCloseTo(5.75, 12);
+    expect(report.mageMinus).toBeCloseTo(4.25, 12);
+    expect(report.mageMean).toBeCloseTo(5, 12);
     expect(report.modd).toBeCloseTo(1, 12);
+    expect(report.rangeTotals).toEqual({ veryLow: 0, low: 0, inRange: 11, high: 2, veryHigh: 0 });
     expect(report.ranges.veryLow).toBe(0);
     expect(report.ranges.low).toBe(0);
     expect(report.ranges.inRange).toBeCloseTo((11 / 13) * 100, 12);
@@ -37,14 +44,20 @@ describe('patientReport', () => {
       cv: 33.85,
       maxValue: 13,
       minValue: 4,
-      gmi: 6.75,
+      gmi: null,
+      // coverage: 13 readings × 15 min = 195 min of 2 × 1440 → 6.77 %
+      gmiQualification: { qualifies: false, reason: 'fewDays', days: 2, coverage: 6.77 },
       ea1c: 6.64,
       lage: 8,
       sdbg: 2.84,
       ppge: 4.33,
-      mage: 4.5,
+      mage: 4.75,
+      magePlus: 5.75,
+      mageMinus: 4.25,
+      mageMean: 5,
       modd: 1,
       ranges: { veryLow: 0, low: 0, inRange: 84.62, high: 15.38, veryHigh: 0 },
+      rangeTotals: { veryLow: 0, low: 0, inRange: 11, high: 2, veryHigh: 0 },
     });
   });
 
@@ -54,7 +67,7 @@ describe('patientReport', () => {
     const report = patientReport([...DAY_1, ...DAY_2, lone], { timeZone: TIME_ZONE });
     expect(report.dayNums).toBe(3);
     expect(report.lage).toBe(8);
-    expect(report.mage).toBeCloseTo(4.5, 12);
+    expect(report.mage).toBeCloseTo(4.75, 12);
     // MODD gains 03-02 → 03-03 fasting |8 − 6| = 2: (6 + 2) / 7 periods
     expect(report.modd).toBeCloseTo(8 / 7, 12);
   });
@@ -114,13 +127,18 @@ describe('patientReport', () => {
       maxValue: null,
       minValue: null,
       gmi: null,
+      gmiQualification: { qualifies: false, reason: 'noReadings', days: 0, coverage: null },
       ea1c: null,
       lage: null,
       sdbg: null,
       ppge: null,
       mage: null,
+      magePlus: null,
+      mageMinus: null,
+      mageMean: null,
       modd: null,
       ranges: { veryLow: null, low: null, inRange: null, high: null, veryHigh: null },
+      rangeTotals: { veryLow: 0, low: 0, inRange: 0, high: 0, veryHigh: 0 },
     };
     expect(patientReport([], { timeZone: TIME_ZONE })).toEqual(empty);
     expect(patientReport([{ value: Number.NaN, testTime: new Date() }], { timeZone: TIME_ZONE })).toEqual(

@@ -3,12 +3,12 @@
  * of the ambulatory glucose profile (AGP). mmol/L in and out, unrounded: round for display only, with
  * {@link roundMetrics}.
  */
-import { roundDecimal } from '../helpers/glucose';
+import { roundDecimal } from '../helpers/round';
 import { localMinuteOfDay } from '../helpers/zoned-format';
 import { DEFAULT_TIR_BANDS } from '../hospital-settings/strategy';
-import { estimatedA1c, gmi } from './a1c';
+import { estimatedA1c, type GmiQualification, gmi, gmiQualification } from './a1c';
 import { fluctuationOfDays, moddOfDays, readingsByDay } from './daily';
-import { type GlucoseBands, type RangePercentages, rangeShares } from './ranges';
+import { type GlucoseBands, type RangePercentages, type RangeShares, rangeShares } from './ranges';
 import { type GlucoseReading, normalizeReadings } from './readings';
 import { mean, percentiles, summaryStats } from './stats';
 
@@ -32,9 +32,14 @@ export interface PatientReport {
   cv: number | null;
   maxValue: number | null;
   minValue: number | null;
-  /** Glucose Management Indicator, % (Bergenstal 2018) of avg. */
+  /**
+   * Glucose Management Indicator, % (Bergenstal 2018) of avg; null unless the readings qualify
+   * (`gmiQualification`, ≥ 14 days and ≥ 70 % coverage: a CGM measure).
+   */
   gmi: number | null;
-  /** Estimated A1C, % (ADAG, Nathan 2008) of avg. */
+  /** Whether GMI is shown, and why not. */
+  gmiQualification: GmiQualification;
+  /** Estimated A1C, % (ADAG, Nathan 2008) of avg, over `testCount` readings; null without readings. */
   ea1c: number | null;
   /** Mean of the daily LAGE over the days that have one. */
   lage: number | null;
@@ -42,18 +47,31 @@ export interface PatientReport {
   sdbg: number | null;
   /** Mean of the daily PPGE over the days that have one. */
   ppge: number | null;
-  /** Mean of the daily MAGE over the days that have one. */
+  /** Mean of the daily MAGE (Service, direction of each day's first excursion) over the days that have one. */
   mage: number | null;
+  /** Mean of the daily MAGE+ (rises) over the days that have one. */
+  magePlus: number | null;
+  /** Mean of the daily MAGE− (falls) over the days that have one. */
+  mageMinus: number | null;
+  /** Mean of the daily means of MAGE+ and MAGE− over the days that have one. */
+  mageMean: number | null;
   modd: number | null;
-  /** Percent of READINGS per range (a share of readings, not a time in range); null with no readings. */
+  /**
+   * Percent of READINGS per range (a share of readings, not a time in range), exact; null with no
+   * readings. Shown through `roundRangeShares`.
+   */
   ranges: RangePercentages;
+  /** Readings per range (what `ranges` are shares of). */
+  rangeTotals: RangeShares['totals'];
 }
 
 /**
  * The report of a patient's readings (any units; converted to mmol/L; readings without a finite value
- * or a valid testTime are left out). LAGE, SDBG, PPGE and MAGE are the means of the daily values
- * (`dailyFluctuation`) over the days where the daily value exists, null if no day has one; MODD is
- * over consecutive days (`modd`); the ranges are `rangeShares` of all readings.
+ * or a valid testTime are left out). LAGE, SDBG, PPGE and the four MAGE indices are the means of the
+ * daily values (`dailyFluctuation`) over the days where the daily value exists, null if no day has one
+ * (MAGE over a range: see `mage.ts`); MODD is over consecutive days (`modd`); the ranges are
+ * `rangeShares` of all readings, each compared in its entered unit. GMI only when
+ * `gmiQualification` allows it.
  */
 export function patientReport(
   readings: readonly GlucoseReading[],
@@ -61,12 +79,13 @@ export function patientReport(
 ): PatientReport {
   const { timeZone, bands = DEFAULT_TIR_BANDS } = options;
   const days = readingsByDay(readings, timeZone);
-  const values = [...days.values()].flat().map((reading) => reading.mmol);
-  const stats = summaryStats(values);
+  const all = [...days.values()].flat();
+  const stats = summaryStats(all.map((reading) => reading.mmol));
   const daily = fluctuationOfDays(days);
-  const meanOfDays = (index: 'lage' | 'sdbg' | 'ppge' | 'mage') =>
+  const meanOfDays = (index: 'lage' | 'sdbg' | 'ppge' | 'mage' | 'magePlus' | 'mageMinus' | 'mageMean') =>
     mean(daily.flatMap((day) => (day[index] === null ? [] : [day[index]])));
-  const { count: _count, ...ranges } = rangeShares(values, bands);
+  const { count: _count, totals: rangeTotals, ...ranges } = rangeShares(all, bands);
+  const qualification = gmiQualification(days);
   return {
     testCount: stats.count,
     dayNums: days.size,
@@ -75,14 +94,19 @@ export function patientReport(
     cv: stats.cv,
     maxValue: stats.max,
     minValue: stats.min,
-    gmi: stats.mean === null ? null : gmi(stats.mean),
+    gmi: stats.mean === null || !qualification.qualifies ? null : gmi(stats.mean),
+    gmiQualification: qualification,
     ea1c: stats.mean === null ? null : estimatedA1c(stats.mean),
     lage: meanOfDays('lage'),
     sdbg: meanOfDays('sdbg'),
     ppge: meanOfDays('ppge'),
     mage: meanOfDays('mage'),
+    magePlus: meanOfDays('magePlus'),
+    mageMinus: meanOfDays('mageMinus'),
+    mageMean: meanOfDays('mageMean'),
     modd: moddOfDays(days),
     ranges,
+    rangeTotals,
   };
 }
 

@@ -22,8 +22,10 @@ export function at(
  * - squared deviations 1 + 0 + 16 + 1 + 4 + 16 + 4 = 42; SDBG = √(42 / 6) = √7 = 2.6458
  * - LAGE = 12 − 4 = 8
  * - PPGE: breakfast |8 − 7| = 1, lunch |9 − 4| = 5, dinner |12 − 6| = 6 → 12 / 3 = 4
- * - MAGE: turning points are all 7 values; excursions +1, −4, +5, −3, +6, −2; those above √7 = 2.6458
- *   are −4, +5, −3, +6; the first counted one falls, so MAGE− = (4 + 3) / 2 = 3.5 (MAGE+ would be 5.5)
+ * - MAGE (mage.ts): turning points are all 7 values; swings +1, −4, +5, −3, +6, −2. Below √7 = 2.6458:
+ *   the +1 at the start (dropped with the first reading), then the −2 at the end (with the last): left
+ *   −4, +5, −3, +6, all ≥ SD. The first falls: MAGE = MAGE− = (4 + 3) / 2 = 3.5; MAGE+ = (5 + 6) / 2 =
+ *   5.5; mean 4.5
  */
 export const DAY_1: GlucoseReading[] = [
   at('2024-03-01', '06:30', 7, 'fasting'),
@@ -41,7 +43,9 @@ export const DAY_1: GlucoseReading[] = [
  * - squared deviations 4 + 4 + 9 + 0 + 4 + 25 = 46; SDBG = √(46 / 5) = √9.2 = 3.0332
  * - LAGE = 13 − 5 = 8
  * - PPGE: |10 − 6| = 4, |8 − 5| = 3, |13 − 6| = 7 → 14 / 3 = 4.6667
- * - MAGE: excursions +4, −5, +3, −2, +7; above 3.0332: +4, −5, +7; first rises → MAGE+ = (4 + 7) / 2 = 5.5
+ * - MAGE: swings +4, −5, +3, −2, +7. The −2 (8 → 6) is below 3.0332 and merged: 5 ↗ 8 ↘ 6 ↗ 13
+ *   becomes 5 ↗ 13, leaving +4, −5, +8. First rises: MAGE = MAGE+ = (4 + 8) / 2 = 6; MAGE− = 5; mean 5.5
+ *   (skipping the −2 instead, as the former variant did, counted +4, +7 → 5.5)
  * - MODD with day 1, period by period: |6−7| + |10−8| + |5−4| + |8−9| + |6−6| + |13−12| = 1+2+1+1+0+1 = 6
  *   over 6 periods = 1 (beforeSleep is on day 1 only and is skipped)
  */

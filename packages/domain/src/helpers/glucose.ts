@@ -1,3 +1,8 @@
+import { roundDecimal } from './round';
+
+/** `roundDecimal` lives in `helpers/round` (the one rounding helper); re-exported where it was. */
+export { roundDecimal } from './round';
+
 /** Glucose units the hospital can configure (§9: "Glucose unit is configurable (mgDl or mmol/L)"). */
 export type GlucoseUnit = 'mmolL' | 'mgDl';
 
@@ -25,22 +30,6 @@ export function toGlucoseUnit(unitName: GlucoseUnitName): GlucoseUnit {
 /** Decimals shown for a unit (§5 Other: "Unit precision is 0 for mgDl and 1 otherwise"). */
 export function unitPrecision(unit: GlucoseUnitName): number {
   return isMgDl(unit) ? 0 : 1;
-}
-
-/**
- * Rounds to `decimals` places, half away from zero, on the decimal spelling of the number, so that
- * 5.55 → 5.6 and 1.005 → 1.01 (plain `Math.round(x * 10) / 10` and `toFixed` get these wrong).
- * Never returns -0.
- */
-export function roundDecimal(value: number, decimals: number): number {
-  if (!Number.isFinite(value)) return value;
-  const magnitude = Math.abs(value);
-  const spelled = String(magnitude);
-  const rounded = spelled.includes('e')
-    ? Math.round(magnitude * 10 ** decimals) / 10 ** decimals
-    : Number(`${Math.round(Number(`${spelled}e${decimals}`))}e-${decimals}`);
-  const signed = value < 0 ? -rounded : rounded;
-  return signed === 0 ? 0 : signed;
 }
 
 /**

@@ -591,6 +591,11 @@ const enUS = {
   'analysis.periods.invalid': 'Periods must be glucose period codes separated by commas',
   'analysis.category.required': 'Please choose ketone (KET) or uric acid (UA)',
   'analysis.category.invalid': 'The item must be ketone (KET) or uric acid (UA)',
+  'analysis.gmi.noReadings': 'GMI is not shown: there are no readings in this range',
+  'analysis.gmi.fewDays':
+    'GMI is not shown: it needs CGM data over at least {{minDays}} days, and these readings span {{days}} days. The estimated A1c of the {{count}} readings is shown instead',
+  'analysis.gmi.lowCoverage':
+    'GMI is not shown: it needs CGM data covering at least {{minCoverage}} % of the time, and these readings cover {{coverage}} % (fingerstick readings are taken at moments, not continuously). The estimated A1c of the {{count}} readings is shown instead',
   // statistics — keys of this area go below this line
   'statistics.year.required': 'Please give the year',
   'statistics.year.invalid': 'The year must be a whole number from 2000 to 2100',
@@ -1170,6 +1175,11 @@ const zhCN: Record<MessageKey, string> = {
   'analysis.periods.invalid': '时段须为以逗号分隔的血糖时段代码',
   'analysis.category.required': '请选择血酮（KET）或尿酸（UA）',
   'analysis.category.invalid': '项目须为血酮（KET）或尿酸（UA）',
+  'analysis.gmi.noReadings': '不显示 GMI：该时间范围内没有读数',
+  'analysis.gmi.fewDays':
+    '不显示 GMI：GMI 需要至少 {{minDays}} 天的 CGM 数据，本次读数仅跨 {{days}} 天。改为显示 {{count}} 次读数的糖化血红蛋白估算值',
+  'analysis.gmi.lowCoverage':
+    '不显示 GMI：GMI 需要覆盖至少 {{minCoverage}}% 时间的 CGM 数据，本次读数仅覆盖 {{coverage}}%（指尖血糖为定时点测，并非连续监测）。改为显示 {{count}} 次读数的糖化血红蛋白估算值',
   // statistics — keys of this area go below this line
   'statistics.year.required': '请填写年份',
   'statistics.year.invalid': '年份须为 2000 至 2100 之间的整数',

@@ -136,16 +136,34 @@ describe('bloodGlucoseReport', () => {
       cv: round2((sd / 7.875) * 100), // 45.37
       maxValue: 14.5,
       minValue: 3.5,
-      gmi: 6.7, // 3.31 + 0.02392 × (7.875 × 18 = 141.75) = 6.7007
-      ea1c: 6.57, // (141.75 + 46.7) / 28.7 = 6.5662
+      // GMI (3.31 + 0.02392 × 141.75 = 6.70) is a CGM measure: 2 days of fingerstick readings do not
+      // qualify (≥ 14 days, ≥ 70 % coverage); the estimated A1c of the 8 readings is shown instead
+      gmi: null,
+      gmiStatus: {
+        qualifies: false,
+        reason: 'fewDays',
+        days: 2,
+        // 8 readings × 15 min = 120 of 2 × 1440 minutes
+        coverage: round2((120 / 2880) * 100),
+        rule: { minDays: 14, minCoveragePercent: 70, readingMinutes: 15 },
+      },
+      ea1c: 6.57, // (7.875 × 18 = 141.75 + 46.7) / 28.7 = 6.5662
       // LAGE per day 11 − 3.5 = 7.5 and 14.5 − 6 = 8.5, mean 8
       lage: 8,
       sdbg: round2((sdbg1 + sdbg2) / 2), // (3.0496 + 4.4441) / 2 = 3.75
       // PPGE day 1: breakfast |9 − 5| = 4, lunch |11 − 6| = 5 → 4.5; day 2: breakfast |8 − 6| = 2 (no before-dinner value) → 2
       ppge: 3.25,
-      // MAGE day 1: turning points 5, 9, 6, 11, 3.5; excursions > SD 3.05: +4, +5, −7.5; first rises → (4 + 5) / 2 = 4.5
-      //      day 2: 6 → 14.5 rises once, +8.5 > SD 4.44 → 8.5; mean 6.5
-      mage: 6.5,
+      // MAGE (Service, small swings merged; packages/domain/src/analytics/mage.ts)
+      //   day 1: turning points 5, 9, 6, 11, 3.5; swings +4, −3, +5, −7.5; the −3 is under SD 3.05 and
+      //          merged: 5 ↗ 11 ↘ 3.5 → MAGE+ 6, MAGE− 7.5, first rises → MAGE 6, mean 6.75
+      //          (skipping the −3 instead, the former variant, gave (4 + 5) / 2 = 4.5)
+      //   day 2: 6 → 14.5 rises once, +8.5 ≥ SD 4.44 → MAGE = MAGE+ = mean 8.5, no MAGE−
+      //   over the range, the mean of the days that have one: MAGE (6 + 8.5) / 2 = 7.25, MAGE+ 7.25,
+      //   MAGE− 7.5 (day 1 only), mean (6.75 + 8.5) / 2 = 7.625 → 7.63
+      mage: 7.25,
+      magePlus: 7.25,
+      mageMinus: 7.5,
+      mageMean: 7.63,
       // MODD: periods on both days: fasting |6 − 5| = 1, after breakfast |8 − 9| = 1 → 1
       modd: 1,
       // consensus bands: 5, 9, 6, 6, 8 in range; 3.5 low; 11 high; 14.5 very high (of 8 readings)
@@ -196,13 +214,10 @@ describe('bloodGlucoseReport', () => {
       const report = await data(`bloodGlucoseReport?patientId=${endo}&${RANGE}`);
       // 7 readings without the after-dinner 14.5: 3.5 low (< 4.0), 11 high (≤ 12), 5, 9, 6, 6, 8 in range
       expect(report.rangeCount).toBe(7);
-      expect(report.ranges).toEqual({
-        veryLow: 0,
-        low: round2(100 / 7),
-        inRange: round2(500 / 7),
-        high: round2(100 / 7),
-        veryHigh: 0,
-      });
+      // 1/7, 5/7, 1/7: rounding each (14.29 + 71.43 + 14.29) would make 100.01. Largest remainder:
+      // 14.28 + 71.42 + 14.28 = 99.98, remainders .571, .857, .571 → in range first, then the tie to
+      // the lower range: 14.29, 71.43, 14.28 = 100.00
+      expect(report.ranges).toEqual({ veryLow: 0, low: 14.29, inRange: 71.43, high: 14.28, veryHigh: 0 });
       expect(report.bands).toEqual({ veryLow: 3, low: 4, high: 9, veryHigh: 12 });
       expect(report.tirPeriods).not.toContain('afterDinner');
       // the other metrics still take every reading
@@ -221,14 +236,93 @@ describe('bloodGlucoseReport', () => {
       sd: null,
       cv: null,
       gmi: null,
+      gmiStatus: { qualifies: false, reason: 'noReadings', days: 0, coverage: null },
       ea1c: null,
       lage: null,
       mage: null,
+      magePlus: null,
+      mageMinus: null,
+      mageMean: null,
       modd: null,
       ranges: { veryLow: null, low: null, inRange: null, high: null, veryHigh: null },
       rangeCount: 0,
       items: [],
     });
+  });
+
+  it('says why GMI is not shown, in both languages, naming the readings of the estimated A1c', async () => {
+    const en = (await get(`bloodGlucoseReport?patientId=${endo}&${RANGE}`)).body.dataContent;
+    const zh = (await get(`bloodGlucoseReport?patientId=${endo}&${RANGE}`, admin, 'zh-CN')).body.dataContent;
+    expect(en.gmiStatus.message).toContain('14 days');
+    expect(en.gmiStatus.message).toContain('2 days');
+    expect(en.gmiStatus.message).toContain('8 readings');
+    expect(zh.gmiStatus.message).toContain('14 天');
+    expect(zh.gmiStatus.message).toContain('8 次读数');
+  });
+
+  it('shows GMI for 14 days of CGM data, with its time shares adding up to 100', async () => {
+    const patient = await admit('CGM Patient', 'ENDO', at('2024-05-01', '00:00'));
+    // every 15 minutes for 14 days: 1344 readings at 7.0 mmol/L except 2.5 (very low) every 96th
+    const start = at('2024-05-01', '00:00').getTime();
+    const rows = Array.from({ length: 14 * 96 }, (_, i) => ({
+      tenantId: '101',
+      patientId: patient,
+      departmentCode: 'ENDO',
+      item: 'GLU',
+      periodCode: 'fasting',
+      testTime: new Date(start + i * 15 * 60_000),
+      value: i % 96 === 0 ? 2.5 : 7.0,
+      classification: 'normal',
+    }));
+    await t.handle.db.insert(measurements).values(rows);
+    const report = await data(
+      `bloodGlucoseReport?patientId=${patient}&beginDate=2024-05-01&endDate=2024-05-14`,
+    );
+    // mean (14 × 2.5 + 1330 × 7) / 1344 = 6.953125 mmol/L = 125.15625 mg/dL;
+    // GMI 3.31 + 0.02392 × 125.15625 = 6.3037; eA1c (125.15625 + 46.7) / 28.7 = 5.9880
+    expect(report.gmiStatus).toMatchObject({
+      qualifies: true,
+      reason: null,
+      message: null,
+      days: 14,
+      coverage: 100,
+    });
+    expect(report.gmi).toBe(6.3);
+    expect(report.ea1c).toBe(5.99);
+    // time shares: 14 very-low readings of 15 minutes among 1344 (1.04166… %): 1.04 + 98.96 = 100
+    expect(report.timeRanges).toEqual({ veryLow: 1.04, low: 0, inRange: 98.96, high: 0, veryHigh: 0 });
+  });
+
+  it('compares a mg/dL entry with the consensus limits in mg/dL, and its shares add up to 100', async () => {
+    const patient = await admit('Unit Patient', 'ENDO', at('2024-06-01', '00:00'));
+    await t.handle.db.insert(measurements).values(
+      (
+        [
+          // 70 mg/dL, stored at full precision (3.888…): in range, as the consensus's "70–180 mg/dL"
+          ['07:00', 70 / 18, 70, 'mgDl'],
+          // 3.85 mmol/L: below 3.9, low
+          ['09:30', 3.85, 3.85, 'mmolL'],
+          // 12 mmol/L: high
+          ['13:30', 12, 12, 'mmolL'],
+        ] as const
+      ).map(([time, value, enteredValue, enteredUnit]) => ({
+        tenantId: '101',
+        patientId: patient,
+        departmentCode: 'ENDO',
+        item: 'GLU',
+        periodCode: time === '07:00' ? 'fasting' : time === '09:30' ? 'afterBreakfast' : 'afterLunch',
+        testTime: at('2024-06-02', time),
+        value,
+        enteredValue,
+        enteredUnit,
+        classification: 'normal',
+      })),
+    );
+    const report = await data(
+      `bloodGlucoseReport?patientId=${patient}&beginDate=2024-06-01&endDate=2024-06-02`,
+    );
+    // thirds: 33.333… each; the tie of remainders goes to the lowest range: 33.34 + 33.33 + 33.33
+    expect(report.ranges).toEqual({ veryLow: 0, low: 33.34, inRange: 33.33, high: 33.33, veryHigh: 0 });
   });
 
   it('defaults to the current stay, ending today', async () => {
@@ -241,10 +335,32 @@ describe('bloodGlucoseReport', () => {
 describe('bloodGlucoseFluctuation', () => {
   it('answers every day of the range, nulls on a day without readings', async () => {
     const days = await data(`bloodGlucoseFluctuation?patientId=${endo}&${RANGE}`);
+    const none = { mage: null, magePlus: null, mageMinus: null, mageMean: null };
     expect(days).toEqual([
-      { date: '2024-02-29', count: 0, ppge: null, lage: null, sdbg: null, mage: null },
-      { date: DAY1, count: 5, ppge: 4.5, lage: 7.5, sdbg: round2(Math.sqrt(37.2 / 4)), mage: 4.5 },
-      { date: DAY2, count: 3, ppge: 2, lage: 8.5, sdbg: round2(Math.sqrt(39.5 / 2)), mage: 8.5 },
+      { date: '2024-02-29', count: 0, ppge: null, lage: null, sdbg: null, ...none },
+      // MAGE as worked out in the report's test above
+      {
+        date: DAY1,
+        count: 5,
+        ppge: 4.5,
+        lage: 7.5,
+        sdbg: round2(Math.sqrt(37.2 / 4)),
+        mage: 6,
+        magePlus: 6,
+        mageMinus: 7.5,
+        mageMean: 6.75,
+      },
+      {
+        date: DAY2,
+        count: 3,
+        ppge: 2,
+        lage: 8.5,
+        sdbg: round2(Math.sqrt(39.5 / 2)),
+        mage: 8.5,
+        magePlus: 8.5,
+        mageMinus: null,
+        mageMean: 8.5,
+      },
     ]);
   });
 });

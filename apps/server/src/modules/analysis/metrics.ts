@@ -4,16 +4,22 @@ import {
   calendarDate,
   dailyFluctuation,
   FLUCTUATION_REFERENCES,
+  formatDecimal,
+  GMI_RULE,
+  type GmiQualification,
   hourlyPercentiles,
   isRegularEnough,
+  type Lang,
   localMinuteOfDay,
   mean,
   NO_PERIOD,
   patientReport,
   rangeShares,
   roundMetrics,
+  roundRangeShares,
   STORAGE_UNITS,
   timeWeightedRangeShares,
+  translate,
 } from '@glucocare/domain';
 import type { TirSetting } from '../settings/strategy-service';
 
@@ -28,9 +34,12 @@ export interface StoredReading {
   id: number;
   /** epoch milliseconds (a `GlucoseReading` as it is, for the engine) */
   testTime: number;
+  /** mmol/L (µmol/L for uric acid), full precision */
   value: number;
   periodCode: string | null;
   classification: string | null;
+  /** the unit the reading was entered in: a mg/dL entry is compared with range limits in mg/dL */
+  enteredUnit: string | null;
 }
 
 export interface PeriodName {
@@ -72,25 +81,63 @@ const isLow = (classification: string | null) => classification === 'low' || cla
 const isHigh = (classification: string | null) =>
   classification === 'high' || classification === 'criticalHigh';
 
+/** Decimals of the API's shares: they add up to exactly 100.00 (largest remainder). */
+const SHARE_DECIMALS = 2;
+
+/**
+ * Whether GMI is shown (`gmiQualification`, GMI_RULE) and, when not, why: the reason's code and its
+ * message in the request language, naming the rule, the data's days or coverage and the reading count
+ * of the estimated A1c shown instead.
+ */
+function gmiStatus(qualification: GmiQualification, count: number, lang: Lang) {
+  const { qualifies, reason, days, coverage } = qualification;
+  return {
+    qualifies,
+    reason,
+    message:
+      reason === null
+        ? null
+        : translate(lang, `analysis.gmi.${reason}`, {
+            minDays: GMI_RULE.minDays,
+            minCoverage: GMI_RULE.minCoveragePercent,
+            days,
+            coverage: coverage === null ? '' : formatDecimal(coverage, 1),
+            count,
+          }),
+    days,
+    coverage,
+    rule: { ...GMI_RULE },
+  };
+}
+
 /**
  * The glucose report of readings: the engine's `patientReport` (count, days, mean, SD, CV, min, max,
- * GMI, estimated A1c, daily LAGE/SDBG/PPGE/MAGE averaged over the days, MODD), the readings of the TIR
- * setting's periods in its bands — as percent of readings, and as percent of time only when they are
- * CGM-like (`CGM_LIKE_RULE`) — and a summary per glucose period. Rounded to 2 decimals.
+ * GMI when the data qualify with the reason when not, estimated A1c, daily LAGE/SDBG/PPGE and MAGE,
+ * MAGE+, MAGE− and their mean averaged over the days, MODD), the readings of the TIR setting's periods
+ * in its bands (each compared in its entered unit) — as percent of readings, and as percent of time
+ * only when they are CGM-like (`CGM_LIKE_RULE`), each set adding up to exactly 100.00 — and a summary
+ * per glucose period. Rounded to 2 decimals; GMI's message in `lang`.
  */
 export function glucoseReport(
   readings: readonly StoredReading[],
   timeZone: string,
   tir: TirSetting,
   periods: readonly PeriodName[],
+  lang: Lang,
 ) {
-  const report = patientReport(readings, { timeZone, bands: tir });
+  const {
+    gmiQualification,
+    rangeTotals: _all,
+    ...report
+  } = patientReport(readings, { timeZone, bands: tir });
   const included = new Set(tir.periods);
   const counted = readings.filter((reading) => !!reading.periodCode && included.has(reading.periodCode));
-  const { count: rangeCount, ...ranges } = rangeShares(
-    counted.map((reading) => reading.value),
+  const readingShares = rangeShares(
+    counted.map((reading) => ({ mmol: reading.value, enteredUnit: reading.enteredUnit })),
     tir,
   );
+  const rangeCount = readingShares.count;
+  const ranges = roundRangeShares(readingShares, SHARE_DECIMALS);
   // the cheap test first: fingerstick data fail it, and then nothing is converted twice
   const time = isRegularEnough(
     counted.map((reading) => reading.testTime),
@@ -122,14 +169,11 @@ export function glucoseReport(
       },
     ];
   });
-  let timeRanges = null;
-  if (time) {
-    const { count: _count, ...shares } = time;
-    timeRanges = shares;
-  }
+  const timeRanges = time ? roundRangeShares(time, SHARE_DECIMALS) : null;
   return roundMetrics({
     unit: STORAGE_UNITS.GLU,
     ...report,
+    gmiStatus: gmiStatus(gmiQualification, report.testCount, lang),
     ranges,
     rangeCount,
     timeRanges,
@@ -141,7 +185,10 @@ export function glucoseReport(
   });
 }
 
-/** Every day of the range with its count, PPGE, LAGE, SDBG and MAGE (nulls on days without them). */
+/**
+ * Every day of the range with its count, PPGE, LAGE, SDBG, MAGE, MAGE+, MAGE− and their mean (nulls
+ * on days without them).
+ */
 export function fluctuationByDay(readings: readonly StoredReading[], timeZone: string, range: AnalysisRange) {
   const byDate = new Map(dailyFluctuation(readings, timeZone).map((day) => [day.date, day]));
   const days = [];
@@ -154,6 +201,9 @@ export function fluctuationByDay(readings: readonly StoredReading[], timeZone: s
       lage: day?.lage ?? null,
       sdbg: day?.sdbg ?? null,
       mage: day?.mage ?? null,
+      magePlus: day?.magePlus ?? null,
+      mageMinus: day?.mageMinus ?? null,
+      mageMean: day?.mageMean ?? null,
     });
   }
   return roundMetrics(days);

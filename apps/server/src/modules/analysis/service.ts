@@ -63,7 +63,7 @@ export async function readingsIn(
   // year of 7-point data is 2,500 rows); ids stay far below 2^53
   const { rows } = await ctx.db.execute<StoredReading & Record<string, unknown>>(sql`
     select id::float8 as id, (extract(epoch from test_time) * 1000)::float8 as "testTime", value,
-           period_code as "periodCode", classification
+           period_code as "periodCode", classification, entered_unit as "enteredUnit"
       from measurements
      where tenant_id = ${ctx.tenantId} and patient_id = ${patientId} and item = ${item}
        and deleted_at is null and value is not null
@@ -93,7 +93,7 @@ export async function bloodGlucoseReport(
   const tir = await readTirSetting(ctx.db, ctx.tenant);
   return {
     range: analysis.range,
-    ...glucoseReport(analysis.readings, analysis.timeZone, tir, analysis.periods),
+    ...glucoseReport(analysis.readings, analysis.timeZone, tir, analysis.periods, ctx.lang),
   };
 }
 

@@ -1,3 +1,4 @@
+import { GMI_REASONS } from '@glucocare/domain';
 import { z } from 'zod';
 
 /** The answers of `/v1/gluDataAnalysis/*` (docs/api.md "Analysis"). */
@@ -11,6 +12,8 @@ const rangePercentages = z.object({
   high: nullable,
   veryHigh: nullable,
 });
+/** MAGE (Service: the direction of the first excursion), MAGE+ (rises), MAGE− (falls), their mean. */
+const mageFields = { mage: nullable, magePlus: nullable, mageMinus: nullable, mageMean: nullable };
 const bands = z.object({ veryLow: z.number(), low: z.number(), high: z.number(), veryHigh: z.number() });
 const band = z.object({ low: nullable, high: nullable }).nullable();
 export const analysisReading = z.object({
@@ -35,12 +38,22 @@ export const reportView = z.object({
   cv: nullable,
   maxValue: nullable,
   minValue: nullable,
+  /** null unless the readings qualify (`gmiStatus`) */
   gmi: nullable,
+  gmiStatus: z.object({
+    qualifies: z.boolean(),
+    reason: z.enum(GMI_REASONS).nullable(),
+    /** why GMI is not shown, in the request language; null when it is */
+    message: z.string().nullable(),
+    days: z.number(),
+    coverage: nullable,
+    rule: z.object({ minDays: z.number(), minCoveragePercent: z.number(), readingMinutes: z.number() }),
+  }),
   ea1c: nullable,
   lage: nullable,
   sdbg: nullable,
   ppge: nullable,
-  mage: nullable,
+  ...mageFields,
   modd: nullable,
   ranges: rangePercentages,
   rangeCount: z.number(),
@@ -69,7 +82,7 @@ export const fluctuationView = z.array(
     ppge: nullable,
     lage: nullable,
     sdbg: nullable,
-    mage: nullable,
+    ...mageFields,
   }),
 );
 export const trendView = z.object({

@@ -10,6 +10,7 @@ import {
   NO_PERIOD,
   pivotByPeriod,
   RECORD_MAX_RANGE_DAYS,
+  roundDecimal,
   STORAGE_UNITS,
   translate,
 } from '@glucocare/domain';
@@ -184,7 +185,7 @@ function summaryOf(readings: readonly ReadingView[]) {
     high: readings.filter((r) => r.determineType === 'high' || r.determineType === 'criticalHigh').length,
     min: values.length ? Math.min(...values) : null,
     max: values.length ? Math.max(...values) : null,
-    mean: mean === null ? null : Math.round(mean * 100) / 100,
+    mean: mean === null ? null : roundDecimal(mean, 2),
   };
 }
 
@@ -396,11 +397,12 @@ async function trendAnalysis(
     value: r.testValue as number,
     periodCode: r.periodCode,
     classification: r.determineType,
+    enteredUnit: r.enteredUnit,
   }));
   const tir = await readTirSetting(ctx.db, ctx.tenantId);
   const names = new Map(periods.map((period) => [period.code, period.name]));
   return {
-    report: glucoseReport(readings, timeZone, tir, periods),
+    report: glucoseReport(readings, timeZone, tir, periods, ctx.lang),
     fluctuation: fluctuationByDay(readings, timeZone, range),
     readings: readings.map((reading) => readingView(reading, timeZone, names)),
     hourly: hourlyOf(readings, timeZone),

@@ -48,7 +48,7 @@ const departmentAnalysisView = z.object({
 const RULES =
   'Counts live glucose readings with a value by the classification stored with each (normal = in target; ' +
   'unknown counts in testCount only); rates are percent of testCount with 2 decimals, null without ' +
-  'readings; a reading belongs to the department it was measured in and to its hospital calendar day. ' +
+  'readings; the five band rates (and the unknown rest) add up to exactly 100.00 (largest remainder); a reading belongs to the department it was measured in and to its hospital calendar day. ' +
   'Department scope applies: a department outside it answers 404.';
 
 /**

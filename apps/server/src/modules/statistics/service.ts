@@ -2,6 +2,7 @@ import {
   type DepartmentAnalysisQuery,
   type Lang,
   roundDecimal,
+  roundShares,
   type YearAnalysisQuery,
 } from '@glucocare/domain';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
@@ -89,10 +90,29 @@ const ZERO: CountRow = {
   critical_high_count: 0,
 };
 
-/** Percent of `testCount`, 2 decimals (the domain's rounding, half away from zero); null without readings. */
-export function rateOf(count: number, testCount: number): number | null {
-  return testCount === 0 ? null : roundDecimal((count / testCount) * 100, 2);
+/**
+ * The rates of the five disjoint bands, 2 decimals, by largest remainder (`roundShares`) over the
+ * bands and the readings in none of them (classification unknown): so the rates of a bucket whose
+ * readings all have a band add up to exactly 100.00, as the tables and the Excel show them. The
+ * critical rate (critically low + high) overlaps two of the bands, so it is a share of its own, rounded
+ * alone (2 of 12 readings: 16.67 %).
+ */
+function bandRates(counts: Record<(typeof BANDS)[number], number>, testCount: number) {
+  const inBands = BANDS.reduce((sum, band) => sum + counts[band], 0);
+  const shares = roundShares([...BANDS.map((band) => counts[band]), Math.max(0, testCount - inBands)], 2);
+  const rate = (band: (typeof BANDS)[number]) => (shares ? shares[BANDS.indexOf(band)] : null);
+  const critical = counts.criticalLow + counts.criticalHigh;
+  return {
+    inTarget: rate('inTarget'),
+    low: rate('low'),
+    criticalLow: rate('criticalLow'),
+    high: rate('high'),
+    criticalHigh: rate('criticalHigh'),
+    critical: testCount === 0 ? null : roundDecimal((critical / testCount) * 100, 2),
+  };
 }
+
+const BANDS = ['inTarget', 'low', 'criticalLow', 'high', 'criticalHigh'] as const;
 
 export function countsOf(row: CountRow): GlucoseCounts {
   const test = Number(row.test_count);
@@ -106,21 +126,22 @@ export function countsOf(row: CountRow): GlucoseCounts {
     criticalHigh,
     critical: criticalLow + criticalHigh,
   };
+  const rates = bandRates(counts, test);
   return {
     testCount: test,
     personCount: Number(row.person_count),
     inTargetCount: counts.inTarget,
-    inTargetRate: rateOf(counts.inTarget, test),
+    inTargetRate: rates.inTarget,
     lowCount: counts.low,
-    lowRate: rateOf(counts.low, test),
+    lowRate: rates.low,
     criticalLowCount: counts.criticalLow,
-    criticalLowRate: rateOf(counts.criticalLow, test),
+    criticalLowRate: rates.criticalLow,
     highCount: counts.high,
-    highRate: rateOf(counts.high, test),
+    highRate: rates.high,
     criticalHighCount: counts.criticalHigh,
-    criticalHighRate: rateOf(counts.criticalHigh, test),
+    criticalHighRate: rates.criticalHigh,
     criticalCount: counts.critical,
-    criticalRate: rateOf(counts.critical, test),
+    criticalRate: rates.critical,
   };
 }
 

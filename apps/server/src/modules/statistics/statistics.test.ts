@@ -79,7 +79,12 @@ const zero = {
   criticalRate: null,
 };
 
-/** March 2024 in ENDO: A normal, low, critically low; B high, critically high, unknown. */
+/**
+ * March 2024 in ENDO: A normal, low, critically low; B high, critically high, unknown. Six sixths
+ * (16.666… % each) by largest remainder at 2 decimals: 16.66 each (99.96), the 4 missing hundredths to
+ * the first four bands in table order (ties go to the earlier) — so critically high and the unknown
+ * reading keep 16.66, and the rates with the unknown add up to 100.00; critical, 2 of 6, is 33.33.
+ */
 const endoMarch = {
   testCount: 6,
   personCount: 2,
@@ -92,7 +97,7 @@ const endoMarch = {
   highCount: 1,
   highRate: 16.67,
   criticalHighCount: 1,
-  criticalHighRate: 16.67,
+  criticalHighRate: 16.66,
   criticalCount: 2,
   criticalRate: 33.33,
 };

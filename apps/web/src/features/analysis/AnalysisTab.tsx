@@ -30,13 +30,14 @@ import { dateInZone } from '../../components/format';
 import { LoadError } from '../../components/PageWrapper';
 import { measurementKeys } from '../measurements/MeasurementTab';
 import { lastDays } from '../measurements/reading-format';
+import { formatRange } from '../records/format';
 import { openRecordScreen } from '../records/open';
 import { agpOption, hasAgp } from './charts/agp';
 import { fluctuationOption } from './charts/fluctuation';
 import { standardDayOption } from './charts/standard-day';
 import { tirBarOption } from './charts/tir-bar';
 import { trendByPeriodOption } from './charts/trend-by-period';
-import { glucoseText, type Metric, metricRows, useChartLabels } from './labels';
+import { glucoseText, type Metric, metricNotes, metricRows, tirBandsNote, useChartLabels } from './labels';
 import './analysis.css';
 
 /** Query keys of the analysis: every range and language its own entry. */
@@ -254,6 +255,9 @@ export function AnalysisTab({ patient }: { patient: Pick<PatientDetail, 'id'> })
                 {report.timeRanges ? null : (
                   <div className="gc-analysis-note">{t('analysis.tir.fingerstick')}</div>
                 )}
+                <div className="gc-analysis-note" data-testid="analysis-tir-bands">
+                  {tirBandsNote(report.bands, unit, t)}
+                </div>
               </>
             ) : (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('analysis.tir.none')} />
@@ -262,6 +266,14 @@ export function AnalysisTab({ patient }: { patient: Pick<PatientDetail, 'id'> })
         </div>
         <Card size="small" title={t('analysis.trend.title')} data-testid="analysis-trend">
           {trendChart ? <EChart option={trendChart} height={320} testId="analysis-trend-chart" /> : null}
+          {trend.band ? (
+            <div className="gc-analysis-note" data-testid="analysis-trend-band">
+              {t('analysis.trend.bandNote', {
+                range: formatRange('GLU', trend.band, unit),
+                unit: unit.unitName,
+              })}
+            </div>
+          ) : null}
         </Card>
         <Card
           size="small"
@@ -364,7 +376,20 @@ function MetricsTable({ report, unit }: { report: GlucoseReport; unit: UnitView 
         row.reference === undefined ? '' : `< ${glucoseText(row.reference, unit)} ${unit.unitName}`,
     },
   ];
-  return <Table<Metric> size="small" rowKey="key" columns={columns} dataSource={rows} pagination={false} />;
+  return (
+    <>
+      <Table<Metric> size="small" rowKey="key" columns={columns} dataSource={rows} pagination={false} />
+      {metricNotes(report, t).map((note, i) => (
+        <div
+          key={note}
+          className="gc-analysis-note"
+          data-testid={i === 0 && report.gmiStatus.message ? 'analysis-gmi-note' : undefined}
+        >
+          {note}
+        </div>
+      ))}
+    </>
+  );
 }
 
 function FluctuationTable({
@@ -408,12 +433,14 @@ function FluctuationTable({
       align: 'right',
       render: (_, row) => cell(row.sdbg, references.sdbg),
     },
-    {
-      key: 'mage',
-      title: `${t('analysis.fluctuation.mage')} (${unit.unitName})`,
-      align: 'right',
-      render: (_, row) => cell(row.mage),
-    },
+    ...(['mage', 'magePlus', 'mageMinus', 'mageMean'] as const).map(
+      (index): ColumnsType<FluctuationDay>[number] => ({
+        key: index,
+        title: `${t(`analysis.fluctuation.${index}`)} (${unit.unitName})`,
+        align: 'right',
+        render: (_, row) => cell(row[index]),
+      }),
+    ),
   ];
   return (
     <Table<FluctuationDay>
@@ -422,7 +449,7 @@ function FluctuationTable({
       columns={columns}
       dataSource={days.filter((day) => day.count > 0)}
       pagination={false}
-      scroll={{ x: 560 }}
+      scroll={{ x: 820 }}
       data-testid="analysis-fluctuation-table"
     />
   );

@@ -1,4 +1,4 @@
-import { formatReading, GLUCOSE_RANGES, type GlucoseRange } from '@glucocare/domain';
+import { formatDecimal, formatReading, GLUCOSE_RANGES, type GlucoseRange } from '@glucocare/domain';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import type { UnitView } from '../../api/records';
 import type { AgpLabels } from './charts/agp';
 import type { FluctuationLabels } from './charts/fluctuation';
 import type { StandardDayLabels } from './charts/standard-day';
-import type { TirBarLabels } from './charts/tir-bar';
+import { bandLimits, type TirBarLabels } from './charts/tir-bar';
 import type { TrendByPeriodLabels } from './charts/trend-by-period';
 
 /**
@@ -79,10 +79,13 @@ export function glucoseText(value: number | null, unit: Pick<UnitView, 'unit'>):
 }
 
 function percent(value: number | null): string {
-  return value === null ? '—' : value.toFixed(1);
+  return value === null ? '—' : formatDecimal(value, 1);
 }
 
-/** The report's numbers in the order doctors read them, each with its unit and normal reference. */
+/**
+ * The report's numbers in the order doctors read them, each with its unit and normal reference. GMI
+ * only when the readings qualify for it (`gmiStatus`); the estimated A1c names its reading count.
+ */
 export function metricRows(
   report: Omit<GlucoseReport, 'range'>,
   unit: Pick<UnitView, 'unit' | 'unitName'>,
@@ -114,12 +117,40 @@ export function metricRows(
     { key: 'cv', label: t('analysis.metrics.cv'), value: percent(report.cv), unit: '%' },
     glucose('min', report.minValue),
     glucose('max', report.maxValue),
-    { key: 'gmi', label: t('analysis.metrics.gmi'), value: percent(report.gmi), unit: '%' },
-    { key: 'ea1c', label: t('analysis.metrics.ea1c'), value: percent(report.ea1c), unit: '%' },
+    ...(report.gmiStatus.qualifies
+      ? [{ key: 'gmi', label: t('analysis.metrics.gmi'), value: percent(report.gmi), unit: '%' }]
+      : []),
+    {
+      key: 'ea1c',
+      label: t('analysis.metrics.ea1cOf', { count: report.testCount }),
+      value: percent(report.ea1c),
+      unit: '%',
+    },
     glucose('lage', report.lage, report.references.lage),
     glucose('sdbg', report.sdbg, report.references.sdbg),
     glucose('ppge', report.ppge, report.references.ppge),
     glucose('mage', report.mage),
+    glucose('magePlus', report.magePlus),
+    glucose('mageMinus', report.mageMinus),
+    glucose('mageMean', report.mageMean),
     glucose('modd', report.modd),
   ];
+}
+
+/**
+ * The consensus TIR bands named with their limits in the display unit, and the note that the other
+ * figures use the hospital's targets by period: both kinds of range appear in the tab and the print,
+ * and each figure says which it uses.
+ */
+export function tirBandsNote(
+  bands: GlucoseReport['bands'],
+  unit: Pick<UnitView, 'unit' | 'unitName' | 'precision'>,
+  t: TFunction,
+): string {
+  return t('analysis.tir.bandsNote', { ...bandLimits(bands, unit), unit: unit.unitName });
+}
+
+/** The notes under the metrics: why GMI is not shown (the server's message), and how MAGE is computed. */
+export function metricNotes(report: Pick<GlucoseReport, 'gmiStatus'>, t: TFunction): string[] {
+  return [report.gmiStatus.message, t('analysis.metrics.mageNote')].filter((note): note is string => !!note);
 }

@@ -1,4 +1,10 @@
-import { AppstoreOutlined, PlusOutlined, ReloadOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  LineChartOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
 import type { ActionType } from '@ant-design/pro-components';
 import { READING_DAY_OPTIONS, READING_DAYS_DEFAULT } from '@glucocare/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -28,6 +34,7 @@ import {
 import { usePermission } from '../../app/permissions';
 import { useDevice } from '../../app/preferences';
 import { dateInZone } from '../../components/format';
+import { TestTrendChart } from '../analysis/TestTrendChart';
 import { ReadingDetail, ReadingStatusModal } from './ReadingDetail';
 import { ReadingForm, type ReadingPreset } from './ReadingForm';
 import { ReadingGrid } from './ReadingGrid';
@@ -59,7 +66,7 @@ export function MeasurementTab({ patientId, item }: MeasurementTabProps) {
   const queryClient = useQueryClient();
   const mobile = useDevice() === 'mobile';
   const canEdit = usePermission('measurement:record:edit');
-  const [view, setView] = useState<'grid' | 'list'>('grid');
+  const [view, setView] = useState<'grid' | 'list' | 'chart'>('grid');
   const [days, setDays] = useState<number | null>(READING_DAYS_DEFAULT);
   const [range, setRange] = useState<[string, string] | null>(null);
   const [sort, setSort] = useState<ReadingSort>('last');
@@ -165,11 +172,15 @@ export function MeasurementTab({ patientId, item }: MeasurementTabProps) {
         <Space wrap size={[8, 8]}>
           <Segmented
             value={view}
-            onChange={(value) => setView(value as 'grid' | 'list')}
+            onChange={(value) => setView(value as 'grid' | 'list' | 'chart')}
             data-testid="reading-view"
             options={[
               { value: 'grid', icon: <AppstoreOutlined />, label: t('measurements.toolbar.grid') },
               { value: 'list', icon: <UnorderedListOutlined />, label: t('measurements.toolbar.list') },
+              // ketone and uric acid: their trend (glucose has the analysis tab)
+              ...(item === 'GLU'
+                ? []
+                : [{ value: 'chart', icon: <LineChartOutlined />, label: t('analysis.testTrend.view') }]),
             ]}
           />
           {view === 'list' ? (
@@ -213,7 +224,15 @@ export function MeasurementTab({ patientId, item }: MeasurementTabProps) {
       {!options.inHospital ? (
         <Alert type="info" showIcon className="gc-form-alert" message={t('measurements.discharged')} />
       ) : null}
-      {view === 'grid' ? (
+      {view === 'chart' && item !== 'GLU' ? (
+        <TestTrendChart
+          patientId={patientId}
+          item={item}
+          beginDate={beginDate}
+          endDate={endDate}
+          unit={options.unit}
+        />
+      ) : view === 'grid' ? (
         pivotQuery.isError ? (
           <Alert
             type="error"

@@ -18,7 +18,7 @@ import { fluctuationOption } from '../analysis/charts/fluctuation';
 import { standardDayOption } from '../analysis/charts/standard-day';
 import { tirBarOption } from '../analysis/charts/tir-bar';
 import { trendByPeriodOption } from '../analysis/charts/trend-by-period';
-import { glucoseText, metricRows, useChartLabels } from '../analysis/labels';
+import { glucoseText, metricNotes, metricRows, tirBandsNote, useChartLabels } from '../analysis/labels';
 import { flagOf, formatRange } from './format';
 import { RangeControl } from './GlucoseRecordPage';
 import { PatientBlock, RecordFrame, RecordSheet, rangeText } from './RecordFrame';
@@ -84,6 +84,11 @@ function MetricsTable({ data }: { data: TrendRecord }) {
           ))}
         </tbody>
       </table>
+      {metricNotes(data.analysis.report, t).map((note) => (
+        <div key={note} className="gc-rec-note" data-testid="record-trend-metric-note">
+          {note}
+        </div>
+      ))}
       <div className="gc-rec-note">
         {t('records.report.references', {
           ppge: glucoseText(data.analysis.report.references.ppge, unit),
@@ -175,7 +180,7 @@ function PeriodTable({ data }: { data: TrendRecord }) {
                 <td>{glucoseText(item?.maxValue ?? null, unit)}</td>
                 <td>
                   {latest
-                    ? `${formatReading('GLU', latest.testValue, unit.unit)}${flagOf(latest.determineType)} (${dateIn(latest.testTime, tz)} ${timeIn(latest.testTime, tz)})`
+                    ? `${formatReading('GLU', latest.testValue, unit.unit, latest)}${flagOf(latest.determineType)} (${dateIn(latest.testTime, tz)} ${timeIn(latest.testTime, tz)})`
                     : '—'}
                 </td>
               </tr>
@@ -203,6 +208,9 @@ function FluctuationTable({ days, data }: { days: FluctuationDay[]; data: TrendR
             <th>{t('analysis.fluctuation.lage')}</th>
             <th>{t('analysis.fluctuation.sdbg')}</th>
             <th>{t('analysis.fluctuation.mage')}</th>
+            <th>{t('analysis.fluctuation.magePlus')}</th>
+            <th>{t('analysis.fluctuation.mageMinus')}</th>
+            <th>{t('analysis.fluctuation.mageMean')}</th>
           </tr>
         </thead>
         <tbody>
@@ -214,6 +222,9 @@ function FluctuationTable({ days, data }: { days: FluctuationDay[]; data: TrendR
               <td>{g(day.lage)}</td>
               <td>{g(day.sdbg)}</td>
               <td>{g(day.mage)}</td>
+              <td>{g(day.magePlus)}</td>
+              <td>{g(day.mageMinus)}</td>
+              <td>{g(day.mageMean)}</td>
             </tr>
           ))}
         </tbody>
@@ -278,6 +289,9 @@ function ReportSheets({ data, segments }: { data: TrendRecord; segments: DaySegm
             {t('analysis.tir.countAll', { count: report.rangeCount })}
             {report.timeRanges ? '' : ` · ${t('analysis.tir.fingerstick')}`}
           </div>
+          <div className="gc-rec-note" data-testid="record-trend-tir-bands">
+            {tirBandsNote(report.bands, unit, t)}
+          </div>
         </Section>
         <Section title={t('analysis.trend.title')} testId="record-trend-section">
           <EChart
@@ -286,6 +300,14 @@ function ReportSheets({ data, segments }: { data: TrendRecord; segments: DaySegm
             printHeight={249}
             testId="record-trend-chart"
           />
+          {data.band ? (
+            <div className="gc-rec-note" data-testid="record-trend-band">
+              {t('analysis.trend.bandNote', {
+                range: formatRange('GLU', data.band, unit),
+                unit: unit.unitName,
+              })}
+            </div>
+          ) : null}
         </Section>
       </RecordSheet>
       <RecordSheet {...sheet} page={2} pages={pages}>

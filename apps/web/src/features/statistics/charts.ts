@@ -1,4 +1,4 @@
-import type { Lang } from '@glucocare/domain';
+import { formatDecimal, type Lang } from '@glucocare/domain';
 import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
@@ -167,7 +167,7 @@ export function departmentChartHeight(departments: number, compact = false): num
 
 /** A segment's label: its rate with one decimal when it is wide enough to hold it, else nothing. */
 export function segmentLabel(rate: number | null | undefined, minimum = 8): string {
-  return rate !== null && rate !== undefined && rate >= minimum ? rate.toFixed(1) : '';
+  return rate !== null && rate !== undefined && rate >= minimum ? formatDecimal(rate, 1) : '';
 }
 
 /** The tooltip of one department: its name and readings, then each rate with its count. */

@@ -1,9 +1,11 @@
 import {
+  formatDecimal,
   type Lang,
   QUERY_RANGE_MESSAGES,
   type QueryRangeProblem,
   queryRangeProblem,
   REVIEW_QUERY_MAX_DAYS,
+  roundDecimal,
 } from '@glucocare/domain';
 import type { Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
@@ -54,7 +56,7 @@ export function rateOf(row: GlucoseCounts, category: Category): number | null {
 /** A rate as the tables show it: two decimals and `%`, or `—` when there is no reading. */
 export function formatRate(rate: number | null | undefined): string {
   if (rate === null || rate === undefined || !Number.isFinite(rate)) return NO_RATE;
-  return `${rate.toFixed(2)}%`;
+  return `${formatDecimal(rate, 2)}%`;
 }
 
 /** A count with the language's digit grouping (`12,345`). */
@@ -151,7 +153,7 @@ export function fieldText(row: GlucoseCounts, field: StatisticField, lang: Lang 
 /** A rate as an Excel cell: the number of percent (2 decimals), empty without readings. */
 export function excelRate(rate: number | null | undefined): number | null {
   if (rate === null || rate === undefined || !Number.isFinite(rate)) return null;
-  return Math.round(rate * 100) / 100;
+  return roundDecimal(rate, 2);
 }
 
 /** The count and rate columns of an export, after its first column. */

@@ -1,4 +1,10 @@
-import { fromStorageValue, type MeasurementItem, wallClockAt, zonedInstant } from '@glucocare/domain';
+import {
+  formatDecimal,
+  fromStorageValue,
+  type MeasurementItem,
+  wallClockAt,
+  zonedInstant,
+} from '@glucocare/domain';
 import type { XAXisComponentOption } from 'echarts';
 import type { BarSeriesOption, LineSeriesOption, ScatterSeriesOption } from 'echarts/charts';
 import type {
@@ -68,11 +74,11 @@ export function shown(
 /** A glucose value (mmol/L) in the display unit. */
 export const glu = (mmol: number | null | undefined, unit: ChartUnit) => shown('GLU', mmol, unit);
 
-/** A display value as text with the unit's decimals ('—' for none). */
+/** A display value as text with the unit's decimals ('—' for none), rounded as `formatDecimal` rounds. */
 export function fixed(value: number | null | undefined, unit: Pick<ChartUnit, 'precision'>): string {
   return value === null || value === undefined || !Number.isFinite(value)
     ? '—'
-    : value.toFixed(unit.precision);
+    : formatDecimal(value, unit.precision);
 }
 
 /** "HH:mm" of minutes after midnight (1440 is "24:00"). */

@@ -79,9 +79,39 @@ export const MAP: GlucoseMap = {
 };
 
 export const FLUCTUATION: FluctuationDay[] = [
-  { date: '2025-03-01', count: 3, ppge: 5.2, lage: 5.2, sdbg: 2.6, mage: 5.2 },
-  { date: '2025-03-02', count: 3, ppge: null, lage: 6.1, sdbg: 3.1, mage: null },
-  { date: '2025-03-03', count: 0, ppge: null, lage: null, sdbg: null, mage: null },
+  {
+    date: '2025-03-01',
+    count: 3,
+    ppge: 5.2,
+    lage: 5.2,
+    sdbg: 2.6,
+    mage: 5.2,
+    magePlus: 5.2,
+    mageMinus: 4.1,
+    mageMean: 4.65,
+  },
+  {
+    date: '2025-03-02',
+    count: 3,
+    ppge: null,
+    lage: 6.1,
+    sdbg: 3.1,
+    mage: null,
+    magePlus: null,
+    mageMinus: null,
+    mageMean: null,
+  },
+  {
+    date: '2025-03-03',
+    count: 0,
+    ppge: null,
+    lage: null,
+    sdbg: null,
+    mage: null,
+    magePlus: null,
+    mageMinus: null,
+    mageMean: null,
+  },
 ];
 
 export const KETONE: TestTrend = {

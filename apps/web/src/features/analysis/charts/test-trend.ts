@@ -8,6 +8,7 @@ import {
   type ChartUnit,
   dateTime,
   dayTimeAxis,
+  fixed,
   html,
   shown,
 } from './common';
@@ -63,7 +64,7 @@ export function testTrendOption(data: TestTrend, unit: ChartUnit, labels: TestTr
       trigger: 'item',
       formatter: (params: unknown) => {
         const { value: point } = params as { value: [number, number, string] };
-        return `${html(labels.name)}<br/>${dateTime(point[0], tz)}<br/><b>${point[1]} ${html(unit.unitName)}</b> ${point[2]}`;
+        return `${html(labels.name)}<br/>${dateTime(point[0], tz)}<br/><b>${fixed(point[1], unit)} ${html(unit.unitName)}</b> ${point[2]}`;
       },
     },
     xAxis: dayTimeAxis(data.range.beginDate, data.range.endDate, tz),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BANDS, MGDL, MMOL } from './test-fixtures';
-import { percentText, RANGE_COLORS, rangeLimits, TIR_TARGETS, tirBarOption } from './tir-bar';
+import { percentText, RANGE_COLORS, rangeLimits, shownShares, TIR_TARGETS, tirBarOption } from './tir-bar';
 
 const labels = {
   ranges: { veryLow: 'Very low', low: 'Low', inRange: 'In range', high: 'High', veryHigh: 'Very high' },
@@ -30,7 +30,7 @@ describe('tirBarOption', () => {
       RANGE_COLORS.high,
       RANGE_COLORS.veryHigh,
     ]);
-    expect(series[2].label.formatter).toContain('73 %');
+    expect(series[2].label.formatter).toContain('72.5 %');
     expect(series[2].label.formatter).toContain('> 70 %');
     expect(series[2].label.formatter).toContain('3.9–10.0 mmol/L');
     expect(series[1].label.formatter).toContain('2.5 %');
@@ -52,6 +52,19 @@ describe('tirBarOption', () => {
     expect(series[2].label.formatter).toContain('—');
   });
 
+  it('shows the five shares with one decimal adding up to exactly 100.0', () => {
+    // the API's thirds (33.34, 33.33, 33.33): rounding each to one decimal shows 99.9; largest
+    // remainder gives the missing 0.1 to the largest remainder (33.34 → .4), so 33.4 + 33.3 + 33.3
+    const thirds = { veryLow: 0, low: 33.34, inRange: 33.33, high: 33.33, veryHigh: 0 };
+    const shown = shownShares(thirds);
+    expect(shown).toEqual({ veryLow: 0, low: 33.4, inRange: 33.3, high: 33.3, veryHigh: 0 });
+    const series = tirBarOption({ ranges: thirds, timeRanges: null, bands: BANDS }, MMOL, labels)
+      .series as Series[];
+    const texts = series.map((s) => /\{value\|([\d.]+) %\}/.exec(s.label.formatter)?.[1]);
+    expect(texts).toEqual(['0.0', '33.4', '33.3', '33.3', '0.0']);
+    expect(texts.reduce((sum, text) => sum + Math.round(Number(text) * 10), 0)).toBe(1000);
+  });
+
   it('has the consensus targets', () => {
     expect(TIR_TARGETS.inRange).toEqual({ op: '>', percent: 70, combined: false });
     expect(TIR_TARGETS.low).toEqual({ op: '<', percent: 4, combined: true });
@@ -69,7 +82,9 @@ describe('tirBarOption', () => {
       veryHigh: '> 250',
     });
     expect(percentText(2.46)).toBe('2.5 %');
-    expect(percentText(72.5)).toBe('73 %');
+    // one decimal throughout (formerly whole numbers above 10 %: mixed precisions cannot add up to 100)
+    expect(percentText(72.5)).toBe('72.5 %');
+    expect(percentText(8.575)).toBe('8.6 %');
     expect(percentText(null)).toBe('—');
   });
 });

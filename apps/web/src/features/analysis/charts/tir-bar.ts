@@ -1,4 +1,4 @@
-import { GLUCOSE_RANGES, type GlucoseRange } from '@glucocare/domain';
+import { formatDecimal, GLUCOSE_RANGES, type GlucoseRange, roundShares } from '@glucocare/domain';
 import type { BarSeriesOption } from 'echarts/charts';
 import type { GlucoseReport } from '../../../api/analysis';
 import { AXIS_FONT, type ChartOption, type ChartUnit, glu } from './common';
@@ -43,17 +43,43 @@ export interface TirBarLabels {
   time: string;
 }
 
-/** "12.5 %"; one decimal below 10 %, whole numbers above; "—" for none. */
+/** Decimals the bar's percentages are shown with. */
+export const SHARE_TEXT_DECIMALS = 1;
+
+/** "12.5 %" (one decimal); "—" for none. */
 export function percentText(value: number | null): string {
   if (value === null || !Number.isFinite(value)) return '—';
-  return `${value < 10 ? Math.round(value * 10) / 10 : Math.round(value)} %`;
+  return `${formatDecimal(value, SHARE_TEXT_DECIMALS)} %`;
+}
+
+/**
+ * The five shares as shown: the API's 2-decimal shares re-rounded to one decimal by largest remainder
+ * (`roundShares`), so the five texts add up to exactly 100.0 (rounding each could give 99.9 or 100.1).
+ */
+export function shownShares(shares: GlucoseReport['ranges']): Record<GlucoseRange, number | null> {
+  const rounded = roundShares(
+    GLUCOSE_RANGES.map((range) => shares[range] ?? 0),
+    SHARE_TEXT_DECIMALS,
+  );
+  return Object.fromEntries(
+    GLUCOSE_RANGES.map((range, i) => [range, rounded && shares[range] !== null ? rounded[i] : null]),
+  ) as Record<GlucoseRange, number | null>;
+}
+
+/** The band limits in the display unit, as text with the unit's decimals. */
+export function bandLimits(bands: GlucoseReport['bands'], unit: ChartUnit) {
+  const text = (mmol: number) => formatDecimal(glu(mmol, unit) as number, unit.precision);
+  return {
+    veryLow: text(bands.veryLow),
+    low: text(bands.low),
+    high: text(bands.high),
+    veryHigh: text(bands.veryHigh),
+  };
 }
 
 /** The limits of each range in the display unit: "< 3.0", "3.0–3.9", "3.9–10.0", "10.0–13.9", "> 13.9". */
 export function rangeLimits(bands: GlucoseReport['bands'], unit: ChartUnit): Record<GlucoseRange, string> {
-  const [veryLow, low, high, veryHigh] = [bands.veryLow, bands.low, bands.high, bands.veryHigh].map((v) =>
-    (glu(v, unit) as number).toFixed(unit.precision),
-  );
+  const { veryLow, low, high, veryHigh } = bandLimits(bands, unit);
   return {
     veryLow: `< ${veryLow}`,
     low: `${veryLow}–${low}`,
@@ -75,7 +101,7 @@ export function tirBarOption(
   labels: TirBarLabels,
 ): ChartOption {
   const byTime = report.timeRanges !== null;
-  const shares = report.timeRanges ?? report.ranges;
+  const shares = shownShares(report.timeRanges ?? report.ranges);
   const limits = rangeLimits(report.bands, unit);
   const series: BarSeriesOption[] = GLUCOSE_RANGES.map((range, index) => ({
     name: labels.ranges[range],
