@@ -47,13 +47,14 @@ const BRACKETS = [
 
 /**
  * Demo critical values (mmol/L for glucose and ketone, µmol/L for uric acid). The glucose item range
- * 4.4-10.0 matches the seeded periods, so that the department and age critical lows of 3.9 (the usual
- * level-1 hypoglycaemia threshold) stay below every normal low they meet.
+ * 3.9-10.0 matches the seeded periods' lows and the consensus TIR band. The ICU and the older adults of
+ * Endocrinology treat 3.9 itself as critical, so their rules raise the normal low to 4.4 (stricter
+ * floor) to keep the critical low below every normal low it meets.
  */
 const ITEM_RULES = [
   {
     item: 'GLU',
-    low: 4.4,
+    low: 3.9,
     high: 10.0,
     criticalLow: 2.8,
     criticalHigh: 22.2,
@@ -115,6 +116,7 @@ export async function seedCrisisSettings(tx: DbOrTx, tenantId: string): Promise<
       scope: 'department',
       item: 'GLU',
       departmentCode: 'ICU',
+      low: 4.4,
       criticalLow: 3.9,
       criticalLowColor: PURPLE,
       grade: 'I',
@@ -127,6 +129,7 @@ export async function seedCrisisSettings(tx: DbOrTx, tenantId: string): Promise<
       item: 'GLU',
       departmentCode: 'ENDO',
       ageBracketId: olderAdults.id,
+      low: 4.4,
       criticalLow: 3.9,
       criticalLowColor: PURPLE,
       grade: 'II',

@@ -10,9 +10,13 @@ import {
 } from '../schema';
 
 /**
- * The eight meal periods (§9), covering the day without gaps or overlaps. Normal ranges (mmol/L) follow
- * common inpatient targets: 4.4-7.0 fasting and before meals, 4.4-10.0 after meals and at bedtime,
- * 4.4-7.8 in the early morning (a night-time low is the concern there, a slightly higher top is fine).
+ * The eight meal periods (§9), covering the day without gaps or overlaps. Normal ranges (mmol/L): tops
+ * follow common inpatient targets (7.0 fasting and before meals, 10.0 after meals and at bedtime, 7.8 in
+ * the early morning); every low is 3.9, the level-1 hypoglycaemia threshold (ADA Standards of Care §6;
+ * Chinese Diabetes Society guideline 2020) and the low edge of the consensus TIR band (Battelino 2019).
+ * So a new hospital's report never calls a reading "low" on one page and "in range" on the next: the
+ * hospital's targets and the consensus bands agree on what is low (issue 13). Wards that want a stricter
+ * floor (ICU, older adults) set it per department (seeded in `settings-crisis.ts`).
  */
 const GLUCOSE_PERIODS: [
   code: string,
@@ -23,14 +27,14 @@ const GLUCOSE_PERIODS: [
   min: number,
   max: number,
 ][] = [
-  ['earlyMorning', '凌晨', 'Early morning', '00:00', '05:00', 4.4, 7.8],
-  ['fasting', '空腹', 'Fasting', '05:00', '09:00', 4.4, 7.0],
-  ['afterBreakfast', '早餐后', 'After breakfast', '09:00', '11:00', 4.4, 10.0],
-  ['beforeLunch', '午餐前', 'Before lunch', '11:00', '12:30', 4.4, 7.0],
-  ['afterLunch', '午餐后', 'After lunch', '12:30', '16:00', 4.4, 10.0],
-  ['beforeDinner', '晚餐前', 'Before dinner', '16:00', '18:30', 4.4, 7.0],
-  ['afterDinner', '晚餐后', 'After dinner', '18:30', '21:00', 4.4, 10.0],
-  ['beforeSleep', '睡前', 'Before sleep', '21:00', '24:00', 4.4, 10.0],
+  ['earlyMorning', '凌晨', 'Early morning', '00:00', '05:00', 3.9, 7.8],
+  ['fasting', '空腹', 'Fasting', '05:00', '09:00', 3.9, 7.0],
+  ['afterBreakfast', '早餐后', 'After breakfast', '09:00', '11:00', 3.9, 10.0],
+  ['beforeLunch', '午餐前', 'Before lunch', '11:00', '12:30', 3.9, 7.0],
+  ['afterLunch', '午餐后', 'After lunch', '12:30', '16:00', 3.9, 10.0],
+  ['beforeDinner', '晚餐前', 'Before dinner', '16:00', '18:30', 3.9, 7.0],
+  ['afterDinner', '晚餐后', 'After dinner', '18:30', '21:00', 3.9, 10.0],
+  ['beforeSleep', '睡前', 'Before sleep', '21:00', '24:00', 3.9, 10.0],
 ];
 
 /** When insulin is given; bedtime runs past midnight into the small hours. */

@@ -66,7 +66,7 @@ describe('seeded demo settings', () => {
     expect(glu.item).toMatchObject({ scope: 'item', criticalLow: 2.8, criticalHigh: 22.2, grade: 'I' });
     expect(glu.periods.length).toBeGreaterThan(0);
     const fasting = glu.periods.find((p) => p.code === 'fasting');
-    expect(fasting).toMatchObject({ name: 'Fasting', min: 4.4, max: 7.0, rule: null });
+    expect(fasting).toMatchObject({ name: 'Fasting', min: 3.9, max: 7.0, rule: null });
     const ket = await ok<ItemSettings>('GET', '/v2/crisisSetting?category=KET');
     expect(ket.item).toMatchObject({ high: 0.6, criticalHigh: 3.0 });
     expect(ket.periods).toEqual([]);
@@ -92,7 +92,7 @@ describe('seeded demo settings', () => {
       grade: 'I',
       gradeName: 'Grade I',
       color: PURPLE,
-      limits: { low: 4.4, high: 7.0, criticalLow: 2.8, criticalHigh: 22.2 },
+      limits: { low: 3.9, high: 7.0, criticalLow: 2.8, criticalHigh: 22.2 },
       sources: { low: 'period', high: 'period', criticalLow: 'item', criticalHigh: 'item' },
     });
     expect((await classify('category=GLU&value=3.5&periodCode=fasting')).classification).toBe('low');
@@ -105,6 +105,11 @@ describe('seeded demo settings', () => {
       sources: { criticalLow: 'departmentAge' },
     });
     expect((await classify('category=GLU&value=3.8&departmentCode=ENDO&age=40')).classification).toBe('low');
+    // the seeded lows agree with the consensus TIR band (3.9): 4.0 is in range, except where a ward sets a
+    // stricter floor (older adults of Endocrinology: 4.4)
+    expect((await classify('category=GLU&value=4.0&periodCode=fasting')).classification).toBe('normal');
+    const elderFloor = await classify('category=GLU&value=4.0&periodCode=fasting&departmentCode=ENDO&age=70');
+    expect(elderFloor).toMatchObject({ classification: 'low', sources: { low: 'departmentAge' } });
     // 450 mg/dL = 25 mmol/L
     expect(await classify('category=GLU&value=450&unit=mgDl')).toMatchObject({
       classification: 'criticalHigh',

@@ -71,7 +71,7 @@ describe('glucose periods', () => {
       name: 'Fasting',
       startTime: '05:00',
       endTime: '09:00',
-      minValue: 4.4,
+      minValue: 3.9,
       maxValue: 7,
     });
     const zh = await glucoseList('', admin, 'zh-CN');
@@ -169,7 +169,7 @@ describe('glucose periods', () => {
 
   it('gives the classification loader every period in sort order', async () => {
     const periods = await listGlucosePeriods(t.handle.db, '101');
-    expect(periods[0]).toMatchObject({ code: 'earlyMorning', minValue: 4.4, maxValue: 7.8, isActive: true });
+    expect(periods[0]).toMatchObject({ code: 'earlyMorning', minValue: 3.9, maxValue: 7.8, isActive: true });
     expect(periods.map((p) => p.sort)).toEqual([...periods.map((p) => p.sort)].sort((a, b) => a - b));
   });
 });
