@@ -44,11 +44,13 @@ export function fromDisplayValue(
 }
 
 /**
- * Storage-unit bounds of a value filter typed in the display unit, so that the filter selects exactly the
- * readings whose DISPLAYED value lies in [min, max]: a reading shown as 5.6 (stored 5.5555… from 100 mg/dL,
- * or 5.64) matches "from 5.6". Displayed values round half away from zero, so shown ≥ min ⟺ value ≥ min −
- * ½ step and shown ≤ max ⟺ value < max + ½ step; the upper bound is made inclusive by a step of 10⁻⁹
- * of the display unit, far below any entered precision.
+ * Storage-unit bounds of a value filter typed in the display unit, so that the filter selects the readings
+ * whose DISPLAYED value lies in [min, max]: a reading shown as 5.6 (stored 5.5555… from 100 mg/dL, or
+ * 5.64) matches "from 5.6". Displayed values round half away from zero, so shown ≥ min ⟺ value ≥ min −
+ * ½ step and shown ≤ max ⟺ value < max + ½ step. The query API takes at most 4 decimals, so each bound
+ * is floored to 4 decimals (the upper one after stepping just below its half): the ½-step edges differ from
+ * the exact ones by less than 0.0001 of the storage unit, which no reading entered with 2 decimals, and no
+ * whole mg/dL, falls between.
  */
 export function displayedValueBounds(
   item: MeasurementItem,
@@ -58,9 +60,10 @@ export function displayedValueBounds(
 ): { minValue: number | undefined; maxValue: number | undefined } {
   const unit = displayUnitFor(item, code);
   const half = 0.5 * 10 ** -unit.precision;
+  const floor4 = (value: number) => Math.floor(roundDecimal(value * 10_000, 6)) / 10_000;
   return {
-    minValue: min === undefined ? undefined : fromDisplayValue(item, min - half, unit.code),
-    maxValue: max === undefined ? undefined : fromDisplayValue(item, max + half - 1e-9, unit.code),
+    minValue: min === undefined ? undefined : floor4(fromDisplayValue(item, min - half, unit.code)),
+    maxValue: max === undefined ? undefined : floor4(fromDisplayValue(item, max + half, unit.code) - 1e-9),
   };
 }
 

@@ -111,12 +111,11 @@ describe('the query form', () => {
       beginDate: '2026-03-01',
       endDate: '2026-03-07',
       category: 'GLU',
-      minValue: 35.5 / 18, // shown as 36 mg/dL or more
+      minValue: 1.9722, // 35.5 / 18: shown as 36 mg/dL or more
       status: 'open',
       queryCondition: 'chen',
     });
-    expect(filter.maxValue).toBeCloseTo(50.5 / 18, 9); // shown as 50 mg/dL or less
-    expect(filter.maxValue).toBeLessThan(50.5 / 18);
+    expect(filter.maxValue).toBe(2.8055); // below 50.5 / 18: shown as 50 mg/dL or less
     expect(criticalFilterOf({ range, category: 'UA', minValue: 720 }, 'umolL').filter.minValue).toBe(719.5);
     expect(criticalExportName('Critical values', filter)).toBe('Critical values_2026-03-01_2026-03-07');
   });

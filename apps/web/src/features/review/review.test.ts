@@ -46,10 +46,9 @@ describe('dataFilterOf', () => {
 
   it('sends the value range in the storage unit and checks it', () => {
     const { filter } = dataFilterOf({ range, minValue: '70', maxValue: '180' }, 'GLU', 'mgDl');
-    // the readings SHOWN as 70-180 mg/dL: stored from 69.5 / 18 up to just below 180.5 / 18
-    expect(filter.minValue).toBe(69.5 / 18);
-    expect(filter.maxValue).toBeCloseTo(180.5 / 18, 9);
-    expect(filter.maxValue).toBeLessThan(180.5 / 18);
+    // the readings SHOWN as 70-180 mg/dL: stored from 69.5 / 18 (3.86111…) to below 180.5 / 18 (10.02777…),
+    // to the 4 decimals the query takes
+    expect(filter).toMatchObject({ minValue: 3.8611, maxValue: 10.0277 });
     expect(dataFilterOf({ range, minValue: '420' }, 'UA', 'umolL').filter.minValue).toBe(419.5);
     expect(dataFilterOf({ range, minValue: '10', maxValue: '3' }, 'GLU', 'mmolL').problem).toBe('valueOrder');
     expect(dataFilterOf({ range, minValue: 'abc' }, 'GLU', 'mmolL').problem).toBe('valueInvalid');
