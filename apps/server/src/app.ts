@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOpt
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { registerNoStore } from './http/cache';
 import { apiNotFound, registerErrorHandling } from './http/error-handler';
 import { AppError } from './http/errors';
 import { registerLanguage } from './http/lang';
@@ -116,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerNoStore(app, API_PREFIX);
 
   registerLanguage(app);
   registerRequestTimeout(app, requestTimeoutMs);
