@@ -15,6 +15,7 @@ import { registerNoStore } from './http/cache';
 import { apiNotFound, registerErrorHandling } from './http/error-handler';
 import { AppError } from './http/errors';
 import { registerLanguage } from './http/lang';
+import { serializeRequest } from './http/log';
 import { registerMethodOverrideCheck, rewriteMethodOverride } from './http/method-override';
 import { registerSessionGuard } from './http/session';
 import { registerRequestTimeout } from './http/timeout';
@@ -74,9 +75,11 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+/** The server's request logging; tests pass it a stream to read what it writes. */
+export function loggerOptions(config: Config) {
   return {
     level: config.logLevel,
+    serializers: { req: serializeRequest },
     redact: {
       paths: [
         'req.headers.authorization',
@@ -87,7 +90,7 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       ],
       censor: '[redacted]',
     },
-  };
+  } satisfies FastifyServerOptions['logger'];
 }
 
 /** The whole server, ready to listen or to be driven with inject() by tests. */
