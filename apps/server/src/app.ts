@@ -121,6 +121,15 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     reply.header('x-request-id', request.id);
   });
   registerNoStore(app, API_PREFIX);
+  // Once closing, an answer ends its keep-alive connection, so a graceful stop (main.ts) waits for
+  // the requests in flight only, not for their clients' idle connections.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
 
   registerLanguage(app);
   registerRequestTimeout(app, requestTimeoutMs);
