@@ -792,6 +792,55 @@ describe('lookups outside the caller’s wards', () => {
     expect(await lookupAudits('ZY20260027')).toHaveLength(1);
   });
 
+  it('does not name another ward’s patient who holds a number or a bed', async () => {
+    // admitting with 孙建华's (CARD) inpatient number, then wristband
+    const number = await api(
+      'POST',
+      '/v1/patients/applyHospitalization',
+      nurse,
+      admission({ inpatientNumber: 'ZY20260013' }),
+    );
+    expect(number.statusCode).toBe(409);
+    expect(await message(number)).toBe(
+      'Inpatient number ZY20260013 already belongs to a patient of another ward',
+    );
+    expectNoPersonalData(number.body);
+    const band = await api(
+      'POST',
+      '/v1/patients/applyHospitalization',
+      nurse,
+      admission({ wristbandCode: 'WB20260013' }),
+      'zh-CN',
+    );
+    expect(await message(band)).toBe('腕带 WB20260013 已由其他病区的患者佩戴');
+    expectNoPersonalData(band.body);
+    expect((await lookupAudits('ZY20260013')).map((a) => (a.after as { via: string }).via)).toContain(
+      'identity',
+    );
+    // a transfer may go to CARD; its bed 1 is 孙建华's
+    const patient = await admit();
+    const bed = await api('POST', '/v1/patients/transfer', nurse, {
+      patientId: patient.id,
+      version: patient.version,
+      toDepartmentCode: 'CARD',
+      toBed: '1',
+      toDoctorCode: 'doctor02',
+      reason: 'Chest pain, to cardiology',
+      startTime: ago(1),
+    });
+    expect(bed.statusCode).toBe(409);
+    expect(await message(bed)).toBe('Bed 1 of this department is taken');
+    expectNoPersonalData(bed.body);
+    // an all-departments administrator is told who
+    const asAdmin = await api(
+      'POST',
+      '/v1/patients/applyHospitalization',
+      admin,
+      admission({ inpatientNumber: 'ZY20260013' }),
+    );
+    expect(await message(asAdmin)).toBe('Inpatient number ZY20260013 already belongs to 孙建华');
+  });
+
   it('audits nothing for the caller’s own patients and unknown codes', async () => {
     await data('GET', '/v1/patients/scan?code=WB20260001', nurse);
     await data('GET', '/v1/patients/scan?code=WB20260101', nurse);
