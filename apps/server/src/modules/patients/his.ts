@@ -5,7 +5,7 @@ import { AppError } from '../../http/errors';
 import { auditActor, writeAudit } from '../audit/service';
 import { inScope } from '../departments/service';
 import { hospitalTimeZone } from '../settings/time-zone';
-import { departmentScopeCondition, patientAgeAt } from './access';
+import { patientAgeAt } from './access';
 import { inpatientView, inpatientViewOf } from './list';
 import type { PatientContext } from './service';
 
@@ -78,13 +78,11 @@ async function hisViewOf(ctx: PatientContext, row: HisRow): Promise<HisPatientVi
   };
 }
 
-/** A patient of the tenant (any department) whose wristband or inpatient number is `code`, latest stay first. */
-async function patientByCode(
-  ctx: PatientContext,
-  code: string,
-  status: 'inHospital' | 'discharged',
-  scoped: boolean,
-) {
+/**
+ * A patient of the tenant in any department (the caller's scope is applied by resolveCode) whose
+ * wristband or inpatient number is `code`, the latest stay first.
+ */
+async function patientByCode(ctx: PatientContext, code: string, status: 'inHospital' | 'discharged') {
   const [row] = await ctx.db
     .select({ id: patients.id, departmentCode: patients.departmentCode })
     .from(patients)
@@ -94,7 +92,6 @@ async function patientByCode(
         eq(patients.status, status),
         isNull(patients.deletedAt),
         or(eq(patients.wristbandCode, code), eq(patients.inpatientNumber, code)),
-        scoped ? departmentScopeCondition(ctx.session.scope, patients.departmentCode) : undefined,
       ),
     )
     .orderBy(sql`${patients.dischargedAt} desc nulls first`)
@@ -132,19 +129,19 @@ async function auditOutOfScope(
  * the departments HIS sends the patient to — the caller's own departments, or every department for an
  * all-departments scope; a HIS record without a department only for the latter. A patient GlucoCare
  * already keeps in hospital belongs to that ward alone, whatever HIS says (its record can be stale
- * after a transfer). Everything else is "another ward", audited: enumerating codes then reveals no
+ * after a transfer); a discharged patient to the ward that discharged them. Everything else is "another ward", audited: enumerating codes then reveals no
  * more than which codes belong to other wards, and leaves a trail.
  */
 async function resolveCode(ctx: PatientContext, code: string, via: 'scan' | 'his') {
   const scope = ctx.session.scope;
-  const inHospital = await patientByCode(ctx, code, 'inHospital', false);
+  const inHospital = await patientByCode(ctx, code, 'inHospital');
   if (inHospital && !inScope(scope, inHospital.departmentCode)) {
     await auditOutOfScope(ctx, code, via, { patientId: inHospital.id });
     return { kind: 'otherWard' as const };
   }
   const [hisRow, discharged] = await Promise.all([
     hisRowByCode(ctx, code),
-    inHospital ? null : patientByCode(ctx, code, 'discharged', false),
+    inHospital ? null : patientByCode(ctx, code, 'discharged'),
   ]);
   const hisInScope = hisRow && inScope(scope, hisRow.departmentCode) ? hisRow : null;
   const dischargedInScope = discharged && inScope(scope, discharged.departmentCode) ? discharged : null;
