@@ -11,9 +11,11 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOpt
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { registerNoStore } from './http/cache';
 import { apiNotFound, registerErrorHandling } from './http/error-handler';
 import { AppError } from './http/errors';
 import { registerLanguage } from './http/lang';
+import { serializeRequest } from './http/log';
 import { registerMethodOverrideCheck, rewriteMethodOverride } from './http/method-override';
 import { registerSessionGuard } from './http/session';
 import { registerRequestTimeout } from './http/timeout';
@@ -73,9 +75,11 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+/** The server's request logging; tests pass it a stream to read what it writes. */
+export function loggerOptions(config: Config) {
   return {
     level: config.logLevel,
+    serializers: { req: serializeRequest },
     redact: {
       paths: [
         'req.headers.authorization',
@@ -86,7 +90,7 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       ],
       censor: '[redacted]',
     },
-  };
+  } satisfies FastifyServerOptions['logger'];
 }
 
 /** The whole server, ready to listen or to be driven with inject() by tests. */
@@ -115,6 +119,16 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  registerNoStore(app, API_PREFIX);
+  // Once closing, an answer ends its keep-alive connection, so a graceful stop (main.ts) waits for
+  // the requests in flight only, not for their clients' idle connections.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
   });
 
   registerLanguage(app);

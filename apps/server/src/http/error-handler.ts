@@ -1,7 +1,8 @@
 import { translate } from '@glucocare/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailable, isUniqueViolation } from '../db/client';
+import { badInputValueCode, isDatabaseUnavailable, isUniqueViolation } from '../db/client';
 import { AppError, SessionError } from './errors';
+import { loggableUrl } from './log';
 import { ValidationFailure } from './validation';
 
 const FASTIFY_CODES: Record<string, { status: number; key: Parameters<typeof translate>[1] }> = {
@@ -52,6 +53,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isUniqueViolation(error)) {
       // Two requests raced past a service's duplicate check; the unique index decided.
       return send(reply, 409, '409', translate(lang, 'error.duplicate'));
+    }
+    const badValue = badInputValueCode(error);
+    if (badValue) {
+      // a schema let the value through: worth fixing there, so it is logged
+      request.log.warn({ sqlState: badValue, url: loggableUrl(request.url) }, 'value refused by PostgreSQL');
+      return send(reply, 400, '400', translate(lang, 'error.valueOutOfRange'));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: (error as Error).message }, 'database unavailable');

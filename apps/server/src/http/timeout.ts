@@ -1,5 +1,6 @@
 import { translate } from '@glucocare/domain';
 import type { FastifyInstance } from 'fastify';
+import { loggableUrl } from './log';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,7 +16,7 @@ export function registerRequestTimeout(app: FastifyInstance, ms: number): void {
   app.addHook('onRequest', async (request, reply) => {
     request.deadline = setTimeout(() => {
       if (reply.sent) return;
-      request.log.warn({ url: request.url, ms }, 'request timed out');
+      request.log.warn({ url: loggableUrl(request.url), ms }, 'request timed out');
       reply
         .status(503)
         .send({ code: '503', message: translate(request.lang, 'error.timeout'), dataContent: null });

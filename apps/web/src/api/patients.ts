@@ -142,6 +142,8 @@ export interface ScanResult {
   patient: Inpatient | null;
   his: HisPatient | null;
   dischargedPatient: Inpatient | null;
+  /** the code is another ward's patient: nothing more is told */
+  otherWard: boolean;
 }
 
 export interface PatientGluEvent {

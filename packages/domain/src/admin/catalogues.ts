@@ -19,6 +19,7 @@ import {
   lengthIn,
   matches,
   optionalText,
+  recordVersion,
   requiredEnum,
   requiredText,
   whenFieldsValid,
@@ -51,7 +52,7 @@ export const CATALOGUE_LIMITS = {
 } as const satisfies Record<string, LengthLimit>;
 
 const id = z.number().int().positive();
-const version = z.number().int().positive();
+const version = recordVersion;
 const sort = z.number().int().min(CATALOGUE_LIMITS.sort.min).max(CATALOGUE_LIMITS.sort.max);
 const isActive = z.boolean();
 

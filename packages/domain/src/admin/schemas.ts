@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { requiredString } from '../auth/schemas';
 import { FIELD_LIMITS } from '../constants';
-import { lengthIn } from '../rules/common';
+import { lengthIn, recordVersion } from '../rules/common';
 import { patientEmailSchema, patientIdCardSchema, patientMobilePhoneSchema } from '../rules/patient';
 
 /** Request bodies of the administration screens (spec §3 Department, Role, Menu; §5 Other). */
 
 const id = z.number().int().positive();
-const version = z.number().int().positive();
+const version = recordVersion;
 const optionalText = (max: number) =>
   z.string().trim().max(max, { error: 'validation.tooLong' }).nullable().optional();
 

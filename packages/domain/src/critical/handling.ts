@@ -21,6 +21,8 @@ import {
   optionalText,
   requiredId,
   requiredText,
+  requiredVersion,
+  supportedDate,
   systemClock,
   whenFieldsValid,
 } from '../rules/common';
@@ -81,7 +83,7 @@ export function handledAtIssue(
 function handleSchema(now: () => Date) {
   return z.strictObject({
     id: requiredId('critical.id.required'),
-    version: requiredId('critical.version.required'),
+    version: requiredVersion('critical.version.required'),
     notifiedPerson: criticalNotifiedPersonSchema,
     action: criticalActionSchema,
     handledAt: handledAtSchema(now),
@@ -116,6 +118,7 @@ const queryDate = z
       ? z.iso.date().safeParse(value).success
       : z.iso.datetime({ offset: true }).safeParse(value).success;
     if (!valid) ctx.issues.push({ code: 'custom', input: value, message: 'review.query.dateInvalid' });
+    else supportedDate(ctx);
   });
 
 /** A value bound of a query string: a number of 0 or more ("5", "2.8"), or nothing. */

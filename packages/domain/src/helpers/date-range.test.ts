@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isDateRangeValid, requireDateRange } from './date-range';
+import { isDateRangeValid, isSupportedDate, requireDateRange } from './date-range';
 
 describe('isDateRangeValid', () => {
   it('passes when either side is empty', () => {
@@ -80,5 +80,18 @@ describe('requireDateRange', () => {
     expect(requireDateRange('2024-01-01', '2024-01-02')).toBeNull();
     expect(requireDateRange('2024-01-01', '2024-01-01')).toBeNull();
     expect(requireDateRange(new Date(0), 0)).toBeNull();
+  });
+});
+
+describe('isSupportedDate', () => {
+  it('accepts dates and date-times of 1900-2999 and refuses those beyond, at both ends', () => {
+    for (const value of ['1900-01-01', '2999-12-31', '2026-03-01T08:00:00+08:00', ' 2026-03-01'])
+      expect(isSupportedDate(value), value).toBe(true);
+    for (const value of ['1899-12-31', '3000-01-01', '9999-12-31', '0000-01-01', '9999-12-31T23:59:59Z'])
+      expect(isSupportedDate(value), value).toBe(false);
+  });
+  it('leaves text that is no date to the format check', () => {
+    expect(isSupportedDate('yesterday')).toBe(true);
+    expect(isSupportedDate('')).toBe(true);
   });
 });

@@ -1,3 +1,21 @@
+/**
+ * The calendar GlucoCare handles: years 1900-2999. Wider than any clinical record or query needs, and
+ * narrow enough that day arithmetic (the day after an end date) and PostgreSQL (which has no year 0)
+ * never overflow: a date outside it is refused with a message (`validation.dateOutOfRange`) instead
+ * of failing later. The message names the same bounds.
+ */
+export const SUPPORTED_YEARS = { min: 1900, max: 2999 } as const;
+
+/**
+ * Whether the date (or the date part of a date-time, as written) of an ISO string lies in
+ * {@link SUPPORTED_YEARS}; text that does not start with a year is left to the format check.
+ */
+export function isSupportedDate(value: string): boolean {
+  const year = /^\s*(\d{4})-/.exec(value)?.[1];
+  if (!year) return true;
+  return Number(year) >= SUPPORTED_YEARS.min && Number(year) <= SUPPORTED_YEARS.max;
+}
+
 /** A date as query forms hold it: a Date, an ISO-8601 string, epoch milliseconds, or nothing. */
 export type DateRangeInput = Date | string | number | null | undefined;
 

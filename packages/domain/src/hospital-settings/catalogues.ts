@@ -10,6 +10,7 @@ import {
   isBlank,
   lengthIn,
   optionalText,
+  recordVersion,
   requiredEnum,
   requiredNumber,
   whenFieldsValid,
@@ -32,7 +33,7 @@ export const CATALOGUE_SETTING_LIMITS = {
 } as const satisfies Record<string, LengthLimit>;
 
 const id = z.number().int().positive();
-const version = z.number().int().positive();
+const version = recordVersion;
 const sort = z.number().int().min(CATALOGUE_LIMITS.sort.min).max(CATALOGUE_LIMITS.sort.max);
 
 // ---------------------------------------------------------------- units

@@ -28,6 +28,7 @@ import {
   lengthIn,
   matches,
   optionalText,
+  recordVersion,
   requiredEnum,
   requiredId,
   requiredText,
@@ -72,7 +73,7 @@ const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
 const CODE_MAX = 32;
 
 const id = z.number().int().positive();
-const version = z.number().int().positive();
+const version = recordVersion;
 const sort = z.number().int().min(CRISIS_LIMITS.sort.min).max(CRISIS_LIMITS.sort.max);
 
 /** The item: GLU, KET or UA. */

@@ -15,6 +15,7 @@ import {
   matches,
   numberIn,
   optionalText,
+  recordVersion,
   requiredEnum,
   requiredId,
   requiredNumber,
@@ -44,7 +45,7 @@ export const PERIOD_LIMITS = {
 export const QC_VALUE_DECIMALS = 2;
 
 const id = z.number().int().positive();
-const version = z.number().int().positive();
+const version = recordVersion;
 const sort = z.number().int().min(PERIOD_LIMITS.sort.min).max(PERIOD_LIMITS.sort.max);
 
 /** Codes are stored on records and sent to other systems: letters, digits and `_`, 1-12 (§5 Settings). */

@@ -28,6 +28,7 @@ import {
   requiredEnum,
   requiredId,
   requiredText,
+  requiredVersion,
   systemClock,
 } from '../rules/common';
 import {
@@ -358,7 +359,7 @@ export type MeasurementEntries = z.infer<typeof measurementEntriesSchema>;
 export const measurementChangeReasonSchema = requiredText('measurements.reason.required').check(
   lengthIn(MEASUREMENT_LIMITS.reason, 'measurements.reason.length'),
 );
-const versionSchema = requiredId('measurements.version.required');
+const versionSchema = requiredVersion('measurements.version.required');
 
 /** Field checks of a correction; a field left out keeps its value, null clears it. */
 function correctionFields(context: EntryContext) {

@@ -15,8 +15,8 @@ import {
   optionalText,
   requiredId,
   requiredIsoDateTime,
-  requiredNumber,
   requiredText,
+  requiredVersion,
   systemClock,
   whenFieldsValid,
 } from '../rules/common';
@@ -45,12 +45,8 @@ export const INPATIENT_LIMITS = {
   pageSize: { min: 1, max: 500 },
 } as const;
 
-/** A record version (optimistic locking): a whole number of 1 or more. */
-const versionSchema = requiredNumber('patients.version.required').check((ctx) => {
-  if (!Number.isSafeInteger(ctx.value) || ctx.value < 1) {
-    ctx.issues.push({ code: 'custom', input: ctx.value, message: 'patients.version.required' });
-  }
-});
+/** A record version (optimistic locking). */
+const versionSchema = requiredVersion('patients.version.required');
 
 /** A date-time that is required, ISO-8601 with a zone, and not in the future. */
 function pastDateTime(requiredKey: MessageKey, invalidKey: MessageKey, futureKey: MessageKey) {

@@ -7,7 +7,14 @@ import type { Classification, MeasurementItem } from '../clinical/classification
 import { MEASUREMENT_ITEMS } from '../clinical/classification';
 import { type DateRangeInput, requireDateRange } from '../helpers/date-range';
 import type { MessageKey } from '../i18n/messages';
-import { lengthIn, optionalText, requiredEnum, requiredId, whenFieldsValid } from '../rules/common';
+import {
+  lengthIn,
+  optionalText,
+  requiredEnum,
+  requiredId,
+  supportedDate,
+  whenFieldsValid,
+} from '../rules/common';
 import { pageParam } from '../validation';
 
 /** The longest range a data-management query may span, in days (one year, leap day included). */
@@ -125,6 +132,7 @@ function queryDate(required: boolean) {
         ? z.iso.date().safeParse(value).success
         : z.iso.datetime({ offset: true }).safeParse(value).success;
       if (!valid) ctx.issues.push({ code: 'custom', input: value, message: 'review.query.dateInvalid' });
+      else supportedDate(ctx);
     });
   return required ? text : text.optional();
 }

@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { requiredString } from '../auth/schemas';
 import type { LengthLimit } from '../constants';
+import { isSupportedDate } from '../helpers/date-range';
 import type { MessageKey } from '../i18n/messages';
 
 /** Counts characters as a person does (code points), so a CJK character or an emoji counts once. */
@@ -112,6 +113,24 @@ export function requiredId(requiredKey: MessageKey) {
   });
 }
 
+/**
+ * The largest value of a PostgreSQL `integer` column, which holds every record version: a larger
+ * number would fail in SQL, so the schemas refuse it first.
+ */
+export const PG_INTEGER_MAX = 2_147_483_647;
+
+/** A record version (optimistic locking), 1..PG_INTEGER_MAX, with zod's wording for a wrong number. */
+export const recordVersion = z.number().int().min(1).max(PG_INTEGER_MAX);
+
+/** A record version whose absence or any value outside 1..PG_INTEGER_MAX gives `requiredKey`. */
+export function requiredVersion(requiredKey: MessageKey) {
+  return requiredNumber(requiredKey).check((ctx) => {
+    if (!Number.isInteger(ctx.value) || ctx.value < 1 || ctx.value > PG_INTEGER_MAX) {
+      ctx.issues.push({ code: 'custom', input: ctx.value, message: requiredKey });
+    }
+  });
+}
+
 /** One of `values`; absent or empty gives `requiredKey`, anything else outside the list `invalidKey`. */
 export function requiredEnum<const T extends readonly [string, ...string[]]>(
   values: T,
@@ -121,9 +140,16 @@ export function requiredEnum<const T extends readonly [string, ...string[]]>(
   return z.enum(values, { error: (issue) => (isBlank(issue.input) ? requiredKey : invalidKey) });
 }
 
-/** An ISO calendar date `YYYY-MM-DD` that exists (no 2023-02-29). */
+/** A date or date-time (already well-formed) within the supported calendar (`SUPPORTED_YEARS`). */
+export const supportedDate: Check<string> = (ctx) => {
+  if (!isSupportedDate(ctx.value)) {
+    ctx.issues.push({ code: 'custom', input: ctx.value, message: 'validation.dateOutOfRange' });
+  }
+};
+
+/** An ISO calendar date `YYYY-MM-DD` that exists (no 2023-02-29) in the supported calendar. */
 export function requiredIsoDate(requiredKey: MessageKey, invalidKey: MessageKey) {
-  return requiredText(requiredKey).check(z.iso.date({ error: invalidKey, abort: true }));
+  return requiredText(requiredKey).check(z.iso.date({ error: invalidKey, abort: true }), supportedDate);
 }
 
 /**
@@ -131,7 +157,10 @@ export function requiredIsoDate(requiredKey: MessageKey, invalidKey: MessageKey)
  * an instant every client and the server read alike (a zone-less time would depend on the reader's zone).
  */
 export function requiredIsoDateTime(requiredKey: MessageKey, invalidKey: MessageKey) {
-  return requiredText(requiredKey).check(z.iso.datetime({ offset: true, error: invalidKey, abort: true }));
+  return requiredText(requiredKey).check(
+    z.iso.datetime({ offset: true, error: invalidKey, abort: true }),
+    supportedDate,
+  );
 }
 
 /** {@link requiredIsoDateTime} that may be absent, null or empty. */
@@ -140,7 +169,7 @@ export function optionalIsoDateTime(invalidKey: MessageKey) {
     .check((ctx) => {
       if (ctx.value !== '' && !z.iso.datetime({ offset: true }).safeParse(ctx.value).success) {
         ctx.issues.push({ code: 'custom', input: ctx.value, message: invalidKey });
-      }
+      } else if (ctx.value !== '') supportedDate(ctx);
     })
     .nullish();
 }
@@ -151,7 +180,7 @@ export function optionalIsoDate(invalidKey: MessageKey) {
     .check((ctx) => {
       if (ctx.value !== '' && !z.iso.date().safeParse(ctx.value).success) {
         ctx.issues.push({ code: 'custom', input: ctx.value, message: invalidKey });
-      }
+      } else if (ctx.value !== '') supportedDate(ctx);
     })
     .nullish();
 }
@@ -192,9 +221,10 @@ export function dateNotAfterToday(now: () => Date, key: MessageKey): Check<strin
 export const systemClock = (): Date => new Date();
 
 /**
- * `when` of an object-level refinement: run it once the value is an object and none of `fields` has a
- * problem of its own, so a cross-field message never stacks on a field's own message and a problem of
- * an unrelated field (a too-long note) does not hide it. zod still skips it while some field is
+ * `when` of an object-level refinement: run it once the value is an object (not an array, with no
+ * problem of the value as a whole) and none of `fields` has a problem of its own, so a cross-field
+ * message never stacks on a field's own message and a problem of an unrelated field (a too-long note)
+ * does not hide it. zod still skips it while some field is
  * missing (required checks abort explicitly); the user sees it on the next submit.
  */
 export function whenFieldsValid(...fields: string[]) {
@@ -202,9 +232,11 @@ export function whenFieldsValid(...fields: string[]) {
     when: (payload: z.core.ParsePayload) =>
       typeof payload.value === 'object' &&
       payload.value !== null &&
+      // an array (a body of `[]`) is refused as a whole; its fields would read as undefined
+      !Array.isArray(payload.value) &&
       !payload.issues.some((issue) => {
         const head = issue.path?.[0];
-        return typeof head === 'string' && fields.includes(head);
+        return head === undefined || (typeof head === 'string' && fields.includes(head));
       }),
   };
 }

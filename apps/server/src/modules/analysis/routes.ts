@@ -8,7 +8,6 @@ import {
 } from '@glucocare/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { noStore } from '../../http/cache';
 import { envelopeOf, ok } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
 import {
@@ -58,8 +57,7 @@ export async function analysisRoutes(app: FastifyInstance) {
         config: { permission: PERMISSION },
         schema: { tags, summary, description: RANGE_NOTE, querystring, response: { 200: envelopeOf(view) } },
       },
-      async (request, reply) => {
-        noStore(reply);
+      async (request) => {
         return ok(request, await load(contextOf(request), request.query as Q));
       },
     );

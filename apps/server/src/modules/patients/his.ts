@@ -2,8 +2,10 @@ import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { hisPatients, patients } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { auditActor, writeAudit } from '../audit/service';
+import { inScope } from '../departments/service';
 import { hospitalTimeZone } from '../settings/time-zone';
-import { departmentScopeCondition, patientAgeAt } from './access';
+import { patientAgeAt } from './access';
 import { inpatientView, inpatientViewOf } from './list';
 import type { PatientContext } from './service';
 
@@ -27,14 +29,21 @@ export type HisPatientView = z.infer<typeof hisPatientView>;
 export const scanView = z.object({
   /** an in-hospital patient of the caller's departments wearing / holding the code */
   patient: inpatientView.nullable(),
-  /** else the HIS record of the code, to admit */
+  /** else the HIS record of the code, to admit (only when it is due on one of the caller's departments) */
   his: hisPatientView.nullable(),
   /** a discharged patient of the caller's departments with the code (to offer a readmission) */
   dischargedPatient: inpatientView.nullable(),
+  /**
+   * The code is another ward's patient (in GlucoCare or due to be admitted there by HIS): all the
+   * answer says — no name, ID number, phone or birth date — and the attempt is audited.
+   */
+  otherWard: z.boolean(),
 });
 
-/** The HIS record whose inpatient number or wristband is `code`, or null. */
-export async function findHisPatient(ctx: PatientContext, code: string): Promise<HisPatientView | null> {
+type HisRow = typeof hisPatients.$inferSelect;
+
+/** The latest HIS record whose inpatient number or wristband is `code`, whatever its department. */
+async function hisRowByCode(ctx: PatientContext, code: string): Promise<HisRow | null> {
   const [row] = await ctx.db
     .select()
     .from(hisPatients)
@@ -46,7 +55,10 @@ export async function findHisPatient(ctx: PatientContext, code: string): Promise
     )
     .orderBy(desc(hisPatients.receivedAt))
     .limit(1);
-  if (!row) return null;
+  return row ?? null;
+}
+
+async function hisViewOf(ctx: PatientContext, row: HisRow): Promise<HisPatientView> {
   const timeZone = await hospitalTimeZone(ctx.db, ctx.session);
   return {
     name: row.name,
@@ -66,17 +78,13 @@ export async function findHisPatient(ctx: PatientContext, code: string): Promise
   };
 }
 
-/** GET /v1/hisTestPatients/getHospitalizedPatient: the HIS record of a code; 404 when HIS has none. */
-export async function hisLookup(ctx: PatientContext, code: string): Promise<HisPatientView> {
-  const found = await findHisPatient(ctx, code);
-  if (!found) throw new AppError(404, 'patients.his.notFound');
-  return found;
-}
-
-/** The id of a patient of the caller's departments in `status` whose wristband or inpatient number is `code`. */
-async function patientIdByCode(ctx: PatientContext, code: string, status: 'inHospital' | 'discharged') {
+/**
+ * A patient of the tenant in any department (the caller's scope is applied by resolveCode) whose
+ * wristband or inpatient number is `code`, the latest stay first.
+ */
+async function patientByCode(ctx: PatientContext, code: string, status: 'inHospital' | 'discharged') {
   const [row] = await ctx.db
-    .select({ id: patients.id })
+    .select({ id: patients.id, departmentCode: patients.departmentCode })
     .from(patients)
     .where(
       and(
@@ -84,32 +92,103 @@ async function patientIdByCode(ctx: PatientContext, code: string, status: 'inHos
         eq(patients.status, status),
         isNull(patients.deletedAt),
         or(eq(patients.wristbandCode, code), eq(patients.inpatientNumber, code)),
-        departmentScopeCondition(ctx.session.scope, patients.departmentCode),
       ),
     )
     .orderBy(sql`${patients.dischargedAt} desc nulls first`)
     .limit(1);
-  return row?.id ?? null;
+  return row ?? null;
+}
+
+/**
+ * Records that a lookup hit a patient outside the caller's departments (the caller learnt only
+ * "another ward"): sequential guessing of wristband codes shows up in the audit log.
+ */
+async function auditOutOfScope(
+  ctx: PatientContext,
+  code: string,
+  via: 'scan' | 'his',
+  hit: { patientId: number } | { hisId: number },
+) {
+  await writeAudit(
+    ctx.db,
+    {
+      ...auditActor(ctx.session),
+      action: 'lookup.outOfScope',
+      entity: 'patientId' in hit ? 'patient' : 'hisPatient',
+      entityId: 'patientId' in hit ? hit.patientId : hit.hisId,
+      patientId: 'patientId' in hit ? hit.patientId : null,
+      after: { code, via },
+    },
+    ctx.meta,
+  );
+}
+
+/**
+ * Who a code belongs to, as far as the caller may know it. HIS data (name, ID number, phone, birth
+ * date) is what the admitting ward needs to admit, so a not-yet-admitted HIS patient is in scope for
+ * the departments HIS sends the patient to — the caller's own departments, or every department for an
+ * all-departments scope; a HIS record without a department only for the latter. A patient GlucoCare
+ * already keeps in hospital belongs to that ward alone, whatever HIS says (its record can be stale
+ * after a transfer); a discharged patient to the ward that discharged them. Everything else is "another ward", audited: enumerating codes then reveals no
+ * more than which codes belong to other wards, and leaves a trail.
+ */
+async function resolveCode(ctx: PatientContext, code: string, via: 'scan' | 'his') {
+  const scope = ctx.session.scope;
+  const inHospital = await patientByCode(ctx, code, 'inHospital');
+  if (inHospital && !inScope(scope, inHospital.departmentCode)) {
+    await auditOutOfScope(ctx, code, via, { patientId: inHospital.id });
+    return { kind: 'otherWard' as const };
+  }
+  const [hisRow, discharged] = await Promise.all([
+    hisRowByCode(ctx, code),
+    inHospital ? null : patientByCode(ctx, code, 'discharged'),
+  ]);
+  const hisInScope = hisRow && inScope(scope, hisRow.departmentCode) ? hisRow : null;
+  const dischargedInScope = discharged && inScope(scope, discharged.departmentCode) ? discharged : null;
+  if (!inHospital && !hisInScope && !dischargedInScope && (hisRow || discharged)) {
+    const hit = discharged ? { patientId: discharged.id } : { hisId: hisRow!.id };
+    await auditOutOfScope(ctx, code, via, hit);
+    return { kind: 'otherWard' as const };
+  }
+  return {
+    kind: 'found' as const,
+    inHospitalId: inHospital?.id ?? null,
+    his: hisInScope,
+    dischargedId: dischargedInScope?.id ?? null,
+  };
+}
+
+/**
+ * GET /v1/hisTestPatients/getHospitalizedPatient: the HIS record of a code; 404 when HIS has none,
+ * 403 `{ reason: 'otherWard' }` when the code is another ward's patient (see resolveCode).
+ */
+export async function hisLookup(ctx: PatientContext, code: string): Promise<HisPatientView> {
+  const found = await resolveCode(ctx, code, 'his');
+  if (found.kind === 'otherWard') {
+    throw new AppError(403, 'patients.lookup.otherWard', undefined, { reason: 'otherWard' });
+  }
+  if (!found.his) throw new AppError(404, 'patients.his.notFound');
+  return hisViewOf(ctx, found.his);
 }
 
 /**
  * GET /v1/patients/scan: what a barcode scanner typed. An in-hospital patient of the caller's
- * departments → `patient` (the web opens the detail); else the HIS record → `his` (the web opens the
- * admission form prefilled), with a discharged patient of the same code when there is one (the web
- * offers the readmission); else all null. Patients of other departments or tenants are not found.
+ * departments → `patient` (the web opens the detail); else the HIS record due on the caller's
+ * departments → `his` (the web opens the admission form prefilled), with a discharged patient of the
+ * caller's departments with the same code when there is one (the web offers the readmission); another
+ * ward's patient → `otherWard` only; else all empty. Other tenants' codes are unknown.
  */
 export async function scanCode(ctx: PatientContext, code: string) {
-  const inHospital = await patientIdByCode(ctx, code, 'inHospital');
-  if (inHospital) {
-    const patient = await inpatientViewOf(ctx.db, ctx.session, inHospital, ctx.lang, ctx.now);
-    if (patient) return { patient, his: null, dischargedPatient: null };
+  const empty = { patient: null, his: null, dischargedPatient: null, otherWard: false };
+  const found = await resolveCode(ctx, code, 'scan');
+  if (found.kind === 'otherWard') return { ...empty, otherWard: true };
+  if (found.inHospitalId) {
+    const patient = await inpatientViewOf(ctx.db, ctx.session, found.inHospitalId, ctx.lang, ctx.now);
+    if (patient) return { ...empty, patient };
   }
-  const [his, discharged] = await Promise.all([
-    findHisPatient(ctx, code),
-    patientIdByCode(ctx, code, 'discharged'),
+  const [his, dischargedPatient] = await Promise.all([
+    found.his ? hisViewOf(ctx, found.his) : null,
+    found.dischargedId ? inpatientViewOf(ctx.db, ctx.session, found.dischargedId, ctx.lang, ctx.now) : null,
   ]);
-  const dischargedPatient = discharged
-    ? await inpatientViewOf(ctx.db, ctx.session, discharged, ctx.lang, ctx.now)
-    : null;
-  return { patient: null, his, dischargedPatient };
+  return { ...empty, his, dischargedPatient };
 }

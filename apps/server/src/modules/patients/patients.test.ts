@@ -700,17 +700,157 @@ describe('scan and HIS lookup', () => {
     });
     expect(scan.his.age).toBe(64);
     const none = await data('GET', '/v1/patients/scan?code=NOPE123', nurse);
-    expect(none).toEqual({ patient: null, his: null, dischargedPatient: null });
+    expect(none).toEqual({ patient: null, his: null, dischargedPatient: null, otherWard: false });
   });
 
-  it('does not find a patient of another department or tenant', async () => {
-    // 孙建华 (CARD) is not the ENDO nurse's patient
-    const scan = await data<{ patient: unknown }>('GET', '/v1/patients/scan?code=WB20260013', nurse);
-    expect(scan.patient).toBeNull();
+  it('does not know another tenant’s codes', async () => {
     const other = await data('GET', '/v1/patients/scan?code=WB20260001', admin202);
-    expect(other).toEqual({ patient: null, his: null, dischargedPatient: null });
+    expect(other).toEqual({ patient: null, his: null, dischargedPatient: null, otherWard: false });
+  });
+});
+
+describe('lookups outside the caller’s wards', () => {
+  /** What must never reach another ward: the person behind the code. */
+  const personal = ['name', 'idCard', 'mobilePhone', 'dateOfBirth', '萧雅琴', '孙建华', '唐志明'];
+  const expectNoPersonalData = (body: string) => {
+    for (const word of personal) expect(body).not.toContain(word);
+    // ID numbers (18 digits) and mobile numbers (1 + 10 digits) of the seed
+    expect(body).not.toMatch(/\d{17}[\dX]|1\d{10}/);
+  };
+  const lookupAudits = async (code: string) => {
+    const { rows } = await t.handle.db.execute<{
+      entity: string;
+      patient_id: string | null;
+      after: unknown;
+    }>(sql`
+      select entity, patient_id, after from audit_log
+       where tenant_id = '101' and action = 'lookup.outOfScope' and after->>'code' = ${code}
+       order by id`);
+    return rows;
+  };
+
+  it('says only "another ward" for another ward’s inpatient, whatever HIS says, and audits it', async () => {
+    // 孙建华 moved ENDO → CARD; his HIS record still names ENDO, the ENDO nurse's ward
+    const sun = await byName('孙建华', admin);
+    const res = await api('GET', '/v1/patients/scan?code=WB20260013', nurse);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().dataContent).toEqual({
+      patient: null,
+      his: null,
+      dischargedPatient: null,
+      otherWard: true,
+    });
+    expectNoPersonalData(res.body);
+    const his = await api('GET', '/v1/hisTestPatients/getHospitalizedPatient?codeNumber=ZY20260013', nurse);
+    expect(his.statusCode).toBe(403);
+    expect(his.json().dataContent).toEqual({ reason: 'otherWard' });
+    expect(await message(his)).toBe('This patient belongs to another ward');
+    expectNoPersonalData(his.body);
+    const zh = await api(
+      'GET',
+      '/v1/hisTestPatients/getHospitalizedPatient?codeNumber=ZY20260013',
+      nurse,
+      undefined,
+      'zh-CN',
+    );
+    expect(await message(zh)).toBe('该患者属于其他病区');
+    const scanAudit = await lookupAudits('WB20260013');
+    expect(scanAudit).toHaveLength(1);
+    expect(scanAudit[0]).toMatchObject({
+      entity: 'patient',
+      patient_id: String(sun.id),
+      after: { via: 'scan' },
+    });
+    expect(await lookupAudits('ZY20260013')).toHaveLength(2);
   });
 
+  it('keeps a not-yet-admitted HIS patient to the ward HIS admits them to', async () => {
+    // 萧雅琴 is due on CARD
+    const scan = await api('GET', '/v1/patients/scan?code=WB20260106', nurse);
+    expect(scan.json().dataContent.otherWard).toBe(true);
+    expectNoPersonalData(scan.body);
+    const his = await api('GET', '/v1/hisTestPatients/getHospitalizedPatient?codeNumber=WB20260106', nurse);
+    expect(his.statusCode).toBe(403);
+    expectNoPersonalData(his.body);
+    const audits = await lookupAudits('WB20260106');
+    expect(audits.map((a) => a.entity)).toEqual(['hisPatient', 'hisPatient']);
+    expect(audits.map((a) => (a.after as { via: string }).via)).toEqual(['scan', 'his']);
+    // an all-departments administrator admits anywhere and sees the record
+    const asAdmin = await data<{ his: { name: string; idCard: string } }>(
+      'GET',
+      '/v1/patients/scan?code=WB20260106',
+      admin,
+    );
+    expect(asAdmin.his.name).toBe('萧雅琴');
+    expect(asAdmin.his.idCard).toMatch(/^\d{17}[\dX]$/);
+  });
+
+  it('says "another ward" for another ward’s discharged patient', async () => {
+    // 唐志明 left CARD
+    const scan = await api('GET', '/v1/patients/scan?code=ZY20260027', nurse);
+    expect(scan.json().dataContent).toMatchObject({ dischargedPatient: null, otherWard: true });
+    expectNoPersonalData(scan.body);
+    expect(await lookupAudits('ZY20260027')).toHaveLength(1);
+  });
+
+  it('does not name another ward’s patient who holds a number or a bed', async () => {
+    // admitting with 孙建华's (CARD) inpatient number, then wristband
+    const number = await api(
+      'POST',
+      '/v1/patients/applyHospitalization',
+      nurse,
+      admission({ inpatientNumber: 'ZY20260013' }),
+    );
+    expect(number.statusCode).toBe(409);
+    expect(await message(number)).toBe(
+      'Inpatient number ZY20260013 already belongs to a patient of another ward',
+    );
+    expectNoPersonalData(number.body);
+    const band = await api(
+      'POST',
+      '/v1/patients/applyHospitalization',
+      nurse,
+      admission({ wristbandCode: 'WB20260013' }),
+      'zh-CN',
+    );
+    expect(await message(band)).toBe('腕带 WB20260013 已由其他病区的患者佩戴');
+    expectNoPersonalData(band.body);
+    expect((await lookupAudits('ZY20260013')).map((a) => (a.after as { via: string }).via)).toContain(
+      'identity',
+    );
+    // a transfer may go to CARD; its bed 1 is 孙建华's
+    const patient = await admit();
+    const bed = await api('POST', '/v1/patients/transfer', nurse, {
+      patientId: patient.id,
+      version: patient.version,
+      toDepartmentCode: 'CARD',
+      toBed: '1',
+      toDoctorCode: 'doctor02',
+      reason: 'Chest pain, to cardiology',
+      startTime: ago(1),
+    });
+    expect(bed.statusCode).toBe(409);
+    expect(await message(bed)).toBe('Bed 1 of this department is taken');
+    expectNoPersonalData(bed.body);
+    // an all-departments administrator is told who
+    const asAdmin = await api(
+      'POST',
+      '/v1/patients/applyHospitalization',
+      admin,
+      admission({ inpatientNumber: 'ZY20260013' }),
+    );
+    expect(await message(asAdmin)).toBe('Inpatient number ZY20260013 already belongs to 孙建华');
+  });
+
+  it('audits nothing for the caller’s own patients and unknown codes', async () => {
+    await data('GET', '/v1/patients/scan?code=WB20260001', nurse);
+    await data('GET', '/v1/patients/scan?code=WB20260101', nurse);
+    await api('GET', '/v1/patients/scan?code=NOPE456', nurse);
+    for (const code of ['WB20260001', 'WB20260101', 'NOPE456']) expect(await lookupAudits(code)).toEqual([]);
+  });
+});
+
+describe('scan and HIS lookup, continued', () => {
   it('offers a discharged patient of the code for readmission', async () => {
     const scan = await data<{ dischargedPatient: Patient | null }>(
       'GET',

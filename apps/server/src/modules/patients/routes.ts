@@ -2,6 +2,7 @@ import {
   admissionSchema,
   dischargeSchema,
   isDateRangeValid,
+  isSupportedDate,
   pageParam,
   patientDeleteReasonSchema,
   patientGluEventSaveSchema,
@@ -63,7 +64,9 @@ const idText = z
   .transform(Number);
 const patientIdQuery = z.object({ patientId: idText });
 const optionalCode = z.string().trim().max(64).optional();
-const isoDay = z.iso.date({ error: 'validation.invalidDate' });
+const isoDay = z.iso
+  .date({ error: 'validation.invalidDate' })
+  .refine(isSupportedDate, { error: 'validation.dateOutOfRange' });
 
 const inpatientQuery = z.object({
   queryCondition: z.string().max(50).optional(),

@@ -16,6 +16,7 @@ import { AppError, recordNotFound } from '../../http/errors';
 import { updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
+import { inScope } from '../departments/service';
 import { hospitalTimeZone } from '../settings/time-zone';
 import { listTags } from '../tags/service';
 import { doctors } from '../users/staff-service';
@@ -66,7 +67,7 @@ async function holderOf(
   value: string,
 ) {
   const [row] = await db
-    .select({ id: patients.id, name: patients.name })
+    .select({ id: patients.id, name: patients.name, departmentCode: patients.departmentCode })
     .from(patients)
     .where(
       and(
@@ -78,6 +79,25 @@ async function holderOf(
     )
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * A taken number of another ward's patient says only that (no name), and is audited like a scan of
+ * that code (his.ts): trying numbers at admission must not name other wards' patients either.
+ */
+async function auditOtherWardHolder(ctx: PatientContext, code: string, patientId: number) {
+  await writeAudit(
+    ctx.db,
+    {
+      ...actor(ctx.session),
+      action: 'lookup.outOfScope',
+      entity: 'patient',
+      entityId: patientId,
+      patientId,
+      after: { code, via: 'identity' },
+    },
+    ctx.meta,
+  );
 }
 
 /**
@@ -95,21 +115,26 @@ async function withIdentityCheck<T>(
   } catch (error) {
     const index = violatedUniqueIndex(error);
     if (index === 'patients_inpatient_number_uq' && identity.inpatientNumber) {
-      const holder = await holderOf(
-        ctx.db,
-        ctx.session.tenantId,
-        'inpatientNumber',
-        identity.inpatientNumber,
-      );
+      const number = identity.inpatientNumber;
+      const holder = await holderOf(ctx.db, ctx.session.tenantId, 'inpatientNumber', number);
+      if (holder && !inScope(ctx.session.scope, holder.departmentCode)) {
+        await auditOtherWardHolder(ctx, number, holder.id);
+        throw fieldError(ctx, 409, 'inpatientNumber', 'patients.inpatientNumber.takenOtherWard', { number });
+      }
       throw fieldError(ctx, 409, 'inpatientNumber', 'patients.inpatientNumber.taken', {
-        number: identity.inpatientNumber,
+        number,
         name: holder?.name ?? '?',
       });
     }
     if (index === 'patients_wristband_uq' && identity.wristbandCode) {
-      const holder = await holderOf(ctx.db, ctx.session.tenantId, 'wristbandCode', identity.wristbandCode);
+      const code = identity.wristbandCode;
+      const holder = await holderOf(ctx.db, ctx.session.tenantId, 'wristbandCode', code);
+      if (holder && !inScope(ctx.session.scope, holder.departmentCode)) {
+        await auditOtherWardHolder(ctx, code, holder.id);
+        throw fieldError(ctx, 409, 'wristbandCode', 'patients.wristband.takenOtherWard', { code });
+      }
       throw fieldError(ctx, 409, 'wristbandCode', 'patients.wristband.taken', {
-        code: identity.wristbandCode,
+        code,
         name: holder?.name ?? '?',
       });
     }
@@ -187,7 +212,11 @@ async function checkBedFree(
       ),
     )
     .limit(1);
-  if (holder) throw fieldError(ctx, 409, field, 'patients.bed.taken', { bed, name: holder.name });
+  if (!holder) return;
+  // a transfer may target a department outside the caller's: its patients stay unnamed
+  if (!inScope(ctx.session.scope, departmentCode))
+    throw fieldError(ctx, 409, field, 'patients.bed.takenOtherWard', { bed });
+  throw fieldError(ctx, 409, field, 'patients.bed.taken', { bed, name: holder.name });
 }
 
 /** Tags must be offered by the settings; tags the patient already carries may stay when an option is gone. */

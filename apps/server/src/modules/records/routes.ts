@@ -9,7 +9,6 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { noStore } from '../../http/cache';
 import { envelopeOf, ok } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
 import { trendAnalysisView } from '../analysis/views';
@@ -243,10 +242,9 @@ export async function recordRoutes(app: FastifyInstance) {
           response: { 200: envelopeOf(view) },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const query = request.query as PatientRecordQuery;
         const ctx = await contextOf(request, screen, String(query.id), query);
-        noStore(reply);
         return ok(request, await load(ctx, query));
       },
     );
@@ -292,10 +290,9 @@ export async function recordRoutes(app: FastifyInstance) {
         response: { 200: envelopeOf(wardView) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const query = request.query;
       const ctx = await contextOf(request, 'ward', query.id, query);
-      noStore(reply);
       return ok(request, await wardRecord(ctx, query.id, query.date));
     },
   );

@@ -172,6 +172,8 @@ export default function DashboardPage() {
       setScanCode('');
       if (outcome.kind === 'patient') {
         openPatient(outcome.patient);
+      } else if (outcome.kind === 'otherWard') {
+        toastError(t('dashboard.scan.otherWard', { code }));
       } else if (!canAdmit) {
         toastError(t('dashboard.scan.notOnWard', { code }));
       } else if (outcome.kind === 'readmit') {

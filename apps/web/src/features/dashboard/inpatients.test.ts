@@ -16,6 +16,7 @@ const result = (over: Partial<ScanResult>): ScanResult => ({
   patient: null,
   his: null,
   dischargedPatient: null,
+  otherWard: false,
   ...over,
 });
 
@@ -32,6 +33,9 @@ describe('scanOutcome', () => {
       patient,
       his,
     });
+  });
+  it('names another ward’s patient only as such, before anything to admit', () => {
+    expect(scanOutcome(result({ otherWard: true }), 'WB13')).toEqual({ kind: 'otherWard', code: 'WB13' });
   });
   it('admits from the HIS record, else from nothing but the code', () => {
     expect(scanOutcome(result({ his }), 'WB1')).toEqual({ kind: 'his', his });

@@ -65,14 +65,17 @@ export type ScanOutcome =
   | { kind: 'patient'; patient: Inpatient }
   | { kind: 'readmit'; patient: Inpatient; his: HisPatient | null }
   | { kind: 'his'; his: HisPatient }
+  | { kind: 'otherWard'; code: string }
   | { kind: 'unknown'; code: string };
 
 /**
  * The scan's next step: an in-hospital patient opens; a discharged patient of the ward is offered a
- * readmission; a HIS record opens the admission form prefilled; otherwise an empty admission form.
+ * readmission; a HIS record opens the admission form prefilled; another ward's patient is only named
+ * as such (the server tells nothing more); otherwise an empty admission form.
  */
 export function scanOutcome(result: ScanResult, code: string): ScanOutcome {
   if (result.patient) return { kind: 'patient', patient: result.patient };
+  if (result.otherWard) return { kind: 'otherWard', code };
   if (result.dischargedPatient)
     return { kind: 'readmit', patient: result.dischargedPatient, his: result.his };
   if (result.his) return { kind: 'his', his: result.his };

@@ -4,7 +4,7 @@ import { Alert, Button, Col, type ColProps, DatePicker, Form, Input, InputNumber
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showError } from '../../api/http';
+import { isApiError, showError } from '../../api/http';
 import { admitPatient, type Inpatient, lookupHisPatient } from '../../api/patients';
 import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
 import { zodRule } from '../../components/form-rules';
@@ -234,8 +234,8 @@ export function AdmissionForm({ initial, prefilledFrom, appointment, onClose, on
   const doctors = useDoctorOptions(departmentCode);
 
   const lookUp = async () => {
-    const code =
-      textOrNull(form.getFieldValue('wristbandCode')) ?? textOrNull(form.getFieldValue('inpatientNumber'));
+    const band = textOrNull(form.getFieldValue('wristbandCode'));
+    const code = band ?? textOrNull(form.getFieldValue('inpatientNumber'));
     if (!code) {
       form.setFields([{ name: 'wristbandCode', errors: [t('patients.admission.lookupNeedsCode')] }]);
       return;
@@ -249,7 +249,10 @@ export function AdmissionForm({ initial, prefilledFrom, appointment, onClose, on
       setHisNote(his.inpatientNumber);
       void form.validateFields(Object.keys(values) as (keyof AdmissionValues)[]).catch(() => undefined);
     } catch (error) {
-      showError(error);
+      // another ward's patient: the server's message says so at the code the nurse typed
+      if (isApiError(error) && (error.data as { reason?: string } | null)?.reason === 'otherWard') {
+        form.setFields([{ name: band ? 'wristbandCode' : 'inpatientNumber', errors: [error.message] }]);
+      } else showError(error);
     } finally {
       setLooking(false);
     }
