@@ -163,7 +163,34 @@ describe('patient readings end to end', () => {
     await page.getByTestId('form-submit').click();
     await expect.poll(() => dialog(page).innerText()).toContain('Blood glucose must be 10-600 mg/dL');
     await shot(page, 'measurements-mgdl-range');
-    await page.getByTestId('form-cancel').click();
+
+    // what the nurse types comes back exactly: 100 mg/dL shows as 100 (stored rounded it came back as 101)
+    const day = yesterday();
+    await fillReading(page, /^Before lunch/, `${day} 11:40`, '100');
+    await page.getByTestId('reading-save-another').click();
+    await expect.poll(() => page.getByTestId('reading-added').innerText()).toContain('1 saved');
+    // a measurement not carried out: the rejection reason instead of a result
+    await choose(page, page.getByTestId('reading-period'), /^Before dinner/);
+    const time = page
+      .locator('[data-testid="reading-time"] input, input[data-testid="reading-time"]')
+      .first();
+    await time.click();
+    await time.press('ControlOrMeta+a');
+    await time.pressSequentially(`${day} 17:10`);
+    await time.press('Enter');
+    await page.getByTestId('reading-mode').getByText('Not carried out').click();
+    await choose(page, page.getByTestId('reading-reject'), /^Patient not on the ward/);
+    await page.getByTestId('form-submit').click();
+    await expect.poll(() => dialog(page).count()).toBe(0);
+    await expect
+      .poll(async () => (await cell(page, day, 'beforeLunch').innerText()).split('\n').map((t) => t.trim()))
+      .toContain('100');
+    await page.getByTestId('reading-view').getByText('List').click();
+    await expect
+      .poll(() => page.locator('.ant-table-row').filter({ hasText: 'Patient not on the ward' }).count())
+      .toBe(1);
+    await shot(page, 'measurements-rejected-mgdl');
+    await page.getByTestId('reading-view').getByText('Grid').click();
 
     // the reviewer may read the tab but not record
     const reviewer = await (await newContext(browser)).newPage();

@@ -201,7 +201,11 @@ export function ReadingDetail({
           )}
         </Descriptions.Item>
         {reading.testValue === null ? (
-          <Descriptions.Item label={t('measurements.field.cause')}>{untestedText(reading)}</Descriptions.Item>
+          <Descriptions.Item
+            label={t(reading.rejectReason ? 'measurements.field.rejectReason' : 'measurements.field.cause')}
+          >
+            {untestedText(reading)}
+          </Descriptions.Item>
         ) : reading.enteredUnit && reading.enteredUnit !== options.unit.code ? (
           <Descriptions.Item label={t('measurements.field.entered')}>
             {`${reading.enteredValue} ${options.units.find((u) => u.code === reading.enteredUnit)?.name ?? reading.enteredUnit}`}

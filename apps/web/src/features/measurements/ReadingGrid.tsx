@@ -30,7 +30,7 @@ function ReadingChip({
   const status =
     reading.status === 'approved' ? t('measurements.status.approved') : t('measurements.status.pending');
   const tip = untested
-    ? `${time} · ${t('measurements.untested')}: ${untestedText(reading)}`
+    ? `${time} · ${t(reading.rejectReason ? 'measurements.field.rejected' : 'measurements.untested')}: ${untestedText(reading)}`
     : `${time} · ${t(`measurements.classification.${reading.determineType ?? 'unknown'}`)} · ${status}`;
   return (
     <Tooltip title={tip}>

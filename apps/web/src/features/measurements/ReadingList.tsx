@@ -80,7 +80,8 @@ export function ReadingList({
       render: (_, row) =>
         row.testValue === null ? (
           <span className="gc-reading-untested-text">
-            {t('measurements.untested')}: {untestedText(row)}
+            {t(row.rejectReason ? 'measurements.field.rejected' : 'measurements.untested')}:{' '}
+            {untestedText(row)}
           </span>
         ) : (
           <strong style={{ color: readingColor(row) }} data-testid="list-value">
