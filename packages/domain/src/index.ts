@@ -1,5 +1,6 @@
 export * from './admin/catalogues';
 export * from './admin/schemas';
+export * from './admin/staff-expiry';
 export * from './analytics';
 export * from './auth/password-policy';
 export * from './auth/schemas';
