@@ -1,3 +1,4 @@
+export * from './admin/audit-kinds';
 export * from './admin/catalogues';
 export * from './admin/schemas';
 export * from './admin/staff-expiry';

@@ -359,9 +359,16 @@ export interface AuditRecord {
   entity: string;
   entityId: string | null;
   patientId: number | null;
+  /** the kind's name in the request language */
+  entityName: string;
+  /** the name of the record (a period's, a staff member's, a setting's), when something names it */
+  label: string | null;
+  /** as stored; role permission changes as `{ permissions: { "Page › Button": code } }` */
   before: unknown;
   after: unknown;
   reason: string | null;
+  /** the reason in the request language (the server's own codes translated; typed text as typed) */
+  reasonText: string | null;
   ip: string | null;
   requestId: string | null;
 }

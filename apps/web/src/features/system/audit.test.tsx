@@ -9,9 +9,7 @@ import i18n, { setLanguage } from '../../i18n';
 import { AuditDiff } from './AuditDetail';
 import {
   AUDIT_ACTIONS,
-  AUDIT_ENTITIES,
   auditActionKey,
-  auditEntityKey,
   auditFilterOf,
   changedLeafCount,
   compactJson,
@@ -25,27 +23,22 @@ import {
 } from './audit';
 
 describe('audit labels', () => {
-  it('has a translation of every known action and entity in both languages', () => {
+  it('has a translation of every known action in both languages', () => {
     for (const lang of ['en-US', 'zh-CN'] as const) {
       for (const action of AUDIT_ACTIONS) {
         expect(i18n.exists(auditActionKey(action), { lng: lang }), `${lang} ${action}`).toBe(true);
-      }
-      for (const entity of AUDIT_ENTITIES) {
-        expect(i18n.exists(auditEntityKey(entity), { lng: lang }), `${lang} ${entity}`).toBe(true);
       }
     }
     expect(auditActionKey('login.passwordChangeRequired')).toBe('audit.actions.loginPasswordChangeRequired');
     expect(auditActionKey('password.reset')).toBe('audit.actions.passwordReset');
   });
 
-  it('falls back to the raw value for unknown actions and entities', () => {
+  it('falls back to the raw value for unknown actions', () => {
     const t = (key: string) => i18n.t(key);
     const exists = (key: string) => i18n.exists(key);
-    expect(labelOr(t, exists, auditEntityKey('department'), 'department')).toBe('Department');
-    expect(labelOr(t, exists, auditEntityKey('orderTemplate'), 'orderTemplate')).toBe('Order template');
-    expect(labelOr(t, exists, auditEntityKey('labResult'), 'labResult')).toBe('labResult');
+    expect(labelOr(t, exists, auditActionKey('authority'), 'authority')).toBe('Permissions granted');
     expect(labelOr(t, exists, auditActionKey('archive'), 'archive')).toBe('archive');
-    expect(labelOr(t, exists, auditEntityKey(''), '')).toBe('');
+    expect(labelOr(t, exists, auditActionKey(''), '')).toBe('');
   });
 });
 

@@ -33,28 +33,6 @@ export const AUDIT_ACTIONS = [
   'share',
 ] as const;
 
-/** Entities with a translated name; any other shows as the server spells it. */
-export const AUDIT_ENTITIES = [
-  'user',
-  'department',
-  'role',
-  'menu',
-  'session',
-  'drug',
-  'drugCategory',
-  'orderTemplate',
-  'gluEvent',
-  'gluEventItem',
-  'suggestion',
-  'dictEntry',
-  'tenant',
-  'patient',
-  'patientGluEvent',
-  'measurement',
-  'criticalEvent',
-  'recordLink',
-] as const;
-
 /** Tag colours of the actions; unknown ones are grey. */
 export const AUDIT_ACTION_COLORS: Record<string, string> = {
   login: 'green',
@@ -91,12 +69,7 @@ export function auditActionKey(action: string): string {
   return `audit.actions.${action.replace(/\.(\w)/g, (_, letter: string) => letter.toUpperCase())}`;
 }
 
-/** i18n key of an entity: `user` → `audit.entities.user`. */
-export function auditEntityKey(entity: string): string {
-  return `audit.entities.${entity}`;
-}
-
-/** A translated name when the catalogue has one, else the raw value (unknown actions and entities). */
+/** A translated name when the catalogue has one, else the raw value (actions of a newer server). */
 export function labelOr(
   t: (key: string) => string,
   exists: (key: string) => boolean,
