@@ -25,6 +25,7 @@ import {
   compactJson,
   defaultAuditRange,
   labelOr,
+  lastMonthRange,
   PATIENT_ID_PATTERN,
 } from './audit';
 import { TABLE_PAGINATION } from './shared';
@@ -139,6 +140,7 @@ export default function AuditPage() {
                 label: t('audit.presets.last30'),
                 value: [dayjs().subtract(29, 'day').startOf('day'), dayjs().endOf('day')],
               },
+              { label: t('audit.presets.lastMonth'), value: lastMonthRange() },
             ],
       },
     },

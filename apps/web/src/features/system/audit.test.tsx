@@ -18,6 +18,7 @@ import {
   isoWithOffset,
   jsonEqual,
   labelOr,
+  lastMonthRange,
   onlyChanges,
   parseJsonValue,
 } from './audit';
@@ -99,6 +100,14 @@ describe('auditFilterOf', () => {
     const [begin, end] = defaultAuditRange(now);
     expect(begin.format('YYYY-MM-DD HH:mm:ss')).toBe('2026-03-04 00:00:00');
     expect(end.format('YYYY-MM-DD HH:mm:ss')).toBe('2026-03-10 23:59:59');
+  });
+
+  it('offers last month as the whole previous calendar month, across a year end too', () => {
+    const [begin, end] = lastMonthRange(dayjs('2026-03-31T09:30:00'));
+    expect(begin.format('YYYY-MM-DD HH:mm:ss')).toBe('2026-02-01 00:00:00');
+    expect(end.format('YYYY-MM-DD HH:mm:ss')).toBe('2026-02-28 23:59:59');
+    const [january] = lastMonthRange(dayjs('2026-01-15T00:00:00'));
+    expect(january.format('YYYY-MM-DD')).toBe('2025-12-01');
   });
 });
 

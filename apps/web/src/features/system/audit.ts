@@ -84,6 +84,12 @@ export function defaultAuditRange(now: Dayjs = dayjs()): [Dayjs, Dayjs] {
   return [now.subtract(6, 'day').startOf('day'), now.endOf('day')];
 }
 
+/** The previous calendar month, its first day to its last ("who changed it last month"). */
+export function lastMonthRange(now: Dayjs = dayjs()): [Dayjs, Dayjs] {
+  const month = now.subtract(1, 'month');
+  return [month.startOf('month'), month.endOf('month')];
+}
+
 /** ISO date-time with the browser's offset (`2026-01-02T00:00:00.000+08:00`), as the API wants. */
 export function isoWithOffset(value: Dayjs): string {
   return value.format('YYYY-MM-DDTHH:mm:ss.SSSZ');
