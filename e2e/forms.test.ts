@@ -1,0 +1,468 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, launchBrowser, loginViaForm, newContext } from './support';
+
+/**
+ * The form walk: every field a create or edit form shows is filled with a distinctive value, the form
+ * is saved, the record is read back from the API and each field must come back as entered. One entry
+ * per form, so a field a form shows but does not send (the staff dates once) fails by name.
+ */
+
+let browser: Browser;
+let page: Page;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await (await newContext(browser)).newPage();
+  await loginViaForm(page, 'admin', 'Admin@123456');
+});
+afterAll(() => browser?.close());
+
+type Fill =
+  /** typed into an input, a text area, a number or an auto-complete */
+  | { how: 'type'; value: string | number }
+  /** an antd Switch set to on or off */
+  | { how: 'switch'; value: boolean }
+  /** an option of a Select or TreeSelect by its visible text (several for a multiple select) */
+  | { how: 'pick'; value: string | string[] }
+  /** a DatePicker, typed as YYYY-MM-DD */
+  | { how: 'date'; value: string }
+  /** a radio of a Radio.Group by its label */
+  | { how: 'radio'; value: string };
+
+interface Field {
+  /** the form field's id (its name) */
+  id: string;
+  fill: Fill;
+  /** where the value comes back in the record the API answers, and what it must be */
+  key: string;
+  expected: unknown;
+}
+
+interface FormCase {
+  name: string;
+  route: string;
+  /** opens the form: a create button's test id, or a function (an edit) */
+  open: string | ((page: Page) => Promise<void>);
+  fields: Field[];
+  /** the saved record as the API answers it (plus any names the checks need) */
+  readBack: (page: Page) => Promise<Record<string, unknown> | undefined>;
+}
+
+const dialog = (page: Page): Locator => page.locator('.ant-modal-wrap:visible, .ant-drawer-open').last();
+
+async function fill(page: Page, field: Field): Promise<void> {
+  const scope = dialog(page);
+  const input = scope.locator(`#${field.id}`);
+  const { fill: how } = field;
+  switch (how.how) {
+    case 'type':
+      await input.fill(String(how.value));
+      // leave the field, as a person does: an auto-complete's suggestions close with it
+      await input.press('Tab');
+      return;
+    case 'switch':
+      if ((await input.getAttribute('aria-checked')) !== String(how.value)) await input.click();
+      return;
+    case 'date':
+      await input.click();
+      await input.fill(how.value);
+      await input.press('Enter');
+      return;
+    case 'radio':
+      await input.getByText(how.value, { exact: true }).click();
+      return;
+    case 'pick': {
+      const select = scope.locator('.ant-select', { has: page.locator(`#${field.id}`) });
+      const chosen = (text: string) =>
+        select.locator('.ant-select-selection-item', { hasText: text }).count();
+      const openLists = () => page.locator('.ant-select-dropdown:visible').count();
+      // the list of the field picked before may still be fading out: wait, or its options would be searched
+      await expect.poll(openLists).toBe(0);
+      for (const text of Array.isArray(how.value) ? how.value : [how.value]) {
+        // options load on opening; a click while the list is re-rendering can miss, so check and retry
+        for (let attempt = 0; attempt < 3 && !(await chosen(text)); attempt++) {
+          if (!(await openLists())) await select.locator('.ant-select-selector').click();
+          await page
+            .locator('.ant-select-dropdown:visible')
+            .locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper')
+            .filter({ hasText: text })
+            .first()
+            .click();
+          await page.waitForTimeout(100);
+        }
+      }
+      // a multiple select keeps its list open; Escape closes it (pressed otherwise, it would close the dialog)
+      if (Array.isArray(how.value)) await page.keyboard.press('Escape');
+      return;
+    }
+  }
+}
+
+const at = (record: Record<string, unknown>, key: string): unknown =>
+  key
+    .split('.')
+    .reduce<unknown>((value, part) => (value as Record<string, unknown> | undefined)?.[part], record);
+
+type Tree<T> = T & { children?: Tree<T>[] };
+const flatten = <T>(nodes: Tree<T>[]): Tree<T>[] =>
+  nodes.flatMap((node) => [node, ...flatten(node.children ?? [])]);
+
+/** An edit: the row holding `text`, its edit button. */
+const editRow = (text: string) => async (page: Page) => {
+  const row = page.locator('tr.ant-table-row', { hasText: text }).first();
+  await row.waitFor();
+  await row.getByTestId('row-edit').click();
+};
+
+async function department(code: string) {
+  const tree = await api<Tree<{ id: number; code: string }>[]>(page, '/v1/departments/allTree');
+  const all = flatten(tree);
+  const node = all.find((item) => item.code === code) as Record<string, unknown> | undefined;
+  if (!node) return undefined;
+  return { ...node, parentCode: all.find((item) => item.id === node.parentId)?.code ?? null };
+}
+
+async function staff(userName: string) {
+  const page_ = await api<{ records: Record<string, unknown>[] }>(
+    page,
+    `/v1/users/page?queryCondition=${encodeURIComponent(userName)}`,
+  );
+  const record = page_.records.find((item) => item.userName === userName);
+  if (!record) return undefined;
+  return { ...record, roleCodes: (record.roles as { code: string }[]).map((role) => role.code).sort() };
+}
+
+const CASES: FormCase[] = [
+  {
+    name: 'department, create',
+    route: '/system/department',
+    open: 'department-create',
+    fields: [
+      { id: 'code', fill: { how: 'type', value: 'FWALK' }, key: 'code', expected: 'FWALK' },
+      { id: 'name', fill: { how: 'type', value: '表单巡检病区' }, key: 'name', expected: '表单巡检病区' },
+      {
+        id: 'nameEn',
+        fill: { how: 'type', value: 'Form Walk Ward' },
+        key: 'nameEn',
+        expected: 'Form Walk Ward',
+      },
+      { id: 'parentId', fill: { how: 'pick', value: 'Cardiology' }, key: 'parentCode', expected: 'CARD' },
+      { id: 'sort', fill: { how: 'type', value: 77 }, key: 'sort', expected: 77 },
+      { id: 'isWard', fill: { how: 'switch', value: true }, key: 'isWard', expected: true },
+    ],
+    readBack: () => department('FWALK'),
+  },
+  {
+    name: 'department, edit',
+    route: '/system/department',
+    open: async (page) => {
+      // the new ward sits under Cardiology, folded away until the tree is opened
+      await page.getByRole('button', { name: 'Expand all' }).click();
+      await editRow('FWALK')(page);
+    },
+    fields: [
+      { id: 'name', fill: { how: 'type', value: '表单巡检二病区' }, key: 'name', expected: '表单巡检二病区' },
+      {
+        id: 'nameEn',
+        fill: { how: 'type', value: 'Form Walk Ward 2' },
+        key: 'nameEn',
+        expected: 'Form Walk Ward 2',
+      },
+      { id: 'sort', fill: { how: 'type', value: 78 }, key: 'sort', expected: 78 },
+      { id: 'isWard', fill: { how: 'switch', value: false }, key: 'isWard', expected: false },
+    ],
+    readBack: () => department('FWALK'),
+  },
+  {
+    name: 'staff, create',
+    route: '/system/user',
+    open: 'user-create',
+    fields: [
+      { id: 'userName', fill: { how: 'type', value: 'fw.nurse' }, key: 'userName', expected: 'fw.nurse' },
+      {
+        id: 'nickName',
+        fill: { how: 'type', value: 'Form Walk Nurse' },
+        key: 'nickName',
+        expected: 'Form Walk Nurse',
+      },
+      { id: 'gender', fill: { how: 'pick', value: 'Female' }, key: 'gender', expected: 'female' },
+      {
+        id: 'birthDate',
+        fill: { how: 'date', value: '1991-04-17' },
+        key: 'birthDate',
+        expected: '1991-04-17',
+      },
+      {
+        id: 'idCard',
+        fill: { how: 'type', value: '110105199104170026' },
+        key: 'idCard',
+        expected: '110105199104170026',
+      },
+      { id: 'phone', fill: { how: 'type', value: '13912345678' }, key: 'phone', expected: '13912345678' },
+      {
+        id: 'email',
+        fill: { how: 'type', value: 'fw.nurse@example.org' },
+        key: 'email',
+        expected: 'fw.nurse@example.org',
+      },
+      {
+        id: 'departmentCode',
+        fill: { how: 'pick', value: 'Cardiology' },
+        key: 'departmentCode',
+        expected: 'CARD',
+      },
+      { id: 'roleIds', fill: { how: 'pick', value: ['Nurse'] }, key: 'roleCodes', expected: ['nurse'] },
+      {
+        id: 'dataPermission',
+        fill: { how: 'radio', value: 'Read only' },
+        key: 'dataPermission',
+        expected: 'readOnly',
+      },
+      {
+        id: 'permissionScope',
+        fill: { how: 'radio', value: 'Own and chosen departments' },
+        key: 'permissionScope',
+        expected: 'departments',
+      },
+      {
+        id: 'departmentPermissions',
+        fill: { how: 'pick', value: ['Intensive Care'] },
+        key: 'departmentPermissions',
+        expected: ['ICU'],
+      },
+      {
+        id: 'expiresOn',
+        fill: { how: 'date', value: '2031-06-30' },
+        key: 'expiresOn',
+        expected: '2031-06-30',
+      },
+      { id: 'isActive', fill: { how: 'switch', value: false }, key: 'isActive', expected: false },
+    ],
+    readBack: () => staff('fw.nurse'),
+  },
+  {
+    name: 'staff, edit',
+    route: '/system/user',
+    open: editRow('fw.nurse'),
+    fields: [
+      {
+        id: 'nickName',
+        fill: { how: 'type', value: 'Form Walk Nurse B' },
+        key: 'nickName',
+        expected: 'Form Walk Nurse B',
+      },
+      {
+        id: 'birthDate',
+        fill: { how: 'date', value: '1992-05-18' },
+        key: 'birthDate',
+        expected: '1992-05-18',
+      },
+      { id: 'phone', fill: { how: 'type', value: '13987654321' }, key: 'phone', expected: '13987654321' },
+      {
+        id: 'dataPermission',
+        fill: { how: 'radio', value: 'Read and write' },
+        key: 'dataPermission',
+        expected: 'readWrite',
+      },
+      {
+        id: 'expiresOn',
+        fill: { how: 'date', value: '2032-01-31' },
+        key: 'expiresOn',
+        expected: '2032-01-31',
+      },
+      { id: 'isActive', fill: { how: 'switch', value: true }, key: 'isActive', expected: true },
+    ],
+    readBack: () => staff('fw.nurse'),
+  },
+  {
+    name: 'role, create',
+    route: '/system/role',
+    open: 'role-create',
+    fields: [
+      { id: 'code', fill: { how: 'type', value: 'fw_role' }, key: 'code', expected: 'fw_role' },
+      { id: 'name', fill: { how: 'type', value: '表单巡检角色' }, key: 'name', expected: '表单巡检角色' },
+      {
+        id: 'nameEn',
+        fill: { how: 'type', value: 'Form walk role' },
+        key: 'nameEn',
+        expected: 'Form walk role',
+      },
+      { id: 'isActive', fill: { how: 'switch', value: false }, key: 'isActive', expected: false },
+    ],
+    readBack: async (page) =>
+      (await api<{ records: Record<string, unknown>[] }>(page, '/v1/roles?size=100')).records.find(
+        (role) => role.code === 'fw_role',
+      ),
+  },
+  {
+    name: 'menu, create',
+    route: '/system/menu',
+    open: 'menu-create',
+    fields: [
+      { id: 'kind', fill: { how: 'radio', value: 'Page' }, key: 'kind', expected: 'menu' },
+      {
+        id: 'labelEn',
+        fill: { how: 'type', value: 'Form walk page' },
+        key: 'labelEn',
+        expected: 'Form walk page',
+      },
+      { id: 'labelZh', fill: { how: 'type', value: '表单巡检页' }, key: 'labelZh', expected: '表单巡检页' },
+      {
+        id: 'path',
+        fill: { how: 'type', value: '/system/form-walk' },
+        key: 'path',
+        expected: '/system/form-walk',
+      },
+      {
+        id: 'component',
+        fill: { how: 'type', value: '/system/user' },
+        key: 'component',
+        expected: '/system/user',
+      },
+      { id: 'icon', fill: { how: 'pick', value: 'BankOutlined' }, key: 'icon', expected: 'BankOutlined' },
+      {
+        id: 'permission',
+        fill: { how: 'type', value: 'system:formwalk:list' },
+        key: 'permission',
+        expected: 'system:formwalk:list',
+      },
+      { id: 'sort', fill: { how: 'type', value: 91 }, key: 'sort', expected: 91 },
+      { id: 'hidden', fill: { how: 'switch', value: true }, key: 'hidden', expected: true },
+    ],
+    readBack: async (page) =>
+      flatten(await api<Tree<Record<string, unknown>>[]>(page, '/v1/menus/allTree')).find(
+        (menu) => menu.labelEn === 'Form walk page',
+      ),
+  },
+  {
+    name: 'drug category, create',
+    route: '/system/drug',
+    open: async (page) => {
+      await page.getByTestId('tab-drug-categories').click();
+      await page.getByTestId('drug-category-create').click();
+    },
+    fields: [
+      { id: 'code', fill: { how: 'type', value: 'FWCAT' }, key: 'code', expected: 'FWCAT' },
+      {
+        id: 'name',
+        fill: { how: 'type', value: 'Form walk insulins' },
+        key: 'name',
+        expected: 'Form walk insulins',
+      },
+      { id: 'sort', fill: { how: 'type', value: 55 }, key: 'sort', expected: 55 },
+    ],
+    readBack: async (page) =>
+      (await api<Record<string, unknown>[]>(page, '/v1/medicationCategory/list')).find(
+        (category) => category.code === 'FWCAT',
+      ),
+  },
+  {
+    name: 'drug, create',
+    route: '/system/drug',
+    open: async (page) => {
+      await page.getByRole('tab', { name: 'Drugs' }).click();
+      await page.getByTestId('drug-create').click();
+    },
+    fields: [
+      { id: 'code', fill: { how: 'type', value: 'FWDRUG01' }, key: 'code', expected: 'FWDRUG01' },
+      { id: 'shortCode', fill: { how: 'type', value: 'FWD' }, key: 'shortCode', expected: 'FWD' },
+      {
+        id: 'name',
+        fill: { how: 'type', value: 'Form walk glargine' },
+        key: 'name',
+        expected: 'Form walk glargine',
+      },
+      { id: 'unit', fill: { how: 'type', value: 'IU' }, key: 'unit', expected: 'IU' },
+      {
+        id: 'categoryCode',
+        fill: { how: 'pick', value: 'Form walk insulins' },
+        key: 'categoryCode',
+        expected: 'FWCAT',
+      },
+      {
+        id: 'specification',
+        fill: { how: 'type', value: '300 IU / 3 mL' },
+        key: 'specification',
+        expected: '300 IU / 3 mL',
+      },
+      { id: 'isActive', fill: { how: 'switch', value: false }, key: 'isActive', expected: false },
+    ],
+    readBack: async (page) =>
+      (
+        await api<{ records: Record<string, unknown>[] }>(page, '/v1/medication/page?queryCondition=FWDRUG01')
+      ).records.find((drug) => drug.code === 'FWDRUG01'),
+  },
+  {
+    name: 'management suggestion, create',
+    route: '/system/suggestion',
+    open: 'suggestion-create',
+    fields: [
+      {
+        id: 'title',
+        fill: { how: 'type', value: 'Form walk advice' },
+        key: 'title',
+        expected: 'Form walk advice',
+      },
+      { id: 'category', fill: { how: 'pick', value: 'Exercise' }, key: 'category', expected: 'exercise' },
+      { id: 'sort', fill: { how: 'type', value: 33 }, key: 'sort', expected: 33 },
+      { id: 'isActive', fill: { how: 'switch', value: false }, key: 'isActive', expected: false },
+      {
+        id: 'content',
+        fill: { how: 'type', value: 'Walk thirty minutes after dinner.' },
+        key: 'content',
+        expected: 'Walk thirty minutes after dinner.',
+      },
+    ],
+    readBack: async (page) =>
+      (
+        await api<{ records: Record<string, unknown>[] }>(
+          page,
+          '/v1/suggestions/page?queryCondition=Form%20walk&size=50',
+        )
+      ).records.find((item) => item.title === 'Form walk advice'),
+  },
+  {
+    name: 'dictionary entry, create',
+    route: '/system/dictionary',
+    open: 'dictionary-create',
+    fields: [
+      { id: 'type', fill: { how: 'type', value: 'formWalk' }, key: 'type', expected: 'formWalk' },
+      { id: 'code', fill: { how: 'type', value: 'fw1' }, key: 'code', expected: 'fw1' },
+      { id: 'nameZh', fill: { how: 'type', value: '表单巡检项' }, key: 'nameZh', expected: '表单巡检项' },
+      {
+        id: 'nameEn',
+        fill: { how: 'type', value: 'Form walk entry' },
+        key: 'nameEn',
+        expected: 'Form walk entry',
+      },
+      { id: 'value', fill: { how: 'type', value: '12.5' }, key: 'value', expected: '12.5' },
+      { id: 'sort', fill: { how: 'type', value: 21 }, key: 'sort', expected: 21 },
+      { id: 'isActive', fill: { how: 'switch', value: false }, key: 'isActive', expected: false },
+    ],
+    readBack: async (page) =>
+      (
+        await api<{ records: Record<string, unknown>[] }>(page, '/v1/dict/page?type=formWalk&size=50')
+      ).records.find((entry) => entry.code === 'fw1'),
+  },
+];
+
+describe('every field a form shows is saved', () => {
+  for (const form of CASES) {
+    it(form.name, { timeout: 60_000 }, async () => {
+      if (!page.url().endsWith(form.route)) await page.goto(form.route);
+      if (typeof form.open === 'string') await page.getByTestId(form.open).first().click();
+      else await form.open(page);
+      await dialog(page).locator('[data-testid="form-submit"]').waitFor();
+      for (const field of form.fields) await fill(page, field);
+      await dialog(page).locator('[data-testid="form-submit"]').click();
+      await expect
+        .poll(() => page.locator('[data-testid="form-submit"]:visible').count(), { timeout: 10_000 })
+        .toBe(0);
+      const record = await form.readBack(page);
+      expect(record, `${form.name}: the saved record`).toBeDefined();
+      const back = Object.fromEntries(form.fields.map((field) => [field.id, at(record!, field.key)]));
+      const entered = Object.fromEntries(form.fields.map((field) => [field.id, field.expected]));
+      expect(back).toEqual(entered);
+    });
+  }
+});
