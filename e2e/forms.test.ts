@@ -446,6 +446,110 @@ const CASES: FormCase[] = [
   },
 ];
 
+/** A moment as the admission form shows it (local YYYY-MM-DD HH:mm). */
+const localMinute = (iso: unknown) => {
+  const at = new Date(String(iso));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
+};
+const admittedAt = `${localMinute(new Date().toISOString()).slice(0, 10)} 00:05`;
+
+async function patient(inpatientNumber: string) {
+  const list = await api<{ records: { id: number; inpatientNumber: string | null }[] }>(
+    page,
+    `/v1/patients/hospitalizedPatients?queryCondition=${inpatientNumber}`,
+  );
+  const found = list.records.find((item) => item.inpatientNumber === inpatientNumber);
+  if (!found) return undefined;
+  const detail = await api<Record<string, unknown>>(
+    page,
+    `/v1/patients/hospitalizedPatient?patientId=${found.id}`,
+  );
+  return { ...detail, admittedAtLocal: localMinute(detail.admittedAt) };
+}
+
+CASES.push({
+  name: 'patient admission',
+  route: '/index',
+  open: 'admit-patient',
+  // age is not filled: the form works it out from the date of birth
+  fields: [
+    { id: 'name', fill: { how: 'type', value: '表单巡检患者' }, key: 'name', expected: '表单巡检患者' },
+    { id: 'gender', fill: { how: 'pick', value: 'Female' }, key: 'gender', expected: 'female' },
+    {
+      id: 'dateOfBirth',
+      fill: { how: 'date', value: '1985-03-15' },
+      key: 'dateOfBirth',
+      expected: '1985-03-15',
+    },
+    {
+      id: 'idCard',
+      fill: { how: 'type', value: '110105198503150035' },
+      key: 'idCard',
+      expected: '110105198503150035',
+    },
+    {
+      id: 'mobilePhone',
+      fill: { how: 'type', value: '13600001111' },
+      key: 'mobilePhone',
+      expected: '13600001111',
+    },
+    {
+      id: 'email',
+      fill: { how: 'type', value: 'fw.patient@example.org' },
+      key: 'email',
+      expected: 'fw.patient@example.org',
+    },
+    { id: 'heightCm', fill: { how: 'type', value: 165.5 }, key: 'heightCm', expected: 165.5 },
+    { id: 'weightKg', fill: { how: 'type', value: 60.2 }, key: 'weightKg', expected: 60.2 },
+    { id: 'tags', fill: { how: 'pick', value: ['胰岛素泵'] }, key: 'tags', expected: ['胰岛素泵'] },
+    {
+      id: 'contact',
+      fill: { how: 'type', value: 'Daughter 13700002222' },
+      key: 'contact',
+      expected: 'Daughter 13700002222',
+    },
+    {
+      id: 'wristbandCode',
+      fill: { how: 'type', value: 'WBFW0001' },
+      key: 'wristbandCode',
+      expected: 'WBFW0001',
+    },
+    {
+      id: 'inpatientNumber',
+      fill: { how: 'type', value: 'ZYFW0001' },
+      key: 'inpatientNumber',
+      expected: 'ZYFW0001',
+    },
+    {
+      id: 'appointmentCode',
+      fill: { how: 'type', value: 'FW0001' },
+      key: 'appointmentCode',
+      expected: 'FW0001',
+    },
+    {
+      id: 'departmentCode',
+      fill: { how: 'pick', value: 'Cardiology' },
+      key: 'departmentCode',
+      expected: 'CARD',
+    },
+    { id: 'bed', fill: { how: 'type', value: '21' }, key: 'bed', expected: '21' },
+    {
+      id: 'doctorCode',
+      fill: { how: 'pick', value: 'Dr. Chen Jing' },
+      key: 'doctorCode',
+      expected: 'doctor02',
+    },
+    {
+      id: 'admittedAt',
+      fill: { how: 'date', value: admittedAt },
+      key: 'admittedAtLocal',
+      expected: admittedAt,
+    },
+  ],
+  readBack: () => patient('ZYFW0001'),
+});
+
 describe('every field a form shows is saved', () => {
   for (const form of CASES) {
     it(form.name, { timeout: 60_000 }, async () => {
