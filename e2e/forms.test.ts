@@ -14,6 +14,9 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await (await newContext(browser)).newPage();
   await loginViaForm(page, 'admin', 'Admin@123456');
+  const tenant = await api<{ names: Record<string, string> }>(page, '/v1/tenants/current');
+  hospitalNames.zh = tenant.names['zh-CN'];
+  hospitalNames.en = tenant.names['en-US'];
 });
 afterAll(() => browser?.close());
 
@@ -27,7 +30,9 @@ type Fill =
   /** a DatePicker, typed as YYYY-MM-DD */
   | { how: 'date'; value: string }
   /** a radio of a Radio.Group by its label */
-  | { how: 'radio'; value: string };
+  | { how: 'radio'; value: string }
+  /** a file given to the dialog's upload */
+  | { how: 'file'; value: { name: string; mimeType: string; text: string } };
 
 interface Field {
   /** the form field's id (its name) */
@@ -46,6 +51,8 @@ interface FormCase {
   fields: Field[];
   /** the saved record as the API answers it (plus any names the checks need) */
   readBack: (page: Page) => Promise<Record<string, unknown> | undefined>;
+  /** puts back what other browser tests rely on (they share the server) */
+  restore?: (page: Page) => Promise<void>;
 }
 
 const dialog = (page: Page): Locator => page.locator('.ant-modal-wrap:visible, .ant-drawer-open').last();
@@ -70,6 +77,12 @@ async function fill(page: Page, field: Field): Promise<void> {
       return;
     case 'radio':
       await input.getByText(how.value, { exact: true }).click();
+      return;
+    case 'file':
+      // the icon field renders no element with its id: the dialog's one upload is the field's
+      await scope
+        .locator('input[type="file"]')
+        .setInputFiles({ ...how.value, buffer: Buffer.from(how.value.text) });
       return;
     case 'pick': {
       const select = scope.locator('.ant-select', { has: page.locator(`#${field.id}`) });
@@ -550,6 +563,92 @@ CASES.push({
   readBack: () => patient('ZYFW0001'),
 });
 
+async function gluEvents(page: Page) {
+  return api<(Record<string, unknown> & { items: Record<string, unknown>[] })[]>(page, '/v1/glu/event');
+}
+
+const ICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="6"/></svg>';
+
+CASES.push(
+  {
+    name: 'glucose event, create',
+    route: '/system/event',
+    open: 'event-create',
+    fields: [
+      { id: 'code', fill: { how: 'type', value: 'fwEvent' }, key: 'code', expected: 'fwEvent' },
+      {
+        id: 'name',
+        fill: { how: 'type', value: 'FW event' },
+        key: 'name',
+        expected: 'FW event',
+      },
+      { id: 'sort', fill: { how: 'type', value: 66 }, key: 'sort', expected: 66 },
+    ],
+    readBack: async (page) => (await gluEvents(page)).find((event) => event.code === 'fwEvent'),
+  },
+  {
+    name: 'glucose event item, create',
+    route: '/system/event',
+    open: async (page) => {
+      await page.getByTestId('event-entry').filter({ hasText: 'FW event' }).click();
+      await expect.poll(() => page.getByTestId('event-title').innerText()).toContain('FW event');
+      await page.getByTestId('event-item-create').click();
+    },
+    fields: [
+      { id: 'code', fill: { how: 'type', value: 'fwItem' }, key: 'code', expected: 'fwItem' },
+      { id: 'name', fill: { how: 'type', value: 'FW item' }, key: 'name', expected: 'FW item' },
+      { id: 'sort', fill: { how: 'type', value: 12 }, key: 'sort', expected: 12 },
+      { id: 'isActive', fill: { how: 'switch', value: false }, key: 'isActive', expected: false },
+      {
+        id: 'icon',
+        fill: { how: 'file', value: { name: 'dot.svg', mimeType: 'image/svg+xml', text: ICON } },
+        key: 'hasIcon',
+        expected: true,
+      },
+    ],
+    readBack: async (page) =>
+      (await gluEvents(page))
+        .find((event) => event.code === 'fwEvent')
+        ?.items.find((item) => item.code === 'fwItem'),
+  },
+  {
+    name: 'hospital name, edit',
+    route: '/settings/hospital',
+    open: 'hospital-rename',
+    fields: [
+      {
+        id: 'tenantNameZh',
+        fill: { how: 'type', value: '表单巡检医院' },
+        key: 'names.zh-CN',
+        expected: '表单巡检医院',
+      },
+      {
+        id: 'tenantNameEn',
+        fill: { how: 'type', value: 'Form Walk Hospital' },
+        key: 'names.en-US',
+        expected: 'Form Walk Hospital',
+      },
+    ],
+    readBack: (page) => api<Record<string, unknown>>(page, '/v1/tenants/current'),
+    restore: async (page) => {
+      await page.getByTestId('hospital-rename').click();
+      const form = dialog(page);
+      await form.locator('#tenantNameZh').fill(hospitalNames.zh);
+      await form.locator('#tenantNameEn').fill(hospitalNames.en);
+      await form.getByTestId('form-submit').click();
+      await expect
+        .poll(() =>
+          api<{ names: Record<string, string> }>(page, '/v1/tenants/current').then((t) => t.names['en-US']),
+        )
+        .toBe(hospitalNames.en);
+    },
+  },
+);
+
+/** The demo hospital's names, read before the walk renames it, to put them back. */
+const hospitalNames = { zh: '', en: '' };
+
 describe('every field a form shows is saved', () => {
   for (const form of CASES) {
     it(form.name, { timeout: 60_000 }, async () => {
@@ -563,6 +662,7 @@ describe('every field a form shows is saved', () => {
         .poll(() => page.locator('[data-testid="form-submit"]:visible').count(), { timeout: 10_000 })
         .toBe(0);
       const record = await form.readBack(page);
+      await form.restore?.(page);
       expect(record, `${form.name}: the saved record`).toBeDefined();
       const back = Object.fromEntries(form.fields.map((field) => [field.id, at(record!, field.key)]));
       const entered = Object.fromEntries(form.fields.map((field) => [field.id, field.expected]));
