@@ -51,14 +51,16 @@ interface FormCase {
   fields: Field[];
   /** the saved record as the API answers it (plus any names the checks need) */
   readBack: (page: Page) => Promise<Record<string, unknown> | undefined>;
+  /** where the form is when it is not a dialog (a CSS selector), and its save button's test id */
+  within?: string;
+  submit?: string;
   /** puts back what other browser tests rely on (they share the server) */
   restore?: (page: Page) => Promise<void>;
 }
 
 const dialog = (page: Page): Locator => page.locator('.ant-modal-wrap:visible, .ant-drawer-open').last();
 
-async function fill(page: Page, field: Field): Promise<void> {
-  const scope = dialog(page);
+async function fill(page: Page, field: Field, scope: Locator): Promise<void> {
   const input = scope.locator(`#${field.id}`);
   const { fill: how } = field;
   switch (how.how) {
@@ -73,7 +75,8 @@ async function fill(page: Page, field: Field): Promise<void> {
     case 'date':
       await input.click();
       await input.fill(how.value);
-      await input.press('Enter');
+      // Enter would also submit a form that is not in a dialog; leaving the field keeps the typed date
+      await input.press('Tab');
       return;
     case 'radio':
       await input.getByText(how.value, { exact: true }).click();
@@ -86,8 +89,11 @@ async function fill(page: Page, field: Field): Promise<void> {
       return;
     case 'pick': {
       const select = scope.locator('.ant-select', { has: page.locator(`#${field.id}`) });
+      // the text as a whole word: "Male" must not match "Female", "Cardiology" may read "Cardiology (CARD)"
+      const word = (text: string) =>
+        new RegExp(`(^|[^\\p{L}])${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^\\p{L}]|$)`, 'u');
       const chosen = (text: string) =>
-        select.locator('.ant-select-selection-item', { hasText: text }).count();
+        select.locator('.ant-select-selection-item', { hasText: word(text) }).count();
       const openLists = () => page.locator('.ant-select-dropdown:visible').count();
       // the list of the field picked before may still be fading out: wait, or its options would be searched
       await expect.poll(openLists).toBe(0);
@@ -95,10 +101,11 @@ async function fill(page: Page, field: Field): Promise<void> {
         // options load on opening; a click while the list is re-rendering can miss, so check and retry
         for (let attempt = 0; attempt < 3 && !(await chosen(text)); attempt++) {
           if (!(await openLists())) await select.locator('.ant-select-selector').click();
-          await page
+          const options = page
             .locator('.ant-select-dropdown:visible')
-            .locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper')
-            .filter({ hasText: text })
+            .locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper');
+          await options
+            .filter({ hasText: word(text) })
             .first()
             .click();
           await page.waitForTimeout(100);
@@ -563,6 +570,145 @@ CASES.push({
   readBack: () => patient('ZYFW0001'),
 });
 
+/** Opens the detail page of the patient the admission case admitted. */
+async function openAdmitted(page: Page) {
+  const list = await api<{ records: { id: number; inpatientNumber: string | null }[] }>(
+    page,
+    '/v1/patients/hospitalizedPatients?queryCondition=ZYFW0001',
+  );
+  await page.goto(`/patient/detail?id=${list.records[0].id}`);
+  await page.getByTestId('patient-name-heading').waitFor();
+}
+
+async function lastTransfer(page: Page) {
+  const list = await api<{ records: { id: number; inpatientNumber: string | null }[] }>(
+    page,
+    '/v1/patients/hospitalizedPatients?queryCondition=ZYFW0001',
+  );
+  const transfers = await api<Record<string, unknown>[]>(
+    page,
+    `/v1/patients/transfers?patientId=${list.records[0].id}`,
+  );
+  const last = [...transfers].sort((a, b) => Number(b.id) - Number(a.id))[0];
+  return last
+    ? {
+        ...last,
+        startLocal: localMinute(last.startTime),
+        endLocal: last.endTime ? localMinute(last.endTime) : null,
+      }
+    : undefined;
+}
+
+CASES.push(
+  {
+    name: 'patient, edit basic information',
+    route: '/index',
+    open: async (page) => {
+      await openAdmitted(page);
+      await page.getByTestId('detail-edit').click();
+    },
+    within: '[data-testid="basic-edit"]',
+    submit: 'basic-save',
+    fields: [
+      { id: 'name', fill: { how: 'type', value: '表单巡检患者乙' }, key: 'name', expected: '表单巡检患者乙' },
+      { id: 'gender', fill: { how: 'pick', value: 'Male' }, key: 'gender', expected: 'male' },
+      {
+        id: 'dateOfBirth',
+        fill: { how: 'date', value: '1986-07-09' },
+        key: 'dateOfBirth',
+        expected: '1986-07-09',
+      },
+      {
+        id: 'idCard',
+        fill: { how: 'type', value: '110105198607090030' },
+        key: 'idCard',
+        expected: '110105198607090030',
+      },
+      {
+        id: 'mobilePhone',
+        fill: { how: 'type', value: '13600003333' },
+        key: 'mobilePhone',
+        expected: '13600003333',
+      },
+      {
+        id: 'email',
+        fill: { how: 'type', value: 'fw.patient2@example.org' },
+        key: 'email',
+        expected: 'fw.patient2@example.org',
+      },
+      { id: 'heightCm', fill: { how: 'type', value: 170 }, key: 'heightCm', expected: 170 },
+      { id: 'weightKg', fill: { how: 'type', value: 65.4 }, key: 'weightKg', expected: 65.4 },
+      {
+        id: 'contact',
+        fill: { how: 'type', value: 'Son 13700004444' },
+        key: 'contact',
+        expected: 'Son 13700004444',
+      },
+      {
+        id: 'wristbandCode',
+        fill: { how: 'type', value: 'WBFW0002' },
+        key: 'wristbandCode',
+        expected: 'WBFW0002',
+      },
+      {
+        id: 'inpatientNumber',
+        fill: { how: 'type', value: 'ZYFW0001' },
+        key: 'inpatientNumber',
+        expected: 'ZYFW0001',
+      },
+      {
+        id: 'appointmentCode',
+        fill: { how: 'type', value: 'FW0002' },
+        key: 'appointmentCode',
+        expected: 'FW0002',
+      },
+    ],
+    readBack: () => patient('ZYFW0001'),
+  },
+  {
+    name: 'patient, transfer',
+    route: '/index',
+    open: async (page) => {
+      await openAdmitted(page);
+      await page.getByTestId('detail-transfer').click();
+    },
+    fields: [
+      {
+        id: 'toDepartmentCode',
+        fill: { how: 'pick', value: 'Intensive Care' },
+        key: 'toDepartmentCode',
+        expected: 'ICU',
+      },
+      { id: 'toBed', fill: { how: 'type', value: '05' }, key: 'toBed', expected: '05' },
+      {
+        id: 'toDoctorCode',
+        fill: { how: 'pick', value: 'Dr. Zhao Lei' },
+        key: 'toDoctorCode',
+        expected: 'doctor03',
+      },
+      {
+        id: 'reason',
+        fill: { how: 'type', value: 'Form walk: needs closer monitoring' },
+        key: 'reason',
+        expected: 'Form walk: needs closer monitoring',
+      },
+      {
+        id: 'startTime',
+        fill: { how: 'date', value: admittedAt.replace('00:05', '00:10') },
+        key: 'startLocal',
+        expected: admittedAt.replace('00:05', '00:10'),
+      },
+      {
+        id: 'endTime',
+        fill: { how: 'date', value: admittedAt.replace('00:05', '00:20') },
+        key: 'endLocal',
+        expected: admittedAt.replace('00:05', '00:20'),
+      },
+    ],
+    readBack: lastTransfer,
+  },
+);
+
 async function gluEvents(page: Page) {
   return api<(Record<string, unknown> & { items: Record<string, unknown>[] })[]>(page, '/v1/glu/event');
 }
@@ -655,12 +801,12 @@ describe('every field a form shows is saved', () => {
       if (!page.url().endsWith(form.route)) await page.goto(form.route);
       if (typeof form.open === 'string') await page.getByTestId(form.open).first().click();
       else await form.open(page);
-      await dialog(page).locator('[data-testid="form-submit"]').waitFor();
-      for (const field of form.fields) await fill(page, field);
-      await dialog(page).locator('[data-testid="form-submit"]').click();
-      await expect
-        .poll(() => page.locator('[data-testid="form-submit"]:visible').count(), { timeout: 10_000 })
-        .toBe(0);
+      const scope = form.within ? page.locator(form.within) : dialog(page);
+      const save = scope.locator(`[data-testid="${form.submit ?? 'form-submit'}"]`);
+      await save.waitFor();
+      for (const field of form.fields) await fill(page, field, scope);
+      await save.click();
+      await expect.poll(() => save.isVisible(), { timeout: 10_000 }).toBe(false);
       const record = await form.readBack(page);
       await form.restore?.(page);
       expect(record, `${form.name}: the saved record`).toBeDefined();
