@@ -570,6 +570,84 @@ CASES.push({
   readBack: () => patient('ZYFW0001'),
 });
 
+// edits of the catalogues: the record the create cases made, every field it shows changed
+CASES.push(
+  {
+    name: 'role, edit',
+    route: '/system/role',
+    open: editRow('fw_role'),
+    fields: [
+      { id: 'name', fill: { how: 'type', value: '表单巡检角色乙' }, key: 'name', expected: '表单巡检角色乙' },
+      {
+        id: 'nameEn',
+        fill: { how: 'type', value: 'Form walk role B' },
+        key: 'nameEn',
+        expected: 'Form walk role B',
+      },
+      { id: 'isActive', fill: { how: 'switch', value: true }, key: 'isActive', expected: true },
+    ],
+    readBack: async (page) =>
+      (await api<{ records: Record<string, unknown>[] }>(page, '/v1/roles?size=100')).records.find(
+        (role) => role.code === 'fw_role',
+      ),
+  },
+  {
+    name: 'drug, edit',
+    route: '/system/drug',
+    open: editRow('FWDRUG01'),
+    fields: [
+      { id: 'shortCode', fill: { how: 'type', value: 'FWE' }, key: 'shortCode', expected: 'FWE' },
+      {
+        id: 'name',
+        fill: { how: 'type', value: 'Form walk detemir' },
+        key: 'name',
+        expected: 'Form walk detemir',
+      },
+      { id: 'unit', fill: { how: 'type', value: 'U/mL' }, key: 'unit', expected: 'U/mL' },
+      {
+        id: 'specification',
+        fill: { how: 'type', value: '100 U / 10 mL' },
+        key: 'specification',
+        expected: '100 U / 10 mL',
+      },
+      { id: 'isActive', fill: { how: 'switch', value: true }, key: 'isActive', expected: true },
+    ],
+    readBack: async (page) =>
+      (
+        await api<{ records: Record<string, unknown>[] }>(page, '/v1/medication/page?queryCondition=FWDRUG01')
+      ).records.find((drug) => drug.code === 'FWDRUG01'),
+  },
+  {
+    name: 'management suggestion, edit',
+    route: '/system/suggestion',
+    open: editRow('Form walk advice'),
+    fields: [
+      {
+        id: 'title',
+        fill: { how: 'type', value: 'Form walk advice B' },
+        key: 'title',
+        expected: 'Form walk advice B',
+      },
+      { id: 'category', fill: { how: 'pick', value: 'Diet' }, key: 'category', expected: 'diet' },
+      { id: 'sort', fill: { how: 'type', value: 34 }, key: 'sort', expected: 34 },
+      { id: 'isActive', fill: { how: 'switch', value: true }, key: 'isActive', expected: true },
+      {
+        id: 'content',
+        fill: { how: 'type', value: 'Half a plate of vegetables.' },
+        key: 'content',
+        expected: 'Half a plate of vegetables.',
+      },
+    ],
+    readBack: async (page) =>
+      (
+        await api<{ records: Record<string, unknown>[] }>(
+          page,
+          '/v1/suggestions/page?queryCondition=Form%20walk&size=50',
+        )
+      ).records.find((item) => item.title === 'Form walk advice B'),
+  },
+);
+
 /** Opens the detail page of the patient the admission case admitted. */
 async function openAdmitted(page: Page) {
   const list = await api<{ records: { id: number; inpatientNumber: string | null }[] }>(
