@@ -1,5 +1,7 @@
+export * from './admin/audit-kinds';
 export * from './admin/catalogues';
 export * from './admin/schemas';
+export * from './admin/staff-expiry';
 export * from './analytics';
 export * from './auth/password-policy';
 export * from './auth/schemas';

@@ -1,4 +1,4 @@
-import type { Lang } from '@glucocare/domain';
+import type { Lang, StaffExpiry, StaffExpiryFilter } from '@glucocare/domain';
 import { http, requestEnvelope } from './http';
 import type { Page } from './users';
 
@@ -109,6 +109,8 @@ export interface StaffRecord {
   /** department codes */
   departmentPermissions: string[];
   expiresOn: string | null;
+  /** where the account stands against its expiry date today (server's calendar, as at sign-in) */
+  expiry: StaffExpiry;
   isActive: boolean;
   mustChangePassword: boolean;
   lockedUntil: string | null;
@@ -120,6 +122,7 @@ export interface StaffQuery {
   queryCondition?: string;
   departmentCode?: string;
   isActive?: boolean;
+  expiry?: StaffExpiryFilter;
   page: number;
   size: number;
 }
@@ -157,6 +160,7 @@ export function fetchStaffPage(query: StaffQuery, signal?: AbortSignal): Promise
       queryCondition: query.queryCondition?.trim() || undefined,
       departmentCode: query.departmentCode || undefined,
       isActive: query.isActive,
+      expiry: query.expiry && query.expiry !== 'all' ? query.expiry : undefined,
       page: query.page,
       size: query.size,
     },
@@ -355,9 +359,16 @@ export interface AuditRecord {
   entity: string;
   entityId: string | null;
   patientId: number | null;
+  /** the kind's name in the request language */
+  entityName: string;
+  /** the name of the record (a period's, a staff member's, a setting's), when something names it */
+  label: string | null;
+  /** as stored; role permission changes as `{ permissions: { "Page › Button": code } }` */
   before: unknown;
   after: unknown;
   reason: string | null;
+  /** the reason in the request language (the server's own codes translated; typed text as typed) */
+  reasonText: string | null;
   ip: string | null;
   requestId: string | null;
 }

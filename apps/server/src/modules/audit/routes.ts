@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { auditLog } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
+import { describeAuditRows } from './describe';
 
 const isoDateTime = z.iso.datetime({ offset: true });
 
@@ -61,10 +62,7 @@ export async function auditRoutes(app: FastifyInstance) {
         app.db.select({ total: count() }).from(auditLog).where(where),
       ]);
       return ok(request, {
-        records: rows.map(({ tenantId: _tenant, userAgent: _agent, ...row }) => ({
-          ...row,
-          at: row.at.toISOString(),
-        })),
+        records: await describeAuditRows(app.db, session.tenantId, rows, request.lang),
         total,
         page: q.page,
         size,

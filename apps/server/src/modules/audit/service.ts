@@ -1,3 +1,4 @@
+import type { AuditEntity } from '@glucocare/domain';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema';
@@ -7,7 +8,8 @@ export interface AuditEntry {
   actorId?: number | null;
   actorName?: string | null;
   action: string;
-  entity: string;
+  /** one of the kinds the audit page names (domain `AUDIT_ENTITIES`) */
+  entity: AuditEntity;
   entityId?: string | number | null;
   patientId?: number | null;
   before?: unknown;

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { type StaffExpiryFilter, staffExpiryOf, staffExpirySoonEnd } from '@glucocare/domain';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { departments, roles, sessions, userDepartments, userRoles, users } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import { hashPassword } from '../auth/service';
-import type { SessionUser } from '../auth/sessions';
+import { isoDate, type SessionUser } from '../auth/sessions';
 import { existingCodes, inScope } from '../departments/service';
 import { getSetting } from '../settings/service';
 
@@ -64,6 +65,7 @@ async function loadRecords(db: DbOrTx, tenantId: string, rows: UserRow[], lang: 
     departmentRows.map((d) => [d.code, lang === 'en-US' ? (d.nameEn ?? d.name) : d.name]),
   );
   const today = new Date();
+  const todayDate = isoDate(today);
   return rows.map((row) => ({
     id: row.id,
     userName: row.userName,
@@ -86,6 +88,7 @@ async function loadRecords(db: DbOrTx, tenantId: string, rows: UserRow[], lang: 
       .map((s) => s.departmentCode)
       .sort(),
     expiresOn: row.expiresOn,
+    expiry: staffExpiryOf(row.expiresOn, todayDate),
     isActive: row.isActive,
     mustChangePassword: row.mustChangePassword,
     lockedUntil: row.lockedUntil?.toISOString() ?? null,
@@ -96,6 +99,24 @@ async function loadRecords(db: DbOrTx, tenantId: string, rows: UserRow[], lang: 
 
 export type StaffRecord = Awaited<ReturnType<typeof loadRecords>>[number];
 
+/**
+ * The expiry filter as SQL, with the day boundaries of `staffExpiryOf` (login compares expiry dates with
+ * the server's calendar date, `isoDate`, so the list does the same).
+ */
+function expiryCondition(expiry: StaffExpiryFilter, today: string) {
+  const soonEnd = staffExpirySoonEnd(today);
+  switch (expiry) {
+    case 'expired':
+      return lt(users.expiresOn, today);
+    case 'expiresSoon':
+      return and(gte(users.expiresOn, today), lte(users.expiresOn, soonEnd));
+    case 'active':
+      return or(isNull(users.expiresOn), gt(users.expiresOn, soonEnd));
+    default:
+      return undefined;
+  }
+}
+
 /** Staff visible to the caller: all for an all-departments scope, else those of their departments. */
 function scopeCondition(session: SessionUser) {
   return session.scope.all ? undefined : inArray(users.departmentCode, session.scope.departments);
@@ -104,11 +125,19 @@ function scopeCondition(session: SessionUser) {
 export async function pageStaff(
   db: Database,
   session: SessionUser,
-  query: { queryCondition?: string; departmentCode?: string; isActive?: boolean; page: number; size: number },
+  query: {
+    queryCondition?: string;
+    departmentCode?: string;
+    isActive?: boolean;
+    expiry?: StaffExpiryFilter;
+    page: number;
+    size: number;
+  },
   lang: string,
 ) {
   const text = query.queryCondition?.trim();
   const where = and(
+    expiryCondition(query.expiry ?? 'all', isoDate(new Date())),
     eq(users.tenantId, session.tenantId),
     isNull(users.deletedAt),
     scopeCondition(session),

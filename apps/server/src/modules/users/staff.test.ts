@@ -1,6 +1,8 @@
+import { addDays, STAFF_EXPIRY_SOON_DAYS } from '@glucocare/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { isoDate } from '../auth/sessions';
 
 let t: TestContext;
 let admin: string;
@@ -387,5 +389,94 @@ describe('audit log', () => {
     expect((await api('GET', '/v1/audit/page', nurse)).statusCode).toBe(403);
     const other = (await api('GET', '/v1/audit/page?size=500', admin202)).json().dataContent;
     expect(other.records.every((r: { actorName: string }) => r.actorName === 'admin')).toBe(true);
+  });
+});
+
+describe('expiry', () => {
+  const today = isoDate(new Date());
+  const people = [
+    ['temp.past', addDays(today, -1)],
+    ['temp.today', today],
+    ['temp.edge', addDays(today, STAFF_EXPIRY_SOON_DAYS)],
+    ['temp.later', addDays(today, STAFF_EXPIRY_SOON_DAYS + 1)],
+  ] as const;
+  const names = (records: { userName: string }[]) => records.map((r) => r.userName).sort();
+
+  beforeAll(async () => {
+    for (const [userName, expiresOn] of people) {
+      const res = await api(
+        'POST',
+        '/v2/users',
+        admin,
+        newStaff({ userName, expiresOn, departmentCode: 'ICU' }),
+      );
+      expect(res.statusCode).toBe(200);
+    }
+  });
+
+  it('stores the expiry and birth dates as entered and says where each account stands', async () => {
+    const page = (await api('GET', '/v1/users/page?departmentCode=ICU&size=100', admin)).json().dataContent;
+    const byName = new Map(page.records.map((r: { userName: string }) => [r.userName, r]));
+    expect(byName.get('temp.past')).toMatchObject({
+      expiresOn: addDays(today, -1),
+      birthDate: '1990-05-20',
+      expiry: 'expired',
+    });
+    expect(byName.get('temp.today')).toMatchObject({ expiresOn: today, expiry: 'expiresSoon' });
+    expect(byName.get('temp.edge')).toMatchObject({ expiry: 'expiresSoon' });
+    expect(byName.get('temp.later')).toMatchObject({ expiry: 'active' });
+    const doctor = (await api('GET', '/v1/users/page?queryCondition=doctor01', admin)).json().dataContent;
+    expect(doctor.records[0]).toMatchObject({ expiresOn: null, expiry: 'active' });
+  });
+
+  it('filters the list by expiry on the server, paging included', async () => {
+    const list = async (expiry: string) =>
+      (await api('GET', `/v1/users/page?departmentCode=ICU&size=100&expiry=${expiry}`, admin)).json()
+        .dataContent;
+    expect(names((await list('expired')).records)).toEqual(['temp.past']);
+    const soon = await list('expiresSoon');
+    expect(names(soon.records)).toEqual(['temp.edge', 'temp.today']);
+    expect(soon.total).toBe(2);
+    const active = names((await list('active')).records);
+    expect(active).toContain('temp.later');
+    expect(active).not.toContain('temp.past');
+    expect(active).not.toContain('temp.today');
+    const all = await list('all');
+    expect(all.total).toBe((await list('expired')).total + soon.total + active.length);
+    const firstPage = (await api('GET', '/v1/users/page?expiry=expiresSoon&size=1', admin)).json()
+      .dataContent;
+    expect(firstPage).toMatchObject({ total: 2, size: 1 });
+    expect(firstPage.records).toHaveLength(1);
+  });
+
+  it('refuses an unknown expiry filter in the request language', async () => {
+    const res = await api('GET', '/v1/users/page?expiry=soonish', admin, undefined, 'zh-CN');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().dataContent.errors[0].field).toBe('expiry');
+  });
+
+  it('lets an administrator move an expiry date by editing', async () => {
+    const page = (await api('GET', '/v1/users/page?queryCondition=temp.past', admin)).json().dataContent;
+    const { id, version } = page.records[0];
+    const later = addDays(today, 90);
+    const { userName: _fixed, ...fields } = newStaff({
+      departmentCode: 'ICU',
+      birthDate: '1985-01-02',
+      expiresOn: later,
+    });
+    const res = await api('PUT', '/v2/users', admin, { ...fields, id, version });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().dataContent).toMatchObject({
+      expiresOn: later,
+      birthDate: '1985-01-02',
+      expiry: 'active',
+    });
+    const cleared = await api('PUT', '/v2/users', admin, {
+      ...fields,
+      expiresOn: null,
+      id,
+      version: version + 1,
+    });
+    expect(cleared.json().dataContent).toMatchObject({ expiresOn: null, expiry: 'active' });
   });
 });

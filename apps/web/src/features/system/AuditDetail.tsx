@@ -6,7 +6,6 @@ import { formatDateTime } from '../../components/format';
 import {
   AUDIT_ACTION_COLORS,
   auditActionKey,
-  auditEntityKey,
   changedLeafCount,
   type DiffRow,
   type DiffStatus,
@@ -220,8 +219,9 @@ export function AuditDetail({
               {
                 key: 'entity',
                 label: t('audit.entity'),
-                children: labelOr(t, exists, auditEntityKey(record.entity), record.entity) || none,
+                children: record.entityName || record.entity || none,
               },
+              { key: 'record', label: t('audit.record'), children: record.label || none },
               { key: 'entityId', label: t('audit.entityId'), children: record.entityId ?? none },
               { key: 'patientId', label: t('audit.patientId'), children: record.patientId ?? none },
               { key: 'ip', label: t('audit.ip'), children: record.ip || none },
@@ -234,7 +234,7 @@ export function AuditDetail({
                 key: 'reason',
                 label: t('audit.reason'),
                 span: mobile ? 1 : 2,
-                children: record.reason || none,
+                children: record.reasonText || record.reason || none,
               },
             ]}
           />

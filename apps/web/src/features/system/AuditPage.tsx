@@ -1,5 +1,6 @@
 import { DownloadOutlined, RightOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
+import { AUDIT_ENTITY_KINDS, auditEntityName } from '@glucocare/domain';
 import { Alert, Button, Tag } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { Dayjs } from 'dayjs';
@@ -17,15 +18,14 @@ import { AuditDetail } from './AuditDetail';
 import {
   AUDIT_ACTION_COLORS,
   AUDIT_ACTIONS,
-  AUDIT_ENTITIES,
   type AuditFilterProblem,
   type AuditSearchParams,
   auditActionKey,
-  auditEntityKey,
   auditFilterOf,
   compactJson,
   defaultAuditRange,
   labelOr,
+  lastMonthRange,
   PATIENT_ID_PATTERN,
 } from './audit';
 import { TABLE_PAGINATION } from './shared';
@@ -49,7 +49,7 @@ export default function AuditPage() {
   const mobile = useDevice() === 'mobile';
   const exists = (key: string) => i18n.exists(key);
   const actionLabel = (action: string) => labelOr(t, exists, auditActionKey(action), action);
-  const entityLabel = (entity: string) => labelOr(t, exists, auditEntityKey(entity), entity);
+  const entityLabel = (entity: string) => auditEntityName(entity, lang);
   const none = t('common.none');
 
   const actionRef = useRef<ActionType>(null);
@@ -87,10 +87,11 @@ export default function AuditPage() {
     { title: t('audit.at'), dataIndex: 'at', dateFormat: 'dateTime' },
     { title: t('audit.actorName'), dataIndex: 'actorName' },
     { title: t('audit.action'), dataIndex: 'action', render: (value) => actionLabel(String(value ?? '')) },
-    { title: t('audit.entity'), dataIndex: 'entity', render: (value) => entityLabel(String(value ?? '')) },
+    { title: t('audit.entity'), dataIndex: 'entityName' },
+    { title: t('audit.record'), dataIndex: 'label' },
     { title: t('audit.entityId'), dataIndex: 'entityId' },
     { title: t('audit.patientId'), dataIndex: 'patientId' },
-    { title: t('audit.reason'), dataIndex: 'reason' },
+    { title: t('audit.reason'), dataIndex: 'reasonText' },
     { title: t('audit.ip'), dataIndex: 'ip' },
     { title: t('audit.requestId'), dataIndex: 'requestId' },
     { title: t('audit.before'), dataIndex: 'before', width: 60, render: (value) => compactJson(value) },
@@ -142,6 +143,7 @@ export default function AuditPage() {
                 label: t('audit.presets.last30'),
                 value: [hospitalNow().subtract(29, 'day').startOf('day'), hospitalNow().endOf('day')],
               },
+              { label: t('audit.presets.lastMonth'), value: lastMonthRange() },
             ],
       },
     },
@@ -164,8 +166,10 @@ export default function AuditPage() {
       dataIndex: 'entity',
       hideInTable: true,
       valueType: 'select',
-      fieldProps: { placeholder: t('common.all') },
-      valueEnum: Object.fromEntries(AUDIT_ENTITIES.map((entity) => [entity, { text: entityLabel(entity) }])),
+      fieldProps: { placeholder: t('common.all'), showSearch: true, optionFilterProp: 'label' },
+      valueEnum: Object.fromEntries(
+        AUDIT_ENTITY_KINDS.map((entity) => [entity, { text: entityLabel(entity) }]),
+      ),
     },
     {
       title: t('audit.patientId'),
@@ -198,9 +202,9 @@ export default function AuditPage() {
           render: (_, row) => (
             <div>
               {actionTag(row)}
-              <div className="gc-secondary">
-                {entityLabel(row.entity)}
-                {row.entityId ? ` #${row.entityId}` : ''}
+              <div className="gc-secondary" data-entity={row.entity}>
+                {row.entityName}
+                {row.label ? `: ${row.label}` : row.entityId ? ` #${row.entityId}` : ''}
               </div>
             </div>
           ),
@@ -242,14 +246,20 @@ export default function AuditPage() {
           dataIndex: 'entity',
           search: false,
           width: 150,
-          render: (_, row) => <span data-entity={row.entity}>{entityLabel(row.entity) || none}</span>,
+          render: (_, row) => <span data-entity={row.entity}>{row.entityName || none}</span>,
         },
         {
-          title: t('audit.entityId'),
-          dataIndex: 'entityId',
+          title: t('audit.record'),
+          dataIndex: 'label',
           search: false,
-          width: 100,
-          render: (_, row) => row.entityId ?? none,
+          width: 220,
+          ellipsis: true,
+          render: (_, row) => (
+            <span data-testid="audit-record">
+              {row.label ?? (row.entityId ? `#${row.entityId}` : none)}
+              {row.label && row.entityId ? <span className="gc-secondary"> #{row.entityId}</span> : null}
+            </span>
+          ),
         },
         {
           title: t('audit.patientId'),
@@ -264,7 +274,7 @@ export default function AuditPage() {
           search: false,
           ellipsis: true,
           width: 220,
-          render: (_, row) => row.reason || none,
+          render: (_, row) => row.reasonText || row.reason || none,
         },
         {
           title: t('audit.ip'),

@@ -189,6 +189,9 @@ export function UserForm({
       }
       width={mobile ? '100%' : 760}
       layout="vertical"
+      // ProForm otherwise turns every dayjs value into 'YYYY-MM-DD HH:mm:ss' text before onFinish, and
+      // toInput (which formats the dates itself) would read that text as no date at all
+      dateFormatter={false}
       initialValues={
         record
           ? valuesOf(record)

@@ -1,5 +1,6 @@
 import { DownloadOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
+import { STAFF_EXPIRY_SOON_DAYS, type StaffExpiryFilter, staffExpiryFilterSchema } from '@glucocare/domain';
 import { Button, Space, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
@@ -41,6 +42,7 @@ interface SearchParams {
   queryCondition?: string;
   qDepartment?: string;
   qStatus?: 'true' | 'false';
+  qExpiry?: StaffExpiryFilter;
 }
 
 export function filterOf(params: SearchParams): Filter {
@@ -48,12 +50,35 @@ export function filterOf(params: SearchParams): Filter {
     queryCondition: params.queryCondition?.trim() || undefined,
     departmentCode: params.qDepartment || undefined,
     isActive: params.qStatus === 'true' ? true : params.qStatus === 'false' ? false : undefined,
+    expiry: params.qExpiry && params.qExpiry !== 'all' ? params.qExpiry : undefined,
   };
 }
 
 /** Whether an account is locked out now (`lockedUntil` in the future). */
 export function isLocked(record: Pick<StaffRecord, 'lockedUntil'>, now = dayjs()): boolean {
   return !!record.lockedUntil && dayjs(record.lockedUntil).isAfter(now);
+}
+
+/** "Expired" / "Expires soon" beside an account, as the server judged it for today. */
+function ExpiryTag({ row }: { row: StaffRecord }) {
+  const { t } = useTranslation();
+  if (row.expiry === 'expired') {
+    return (
+      <Tag color="red" data-testid="tag-expired">
+        {t('user.expired')}
+      </Tag>
+    );
+  }
+  if (row.expiry === 'expiresSoon') {
+    return (
+      <Tooltip title={t('user.expiresSoonHint', { days: STAFF_EXPIRY_SOON_DAYS })}>
+        <Tag color="orange" data-testid="tag-expires-soon">
+          {t('user.expiresSoon')}
+        </Tag>
+      </Tooltip>
+    );
+  }
+  return null;
 }
 
 function StatusTags({ row }: { row: StaffRecord }) {
@@ -77,9 +102,7 @@ function StatusTags({ row }: { row: StaffRecord }) {
           {t('user.mustChangePassword')}
         </Tag>
       ) : null}
-      {row.expiresOn && dayjs(row.expiresOn).isBefore(dayjs(), 'day') ? (
-        <Tag color="red">{t('user.expired')}</Tag>
-      ) : null}
+      <ExpiryTag row={row} />
     </Space>
   );
 }
@@ -234,6 +257,16 @@ export default function UserPage() {
       valueEnum: { true: { text: t('common.enabled') }, false: { text: t('common.disabled') } },
     },
     {
+      title: t('user.expiry'),
+      dataIndex: 'qExpiry',
+      hideInTable: true,
+      valueType: 'select',
+      fieldProps: { placeholder: t('common.all'), 'data-testid': 'filter-expiry' },
+      valueEnum: Object.fromEntries(
+        staffExpiryFilterSchema.options.map((value) => [value, { text: t(`user.expiryFilter.${value}`) }]),
+      ),
+    },
+    {
       title: t('user.userName'),
       dataIndex: 'userName',
       search: false,
@@ -344,7 +377,15 @@ export default function UserPage() {
       dataIndex: 'expiresOn',
       search: false,
       width: 120,
-      render: (_, row) => row.expiresOn || t('user.never'),
+      render: (_, row) =>
+        row.expiresOn ? (
+          <Space size={4} wrap>
+            <span className="gc-nowrap">{row.expiresOn}</span>
+            <ExpiryTag row={row} />
+          </Space>
+        ) : (
+          t('user.never')
+        ),
     },
     {
       title: t('common.createdAt'),

@@ -10,9 +10,7 @@ import i18n, { setLanguage } from '../../i18n';
 import { AuditDiff } from './AuditDetail';
 import {
   AUDIT_ACTIONS,
-  AUDIT_ENTITIES,
   auditActionKey,
-  auditEntityKey,
   auditFilterOf,
   changedLeafCount,
   compactJson,
@@ -20,32 +18,28 @@ import {
   diffAuditValues,
   jsonEqual,
   labelOr,
+  lastMonthRange,
   onlyChanges,
   parseJsonValue,
 } from './audit';
 
 describe('audit labels', () => {
-  it('has a translation of every known action and entity in both languages', () => {
+  it('has a translation of every known action in both languages', () => {
     for (const lang of ['en-US', 'zh-CN'] as const) {
       for (const action of AUDIT_ACTIONS) {
         expect(i18n.exists(auditActionKey(action), { lng: lang }), `${lang} ${action}`).toBe(true);
-      }
-      for (const entity of AUDIT_ENTITIES) {
-        expect(i18n.exists(auditEntityKey(entity), { lng: lang }), `${lang} ${entity}`).toBe(true);
       }
     }
     expect(auditActionKey('login.passwordChangeRequired')).toBe('audit.actions.loginPasswordChangeRequired');
     expect(auditActionKey('password.reset')).toBe('audit.actions.passwordReset');
   });
 
-  it('falls back to the raw value for unknown actions and entities', () => {
+  it('falls back to the raw value for unknown actions', () => {
     const t = (key: string) => i18n.t(key);
     const exists = (key: string) => i18n.exists(key);
-    expect(labelOr(t, exists, auditEntityKey('department'), 'department')).toBe('Department');
-    expect(labelOr(t, exists, auditEntityKey('orderTemplate'), 'orderTemplate')).toBe('Order template');
-    expect(labelOr(t, exists, auditEntityKey('labResult'), 'labResult')).toBe('labResult');
+    expect(labelOr(t, exists, auditActionKey('authority'), 'authority')).toBe('Permissions granted');
     expect(labelOr(t, exists, auditActionKey('archive'), 'archive')).toBe('archive');
-    expect(labelOr(t, exists, auditEntityKey(''), '')).toBe('');
+    expect(labelOr(t, exists, auditActionKey(''), '')).toBe('');
   });
 });
 
@@ -108,6 +102,14 @@ describe('auditFilterOf', () => {
     const [begin, end] = defaultAuditRange(now);
     expect(begin.format('YYYY-MM-DD HH:mm:ss')).toBe('2026-03-04 00:00:00');
     expect(end.format('YYYY-MM-DD HH:mm:ss')).toBe('2026-03-10 23:59:59');
+  });
+
+  it('offers last month as the whole previous calendar month, across a year end too', () => {
+    const [begin, end] = lastMonthRange(dayjs('2026-03-31T09:30:00'));
+    expect(begin.format('YYYY-MM-DD HH:mm:ss')).toBe('2026-02-01 00:00:00');
+    expect(end.format('YYYY-MM-DD HH:mm:ss')).toBe('2026-02-28 23:59:59');
+    const [january] = lastMonthRange(dayjs('2026-01-15T00:00:00'));
+    expect(january.format('YYYY-MM-DD')).toBe('2025-12-01');
   });
 });
 

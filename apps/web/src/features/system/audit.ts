@@ -32,28 +32,7 @@ export const AUDIT_ACTIONS = [
   'dataRestore',
   'upload',
   'share',
-] as const;
-
-/** Entities with a translated name; any other shows as the server spells it. */
-export const AUDIT_ENTITIES = [
-  'user',
-  'department',
-  'role',
-  'menu',
-  'session',
-  'drug',
-  'drugCategory',
-  'orderTemplate',
-  'gluEvent',
-  'gluEventItem',
-  'suggestion',
-  'dictEntry',
-  'tenant',
-  'patient',
-  'patientGluEvent',
-  'measurement',
-  'criticalEvent',
-  'recordLink',
+  'lookup.outOfScope',
 ] as const;
 
 /** Tag colours of the actions; unknown ones are grey. */
@@ -85,6 +64,7 @@ export const AUDIT_ACTION_COLORS: Record<string, string> = {
   dataRestore: 'green',
   upload: 'geekblue',
   share: 'purple',
+  'lookup.outOfScope': 'volcano',
 };
 
 /** i18n key of an action: `login.failed` → `audit.actions.loginFailed`. */
@@ -92,12 +72,7 @@ export function auditActionKey(action: string): string {
   return `audit.actions.${action.replace(/\.(\w)/g, (_, letter: string) => letter.toUpperCase())}`;
 }
 
-/** i18n key of an entity: `user` → `audit.entities.user`. */
-export function auditEntityKey(entity: string): string {
-  return `audit.entities.${entity}`;
-}
-
-/** A translated name when the catalogue has one, else the raw value (unknown actions and entities). */
+/** A translated name when the catalogue has one, else the raw value (actions of a newer server). */
 export function labelOr(
   t: (key: string) => string,
   exists: (key: string) => boolean,
@@ -110,6 +85,12 @@ export function labelOr(
 /** The default period of the search form: the last 7 days, today (the hospital's) included. */
 export function defaultAuditRange(now: Dayjs = hospitalNow()): [Dayjs, Dayjs] {
   return [now.subtract(6, 'day').startOf('day'), now.endOf('day')];
+}
+
+/** The previous calendar month of the hospital's calendar, its first day to its last ("who changed it last month"). */
+export function lastMonthRange(now: Dayjs = hospitalNow()): [Dayjs, Dayjs] {
+  const month = now.subtract(1, 'month');
+  return [month.startOf('month'), month.endOf('month')];
 }
 
 /** What the search form holds (dates as the ProTable formats them, or still as dayjs objects). */

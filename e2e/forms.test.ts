@@ -1,0 +1,896 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, launchBrowser, loginViaForm, newContext } from './support';
+
+/**
+ * The form walk: every field a create or edit form shows is filled with a distinctive value, the form
+ * is saved, the record is read back from the API and each field must come back as entered. One entry
+ * per form, so a field a form shows but does not send (the staff dates once) fails by name.
+ */
+
+let browser: Browser;
+let page: Page;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await (await newContext(browser)).newPage();
+  await loginViaForm(page, 'admin', 'Admin@123456');
+  const tenant = await api<{ names: Record<string, string> }>(page, '/v1/tenants/current');
+  hospitalNames.zh = tenant.names['zh-CN'];
+  hospitalNames.en = tenant.names['en-US'];
+});
+afterAll(() => browser?.close());
+
+type Fill =
+  /** typed into an input, a text area, a number or an auto-complete */
+  | { how: 'type'; value: string | number }
+  /** an antd Switch set to on or off */
+  | { how: 'switch'; value: boolean }
+  /** an option of a Select or TreeSelect by its visible text (several for a multiple select) */
+  | { how: 'pick'; value: string | string[] }
+  /** a DatePicker, typed as YYYY-MM-DD */
+  | { how: 'date'; value: string }
+  /** a radio of a Radio.Group by its label */
+  | { how: 'radio'; value: string }
+  /** a file given to the dialog's upload */
+  | { how: 'file'; value: { name: string; mimeType: string; text: string } };
+
+interface Field {
+  /** the form field's id (its name) */
+  id: string;
+  fill: Fill;
+  /** where the value comes back in the record the API answers, and what it must be */
+  key: string;
+  expected: unknown;
+}
+
+interface FormCase {
+  name: string;
+  route: string;
+  /** opens the form: a create button's test id, or a function (an edit) */
+  open: string | ((page: Page) => Promise<void>);
+  fields: Field[];
+  /** the saved record as the API answers it (plus any names the checks need) */
+  readBack: (page: Page) => Promise<Record<string, unknown> | undefined>;
+  /** where the form is when it is not a dialog (a CSS selector), and its save button's test id */
+  within?: string;
+  submit?: string;
+  /** puts back what other browser tests rely on (they share the server) */
+  restore?: (page: Page) => Promise<void>;
+}
+
+const dialog = (page: Page): Locator => page.locator('.ant-modal-wrap:visible, .ant-drawer-open').last();
+
+async function fill(page: Page, field: Field, scope: Locator): Promise<void> {
+  const input = scope.locator(`#${field.id}`);
+  const { fill: how } = field;
+  switch (how.how) {
+    case 'type':
+      await input.fill(String(how.value));
+      // leave the field, as a person does: an auto-complete's suggestions close with it
+      await input.press('Tab');
+      return;
+    case 'switch':
+      if ((await input.getAttribute('aria-checked')) !== String(how.value)) await input.click();
+      return;
+    case 'date':
+      await input.click();
+      await input.fill(how.value);
+      // Enter would also submit a form that is not in a dialog; leaving the field keeps the typed date
+      await input.press('Tab');
+      return;
+    case 'radio':
+      await input.getByText(how.value, { exact: true }).click();
+      return;
+    case 'file':
+      // the icon field renders no element with its id: the dialog's one upload is the field's
+      await scope
+        .locator('input[type="file"]')
+        .setInputFiles({ ...how.value, buffer: Buffer.from(how.value.text) });
+      return;
+    case 'pick': {
+      const select = scope.locator('.ant-select', { has: page.locator(`#${field.id}`) });
+      // the text as a whole word: "Male" must not match "Female", "Cardiology" may read "Cardiology (CARD)"
+      const word = (text: string) =>
+        new RegExp(`(^|[^\\p{L}])${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^\\p{L}]|$)`, 'u');
+      const chosen = (text: string) =>
+        select.locator('.ant-select-selection-item', { hasText: word(text) }).count();
+      const openLists = () => page.locator('.ant-select-dropdown:visible').count();
+      // the list of the field picked before may still be fading out: wait, or its options would be searched
+      await expect.poll(openLists).toBe(0);
+      for (const text of Array.isArray(how.value) ? how.value : [how.value]) {
+        // options load on opening; a click while the list is re-rendering can miss, so check and retry
+        for (let attempt = 0; attempt < 3 && !(await chosen(text)); attempt++) {
+          if (!(await openLists())) await select.locator('.ant-select-selector').click();
+          const options = page
+            .locator('.ant-select-dropdown:visible')
+            .locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper');
+          await options
+            .filter({ hasText: word(text) })
+            .first()
+            .click();
+          await page.waitForTimeout(100);
+        }
+      }
+      // a multiple select keeps its list open; Escape closes it (pressed otherwise, it would close the dialog)
+      if (Array.isArray(how.value)) await page.keyboard.press('Escape');
+      return;
+    }
+  }
+}
+
+const at = (record: Record<string, unknown>, key: string): unknown =>
+  key
+    .split('.')
+    .reduce<unknown>((value, part) => (value as Record<string, unknown> | undefined)?.[part], record);
+
+type Tree<T> = T & { children?: Tree<T>[] };
+const flatten = <T>(nodes: Tree<T>[]): Tree<T>[] =>
+  nodes.flatMap((node) => [node, ...flatten(node.children ?? [])]);
+
+/** An edit: the row holding `text`, its edit button. */
+const editRow = (text: string) => async (page: Page) => {
+  const row = page.locator('tr.ant-table-row', { hasText: text }).first();
+  await row.waitFor();
+  await row.getByTestId('row-edit').click();
+};
+
+async function department(code: string) {
+  const tree = await api<Tree<{ id: number; code: string }>[]>(page, '/v1/departments/allTree');
+  const all = flatten(tree);
+  const node = all.find((item) => item.code === code) as Record<string, unknown> | undefined;
+  if (!node) return undefined;
+  return { ...node, parentCode: all.find((item) => item.id === node.parentId)?.code ?? null };
+}
+
+async function staff(userName: string) {
+  const page_ = await api<{ records: Record<string, unknown>[] }>(
+    page,
+    `/v1/users/page?queryCondition=${encodeURIComponent(userName)}`,
+  );
+  const record = page_.records.find((item) => item.userName === userName);
+  if (!record) return undefined;
+  return { ...record, roleCodes: (record.roles as { code: string }[]).map((role) => role.code).sort() };
+}
+
+const CASES: FormCase[] = [
+  {
+    name: 'department, create',
+    route: '/system/department',
+    open: 'department-create',
+    fields: [
+      { id: 'code', fill: { how: 'type', value: 'FWALK' }, key: 'code', expected: 'FWALK' },
+      { id: 'name', fill: { how: 'type', value: '表单巡检病区' }, key: 'name', expected: '表单巡检病区' },
+      {
+        id: 'nameEn',
+        fill: { how: 'type', value: 'Form Walk Ward' },
+        key: 'nameEn',
+        expected: 'Form Walk Ward',
+      },
+      { id: 'parentId', fill: { how: 'pick', value: 'Cardiology' }, key: 'parentCode', expected: 'CARD' },
+      { id: 'sort', fill: { how: 'type', value: 77 }, key: 'sort', expected: 77 },
+      { id: 'isWard', fill: { how: 'switch', value: true }, key: 'isWard', expected: true },
+    ],
+    readBack: () => department('FWALK'),
+  },
+  {
+    name: 'department, edit',
+    route: '/system/department',
+    open: async (page) => {
+      // the new ward sits under Cardiology, folded away until the tree is opened
+      await page.getByRole('button', { name: 'Expand all' }).click();
+      await editRow('FWALK')(page);
+    },
+    fields: [
+      { id: 'name', fill: { how: 'type', value: '表单巡检二病区' }, key: 'name', expected: '表单巡检二病区' },
+      {
+        id: 'nameEn',
+        fill: { how: 'type', value: 'Form Walk Ward 2' },
+        key: 'nameEn',
+        expected: 'Form Walk Ward 2',
+      },
+      { id: 'sort', fill: { how: 'type', value: 78 }, key: 'sort', expected: 78 },
+      { id: 'isWard', fill: { how: 'switch', value: false }, key: 'isWard', expected: false },
+    ],
+    readBack: () => department('FWALK'),
+  },
+  {
+    name: 'staff, create',
+    route: '/system/user',
+    open: 'user-create',
+    fields: [
+      { id: 'userName', fill: { how: 'type', value: 'fw.nurse' }, key: 'userName', expected: 'fw.nurse' },
+      {
+        id: 'nickName',
+        fill: { how: 'type', value: 'Form Walk Nurse' },
+        key: 'nickName',
+        expected: 'Form Walk Nurse',
+      },
+      { id: 'gender', fill: { how: 'pick', value: 'Female' }, key: 'gender', expected: 'female' },
+      {
+        id: 'birthDate',
+        fill: { how: 'date', value: '1991-04-17' },
+        key: 'birthDate',
+        expected: '1991-04-17',
+      },
+      {
+        id: 'idCard',
+        fill: { how: 'type', value: '110105199104170026' },
+        key: 'idCard',
+        expected: '110105199104170026',
+      },
+      { id: 'phone', fill: { how: 'type', value: '13912345678' }, key: 'phone', expected: '13912345678' },
+      {
+        id: 'email',
+        fill: { how: 'type', value: 'fw.nurse@example.org' },
+        key: 'email',
+        expected: 'fw.nurse@example.org',
+      },
+      {
+        id: 'departmentCode',
+        fill: { how: 'pick', value: 'Cardiology' },
+        key: 'departmentCode',
+        expected: 'CARD',
+      },
+      { id: 'roleIds', fill: { how: 'pick', value: ['Nurse'] }, key: 'roleCodes', expected: ['nurse'] },
+      {
+        id: 'dataPermission',
+        fill: { how: 'radio', value: 'Read only' },
+        key: 'dataPermission',
+        expected: 'readOnly',
+      },
+      {
+        id: 'permissionScope',
+        fill: { how: 'radio', value: 'Own and chosen departments' },
+        key: 'permissionScope',
+        expected: 'departments',
+      },
+      {
+        id: 'departmentPermissions',
+        fill: { how: 'pick', value: ['Intensive Care'] },
+        key: 'departmentPermissions',
+        expected: ['ICU'],
+      },
+      {
+        id: 'expiresOn',
+        fill: { how: 'date', value: '2031-06-30' },
+        key: 'expiresOn',
+        expected: '2031-06-30',
+      },
+      { id: 'isActive', fill: { how: 'switch', value: false }, key: 'isActive', expected: false },
+    ],
+    readBack: () => staff('fw.nurse'),
+  },
+  {
+    name: 'staff, edit',
+    route: '/system/user',
+    open: editRow('fw.nurse'),
+    fields: [
+      {
+        id: 'nickName',
+        fill: { how: 'type', value: 'Form Walk Nurse B' },
+        key: 'nickName',
+        expected: 'Form Walk Nurse B',
+      },
+      {
+        id: 'birthDate',
+        fill: { how: 'date', value: '1992-05-18' },
+        key: 'birthDate',
+        expected: '1992-05-18',
+      },
+      { id: 'phone', fill: { how: 'type', value: '13987654321' }, key: 'phone', expected: '13987654321' },
+      {
+        id: 'dataPermission',
+        fill: { how: 'radio', value: 'Read and write' },
+        key: 'dataPermission',
+        expected: 'readWrite',
+      },
+      {
+        id: 'expiresOn',
+        fill: { how: 'date', value: '2032-01-31' },
+        key: 'expiresOn',
+        expected: '2032-01-31',
+      },
+      { id: 'isActive', fill: { how: 'switch', value: true }, key: 'isActive', expected: true },
+    ],
+    readBack: () => staff('fw.nurse'),
+  },
+  {
+    name: 'role, create',
+    route: '/system/role',
+    open: 'role-create',
+    fields: [
+      { id: 'code', fill: { how: 'type', value: 'fw_role' }, key: 'code', expected: 'fw_role' },
+      { id: 'name', fill: { how: 'type', value: '表单巡检角色' }, key: 'name', expected: '表单巡检角色' },
+      {
+        id: 'nameEn',
+        fill: { how: 'type', value: 'Form walk role' },
+        key: 'nameEn',
+        expected: 'Form walk role',
+      },
+      { id: 'isActive', fill: { how: 'switch', value: false }, key: 'isActive', expected: false },
+    ],
+    readBack: async (page) =>
+      (await api<{ records: Record<string, unknown>[] }>(page, '/v1/roles?size=100')).records.find(
+        (role) => role.code === 'fw_role',
+      ),
+  },
+  {
+    name: 'menu, create',
+    route: '/system/menu',
+    open: 'menu-create',
+    fields: [
+      { id: 'kind', fill: { how: 'radio', value: 'Page' }, key: 'kind', expected: 'menu' },
+      {
+        id: 'labelEn',
+        fill: { how: 'type', value: 'Form walk page' },
+        key: 'labelEn',
+        expected: 'Form walk page',
+      },
+      { id: 'labelZh', fill: { how: 'type', value: '表单巡检页' }, key: 'labelZh', expected: '表单巡检页' },
+      {
+        id: 'path',
+        fill: { how: 'type', value: '/system/form-walk' },
+        key: 'path',
+        expected: '/system/form-walk',
+      },
+      {
+        id: 'component',
+        fill: { how: 'type', value: '/system/user' },
+        key: 'component',
+        expected: '/system/user',
+      },
+      { id: 'icon', fill: { how: 'pick', value: 'BankOutlined' }, key: 'icon', expected: 'BankOutlined' },
+      {
+        id: 'permission',
+        fill: { how: 'type', value: 'system:formwalk:list' },
+        key: 'permission',
+        expected: 'system:formwalk:list',
+      },
+      { id: 'sort', fill: { how: 'type', value: 91 }, key: 'sort', expected: 91 },
+      { id: 'hidden', fill: { how: 'switch', value: true }, key: 'hidden', expected: true },
+    ],
+    readBack: async (page) =>
+      flatten(await api<Tree<Record<string, unknown>>[]>(page, '/v1/menus/allTree')).find(
+        (menu) => menu.labelEn === 'Form walk page',
+      ),
+  },
+  {
+    name: 'drug category, create',
+    route: '/system/drug',
+    open: async (page) => {
+      await page.getByTestId('tab-drug-categories').click();
+      await page.getByTestId('drug-category-create').click();
+    },
+    fields: [
+      { id: 'code', fill: { how: 'type', value: 'FWCAT' }, key: 'code', expected: 'FWCAT' },
+      {
+        id: 'name',
+        fill: { how: 'type', value: 'Form walk insulins' },
+        key: 'name',
+        expected: 'Form walk insulins',
+      },
+      { id: 'sort', fill: { how: 'type', value: 55 }, key: 'sort', expected: 55 },
+    ],
+    readBack: async (page) =>
+      (await api<Record<string, unknown>[]>(page, '/v1/medicationCategory/list')).find(
+        (category) => category.code === 'FWCAT',
+      ),
+  },
+  {
+    name: 'drug, create',
+    route: '/system/drug',
+    open: async (page) => {
+      await page.getByRole('tab', { name: 'Drugs' }).click();
+      await page.getByTestId('drug-create').click();
+    },
+    fields: [
+      { id: 'code', fill: { how: 'type', value: 'FWDRUG01' }, key: 'code', expected: 'FWDRUG01' },
+      { id: 'shortCode', fill: { how: 'type', value: 'FWD' }, key: 'shortCode', expected: 'FWD' },
+      {
+        id: 'name',
+        fill: { how: 'type', value: 'Form walk glargine' },
+        key: 'name',
+        expected: 'Form walk glargine',
+      },
+      { id: 'unit', fill: { how: 'type', value: 'IU' }, key: 'unit', expected: 'IU' },
+      {
+        id: 'categoryCode',
+        fill: { how: 'pick', value: 'Form walk insulins' },
+        key: 'categoryCode',
+        expected: 'FWCAT',
+      },
+      {
+        id: 'specification',
+        fill: { how: 'type', value: '300 IU / 3 mL' },
+        key: 'specification',
+        expected: '300 IU / 3 mL',
+      },
+      { id: 'isActive', fill: { how: 'switch', value: false }, key: 'isActive', expected: false },
+    ],
+    readBack: async (page) =>
+      (
+        await api<{ records: Record<string, unknown>[] }>(page, '/v1/medication/page?queryCondition=FWDRUG01')
+      ).records.find((drug) => drug.code === 'FWDRUG01'),
+  },
+  {
+    name: 'management suggestion, create',
+    route: '/system/suggestion',
+    open: 'suggestion-create',
+    fields: [
+      {
+        id: 'title',
+        fill: { how: 'type', value: 'Form walk advice' },
+        key: 'title',
+        expected: 'Form walk advice',
+      },
+      { id: 'category', fill: { how: 'pick', value: 'Exercise' }, key: 'category', expected: 'exercise' },
+      { id: 'sort', fill: { how: 'type', value: 33 }, key: 'sort', expected: 33 },
+      { id: 'isActive', fill: { how: 'switch', value: false }, key: 'isActive', expected: false },
+      {
+        id: 'content',
+        fill: { how: 'type', value: 'Walk thirty minutes after dinner.' },
+        key: 'content',
+        expected: 'Walk thirty minutes after dinner.',
+      },
+    ],
+    readBack: async (page) =>
+      (
+        await api<{ records: Record<string, unknown>[] }>(
+          page,
+          '/v1/suggestions/page?queryCondition=Form%20walk&size=50',
+        )
+      ).records.find((item) => item.title === 'Form walk advice'),
+  },
+  {
+    name: 'dictionary entry, create',
+    route: '/system/dictionary',
+    open: 'dictionary-create',
+    fields: [
+      { id: 'type', fill: { how: 'type', value: 'formWalk' }, key: 'type', expected: 'formWalk' },
+      { id: 'code', fill: { how: 'type', value: 'fw1' }, key: 'code', expected: 'fw1' },
+      { id: 'nameZh', fill: { how: 'type', value: '表单巡检项' }, key: 'nameZh', expected: '表单巡检项' },
+      {
+        id: 'nameEn',
+        fill: { how: 'type', value: 'Form walk entry' },
+        key: 'nameEn',
+        expected: 'Form walk entry',
+      },
+      { id: 'value', fill: { how: 'type', value: '12.5' }, key: 'value', expected: '12.5' },
+      { id: 'sort', fill: { how: 'type', value: 21 }, key: 'sort', expected: 21 },
+      { id: 'isActive', fill: { how: 'switch', value: false }, key: 'isActive', expected: false },
+    ],
+    readBack: async (page) =>
+      (
+        await api<{ records: Record<string, unknown>[] }>(page, '/v1/dict/page?type=formWalk&size=50')
+      ).records.find((entry) => entry.code === 'fw1'),
+  },
+];
+
+/** A moment as the admission form shows it (local YYYY-MM-DD HH:mm). */
+const localMinute = (iso: unknown) => {
+  const at = new Date(String(iso));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
+};
+const admittedAt = `${localMinute(new Date().toISOString()).slice(0, 10)} 00:05`;
+
+async function patient(inpatientNumber: string) {
+  const list = await api<{ records: { id: number; inpatientNumber: string | null }[] }>(
+    page,
+    `/v1/patients/hospitalizedPatients?queryCondition=${inpatientNumber}`,
+  );
+  const found = list.records.find((item) => item.inpatientNumber === inpatientNumber);
+  if (!found) return undefined;
+  const detail = await api<Record<string, unknown>>(
+    page,
+    `/v1/patients/hospitalizedPatient?patientId=${found.id}`,
+  );
+  return { ...detail, admittedAtLocal: localMinute(detail.admittedAt) };
+}
+
+CASES.push({
+  name: 'patient admission',
+  route: '/index',
+  open: 'admit-patient',
+  // age is not filled: the form works it out from the date of birth
+  fields: [
+    { id: 'name', fill: { how: 'type', value: '表单巡检患者' }, key: 'name', expected: '表单巡检患者' },
+    { id: 'gender', fill: { how: 'pick', value: 'Female' }, key: 'gender', expected: 'female' },
+    {
+      id: 'dateOfBirth',
+      fill: { how: 'date', value: '1985-03-15' },
+      key: 'dateOfBirth',
+      expected: '1985-03-15',
+    },
+    {
+      id: 'idCard',
+      fill: { how: 'type', value: '110105198503150035' },
+      key: 'idCard',
+      expected: '110105198503150035',
+    },
+    {
+      id: 'mobilePhone',
+      fill: { how: 'type', value: '13600001111' },
+      key: 'mobilePhone',
+      expected: '13600001111',
+    },
+    {
+      id: 'email',
+      fill: { how: 'type', value: 'fw.patient@example.org' },
+      key: 'email',
+      expected: 'fw.patient@example.org',
+    },
+    { id: 'heightCm', fill: { how: 'type', value: 165.5 }, key: 'heightCm', expected: 165.5 },
+    { id: 'weightKg', fill: { how: 'type', value: 60.2 }, key: 'weightKg', expected: 60.2 },
+    { id: 'tags', fill: { how: 'pick', value: ['胰岛素泵'] }, key: 'tags', expected: ['胰岛素泵'] },
+    {
+      id: 'contact',
+      fill: { how: 'type', value: 'Daughter 13700002222' },
+      key: 'contact',
+      expected: 'Daughter 13700002222',
+    },
+    {
+      id: 'wristbandCode',
+      fill: { how: 'type', value: 'WBFW0001' },
+      key: 'wristbandCode',
+      expected: 'WBFW0001',
+    },
+    {
+      id: 'inpatientNumber',
+      fill: { how: 'type', value: 'ZYFW0001' },
+      key: 'inpatientNumber',
+      expected: 'ZYFW0001',
+    },
+    {
+      id: 'appointmentCode',
+      fill: { how: 'type', value: 'FW0001' },
+      key: 'appointmentCode',
+      expected: 'FW0001',
+    },
+    {
+      id: 'departmentCode',
+      fill: { how: 'pick', value: 'Cardiology' },
+      key: 'departmentCode',
+      expected: 'CARD',
+    },
+    { id: 'bed', fill: { how: 'type', value: '21' }, key: 'bed', expected: '21' },
+    {
+      id: 'doctorCode',
+      fill: { how: 'pick', value: 'Dr. Chen Jing' },
+      key: 'doctorCode',
+      expected: 'doctor02',
+    },
+    {
+      id: 'admittedAt',
+      fill: { how: 'date', value: admittedAt },
+      key: 'admittedAtLocal',
+      expected: admittedAt,
+    },
+  ],
+  readBack: () => patient('ZYFW0001'),
+});
+
+// edits of the catalogues: the record the create cases made, every field it shows changed
+CASES.push(
+  {
+    name: 'role, edit',
+    route: '/system/role',
+    open: editRow('fw_role'),
+    fields: [
+      { id: 'name', fill: { how: 'type', value: '表单巡检角色乙' }, key: 'name', expected: '表单巡检角色乙' },
+      {
+        id: 'nameEn',
+        fill: { how: 'type', value: 'Form walk role B' },
+        key: 'nameEn',
+        expected: 'Form walk role B',
+      },
+      { id: 'isActive', fill: { how: 'switch', value: true }, key: 'isActive', expected: true },
+    ],
+    readBack: async (page) =>
+      (await api<{ records: Record<string, unknown>[] }>(page, '/v1/roles?size=100')).records.find(
+        (role) => role.code === 'fw_role',
+      ),
+  },
+  {
+    name: 'drug, edit',
+    route: '/system/drug',
+    open: editRow('FWDRUG01'),
+    fields: [
+      { id: 'shortCode', fill: { how: 'type', value: 'FWE' }, key: 'shortCode', expected: 'FWE' },
+      {
+        id: 'name',
+        fill: { how: 'type', value: 'Form walk detemir' },
+        key: 'name',
+        expected: 'Form walk detemir',
+      },
+      { id: 'unit', fill: { how: 'type', value: 'U/mL' }, key: 'unit', expected: 'U/mL' },
+      {
+        id: 'specification',
+        fill: { how: 'type', value: '100 U / 10 mL' },
+        key: 'specification',
+        expected: '100 U / 10 mL',
+      },
+      { id: 'isActive', fill: { how: 'switch', value: true }, key: 'isActive', expected: true },
+    ],
+    readBack: async (page) =>
+      (
+        await api<{ records: Record<string, unknown>[] }>(page, '/v1/medication/page?queryCondition=FWDRUG01')
+      ).records.find((drug) => drug.code === 'FWDRUG01'),
+  },
+  {
+    name: 'management suggestion, edit',
+    route: '/system/suggestion',
+    open: editRow('Form walk advice'),
+    fields: [
+      {
+        id: 'title',
+        fill: { how: 'type', value: 'Form walk advice B' },
+        key: 'title',
+        expected: 'Form walk advice B',
+      },
+      { id: 'category', fill: { how: 'pick', value: 'Diet' }, key: 'category', expected: 'diet' },
+      { id: 'sort', fill: { how: 'type', value: 34 }, key: 'sort', expected: 34 },
+      { id: 'isActive', fill: { how: 'switch', value: true }, key: 'isActive', expected: true },
+      {
+        id: 'content',
+        fill: { how: 'type', value: 'Half a plate of vegetables.' },
+        key: 'content',
+        expected: 'Half a plate of vegetables.',
+      },
+    ],
+    readBack: async (page) =>
+      (
+        await api<{ records: Record<string, unknown>[] }>(
+          page,
+          '/v1/suggestions/page?queryCondition=Form%20walk&size=50',
+        )
+      ).records.find((item) => item.title === 'Form walk advice B'),
+  },
+);
+
+/** Opens the detail page of the patient the admission case admitted. */
+async function openAdmitted(page: Page) {
+  const list = await api<{ records: { id: number; inpatientNumber: string | null }[] }>(
+    page,
+    '/v1/patients/hospitalizedPatients?queryCondition=ZYFW0001',
+  );
+  await page.goto(`/patient/detail?id=${list.records[0].id}`);
+  await page.getByTestId('patient-name-heading').waitFor();
+}
+
+async function lastTransfer(page: Page) {
+  const list = await api<{ records: { id: number; inpatientNumber: string | null }[] }>(
+    page,
+    '/v1/patients/hospitalizedPatients?queryCondition=ZYFW0001',
+  );
+  const transfers = await api<Record<string, unknown>[]>(
+    page,
+    `/v1/patients/transfers?patientId=${list.records[0].id}`,
+  );
+  const last = [...transfers].sort((a, b) => Number(b.id) - Number(a.id))[0];
+  return last
+    ? {
+        ...last,
+        startLocal: localMinute(last.startTime),
+        endLocal: last.endTime ? localMinute(last.endTime) : null,
+      }
+    : undefined;
+}
+
+CASES.push(
+  {
+    name: 'patient, edit basic information',
+    route: '/index',
+    open: async (page) => {
+      await openAdmitted(page);
+      await page.getByTestId('detail-edit').click();
+    },
+    within: '[data-testid="basic-edit"]',
+    submit: 'basic-save',
+    fields: [
+      { id: 'name', fill: { how: 'type', value: '表单巡检患者乙' }, key: 'name', expected: '表单巡检患者乙' },
+      { id: 'gender', fill: { how: 'pick', value: 'Male' }, key: 'gender', expected: 'male' },
+      {
+        id: 'dateOfBirth',
+        fill: { how: 'date', value: '1986-07-09' },
+        key: 'dateOfBirth',
+        expected: '1986-07-09',
+      },
+      {
+        id: 'idCard',
+        fill: { how: 'type', value: '110105198607090030' },
+        key: 'idCard',
+        expected: '110105198607090030',
+      },
+      {
+        id: 'mobilePhone',
+        fill: { how: 'type', value: '13600003333' },
+        key: 'mobilePhone',
+        expected: '13600003333',
+      },
+      {
+        id: 'email',
+        fill: { how: 'type', value: 'fw.patient2@example.org' },
+        key: 'email',
+        expected: 'fw.patient2@example.org',
+      },
+      { id: 'heightCm', fill: { how: 'type', value: 170 }, key: 'heightCm', expected: 170 },
+      { id: 'weightKg', fill: { how: 'type', value: 65.4 }, key: 'weightKg', expected: 65.4 },
+      {
+        id: 'contact',
+        fill: { how: 'type', value: 'Son 13700004444' },
+        key: 'contact',
+        expected: 'Son 13700004444',
+      },
+      {
+        id: 'wristbandCode',
+        fill: { how: 'type', value: 'WBFW0002' },
+        key: 'wristbandCode',
+        expected: 'WBFW0002',
+      },
+      {
+        id: 'inpatientNumber',
+        fill: { how: 'type', value: 'ZYFW0001' },
+        key: 'inpatientNumber',
+        expected: 'ZYFW0001',
+      },
+      {
+        id: 'appointmentCode',
+        fill: { how: 'type', value: 'FW0002' },
+        key: 'appointmentCode',
+        expected: 'FW0002',
+      },
+    ],
+    readBack: () => patient('ZYFW0001'),
+  },
+  {
+    name: 'patient, transfer',
+    route: '/index',
+    open: async (page) => {
+      await openAdmitted(page);
+      await page.getByTestId('detail-transfer').click();
+    },
+    fields: [
+      {
+        id: 'toDepartmentCode',
+        fill: { how: 'pick', value: 'Intensive Care' },
+        key: 'toDepartmentCode',
+        expected: 'ICU',
+      },
+      { id: 'toBed', fill: { how: 'type', value: '05' }, key: 'toBed', expected: '05' },
+      {
+        id: 'toDoctorCode',
+        fill: { how: 'pick', value: 'Dr. Zhao Lei' },
+        key: 'toDoctorCode',
+        expected: 'doctor03',
+      },
+      {
+        id: 'reason',
+        fill: { how: 'type', value: 'Form walk: needs closer monitoring' },
+        key: 'reason',
+        expected: 'Form walk: needs closer monitoring',
+      },
+      {
+        id: 'startTime',
+        fill: { how: 'date', value: admittedAt.replace('00:05', '00:10') },
+        key: 'startLocal',
+        expected: admittedAt.replace('00:05', '00:10'),
+      },
+      {
+        id: 'endTime',
+        fill: { how: 'date', value: admittedAt.replace('00:05', '00:20') },
+        key: 'endLocal',
+        expected: admittedAt.replace('00:05', '00:20'),
+      },
+    ],
+    readBack: lastTransfer,
+  },
+);
+
+async function gluEvents(page: Page) {
+  return api<(Record<string, unknown> & { items: Record<string, unknown>[] })[]>(page, '/v1/glu/event');
+}
+
+const ICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="6"/></svg>';
+
+CASES.push(
+  {
+    name: 'glucose event, create',
+    route: '/system/event',
+    open: 'event-create',
+    fields: [
+      { id: 'code', fill: { how: 'type', value: 'fwEvent' }, key: 'code', expected: 'fwEvent' },
+      {
+        id: 'name',
+        fill: { how: 'type', value: 'FW event' },
+        key: 'name',
+        expected: 'FW event',
+      },
+      { id: 'sort', fill: { how: 'type', value: 66 }, key: 'sort', expected: 66 },
+    ],
+    readBack: async (page) => (await gluEvents(page)).find((event) => event.code === 'fwEvent'),
+  },
+  {
+    name: 'glucose event item, create',
+    route: '/system/event',
+    open: async (page) => {
+      await page.getByTestId('event-entry').filter({ hasText: 'FW event' }).click();
+      await expect.poll(() => page.getByTestId('event-title').innerText()).toContain('FW event');
+      await page.getByTestId('event-item-create').click();
+    },
+    fields: [
+      { id: 'code', fill: { how: 'type', value: 'fwItem' }, key: 'code', expected: 'fwItem' },
+      { id: 'name', fill: { how: 'type', value: 'FW item' }, key: 'name', expected: 'FW item' },
+      { id: 'sort', fill: { how: 'type', value: 12 }, key: 'sort', expected: 12 },
+      { id: 'isActive', fill: { how: 'switch', value: false }, key: 'isActive', expected: false },
+      {
+        id: 'icon',
+        fill: { how: 'file', value: { name: 'dot.svg', mimeType: 'image/svg+xml', text: ICON } },
+        key: 'hasIcon',
+        expected: true,
+      },
+    ],
+    readBack: async (page) =>
+      (await gluEvents(page))
+        .find((event) => event.code === 'fwEvent')
+        ?.items.find((item) => item.code === 'fwItem'),
+  },
+  {
+    name: 'hospital name, edit',
+    route: '/settings/hospital',
+    open: 'hospital-rename',
+    fields: [
+      {
+        id: 'tenantNameZh',
+        fill: { how: 'type', value: '表单巡检医院' },
+        key: 'names.zh-CN',
+        expected: '表单巡检医院',
+      },
+      {
+        id: 'tenantNameEn',
+        fill: { how: 'type', value: 'Form Walk Hospital' },
+        key: 'names.en-US',
+        expected: 'Form Walk Hospital',
+      },
+    ],
+    readBack: (page) => api<Record<string, unknown>>(page, '/v1/tenants/current'),
+    restore: async (page) => {
+      await page.getByTestId('hospital-rename').click();
+      const form = dialog(page);
+      await form.locator('#tenantNameZh').fill(hospitalNames.zh);
+      await form.locator('#tenantNameEn').fill(hospitalNames.en);
+      await form.getByTestId('form-submit').click();
+      await expect
+        .poll(() =>
+          api<{ names: Record<string, string> }>(page, '/v1/tenants/current').then((t) => t.names['en-US']),
+        )
+        .toBe(hospitalNames.en);
+    },
+  },
+);
+
+/** The demo hospital's names, read before the walk renames it, to put them back. */
+const hospitalNames = { zh: '', en: '' };
+
+describe('every field a form shows is saved', () => {
+  for (const form of CASES) {
+    it(form.name, { timeout: 60_000 }, async () => {
+      if (!page.url().endsWith(form.route)) await page.goto(form.route);
+      if (typeof form.open === 'string') await page.getByTestId(form.open).first().click();
+      else await form.open(page);
+      const scope = form.within ? page.locator(form.within) : dialog(page);
+      const save = scope.locator(`[data-testid="${form.submit ?? 'form-submit'}"]`);
+      await save.waitFor();
+      for (const field of form.fields) await fill(page, field, scope);
+      await save.click();
+      await expect.poll(() => save.isVisible(), { timeout: 10_000 }).toBe(false);
+      const record = await form.readBack(page);
+      await form.restore?.(page);
+      expect(record, `${form.name}: the saved record`).toBeDefined();
+      const back = Object.fromEntries(form.fields.map((field) => [field.id, at(record!, field.key)]));
+      const entered = Object.fromEntries(form.fields.map((field) => [field.id, field.expected]));
+      expect(back).toEqual(entered);
+    });
+  }
+});
