@@ -114,9 +114,9 @@ async function auditOutOfScope(
     {
       ...auditActor(ctx.session),
       action: 'lookup.outOfScope',
-      entity: 'patientId' in hit ? 'patient' : 'hisPatient',
-      entityId: 'patientId' in hit ? hit.patientId : hit.hisId,
-      patientId: 'patientId' in hit ? hit.patientId : null,
+      ...('patientId' in hit
+        ? ({ entity: 'patient', entityId: hit.patientId, patientId: hit.patientId } as const)
+        : ({ entity: 'hisPatient', entityId: hit.hisId, patientId: null } as const)),
       after: { code, via },
     },
     ctx.meta,
