@@ -18,8 +18,8 @@
  * The shares here are exact; the API and the screens show them with {@link roundRangeShares} (largest
  * remainder), so that the five add up to exactly 100 at the precision shown.
  */
-import { compareGlucoseWithLimit, type GlucoseUnitName } from '../helpers/glucose';
-import { roundShares } from '../helpers/round';
+import { type GlucoseUnitName, isMgDl, MGDL_PER_MMOL } from '../helpers/glucose';
+import { roundDecimal, roundShares } from '../helpers/round';
 import { DEFAULT_TIR_BANDS } from '../hospital-settings/strategy';
 import { type GlucoseReading, normalizeReadings } from './readings';
 
@@ -62,12 +62,33 @@ export function glucoseRange(
   bands: GlucoseBands = DEFAULT_TIR_BANDS,
   enteredUnit?: GlucoseUnitName,
 ): GlucoseRange {
-  const against = (limit: number) => compareGlucoseWithLimit(mmol, limit, enteredUnit);
-  if (against(bands.veryLow) < 0) return 'veryLow';
-  if (against(bands.low) < 0) return 'low';
-  if (against(bands.high) <= 0) return 'inRange';
-  if (against(bands.veryHigh) <= 0) return 'high';
+  // compareGlucoseWithLimit's rule, with the band limits converted once per set of bands (a year's
+  // report asks for 2,500 readings)
+  const mgDl = isMgDl(enteredUnit);
+  const value = mgDl ? roundDecimal(mmol * MGDL_PER_MMOL, 6) : mmol;
+  const limits = mgDl ? bandsInMgDl(bands) : bands;
+  if (value < limits.veryLow) return 'veryLow';
+  if (value < limits.low) return 'low';
+  if (value <= limits.high) return 'inRange';
+  if (value <= limits.veryHigh) return 'high';
   return 'veryHigh';
+}
+
+const mgDlBands = new WeakMap<GlucoseBands, GlucoseBands>();
+/** The band limits as a mg/dL screen shows them (whole mg/dL), as `compareGlucoseWithLimit` compares. */
+function bandsInMgDl(bands: GlucoseBands): GlucoseBands {
+  let converted = mgDlBands.get(bands);
+  if (!converted) {
+    const whole = (limit: number) => roundDecimal(limit * MGDL_PER_MMOL, 0);
+    converted = {
+      veryLow: whole(bands.veryLow),
+      low: whole(bands.low),
+      high: whole(bands.high),
+      veryHigh: whole(bands.veryHigh),
+    };
+    mgDlBands.set(bands, converted);
+  }
+  return converted;
 }
 
 /**

@@ -17,6 +17,8 @@ export type GlucoseUnitName = GlucoseUnit | string | null | undefined;
  * every other name, and a missing one, means mmol/L.
  */
 export function isMgDl(unitName: GlucoseUnitName): boolean {
+  // the codes the readings carry, answered without string work (the analysis asks per reading)
+  if (unitName === 'mmolL' || unitName === 'mgDl') return unitName === 'mgDl';
   if (typeof unitName !== 'string') return false;
   const name = unitName.trim().toLowerCase();
   return name === 'mgdl' || name === 'mg/dl';
