@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, launchBrowser, loginViaForm, newContext, shot, switchLanguage } from './support';
+import { api, call, launchBrowser, loginViaForm, newContext, shot, switchLanguage } from './support';
 
 let browser: Browser;
 let db: pg.Client;
@@ -14,30 +14,6 @@ afterAll(async () => {
   await browser?.close();
   await db?.end();
 });
-
-/** POST/PUT to the API from the page with the signed-in user's token; answers `dataContent`. */
-async function send<T>(page: Page, method: 'POST' | 'PUT', url: string, body: unknown): Promise<T> {
-  const result = await page.evaluate(
-    async ({ method, url, body }) => {
-      const token = decodeURIComponent(
-        document.cookie
-          .split('; ')
-          .find((part) => part.startsWith('acon_credentials_key='))
-          ?.split('=')[1] ?? '',
-      );
-      const res = await fetch(`/app-service${url}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { status: res.status, json: await res.json() };
-    },
-    { method, url, body },
-  );
-  if (result.status !== 200)
-    throw new Error(`${method} ${url}: ${result.status} ${JSON.stringify(result.json)}`);
-  return result.json.dataContent as T;
-}
 
 /** Picks an option of a search-form select (antd ids are `<form name>_<field>`). */
 async function chooseFilter(page: Page, fieldId: string, text: string) {
@@ -81,9 +57,9 @@ describe('staff expiry', () => {
       departmentPermissions: [],
       expiresOn,
     });
-    await send(page, 'POST', '/v2/users', staff('tr.gone', isoDay(-3)));
-    await send(page, 'POST', '/v2/users', staff('tr.soon', isoDay(10)));
-    await send(page, 'POST', '/v2/users', staff('tr.later', isoDay(120)));
+    await call(page, 'POST', '/v2/users', staff('tr.gone', isoDay(-3)));
+    await call(page, 'POST', '/v2/users', staff('tr.soon', isoDay(10)));
+    await call(page, 'POST', '/v2/users', staff('tr.later', isoDay(120)));
 
     await page.goto('/system/user');
     await page.locator('#userSearch_queryCondition').fill('tr.');
@@ -125,7 +101,7 @@ describe('audit trail', () => {
     await loginViaForm(page, 'admin', 'Admin@123456');
 
     // a change made today (must not show for last month) ...
-    const rule = await send<{ id: number; version: number }>(page, 'POST', '/v2/crisisSetting', {
+    const rule = await call<{ id: number; version: number }>(page, 'POST', '/v2/crisisSetting', {
       category: 'GLU',
       periodCode: 'afterLunch',
       criticalLow: 3.1,

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginViaForm, newContext, shot, switchLanguage } from './support';
+import { call, launchBrowser, loginViaForm, newContext, shot, switchLanguage } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -9,30 +9,6 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const body = (page: Page) => page.locator('body').innerText();
-
-/** Calls the API from the page with the signed-in user's token (the cookie the web app keeps). */
-async function api<T>(page: Page, method: 'GET' | 'POST', url: string, payload?: unknown): Promise<T> {
-  const result = await page.evaluate(
-    async ({ method, url, payload }) => {
-      const token = decodeURIComponent(
-        document.cookie
-          .split('; ')
-          .find((part) => part.startsWith('acon_credentials_key='))
-          ?.split('=')[1] ?? '',
-      );
-      const res = await fetch(`/app-service${url}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: payload === undefined ? undefined : JSON.stringify(payload),
-      });
-      return { status: res.status, json: await res.json() };
-    },
-    { method, url, payload },
-  );
-  if (result.status !== 200)
-    throw new Error(`${method} ${url}: ${result.status} ${JSON.stringify(result.json)}`);
-  return result.json.dataContent as T;
-}
 
 type Patient = { id: number; name: string; bed: string | null };
 type Strategy = { defaultPeriods: string[]; dueSoonMinutes: number; overdueMinutes: number };
@@ -46,7 +22,7 @@ describe('critical values and today’s tasks end to end', () => {
     await loginViaForm(page, 'nurse01', 'Nurse@2026');
 
     // a critical low glucose of an ENDO inpatient, entered 20 minutes ago
-    const patients = await api<{ records: Patient[] }>(
+    const patients = await call<{ records: Patient[] }>(
       page,
       'GET',
       '/v1/patients/hospitalizedPatients?departmentCode=ENDO&size=50',
@@ -54,7 +30,7 @@ describe('critical values and today’s tasks end to end', () => {
     const patient = patients.records.find((row) => row.bed) ?? patients.records[0]!;
     const testTime = new Date(Date.now() - 20 * 60_000);
     testTime.setSeconds(17, 0);
-    await api(page, 'POST', '/v1/testRecord/customerRecord', {
+    await call(page, 'POST', '/v1/testRecord/customerRecord', {
       category: 'GLU',
       patientId: patient.id,
       period: 'fasting',
@@ -140,9 +116,9 @@ describe('critical values and today’s tasks end to end', () => {
     // 6. today's tasks: with a wide due window every period of today is due until done
     const admin = await (await newContext(browser)).newPage();
     await loginViaForm(admin, 'admin', 'Admin@123456');
-    const original = await api<Strategy>(admin, 'GET', '/v1/systemSetting/monitorStrategy');
+    const original = await call<Strategy>(admin, 'GET', '/v1/systemSetting/monitorStrategy');
     try {
-      await api(admin, 'POST', '/v1/systemSetting/monitorStrategy', {
+      await call(admin, 'POST', '/v1/systemSetting/monitorStrategy', {
         defaultPeriods: original.defaultPeriods,
         dueSoonMinutes: 720,
         overdueMinutes: 720,
@@ -177,7 +153,7 @@ describe('critical values and today’s tasks end to end', () => {
         .toBeGreaterThan(0);
       await shot(phone, 'tasks-390-zh');
     } finally {
-      await api(admin, 'POST', '/v1/systemSetting/monitorStrategy', original);
+      await call(admin, 'POST', '/v1/systemSetting/monitorStrategy', original);
     }
   });
 });

@@ -466,12 +466,17 @@ const CASES: FormCase[] = [
   },
 ];
 
-/** A moment as the admission form shows it (local YYYY-MM-DD HH:mm). */
-const localMinute = (iso: unknown) => {
-  const at = new Date(String(iso));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
-};
+/** A moment as the forms show it: YYYY-MM-DD HH:mm on the hospital's clock (tenant 101: Asia/Shanghai). */
+const localMinute = (iso: unknown) =>
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(String(iso)));
 const admittedAt = `${localMinute(new Date().toISOString()).slice(0, 10)} 00:05`;
 
 async function patient(inpatientNumber: string) {

@@ -85,18 +85,39 @@ export async function visibleLeafTexts(
   }, exclude);
 }
 
-/** Calls the API from the page with the signed-in user's token (the cookie the web app keeps). */
-export async function api<T>(page: Page, url: string): Promise<T> {
-  const result = await page.evaluate(async (path) => {
-    const token = decodeURIComponent(
-      document.cookie
-        .split('; ')
-        .find((part) => part.startsWith('acon_credentials_key='))
-        ?.split('=')[1] ?? '',
-    );
-    const res = await fetch(`/app-service${path}`, { headers: { authorization: `Bearer ${token}` } });
-    return { status: res.status, json: await res.json() };
-  }, url);
-  if (result.status !== 200) throw new Error(`GET ${url}: ${result.status} ${JSON.stringify(result.json)}`);
+/**
+ * Calls the API from the page with the signed-in user's token (the cookie the web app keeps) and answers
+ * `dataContent`; anything but 200 throws with the answer.
+ */
+export async function call<T>(
+  page: Page,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: unknown,
+): Promise<T> {
+  const result = await page.evaluate(
+    async ({ method, url, payload }) => {
+      const token = decodeURIComponent(
+        document.cookie
+          .split('; ')
+          .find((part) => part.startsWith('acon_credentials_key='))
+          ?.split('=')[1] ?? '',
+      );
+      const res = await fetch(`/app-service${url}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: payload === undefined ? undefined : JSON.stringify(payload),
+      });
+      return { status: res.status, json: await res.json() };
+    },
+    { method, url, payload },
+  );
+  if (result.status !== 200)
+    throw new Error(`${method} ${url}: ${result.status} ${JSON.stringify(result.json)}`);
   return result.json.dataContent as T;
+}
+
+/** GETs from the API from the page with the signed-in user's token (see {@link call}). */
+export function api<T>(page: Page, url: string): Promise<T> {
+  return call<T>(page, 'GET', url);
 }

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import pg from 'pg';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, launchBrowser, loginViaForm, shot } from './support';
+import { baseUrl, call, launchBrowser, loginViaForm, shot } from './support';
 
 /**
  * One clinical clock: the browser runs in New York while the hospital (tenant 101) is in Shanghai. A
@@ -53,29 +53,6 @@ function newYorkContext(): Promise<BrowserContext> {
     locale: 'en-US',
     timezoneId: BROWSER,
   });
-}
-
-async function api<T>(page: Page, method: 'GET' | 'POST', url: string, payload?: unknown): Promise<T> {
-  const result = await page.evaluate(
-    async ({ method, url, payload }) => {
-      const token = decodeURIComponent(
-        document.cookie
-          .split('; ')
-          .find((part) => part.startsWith('acon_credentials_key='))
-          ?.split('=')[1] ?? '',
-      );
-      const res = await fetch(`/app-service${url}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: payload === undefined ? undefined : JSON.stringify(payload),
-      });
-      return { status: res.status, json: await res.json() };
-    },
-    { method, url, payload },
-  );
-  if (result.status !== 200)
-    throw new Error(`${method} ${url}: ${result.status} ${JSON.stringify(result.json)}`);
-  return result.json.dataContent as T;
 }
 
 const text = (locator: Locator) => locator.innerText();
@@ -134,7 +111,7 @@ describe('one clinical clock', () => {
     await loginViaForm(page, 'admin', 'Admin@123456');
 
     // an inpatient admitted the day before, and a critical low glucose at 01:30 hospital time
-    const admitted = await api<{ id: number }>(page, 'POST', '/v1/patients/applyHospitalization', {
+    const admitted = await call<{ id: number }>(page, 'POST', '/v1/patients/applyHospitalization', {
       name: PATIENT,
       gender: 'male',
       dateOfBirth: '1965-01-01',
@@ -146,7 +123,7 @@ describe('one clinical clock', () => {
       admittedAt: new Date(AT.getTime() - 24 * 3_600_000).toISOString(),
     });
     const patientId = admitted.id;
-    const reading = await api<{ id: number }>(page, 'POST', '/v1/testRecord/customerRecord', {
+    const reading = await call<{ id: number }>(page, 'POST', '/v1/testRecord/customerRecord', {
       category: 'GLU',
       patientId,
       period: 'fasting',

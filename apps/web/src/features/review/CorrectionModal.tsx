@@ -119,6 +119,16 @@ export function CorrectionModal({
   const mode = Form.useWatch('mode', form);
   const cause = Form.useWatch('cause', form);
   const rejectReason = Form.useWatch('rejectReason', form);
+  /** the text of "Other", whichever list (untested or rejection reasons) it was chosen from */
+  const otherReasonText = (
+    <Form.Item
+      name="causeText"
+      label={t('review.fields.causeText')}
+      rules={[{ required: true, whitespace: true, message: msg('glucose.reasonText.required') }]}
+    >
+      <Input maxLength={MEASUREMENT_LIMITS.causeText.max} />
+    </Form.Item>
+  );
 
   useEffect(() => {
     setCurrent(reading);
@@ -250,15 +260,7 @@ export function CorrectionModal({
                 options={(options.data?.rejectReasons ?? []).map((r) => ({ value: r.code, label: r.name }))}
               />
             </Form.Item>
-            {rejectReason === GLUCOSE_OTHER_REASON ? (
-              <Form.Item
-                name="causeText"
-                label={t('review.fields.causeText')}
-                rules={[{ required: true, whitespace: true, message: msg('glucose.reasonText.required') }]}
-              >
-                <Input maxLength={MEASUREMENT_LIMITS.causeText.max} />
-              </Form.Item>
-            ) : null}
+            {rejectReason === GLUCOSE_OTHER_REASON ? otherReasonText : null}
           </>
         ) : mode === 'untested' ? (
           <>
@@ -281,15 +283,7 @@ export function CorrectionModal({
                 />
               </Form.Item>
             ) : null}
-            {cause === GLUCOSE_OTHER_REASON ? (
-              <Form.Item
-                name="causeText"
-                label={t('review.fields.causeText')}
-                rules={[{ required: true, whitespace: true, message: msg('glucose.reasonText.required') }]}
-              >
-                <Input maxLength={MEASUREMENT_LIMITS.causeText.max} />
-              </Form.Item>
-            ) : null}
+            {cause === GLUCOSE_OTHER_REASON ? otherReasonText : null}
           </>
         ) : (
           <Form.Item name="result" label={`${t('review.fields.value')} (${unit.name})`} rules={resultRules}>
