@@ -9,6 +9,8 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const body = (page: Page) => page.locator('body').innerText();
+/** Saves hash a password (argon2) and reload lists: on a loaded CI machine they take longer than a second. */
+const WAIT = { timeout: 15_000 };
 
 /** Picks an option of an antd Select or TreeSelect by its visible text. */
 async function choose(page: Page, fieldId: string, text: string) {
@@ -39,7 +41,7 @@ describe('administration end to end', () => {
     await admin.locator('#code').fill('GER');
     await admin.locator('#name').fill('Geriatrics Ward');
     await admin.getByTestId('form-submit').click();
-    await expect.poll(() => body(admin)).toContain('GER');
+    await expect.poll(() => body(admin), WAIT).toContain('GER');
     await shot(admin, 'admin-departments');
     const [download] = await Promise.all([
       admin.waitForEvent('download'),
@@ -54,7 +56,7 @@ describe('administration end to end', () => {
     await admin.locator('#name').fill('Ward manager');
     await admin.getByTestId('form-submit').click();
     const roleRow = admin.locator('tr', { hasText: 'ward_manager' });
-    await expect.poll(() => roleRow.count()).toBe(1);
+    await expect.poll(() => roleRow.count(), WAIT).toBe(1);
     const [rolesFile] = await Promise.all([
       admin.waitForEvent('download'),
       admin.getByTestId('export-excel').click(),
@@ -68,7 +70,7 @@ describe('administration end to end', () => {
       .locator('.ant-tree-checkbox')
       .click();
     await admin.getByTestId('role-permissions').getByTestId('form-submit').click();
-    await expect.poll(() => admin.getByTestId('role-permissions').isVisible()).toBe(false);
+    await expect.poll(() => admin.getByTestId('role-permissions').isVisible(), WAIT).toBe(false);
 
     // 3. a staff member in the new ward with that role, scoped to it
     await admin.goto('/system/user');
@@ -78,8 +80,8 @@ describe('administration end to end', () => {
     await choose(admin, 'departmentCode', 'Geriatrics Ward');
     await choose(admin, 'roleIds', 'Ward manager');
     await admin.getByTestId('form-submit').click();
-    await expect.poll(() => body(admin)).toContain('Welcome@123');
-    await expect.poll(() => admin.locator('tr', { hasText: 'wm01' }).count()).toBe(1);
+    await expect.poll(() => body(admin), WAIT).toContain('Welcome@123');
+    await expect.poll(() => admin.locator('tr', { hasText: 'wm01' }).count(), WAIT).toBe(1);
     await shot(admin, 'admin-staff');
 
     // 4. the new member signs in, must change the password, and sees only the Staff page
@@ -89,20 +91,20 @@ describe('administration end to end', () => {
     await member.locator('#userName').fill('wm01');
     await member.locator('#password').fill('Welcome@123');
     await member.getByTestId('login-submit').click();
-    await expect.poll(() => member.getByRole('dialog').isVisible()).toBe(true);
+    await expect.poll(() => member.getByRole('dialog').isVisible(), WAIT).toBe(true);
     await member.locator('#newPassword').fill('Manager@2026');
     await member.locator('#confirmPassword').fill('Manager@2026');
     await member.getByTestId('change-password-submit').click();
     // The role grants no home page, so the first page it does grant opens.
     await member.waitForURL('**/system/user');
     const sidebar = member.getByTestId('sidebar');
-    await expect.poll(() => sidebar.innerText()).toContain('Staff');
+    await expect.poll(() => sidebar.innerText(), WAIT).toContain('Staff');
     const menu = await sidebar.innerText();
     for (const hidden of ['Home', 'Departments', 'Roles', 'Menus', 'Audit log'])
       expect(menu).not.toContain(hidden);
 
     // 5. its staff list holds its ward only; another ward's staff are refused as absent
-    await expect.poll(() => member.locator('tr', { hasText: 'wm01' }).count()).toBe(1);
+    await expect.poll(() => member.locator('tr', { hasText: 'wm01' }).count(), WAIT).toBe(1);
     expect(await body(member)).not.toContain('nurse01');
     expect(await member.getByTestId('user-create').count()).toBe(0);
     const foreign = await member.evaluate(async () => {
@@ -120,7 +122,7 @@ describe('administration end to end', () => {
 
     // 6. a page the role does not grant never shows
     await member.goto('/system/department');
-    await expect.poll(() => member.url()).not.toContain('/system/department');
+    await expect.poll(() => member.url(), WAIT).not.toContain('/system/department');
     expect(await member.getByTestId('department-page').count()).toBe(0);
 
     await member.context().close();
