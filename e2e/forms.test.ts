@@ -875,6 +875,175 @@ CASES.push(
   },
 );
 
+/** Yesterday on the hospital's calendar: every period of it lies in the past, and the patient was on the ward. */
+const yesterday = (() => {
+  const day = new Date(`${localMinute(new Date().toISOString()).slice(0, 10)}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - 1);
+  return day.toISOString().slice(0, 10);
+})();
+
+/** 郑国华 (NEPH, on the ward for eleven days): no other browser test enters readings for him. */
+async function readingPatient(page: Page) {
+  const list = await api<{ records: { id: number; name: string }[] }>(
+    page,
+    `/v1/patients/hospitalizedPatients?queryCondition=${encodeURIComponent('郑国华')}`,
+  );
+  return list.records.find((item) => item.name === '郑国华')!.id;
+}
+
+/** The reading of the walk's patient at a wall-clock minute of yesterday, as the API answers it. */
+const readingAt = (minute: string) => async (page: Page) => {
+  const id = await readingPatient(page);
+  const list = await api<{ records: Record<string, unknown>[] }>(
+    page,
+    `/v1/testRecord/patient/${id}?beginDate=${yesterday}&endDate=${yesterday}&size=200`,
+  );
+  const reading = list.records.find((item) => localMinute(item.testTime) === `${yesterday} ${minute}`);
+  return reading && { ...reading, testTimeLocal: localMinute(reading.testTime) };
+};
+
+const openReadingEntry = async (page: Page) => {
+  await page.goto(`/patient/detail?id=${await readingPatient(page)}&tab=glucose`);
+  await page.getByTestId('reading-grid').waitFor();
+  await page.getByTestId('reading-add').click();
+};
+
+async function templates(page: Page, name: string) {
+  return (
+    await api<{ records: Record<string, unknown>[] }>(
+      page,
+      `/v1/templates/query?queryCondition=${encodeURIComponent(name)}&size=50`,
+    )
+  ).records.find((item) => item.name === name);
+}
+
+CASES.push(
+  {
+    name: 'glucose reading, create',
+    route: '/index',
+    open: openReadingEntry,
+    // the time first: choosing it moves an untouched period along with it
+    fields: [
+      {
+        id: 'testTime',
+        fill: { how: 'date', value: `${yesterday} 02:40` },
+        key: 'testTimeLocal',
+        expected: `${yesterday} 02:40`,
+      },
+      {
+        id: 'period',
+        fill: { how: 'pick', value: 'Early morning' },
+        key: 'periodCode',
+        expected: 'earlyMorning',
+      },
+      { id: 'result', fill: { how: 'type', value: '121' }, key: 'enteredValue', expected: 121 },
+      { id: 'unit', fill: { how: 'pick', value: 'mg/dL' }, key: 'enteredUnit', expected: 'mgDl' },
+      {
+        id: 'testerId',
+        fill: { how: 'pick', value: 'Dr. Emily Carter' },
+        key: 'testUser',
+        expected: 'Dr. Emily Carter',
+      },
+      {
+        id: 'remark',
+        fill: { how: 'type', value: 'Form walk: woke sweating' },
+        key: 'note',
+        expected: 'Form walk: woke sweating',
+      },
+    ],
+    readBack: readingAt('02:40'),
+  },
+  {
+    name: 'glucose reading not carried out, create',
+    route: '/index',
+    open: openReadingEntry,
+    fields: [
+      {
+        id: 'testTime',
+        fill: { how: 'date', value: `${yesterday} 03:10` },
+        key: 'testTimeLocal',
+        expected: `${yesterday} 03:10`,
+      },
+      {
+        id: 'period',
+        fill: { how: 'pick', value: 'Early morning' },
+        key: 'periodCode',
+        expected: 'earlyMorning',
+      },
+      { id: 'mode', fill: { how: 'radio', value: 'Not carried out' }, key: 'testValue', expected: null },
+      {
+        id: 'rejectReason',
+        fill: { how: 'pick', value: 'Away for an examination' },
+        key: 'rejectReason',
+        expected: 'examination',
+      },
+      {
+        id: 'causeText',
+        fill: { how: 'type', value: 'Form walk: at the CT scanner' },
+        key: 'untestedReasonText',
+        expected: 'Form walk: at the CT scanner',
+      },
+      {
+        id: 'testerId',
+        fill: { how: 'pick', value: 'Dr. Emily Carter' },
+        key: 'testUser',
+        expected: 'Dr. Emily Carter',
+      },
+      {
+        id: 'remark',
+        fill: { how: 'type', value: 'Form walk: back at four' },
+        key: 'note',
+        expected: 'Form walk: back at four',
+      },
+    ],
+    readBack: readingAt('03:10'),
+  },
+  {
+    name: 'order template, create',
+    route: '/system/template',
+    open: 'template-create',
+    fields: [
+      {
+        id: 'name',
+        fill: { how: 'type', value: 'Form walk orders' },
+        key: 'name',
+        expected: 'Form walk orders',
+      },
+      { id: 'type', fill: { how: 'radio', value: 'Long-term' }, key: 'type', expected: 'longTerm' },
+      { id: 'isActive', fill: { how: 'switch', value: false }, key: 'isActive', expected: false },
+      {
+        id: 'content_0',
+        fill: { how: 'type', value: 'Check glucose before each meal' },
+        key: 'content.0',
+        expected: 'Check glucose before each meal',
+      },
+    ],
+    readBack: (page) => templates(page, 'Form walk orders'),
+  },
+  {
+    name: 'order template, edit',
+    route: '/system/template',
+    open: editRow('Form walk orders'),
+    fields: [
+      {
+        id: 'name',
+        fill: { how: 'type', value: 'Form walk orders B' },
+        key: 'name',
+        expected: 'Form walk orders B',
+      },
+      { id: 'type', fill: { how: 'radio', value: 'Temporary' }, key: 'type', expected: 'temporary' },
+      { id: 'isActive', fill: { how: 'switch', value: true }, key: 'isActive', expected: true },
+      {
+        id: 'content_0',
+        fill: { how: 'type', value: 'Check glucose at bedtime' },
+        key: 'content.0',
+        expected: 'Check glucose at bedtime',
+      },
+    ],
+    readBack: (page) => templates(page, 'Form walk orders B'),
+  },
+);
+
 /** The demo hospital's names, read before the walk renames it, to put them back. */
 const hospitalNames = { zh: '', en: '' };
 
