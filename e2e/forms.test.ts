@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, launchBrowser, loginViaForm, newContext } from './support';
+import { api, call, launchBrowser, loginViaForm, newContext } from './support';
 
 /**
  * The form walk: every field a create or edit form shows is filled with a distinctive value, the form
@@ -56,6 +56,8 @@ interface FormCase {
   submit?: string;
   /** puts back what other browser tests rely on (they share the server) */
   restore?: (page: Page) => Promise<void>;
+  /** an inline add form stays on the page after saving: the walk waits for the record instead */
+  staysOpen?: boolean;
 }
 
 const dialog = (page: Page): Locator => page.locator('.ant-modal-wrap:visible, .ant-drawer-open').last();
@@ -1044,6 +1046,130 @@ CASES.push(
   },
 );
 
+async function glucosePeriod(page: Page, code: string) {
+  return (await api<Record<string, unknown>[]>(page, '/v1/gluPeriod/list')).find(
+    (item) => item.code === code,
+  );
+}
+
+/** The seeded "before sleep" period as it was before the walk edited it, to put it back. */
+let beforeSleep: Record<string, unknown> | undefined;
+
+async function frequency(page: Page, code: string) {
+  return (
+    await api<{ records: Record<string, unknown>[] }>(
+      page,
+      `/v1/adviceFrequency/list?queryCondition=${code}&size=50`,
+    )
+  ).records.find((item) => item.code === code);
+}
+
+CASES.push(
+  {
+    name: 'glucose period, edit',
+    route: '/settings/period',
+    open: async (page) => {
+      beforeSleep = await glucosePeriod(page, 'beforeSleep');
+      await editRow('Before sleep')(page);
+    },
+    fields: [
+      { id: 'nameZh', fill: { how: 'type', value: '睡前巡检' }, key: 'nameZh', expected: '睡前巡检' },
+      {
+        id: 'nameEn',
+        fill: { how: 'type', value: 'Before sleep FW' },
+        key: 'nameEn',
+        expected: 'Before sleep FW',
+      },
+      { id: 'startTime', fill: { how: 'type', value: '21:10' }, key: 'startTime', expected: '21:10' },
+      { id: 'endTime', fill: { how: 'type', value: '23:50' }, key: 'endTime', expected: '23:50' },
+      { id: 'minValue', fill: { how: 'type', value: 4.2 }, key: 'minValue', expected: 4.2 },
+      { id: 'maxValue', fill: { how: 'type', value: 9.6 }, key: 'maxValue', expected: 9.6 },
+      { id: 'sort', fill: { how: 'type', value: 88 }, key: 'sort', expected: 88 },
+    ],
+    readBack: (page) => glucosePeriod(page, 'beforeSleep'),
+    restore: async (page) => {
+      const now = await glucosePeriod(page, 'beforeSleep');
+      const { code, nameZh, nameEn, startTime, endTime, minValue, maxValue, sort, isActive } = beforeSleep!;
+      await call(page, 'PUT', '/v1/gluPeriod', {
+        ...{ code, nameZh, nameEn, startTime, endTime, minValue, maxValue, sort, isActive },
+        id: now!.id,
+        version: now!.version,
+      });
+    },
+  },
+  {
+    name: 'unit of drugs, create',
+    route: '/settings/catalogue',
+    open: (page) => page.getByTestId('tab-units').click(),
+    // drugs' units show first
+    within: '[data-testid="unit-add-form"]',
+    submit: 'unit-add',
+    staysOpen: true,
+    fields: [
+      { id: 'code', fill: { how: 'type', value: 'fwPen' }, key: 'code', expected: 'fwPen' },
+      { id: 'name', fill: { how: 'type', value: 'FW pen' }, key: 'name', expected: 'FW pen' },
+    ],
+    readBack: async (page) =>
+      (await api<Record<string, unknown>[]>(page, '/v1/units/list?category=DRUG')).find(
+        (unit) => unit.code === 'fwPen',
+      ),
+  },
+  {
+    name: 'patient tag, create',
+    route: '/settings/catalogue',
+    open: (page) => page.getByTestId('tab-tags').click(),
+    within: '[data-testid="tag-add-form"]',
+    submit: 'tag-add',
+    staysOpen: true,
+    fields: [
+      { id: 'tag', fill: { how: 'type', value: '表单巡检标签' }, key: 'tag', expected: '表单巡检标签' },
+    ],
+    readBack: async (page) =>
+      (await api<Record<string, unknown>[]>(page, '/v1/tagOption/list')).find(
+        (tag) => tag.tag === '表单巡检标签',
+      ),
+  },
+  {
+    name: 'advice frequency, create',
+    route: '/settings/catalogue',
+    open: async (page) => {
+      await page.getByTestId('tab-frequencies').click();
+      await page.getByTestId('frequency-create').click();
+    },
+    fields: [
+      { id: 'code', fill: { how: 'type', value: 'fwtid' }, key: 'code', expected: 'fwtid' },
+      { id: 'name', fill: { how: 'type', value: 'FW thrice' }, key: 'name', expected: 'FW thrice' },
+      { id: 'frequency', fill: { how: 'type', value: '3/d' }, key: 'frequency', expected: '3/d' },
+      { id: 'timesPerDay', fill: { how: 'type', value: 3 }, key: 'timesPerDay', expected: 3 },
+      {
+        id: 'executeTimes',
+        fill: { how: 'pick', value: ['02:00', '05:00', '07:00'] },
+        key: 'executeTimes',
+        expected: ['02:00', '05:00', '07:00'],
+      },
+      { id: 'sort', fill: { how: 'type', value: 44 }, key: 'sort', expected: 44 },
+      { id: 'isActive', fill: { how: 'switch', value: false }, key: 'isActive', expected: false },
+    ],
+    readBack: (page) => frequency(page, 'fwtid'),
+  },
+  {
+    name: 'advice frequency, edit',
+    route: '/settings/catalogue',
+    open: async (page) => {
+      await page.getByTestId('tab-frequencies').click();
+      await editRow('fwtid')(page);
+    },
+    // times a day stays: it must match the execution times, which the create case covers
+    fields: [
+      { id: 'name', fill: { how: 'type', value: 'FW twice' }, key: 'name', expected: 'FW twice' },
+      { id: 'frequency', fill: { how: 'type', value: '2/d' }, key: 'frequency', expected: '2/d' },
+      { id: 'sort', fill: { how: 'type', value: 45 }, key: 'sort', expected: 45 },
+      { id: 'isActive', fill: { how: 'switch', value: true }, key: 'isActive', expected: true },
+    ],
+    readBack: (page) => frequency(page, 'fwtid'),
+  },
+);
+
 /** The demo hospital's names, read before the walk renames it, to put them back. */
 const hospitalNames = { zh: '', en: '' };
 
@@ -1058,7 +1184,8 @@ describe('every field a form shows is saved', () => {
       await save.waitFor();
       for (const field of form.fields) await fill(page, field, scope);
       await save.click();
-      await expect.poll(() => save.isVisible(), { timeout: 10_000 }).toBe(false);
+      if (form.staysOpen) await expect.poll(() => form.readBack(page), { timeout: 10_000 }).toBeDefined();
+      else await expect.poll(() => save.isVisible(), { timeout: 10_000 }).toBe(false);
       const record = await form.readBack(page);
       await form.restore?.(page);
       expect(record, `${form.name}: the saved record`).toBeDefined();
