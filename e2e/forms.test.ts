@@ -1170,6 +1170,77 @@ CASES.push(
   },
 );
 
+async function dictEntry(page: Page, type: string, code: string) {
+  return (
+    await api<{ records: Record<string, unknown>[] }>(page, `/v1/dict/page?type=${type}&size=100`)
+  ).records.find((entry) => entry.code === code);
+}
+
+CASES.push(
+  {
+    name: 'rejection reason, create',
+    route: '/settings/catalogue',
+    open: async (page) => {
+      await page.getByTestId('tab-rejectReason').click();
+      await page.getByTestId('dictionary-rejectReason').getByTestId('dictionary-create').click();
+    },
+    // saved stopped, so the entry forms of the other browser tests do not offer it
+    fields: [
+      { id: 'code', fill: { how: 'type', value: 'fwAway' }, key: 'code', expected: 'fwAway' },
+      { id: 'nameZh', fill: { how: 'type', value: '表单巡检外出' }, key: 'nameZh', expected: '表单巡检外出' },
+      {
+        id: 'nameEn',
+        fill: { how: 'type', value: 'Form walk: away' },
+        key: 'nameEn',
+        expected: 'Form walk: away',
+      },
+      { id: 'sort', fill: { how: 'type', value: 61 }, key: 'sort', expected: 61 },
+      { id: 'isActive', fill: { how: 'switch', value: false }, key: 'isActive', expected: false },
+    ],
+    readBack: (page) => dictEntry(page, 'rejectReason', 'fwAway'),
+  },
+  {
+    name: 'meter parameter, create',
+    route: '/settings/catalogue',
+    open: async (page) => {
+      await page.getByTestId('tab-meterParameter').click();
+      await page.getByTestId('dictionary-meterParameter').getByTestId('dictionary-create').click();
+    },
+    fields: [
+      { id: 'code', fill: { how: 'type', value: 'KET_FW' }, key: 'code', expected: 'KET_FW' },
+      { id: 'nameZh', fill: { how: 'type', value: '表单巡检参数' }, key: 'nameZh', expected: '表单巡检参数' },
+      {
+        id: 'nameEn',
+        fill: { how: 'type', value: 'Form walk limit' },
+        key: 'nameEn',
+        expected: 'Form walk limit',
+      },
+      { id: 'value', fill: { how: 'type', value: '7.5' }, key: 'value', expected: '7.5' },
+      { id: 'sort', fill: { how: 'type', value: 62 }, key: 'sort', expected: 62 },
+      { id: 'isActive', fill: { how: 'switch', value: false }, key: 'isActive', expected: false },
+    ],
+    readBack: (page) => dictEntry(page, 'meterParameter', 'KET_FW'),
+  },
+  {
+    name: 'dictionary entry, edit',
+    route: '/system/dictionary',
+    open: editRow('fw1'),
+    fields: [
+      { id: 'nameZh', fill: { how: 'type', value: '表单巡检项乙' }, key: 'nameZh', expected: '表单巡检项乙' },
+      {
+        id: 'nameEn',
+        fill: { how: 'type', value: 'Form walk entry B' },
+        key: 'nameEn',
+        expected: 'Form walk entry B',
+      },
+      { id: 'value', fill: { how: 'type', value: '13.5' }, key: 'value', expected: '13.5' },
+      { id: 'sort', fill: { how: 'type', value: 22 }, key: 'sort', expected: 22 },
+      { id: 'isActive', fill: { how: 'switch', value: true }, key: 'isActive', expected: true },
+    ],
+    readBack: (page) => dictEntry(page, 'formWalk', 'fw1'),
+  },
+);
+
 /** The demo hospital's names, read before the walk renames it, to put them back. */
 const hospitalNames = { zh: '', en: '' };
 
