@@ -1241,6 +1241,44 @@ CASES.push(
   },
 );
 
+async function departmentRule(page: Page) {
+  return (
+    await api<{ records: Record<string, unknown>[] }>(
+      page,
+      '/v1/crisisSetting/departmentDefine/list?departmentCode=GSURG&category=KET&page=1&size=50',
+    )
+  ).records.find((rule) => rule.departmentCode === 'GSURG' && rule.item === 'KET');
+}
+
+CASES.push({
+  name: 'critical values of a department, create',
+  route: '/settings/crisis',
+  open: async (page) => {
+    await page.getByRole('tab', { name: 'Departments' }).click();
+    await page.getByTestId('department-rule-create').click();
+  },
+  // ketone on general surgery: no other browser test reads ketone there; the colours stay unset
+  fields: [
+    { id: 'category', fill: { how: 'pick', value: 'Blood ketone' }, key: 'item', expected: 'KET' },
+    {
+      id: 'departmentCode',
+      fill: { how: 'pick', value: 'General Surgery' },
+      key: 'departmentCode',
+      expected: 'GSURG',
+    },
+    { id: 'criticalLow', fill: { how: 'type', value: 0.1 }, key: 'criticalLow', expected: 0.1 },
+    { id: 'low', fill: { how: 'type', value: 0.2 }, key: 'low', expected: 0.2 },
+    { id: 'high', fill: { how: 'type', value: 0.8 }, key: 'high', expected: 0.8 },
+    { id: 'criticalHigh', fill: { how: 'type', value: 3.2 }, key: 'criticalHigh', expected: 3.2 },
+    { id: 'grade', fill: { how: 'pick', value: 'Grade II' }, key: 'grade', expected: 'II' },
+  ],
+  readBack: departmentRule,
+  restore: async (page) => {
+    const rule = await departmentRule(page);
+    if (rule) await call(page, 'DELETE', `/v2/crisisSetting/departmentDefine?id=${rule.id}`);
+  },
+});
+
 /** The demo hospital's names, read before the walk renames it, to put them back. */
 const hospitalNames = { zh: '', en: '' };
 
