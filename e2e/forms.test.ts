@@ -1279,6 +1279,50 @@ CASES.push({
   },
 });
 
+/** The QC targets of the strip type the page opens on (the first), and when the walk opened it. */
+const qc = { stripType: '', openedAt: 0, before: undefined as Record<string, unknown> | undefined };
+
+async function qcTargets(page: Page) {
+  return api<Record<string, unknown> & { updatedAt: string | null }>(
+    page,
+    `/v1/targetSetting?stripType=${encodeURIComponent(qc.stripType)}`,
+  );
+}
+
+const qcLevel = (level: number, target: number, sd: number): Field[] => [
+  {
+    id: `levels_${level}_target`,
+    fill: { how: 'type', value: target },
+    key: `levels.${level}.target`,
+    expected: target,
+  },
+  { id: `levels_${level}_sd`, fill: { how: 'type', value: sd }, key: `levels.${level}.sd`, expected: sd },
+];
+
+CASES.push({
+  name: 'QC target values, edit',
+  route: '/settings/target',
+  open: async (page) => {
+    qc.stripType = (await api<{ code: string }[]>(page, '/v1/dict/byType?type=stripType'))[0]!.code;
+    qc.before = await qcTargets(page);
+    qc.openedAt = Date.now();
+    await page.getByTestId('target-grid').waitFor();
+  },
+  within: '[data-testid="target-settings-page"]',
+  submit: 'target-save',
+  staysOpen: true,
+  fields: [...qcLevel(0, 2.8, 0.3), ...qcLevel(1, 6.6, 0.5), ...qcLevel(2, 17.2, 1.1)],
+  // the page stays as it is after saving: the record counts once it was saved after the page opened
+  readBack: async (page) => {
+    const setting = await qcTargets(page);
+    return setting.updatedAt && Date.parse(setting.updatedAt) >= qc.openedAt - 1000 ? setting : undefined;
+  },
+  restore: async (page) => {
+    const { stripType, levels } = qc.before as { stripType: string; levels: unknown[] };
+    await call(page, 'POST', '/v1/targetSetting', { stripType, levels });
+  },
+});
+
 /** The demo hospital's names, read before the walk renames it, to put them back. */
 const hospitalNames = { zh: '', en: '' };
 
