@@ -1323,6 +1323,89 @@ CASES.push({
   },
 });
 
+async function inspectionPackage(page: Page, code: string) {
+  return (await api<Record<string, unknown>[]>(page, '/v1/inspectionPackage/list')).find(
+    (item) => item.code === code,
+  );
+}
+
+/** Opens the walk's package in the list of packages. */
+const choosePackage = async (page: Page) => {
+  await page.getByTestId('package-entry').filter({ hasText: 'FWPKG' }).click();
+  await expect.poll(() => page.getByTestId('package-title').innerText()).toContain('Form walk panel');
+};
+
+CASES.push(
+  {
+    name: 'inspection package, create',
+    route: '/settings/inspection',
+    open: 'package-create',
+    fields: [
+      { id: 'code', fill: { how: 'type', value: 'FWPKG' }, key: 'code', expected: 'FWPKG' },
+      {
+        id: 'name',
+        fill: { how: 'type', value: 'Form walk panel' },
+        key: 'name',
+        expected: 'Form walk panel',
+      },
+      { id: 'sort', fill: { how: 'type', value: 71 }, key: 'sort', expected: 71 },
+      { id: 'isActive', fill: { how: 'switch', value: false }, key: 'isActive', expected: false },
+    ],
+    readBack: (page) => inspectionPackage(page, 'FWPKG'),
+  },
+  {
+    name: 'inspection package, edit',
+    route: '/settings/inspection',
+    open: async (page) => {
+      await choosePackage(page);
+      await page.getByTestId('package-edit').click();
+    },
+    fields: [
+      {
+        id: 'name',
+        fill: { how: 'type', value: 'Form walk panel B' },
+        key: 'name',
+        expected: 'Form walk panel B',
+      },
+      { id: 'sort', fill: { how: 'type', value: 72 }, key: 'sort', expected: 72 },
+      { id: 'isActive', fill: { how: 'switch', value: true }, key: 'isActive', expected: true },
+    ],
+    readBack: (page) => inspectionPackage(page, 'FWPKG'),
+  },
+  {
+    name: 'inspection item, create',
+    route: '/settings/inspection',
+    open: async (page) => {
+      await choosePackage(page);
+      await page.getByTestId('item-create').click();
+    },
+    fields: [
+      {
+        id: 'packageId',
+        fill: { how: 'pick', value: 'Form walk panel B' },
+        key: 'packageCode',
+        expected: 'FWPKG',
+      },
+      { id: 'code', fill: { how: 'type', value: 'FWALT' }, key: 'code', expected: 'FWALT' },
+      { id: 'name', fill: { how: 'type', value: 'Form walk ALT' }, key: 'name', expected: 'Form walk ALT' },
+      { id: 'unit', fill: { how: 'type', value: 'U/L' }, key: 'unit', expected: 'U/L' },
+      { id: 'referenceLow', fill: { how: 'type', value: 7 }, key: 'referenceLow', expected: 7 },
+      { id: 'referenceHigh', fill: { how: 'type', value: 40 }, key: 'referenceHigh', expected: 40 },
+      { id: 'sort', fill: { how: 'type', value: 73 }, key: 'sort', expected: 73 },
+      { id: 'isActive', fill: { how: 'switch', value: false }, key: 'isActive', expected: false },
+    ],
+    readBack: async (page) => {
+      const pkg = await inspectionPackage(page, 'FWPKG');
+      const items = await api<Record<string, unknown>[]>(
+        page,
+        `/v1/inspectionItem/list?packageId=${pkg!.id}`,
+      );
+      const item = items.find((entry) => entry.code === 'FWALT');
+      return item && { ...item, packageCode: pkg!.code };
+    },
+  },
+);
+
 /** The demo hospital's names, read before the walk renames it, to put them back. */
 const hospitalNames = { zh: '', en: '' };
 
