@@ -1406,6 +1406,89 @@ CASES.push(
   },
 );
 
+// edits of the records the create cases above made
+CASES.push(
+  {
+    name: 'menu, edit',
+    route: '/system/menu',
+    open: editRow('Form walk page'),
+    fields: [
+      {
+        id: 'labelEn',
+        fill: { how: 'type', value: 'Form walk page B' },
+        key: 'labelEn',
+        expected: 'Form walk page B',
+      },
+      {
+        id: 'labelZh',
+        fill: { how: 'type', value: '表单巡检页乙' },
+        key: 'labelZh',
+        expected: '表单巡检页乙',
+      },
+      {
+        id: 'path',
+        fill: { how: 'type', value: '/system/form-walk-b' },
+        key: 'path',
+        expected: '/system/form-walk-b',
+      },
+      {
+        id: 'component',
+        fill: { how: 'type', value: '/system/role' },
+        key: 'component',
+        expected: '/system/role',
+      },
+      { id: 'icon', fill: { how: 'pick', value: 'BellOutlined' }, key: 'icon', expected: 'BellOutlined' },
+      {
+        id: 'permission',
+        fill: { how: 'type', value: 'system:formwalk:view' },
+        key: 'permission',
+        expected: 'system:formwalk:view',
+      },
+      { id: 'sort', fill: { how: 'type', value: 92 }, key: 'sort', expected: 92 },
+      { id: 'hidden', fill: { how: 'switch', value: false }, key: 'hidden', expected: false },
+    ],
+    readBack: async (page) =>
+      flatten(await api<Tree<Record<string, unknown>>[]>(page, '/v1/menus/allTree')).find(
+        (menu) => menu.labelEn === 'Form walk page B',
+      ),
+  },
+  {
+    name: 'drug category, edit',
+    route: '/system/drug',
+    open: async (page) => {
+      await page.getByTestId('tab-drug-categories').click();
+      await editRow('FWCAT')(page);
+    },
+    fields: [
+      {
+        id: 'name',
+        fill: { how: 'type', value: 'Form walk insulins B' },
+        key: 'name',
+        expected: 'Form walk insulins B',
+      },
+      { id: 'sort', fill: { how: 'type', value: 56 }, key: 'sort', expected: 56 },
+    ],
+    readBack: async (page) =>
+      (await api<Record<string, unknown>[]>(page, '/v1/medicationCategory/list')).find(
+        (category) => category.code === 'FWCAT',
+      ),
+  },
+  {
+    name: 'glucose event, edit',
+    route: '/system/event',
+    open: async (page) => {
+      await page.getByTestId('event-entry').filter({ hasText: 'FW event' }).click();
+      await expect.poll(() => page.getByTestId('event-title').innerText()).toContain('FW event');
+      await page.getByTestId('event-edit').click();
+    },
+    fields: [
+      { id: 'name', fill: { how: 'type', value: 'FW event B' }, key: 'name', expected: 'FW event B' },
+      { id: 'sort', fill: { how: 'type', value: 67 }, key: 'sort', expected: 67 },
+    ],
+    readBack: async (page) => (await gluEvents(page)).find((event) => event.code === 'fwEvent'),
+  },
+);
+
 /** The demo hospital's names, read before the walk renames it, to put them back. */
 const hospitalNames = { zh: '', en: '' };
 
