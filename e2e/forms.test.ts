@@ -31,6 +31,8 @@ type Fill =
   | { how: 'date'; value: string }
   /** a radio of a Radio.Group by its label */
   | { how: 'radio'; value: string }
+  /** the boxes of a Checkbox.Group ticked by their labels, every other one unticked */
+  | { how: 'check'; value: string[] }
   /** a file given to the dialog's upload */
   | { how: 'file'; value: { name: string; mimeType: string; text: string } };
 
@@ -82,6 +84,12 @@ async function fill(page: Page, field: Field, scope: Locator): Promise<void> {
       return;
     case 'radio':
       await input.getByText(how.value, { exact: true }).click();
+      return;
+    case 'check':
+      for (const box of await input.locator('label.ant-checkbox-wrapper').all()) {
+        const ticked = how.value.includes((await box.innerText()).trim());
+        if ((await box.locator('input').isChecked()) !== ticked) await box.click();
+      }
       return;
     case 'file':
       // the icon field renders no element with its id: the dialog's one upload is the field's
@@ -1486,6 +1494,64 @@ CASES.push(
       { id: 'sort', fill: { how: 'type', value: 67 }, key: 'sort', expected: 67 },
     ],
     readBack: async (page) => (await gluEvents(page)).find((event) => event.code === 'fwEvent'),
+  },
+);
+
+/**
+ * A strategy setting the tab shows: read before the walk changes it (to put it back), and counted as
+ * saved once it differs from that (the form stays on the page after saving).
+ */
+function strategy(tab: string, url: string): Pick<FormCase, 'route' | 'open' | 'readBack' | 'restore'> {
+  let before: Record<string, unknown> | undefined;
+  return {
+    route: '/settings/strategy',
+    open: async (page) => {
+      before = await api(page, url);
+      await page.getByTestId(`strategy-tab-${tab}`).click();
+    },
+    readBack: async (page) => {
+      const now = await api<Record<string, unknown>>(page, url);
+      return JSON.stringify(now) === JSON.stringify(before) ? undefined : now;
+    },
+    restore: async (page) => {
+      await call(page, 'POST', url, before);
+    },
+  };
+}
+
+CASES.push(
+  {
+    name: 'monitoring strategy, edit',
+    ...strategy('monitor', '/v1/systemSetting/monitorStrategy'),
+    within: '[data-testid="strategy-monitor"]',
+    submit: 'strategy-monitor-save',
+    staysOpen: true,
+    fields: [
+      {
+        id: 'defaultPeriods',
+        fill: { how: 'check', value: ['Fasting', 'After lunch', 'Before sleep'] },
+        key: 'defaultPeriods',
+        expected: ['fasting', 'afterLunch', 'beforeSleep'],
+      },
+      { id: 'dueSoonMinutes', fill: { how: 'type', value: 25 }, key: 'dueSoonMinutes', expected: 25 },
+      { id: 'overdueMinutes', fill: { how: 'type', value: 95 }, key: 'overdueMinutes', expected: 95 },
+    ],
+  },
+  {
+    name: 'baseline, edit',
+    ...strategy('baseline', '/v1/systemSetting/baseline'),
+    within: '[data-testid="strategy-baseline"]',
+    submit: 'strategy-baseline-save',
+    staysOpen: true,
+    fields: [
+      { id: 'days', fill: { how: 'type', value: 9 }, key: 'days', expected: 9 },
+      {
+        id: 'periods',
+        fill: { how: 'check', value: ['Early morning', 'Before dinner'] },
+        key: 'periods',
+        expected: ['earlyMorning', 'beforeDinner'],
+      },
+    ],
   },
 );
 
