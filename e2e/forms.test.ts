@@ -1555,6 +1555,95 @@ CASES.push(
   },
 );
 
+/** The virtual ward's three settings, each its own call, as one record. */
+async function virtualWard(page: Page) {
+  const [autoJoin, gluMinValue, hbA1cMinValue] = await Promise.all(
+    ['isAutoJoinVirtualRoom', 'gluMinValue', 'hbA1cMinValue'].map((name) =>
+      api<unknown>(page, `/v1/virtualward/setting/${name}`),
+    ),
+  );
+  return { autoJoin, gluMinValue, hbA1cMinValue };
+}
+let virtualWardBefore: Awaited<ReturnType<typeof virtualWard>> | undefined;
+
+CASES.push(
+  {
+    name: 'wall screen strategy, edit',
+    ...strategy('screen', '/v1/systemSetting/screenStrategy'),
+    within: '[data-testid="strategy-screen"]',
+    submit: 'strategy-screen-save',
+    staysOpen: true,
+    fields: [
+      { id: 'refreshSeconds', fill: { how: 'type', value: 45 }, key: 'refreshSeconds', expected: 45 },
+      { id: 'recentHours', fill: { how: 'type', value: 30 }, key: 'recentHours', expected: 30 },
+      {
+        id: 'maskPatientNames',
+        fill: { how: 'switch', value: true },
+        key: 'maskPatientNames',
+        expected: true,
+      },
+      {
+        id: 'items',
+        fill: { how: 'check', value: ['Glucose', 'Uric acid'] },
+        key: 'items',
+        expected: ['GLU', 'UA'],
+      },
+      {
+        id: 'departmentCodes',
+        fill: { how: 'pick', value: ['Cardiology'] },
+        key: 'departmentCodes',
+        expected: ['CARD'],
+      },
+    ],
+  },
+  {
+    name: 'TIR, edit',
+    ...strategy('tir', '/v1/systemSetting/tir'),
+    within: '[data-testid="strategy-tir"]',
+    submit: 'strategy-tir-save',
+    staysOpen: true,
+    fields: [
+      { id: 'veryLow', fill: { how: 'type', value: 3.1 }, key: 'veryLow', expected: 3.1 },
+      { id: 'low', fill: { how: 'type', value: 4.2 }, key: 'low', expected: 4.2 },
+      { id: 'high', fill: { how: 'type', value: 9.8 }, key: 'high', expected: 9.8 },
+      { id: 'veryHigh', fill: { how: 'type', value: 13.6 }, key: 'veryHigh', expected: 13.6 },
+      {
+        id: 'periods',
+        fill: { how: 'check', value: ['Fasting', 'Before lunch', 'Before dinner'] },
+        key: 'periods',
+        expected: ['fasting', 'beforeLunch', 'beforeDinner'],
+      },
+    ],
+  },
+  {
+    name: 'virtual ward settings, edit',
+    route: '/settings/strategy',
+    open: async (page) => {
+      virtualWardBefore = await virtualWard(page);
+      await page.getByTestId('strategy-tab-virtualWard').click();
+    },
+    within: '[data-testid="strategy-virtual-ward"]',
+    submit: 'strategy-virtual-ward-save',
+    staysOpen: true,
+    fields: [
+      { id: 'autoJoin', fill: { how: 'switch', value: true }, key: 'autoJoin', expected: true },
+      { id: 'gluMinValue', fill: { how: 'type', value: 14.2 }, key: 'gluMinValue', expected: 14.2 },
+      { id: 'hbA1cMinValue', fill: { how: 'type', value: 8.7 }, key: 'hbA1cMinValue', expected: 8.7 },
+    ],
+    // counted as saved once the last of the three calls is in
+    readBack: async (page) => {
+      const now = await virtualWard(page);
+      return now.hbA1cMinValue === virtualWardBefore?.hbA1cMinValue ? undefined : now;
+    },
+    restore: async (page) => {
+      const before = virtualWardBefore!;
+      await call(page, 'POST', '/v1/virtualward/setting/isAutoJoinVirtualRoom', { value: before.autoJoin });
+      await call(page, 'POST', '/v1/virtualward/setting/gluMinValue', { value: before.gluMinValue });
+      await call(page, 'POST', '/v1/virtualward/setting/hbA1cMinValue', { value: before.hbA1cMinValue });
+    },
+  },
+);
+
 /** The demo hospital's names, read before the walk renames it, to put them back. */
 const hospitalNames = { zh: '', en: '' };
 
