@@ -33,6 +33,8 @@ type Fill =
   | { how: 'radio'; value: string }
   /** the boxes of a Checkbox.Group ticked by their labels, every other one unticked */
   | { how: 'check'; value: string[] }
+  /** a ColorPicker, its hex typed (#RRGGBB) */
+  | { how: 'color'; value: string }
   /** a file given to the dialog's upload */
   | { how: 'file'; value: { name: string; mimeType: string; text: string } };
 
@@ -85,6 +87,16 @@ async function fill(page: Page, field: Field, scope: Locator): Promise<void> {
     case 'radio':
       await input.getByText(how.value, { exact: true }).click();
       return;
+    case 'color': {
+      await input.click();
+      const hex = page.locator('.ant-popover:visible .ant-color-picker-hex-input input');
+      await hex.fill(how.value.replace('#', ''));
+      await hex.press('Tab');
+      // the trigger closes the panel again (Escape would close the dialog)
+      await input.click();
+      await expect.poll(() => page.locator('.ant-popover:visible').count()).toBe(0);
+      return;
+    }
     case 'check':
       for (const box of await input.locator('label.ant-checkbox-wrapper').all()) {
         const ticked = how.value.includes((await box.innerText()).trim());
@@ -1643,6 +1655,73 @@ CASES.push(
     },
   },
 );
+
+async function uricAcidRule(page: Page) {
+  return (
+    (await api<{ item: Record<string, unknown> | null }>(page, '/v2/crisisSetting?category=UA')).item ??
+    undefined
+  );
+}
+/** The seeded uric-acid critical values, to put them back. */
+let uricAcidBefore: Record<string, unknown> | undefined;
+
+CASES.push({
+  name: 'critical values of an item, edit',
+  route: '/settings/crisis',
+  open: async (page) => {
+    uricAcidBefore = await uricAcidRule(page);
+    await page.getByTestId('crisis-item').getByText('Uric acid').click();
+    await expect.poll(() => page.getByTestId('crisis-item-rule').innerText()).toContain('720');
+    await page.getByTestId('item-rule-edit').click();
+  },
+  // uric acid: the other browser tests classify glucose only
+  fields: [
+    { id: 'criticalLow', fill: { how: 'type', value: 90 }, key: 'criticalLow', expected: 90 },
+    {
+      id: 'criticalLowColor',
+      fill: { how: 'color', value: '#8B1FA9' },
+      key: 'criticalLowColor',
+      expected: '#8B1FA9',
+    },
+    { id: 'low', fill: { how: 'type', value: 160 }, key: 'low', expected: 160 },
+    { id: 'lowColor', fill: { how: 'color', value: '#2F6FD0' }, key: 'lowColor', expected: '#2F6FD0' },
+    { id: 'high', fill: { how: 'type', value: 410 }, key: 'high', expected: 410 },
+    { id: 'criticalHigh', fill: { how: 'type', value: 700 }, key: 'criticalHigh', expected: 700 },
+    { id: 'grade', fill: { how: 'pick', value: 'Grade II' }, key: 'grade', expected: 'II' },
+  ],
+  readBack: uricAcidRule,
+  restore: async (page) => {
+    const now = await uricAcidRule(page);
+    const {
+      low,
+      high,
+      criticalLow,
+      criticalHigh,
+      lowColor,
+      highColor,
+      criticalLowColor,
+      criticalHighColor,
+      grade,
+    } = uricAcidBefore!;
+    await call(page, 'POST', '/v2/crisisSetting', {
+      ...{
+        low,
+        high,
+        criticalLow,
+        criticalHigh,
+        lowColor,
+        highColor,
+        criticalLowColor,
+        criticalHighColor,
+        grade,
+      },
+      category: 'UA',
+      periodCode: null,
+      id: now!.id,
+      version: now!.version,
+    });
+  },
+});
 
 /** The demo hospital's names, read before the walk renames it, to put them back. */
 const hospitalNames = { zh: '', en: '' };
