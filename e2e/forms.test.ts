@@ -1143,6 +1143,7 @@ CASES.push(
     staysOpen: true,
     fields: [
       { id: 'tag', fill: { how: 'type', value: '表单巡检标签' }, key: 'tag', expected: '表单巡检标签' },
+      { id: 'color', fill: { how: 'color', value: '#1F8A70' }, key: 'color', expected: '#1F8A70' },
     ],
     readBack: async (page) =>
       (await api<Record<string, unknown>[]>(page, '/v1/tagOption/list')).find(
@@ -1277,7 +1278,7 @@ CASES.push({
     await page.getByRole('tab', { name: 'Departments' }).click();
     await page.getByTestId('department-rule-create').click();
   },
-  // ketone on general surgery: no other browser test reads ketone there; the colours stay unset
+  // ketone on general surgery: no other browser test reads ketone there
   fields: [
     { id: 'category', fill: { how: 'pick', value: 'Blood ketone' }, key: 'item', expected: 'KET' },
     {
@@ -1287,9 +1288,23 @@ CASES.push({
       expected: 'GSURG',
     },
     { id: 'criticalLow', fill: { how: 'type', value: 0.1 }, key: 'criticalLow', expected: 0.1 },
+    {
+      id: 'criticalLowColor',
+      fill: { how: 'color', value: '#5B2C83' },
+      key: 'criticalLowColor',
+      expected: '#5B2C83',
+    },
     { id: 'low', fill: { how: 'type', value: 0.2 }, key: 'low', expected: 0.2 },
+    { id: 'lowColor', fill: { how: 'color', value: '#1D5FA8' }, key: 'lowColor', expected: '#1D5FA8' },
     { id: 'high', fill: { how: 'type', value: 0.8 }, key: 'high', expected: 0.8 },
+    { id: 'highColor', fill: { how: 'color', value: '#C97A12' }, key: 'highColor', expected: '#C97A12' },
     { id: 'criticalHigh', fill: { how: 'type', value: 3.2 }, key: 'criticalHigh', expected: 3.2 },
+    {
+      id: 'criticalHighColor',
+      fill: { how: 'color', value: '#B3261E' },
+      key: 'criticalHighColor',
+      expected: '#B3261E',
+    },
     { id: 'grade', fill: { how: 'pick', value: 'Grade II' }, key: 'grade', expected: 'II' },
   ],
   readBack: departmentRule,
