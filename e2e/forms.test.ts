@@ -1738,6 +1738,70 @@ CASES.push({
   },
 });
 
+CASES.push(
+  {
+    name: 'insulin period, create',
+    route: '/settings/period',
+    open: async (page) => {
+      await page.getByRole('tab', { name: 'Insulin periods' }).click();
+      await page.getByTestId('insulin-period-create').click();
+    },
+    // saved stopped (and removed after), so no insulin record of another browser test is offered it
+    fields: [
+      { id: 'code', fill: { how: 'type', value: 'fwNoon' }, key: 'code', expected: 'fwNoon' },
+      { id: 'nameZh', fill: { how: 'type', value: '表单巡检午间' }, key: 'nameZh', expected: '表单巡检午间' },
+      { id: 'nameEn', fill: { how: 'type', value: 'FW noon' }, key: 'nameEn', expected: 'FW noon' },
+      { id: 'startTime', fill: { how: 'type', value: '12:05' }, key: 'startTime', expected: '12:05' },
+      { id: 'endTime', fill: { how: 'type', value: '12:55' }, key: 'endTime', expected: '12:55' },
+      { id: 'sort', fill: { how: 'type', value: 81 }, key: 'sort', expected: 81 },
+      { id: 'isActive', fill: { how: 'switch', value: false }, key: 'isActive', expected: false },
+    ],
+    readBack: async (page) =>
+      (await api<Record<string, unknown>[]>(page, '/v1/insulinTimePeriod/list')).find(
+        (period) => period.code === 'fwNoon',
+      ),
+    restore: async (page) => {
+      const period = (await api<Record<string, unknown>[]>(page, '/v1/insulinTimePeriod/list')).find(
+        (item) => item.code === 'fwNoon',
+      );
+      if (period) await call(page, 'DELETE', `/v1/insulinTimePeriod?id=${period.id}`);
+    },
+  },
+  {
+    name: 'critical grade, create',
+    route: '/settings/crisis',
+    open: async (page) => {
+      await page.getByRole('tab', { name: 'Critical grades' }).click();
+      await page.getByTestId('grade-create').click();
+    },
+    fields: [
+      { id: 'grade', fill: { how: 'type', value: 'FW' }, key: 'grade', expected: 'FW' },
+      { id: 'color', fill: { how: 'color', value: '#6D4C41' }, key: 'color', expected: '#6D4C41' },
+      { id: 'nameZh', fill: { how: 'type', value: '表单巡检级' }, key: 'nameZh', expected: '表单巡检级' },
+      {
+        id: 'nameEn',
+        fill: { how: 'type', value: 'FW grade' },
+        key: 'nameEn',
+        expected: 'FW grade',
+      },
+      {
+        id: 'description',
+        fill: { how: 'type', value: 'Form walk: tell the charge nurse' },
+        key: 'description',
+        expected: 'Form walk: tell the charge nurse',
+      },
+      { id: 'sort', fill: { how: 'type', value: 9 }, key: 'sort', expected: 9 },
+    ],
+    readBack: async (page) =>
+      (await api<Record<string, unknown>[]>(page, '/v1/crisisGrade/list')).find(
+        (grade) => grade.grade === 'FW',
+      ),
+    restore: async (page) => {
+      await call(page, 'DELETE', '/v1/crisisGrade/delete?grade=FW');
+    },
+  },
+);
+
 /** The demo hospital's names, read before the walk renames it, to put them back. */
 const hospitalNames = { zh: '', en: '' };
 
