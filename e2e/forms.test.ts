@@ -98,6 +98,8 @@ async function fill(page: Page, field: Field, scope: Locator): Promise<void> {
       return;
     }
     case 'check':
+      // the boxes come when their options have loaded (a skeleton until then)
+      await input.locator('label.ant-checkbox-wrapper').first().waitFor();
       for (const box of await input.locator('label.ant-checkbox-wrapper').all()) {
         const ticked = how.value.includes((await box.innerText()).trim());
         if ((await box.locator('input').isChecked()) !== ticked) await box.click();
@@ -1801,6 +1803,26 @@ CASES.push(
     },
   },
 );
+
+CASES.push({
+  name: 'auto consultation strategy, edit',
+  ...strategy('consultation', '/v1/autoConsultation/multi'),
+  within: '[data-testid="strategy-consultation"]',
+  submit: 'strategy-consultation-save',
+  staysOpen: true,
+  // the first trigger (fasting glucose, mmol/L at this hospital); the rows come back in the form's order
+  fields: [
+    { id: 'entries_0_enabled', fill: { how: 'switch', value: true }, key: '0.enabled', expected: true },
+    { id: 'entries_0_minValue', fill: { how: 'type', value: 2.9 }, key: '0.minValue', expected: 2.9 },
+    { id: 'entries_0_maxValue', fill: { how: 'type', value: 16.6 }, key: '0.maxValue', expected: 16.6 },
+    {
+      id: 'entries_0_consultDepartmentCode',
+      fill: { how: 'pick', value: 'Endocrinology' },
+      key: '0.consultDepartmentCode',
+      expected: 'ENDO',
+    },
+  ],
+});
 
 /** The demo hospital's names, read before the walk renames it, to put them back. */
 const hospitalNames = { zh: '', en: '' };
