@@ -91,7 +91,7 @@ export async function visibleLeafTexts(
  */
 export async function call<T>(
   page: Page,
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: unknown,
 ): Promise<T> {
