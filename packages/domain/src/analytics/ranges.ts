@@ -18,8 +18,8 @@
  * The shares here are exact; the API and the screens show them with {@link roundRangeShares} (largest
  * remainder), so that the five add up to exactly 100 at the precision shown.
  */
-import { type GlucoseUnitName, isMgDl, MGDL_PER_MMOL } from '../helpers/glucose';
-import { roundDecimal, roundShares } from '../helpers/round';
+import { type GlucoseUnitName, isMgDl, limitInEnteredUnit, readingInEnteredUnit } from '../helpers/glucose';
+import { roundShares } from '../helpers/round';
 import { DEFAULT_TIR_BANDS } from '../hospital-settings/strategy';
 import { type GlucoseReading, normalizeReadings } from './readings';
 
@@ -62,11 +62,10 @@ export function glucoseRange(
   bands: GlucoseBands = DEFAULT_TIR_BANDS,
   enteredUnit?: GlucoseUnitName,
 ): GlucoseRange {
-  // compareGlucoseWithLimit's rule, with the band limits converted once per set of bands (a year's
+  // compareGlucoseWithLimit's two sides, the band limits converted once per set of bands (a year's
   // report asks for 2,500 readings)
-  const mgDl = isMgDl(enteredUnit);
-  const value = mgDl ? roundDecimal(mmol * MGDL_PER_MMOL, 6) : mmol;
-  const limits = mgDl ? bandsInMgDl(bands) : bands;
+  const value = readingInEnteredUnit(mmol, enteredUnit);
+  const limits = isMgDl(enteredUnit) ? bandsInMgDl(bands) : bands;
   if (value < limits.veryLow) return 'veryLow';
   if (value < limits.low) return 'low';
   if (value <= limits.high) return 'inRange';
@@ -79,7 +78,7 @@ const mgDlBands = new WeakMap<GlucoseBands, GlucoseBands>();
 function bandsInMgDl(bands: GlucoseBands): GlucoseBands {
   let converted = mgDlBands.get(bands);
   if (!converted) {
-    const whole = (limit: number) => roundDecimal(limit * MGDL_PER_MMOL, 0);
+    const whole = (limit: number) => limitInEnteredUnit(limit, 'mgDl');
     converted = {
       veryLow: whole(bands.veryLow),
       low: whole(bands.low),

@@ -182,6 +182,15 @@ function normalizeUnit(unit: string | null | undefined): string {
   return typeof unit === 'string' ? unit.trim().toLowerCase().replace(/[µμ]/g, 'u').replace(/\s+/g, '') : '';
 }
 
+/** A unit code of the readings (`mmolL`, `mgDl`, `umolL`) from a code or a name (`mg/dL`, `µmol/L`, any case), or null. */
+export function readingUnitCode(unit: string | null | undefined): 'mmolL' | 'mgDl' | 'umolL' | null {
+  const name = normalizeUnit(unit);
+  if (name === 'mmoll' || name === 'mmol/l') return 'mmolL';
+  if (name === 'mgdl' || name === 'mg/dl') return 'mgDl';
+  if (name === 'umoll' || name === 'umol/l') return 'umolL';
+  return null;
+}
+
 /**
  * A reading in `unit` converted to the storage unit of `item` at full precision (never rounded: rounding
  * is for display only), or null when the value is not a finite number or the unit is not one the item

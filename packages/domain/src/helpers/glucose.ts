@@ -49,8 +49,17 @@ export function compareGlucoseWithLimit(
   limitMmol: number,
   enteredUnit?: GlucoseUnitName,
 ): number {
-  if (!isMgDl(enteredUnit)) return mmol - limitMmol;
-  return roundDecimal(mmol * MGDL_PER_MMOL, 6) - roundDecimal(limitMmol * MGDL_PER_MMOL, 0);
+  return readingInEnteredUnit(mmol, enteredUnit) - limitInEnteredUnit(limitMmol, enteredUnit);
+}
+
+/** The reading side of {@link compareGlucoseWithLimit}: the number as entered in `enteredUnit`. */
+export function readingInEnteredUnit(mmol: number, enteredUnit?: GlucoseUnitName): number {
+  return isMgDl(enteredUnit) ? roundDecimal(mmol * MGDL_PER_MMOL, 6) : mmol;
+}
+
+/** The limit side of {@link compareGlucoseWithLimit}: the limit as a screen in `enteredUnit` shows it. */
+export function limitInEnteredUnit(limitMmol: number, enteredUnit?: GlucoseUnitName): number {
+  return isMgDl(enteredUnit) ? roundDecimal(limitMmol * MGDL_PER_MMOL, 0) : limitMmol;
 }
 
 /** Converts a reading in `unit` to mmol/L, unrounded (÷18 for mg/dL; §5 Other "Glucose conversion"). */

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import {
   MEASUREMENT_ITEMS,
   type MeasurementItem,
+  readingUnitCode,
   toStorageValue,
   UA_UMOL_PER_MGDL,
 } from '../clinical/classification';
@@ -105,10 +106,6 @@ export const MEASUREMENT_LIMITS = {
   upload: 1000,
 } as const;
 
-function normalizedUnit(unit: string): string {
-  return unit.trim().toLowerCase().replace(/[µμ]/g, 'u').replace(/\s+/g, '');
-}
-
 /**
  * The unit code an item's result in `unit` is entered in: a code (`mmolL`, `mgDl`, `umolL`) or a
  * name (`mmol/L`, `mg/dL`, `µmol/L`, `umol/L`, any case); null when the item does not take it.
@@ -117,16 +114,7 @@ export function measurementUnitCode(
   item: MeasurementItem,
   unit: string | null | undefined,
 ): MeasurementUnitCode | null {
-  if (typeof unit !== 'string') return null;
-  const name = normalizedUnit(unit);
-  const code: MeasurementUnitCode | null =
-    name === 'mmoll' || name === 'mmol/l'
-      ? 'mmolL'
-      : name === 'mgdl' || name === 'mg/dl'
-        ? 'mgDl'
-        : name === 'umoll' || name === 'umol/l'
-          ? 'umolL'
-          : null;
+  const code = readingUnitCode(unit);
   return code && (MEASUREMENT_UNITS[item] as readonly string[]).includes(code) ? code : null;
 }
 

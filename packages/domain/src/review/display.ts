@@ -3,8 +3,14 @@
  * storage unit (mmol/L for glucose and ketone, µmol/L for uric acid) and shown, filtered and entered
  * in the unit chosen per item, with that unit's precision.
  */
-import { type MeasurementItem, toStorageValue, UA_UMOL_PER_MGDL } from '../clinical/classification';
-import { MGDL_PER_MMOL, roundDecimal } from '../helpers/glucose';
+import {
+  type MeasurementItem,
+  readingUnitCode,
+  toStorageValue,
+  UA_UMOL_PER_MGDL,
+} from '../clinical/classification';
+import { MGDL_PER_MMOL } from '../helpers/glucose';
+import { formatDecimal, roundDecimal } from '../helpers/round';
 import { type DisplayUnit, ITEM_DISPLAY_UNITS } from '../hospital-settings/system';
 
 /** The display unit of an item with this code, or the item's storage unit when the code is unknown. */
@@ -96,20 +102,11 @@ export function formatReadingValue(
   const unit = displayUnitFor(item, code);
   const typed = entered?.enteredValue;
   if (typed !== null && typed !== undefined && Number.isFinite(typed) && entered?.enteredUnit) {
-    if (enteredUnitCode(entered.enteredUnit) === unit.code) {
+    if (readingUnitCode(entered.enteredUnit) === unit.code) {
       return typed.toFixed(Math.max(unit.precision, decimalsOf(typed)));
     }
   }
-  return roundDecimal(toDisplayValue(item, stored, unit.code), unit.precision).toFixed(unit.precision);
-}
-
-/** A unit as the readings carry it (`mgDl`, `mg/dL`, `µmol/L`, …) as a display-unit code. */
-function enteredUnitCode(unit: string): string {
-  const name = unit.trim().toLowerCase().replace(/[µμ]/g, 'u').replace(/\s+/g, '');
-  if (name === 'mgdl' || name === 'mg/dl') return 'mgDl';
-  if (name === 'umoll' || name === 'umol/l') return 'umolL';
-  if (name === 'mmoll' || name === 'mmol/l') return 'mmolL';
-  return unit;
+  return formatDecimal(toDisplayValue(item, stored, unit.code), unit.precision);
 }
 
 /** The reason fields of a reading without a value, names in the viewer's language as the API gives them. */

@@ -6,6 +6,7 @@ import {
   isMessageKey,
   type Lang,
   REFUSAL_REASON_DICT,
+  REJECT_REASON_DICT,
   translate,
   UNTESTED_REASON_DICT,
 } from '@glucocare/domain';
@@ -106,7 +107,7 @@ async function readLookups(db: DbOrTx, tenantId: string, rows: AuditRow[], lang:
   const dictCodes = [
     ...new Set(
       readings
-        .flatMap((s) => [text(s.untestedReason), text(s.refusalReason)])
+        .flatMap((s) => READING_REASONS.map(([field]) => text(s[field])))
         .filter((c): c is string => !!c),
     ),
   ];
@@ -172,7 +173,10 @@ async function readLookups(db: DbOrTx, tenantId: string, rows: AuditRow[], lang:
             .where(
               and(
                 eq(dictEntries.tenantId, tenantId),
-                inArray(dictEntries.type, [UNTESTED_REASON_DICT, REFUSAL_REASON_DICT]),
+                inArray(
+                  dictEntries.type,
+                  READING_REASONS.map(([, , type]) => type),
+                ),
                 inArray(dictEntries.code, dictCodes),
               ),
             )
@@ -274,18 +278,22 @@ function permissionsOf(value: unknown, lookups: Lookups): unknown {
   return { permissions };
 }
 
+/** A reading's coded reasons: the field, the field of its name, the dictionary. */
+const READING_REASONS = [
+  ['untestedReason', 'untestedReasonName', UNTESTED_REASON_DICT],
+  ['refusalReason', 'refusalReasonName', REFUSAL_REASON_DICT],
+  ['rejectReason', 'rejectReasonName', REJECT_REASON_DICT],
+] as const;
+
 /** A reading's reason codes and period named in the viewer's language (the stored names are the writer's). */
 function readingInLanguage(value: unknown, lookups: Lookups): unknown {
   if (!isObject(value)) return value;
   const copy: Snapshot = { ...value };
-  const untested = text(value.untestedReason);
-  const refusal = text(value.refusalReason);
+  for (const [field, nameField, type] of READING_REASONS) {
+    const code = text(value[field]);
+    if (code && nameField in value) copy[nameField] = lookups.dict.get(`${type}:${code}`) ?? value[nameField];
+  }
   const period = text(value.periodCode);
-  if (untested && 'untestedReasonName' in value)
-    copy.untestedReasonName =
-      lookups.dict.get(`${UNTESTED_REASON_DICT}:${untested}`) ?? value.untestedReasonName;
-  if (refusal && 'refusalReasonName' in value)
-    copy.refusalReasonName = lookups.dict.get(`${REFUSAL_REASON_DICT}:${refusal}`) ?? value.refusalReasonName;
   if (period && 'periodName' in value) copy.periodName = lookups.periods.get(period) ?? value.periodName;
   return copy;
 }

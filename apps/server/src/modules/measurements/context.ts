@@ -14,7 +14,6 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { dictEntries, userDepartments, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import type { DepartmentScope } from '../auth/sessions';
 import type { PatientRow } from '../patients/access';
 import { listGlucosePeriods } from '../periods/service';
 import { cachedConfig, type TenantRef } from '../settings/config-cache';
@@ -69,11 +68,6 @@ export function stayContext(lists: HospitalLists, patient: PatientRow, now: Date
     refusalReasons: lists.refusalReasons,
     rejectReasons: lists.rejectReasons,
   };
-}
-
-/** Whether a department lies in a scope. */
-export function inScope(scope: DepartmentScope, departmentCode: string): boolean {
-  return scope.all || scope.departments.includes(departmentCode);
 }
 
 /** A 400 naming one field, worded in `lang` (the shape of a validation failure). */

@@ -28,12 +28,13 @@ import { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client';
 import { dictEntries, measurements, patients, users } from '../../db/schema';
 import type { SessionUser } from '../auth/sessions';
+import { inScope } from '../departments/service';
 import type { PatientRow } from '../patients/access';
 import { itemDisplaySetting } from '../settings/item-display';
 import { getSetting } from '../settings/service';
 import { hospitalTimeZone } from '../settings/time-zone';
 import { loadClassifier, syncCriticalEvents } from './classify-at-write';
-import { hospitalLists, inScope } from './context';
+import { hospitalLists } from './context';
 import { toReadingView } from './view';
 import { auditReadings, column, type WriteOptions, written } from './write';
 

@@ -26,6 +26,7 @@ import { AppError, recordNotFound } from '../../http/errors';
 import { ValidationFailure } from '../../http/validation';
 import { auditActor, type RequestMeta } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
+import { inScope } from '../departments/service';
 import type { PatientRow } from '../patients/access';
 import { itemDisplaySetting } from '../settings/item-display';
 import { getSetting } from '../settings/service';
@@ -42,7 +43,6 @@ import {
   fieldError,
   fieldErrors,
   hospitalLists,
-  inScope,
   PATIENT_TIME_INDEX,
   stayContext,
   type Tester,

@@ -5,6 +5,7 @@ import {
   reasonNotTested,
 } from '@glucocare/domain';
 import { Button, Descriptions, Form, Input, Modal, Space, Tag, Tooltip, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/http';
@@ -16,9 +17,10 @@ import { currentLang, msg } from '../../i18n';
 import { ClassificationTag, StatusTag } from './ReadingTags';
 import { readingColor, valueText } from './reading-format';
 
-/** Where an untested reading's reason shows: the reason, the refusal reason, the text. */
-export function untestedText(reading: Reading): string {
-  return reasonNotTested(reading);
+/** A reading without a value as the grid and the list say it: "Not tested: …" or "Not carried out: …". */
+export function notTestedText(t: TFunction, reading: Reading): string {
+  const what = t(reading.rejectReason ? 'measurements.field.rejected' : 'measurements.untested');
+  return `${what}: ${reasonNotTested(reading)}`;
 }
 
 /**
@@ -204,7 +206,7 @@ export function ReadingDetail({
           <Descriptions.Item
             label={t(reading.rejectReason ? 'measurements.field.rejectReason' : 'measurements.field.cause')}
           >
-            {untestedText(reading)}
+            {reasonNotTested(reading)}
           </Descriptions.Item>
         ) : reading.enteredUnit && reading.enteredUnit !== options.unit.code ? (
           <Descriptions.Item label={t('measurements.field.entered')}>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { EntryOptions, PivotPeriod, Reading, ReadingPivot } from '../../api/measurements';
 import { useDevice } from '../../app/preferences';
 import { dateInZone, timeInZone } from '../../components/format';
-import { untestedText } from './ReadingDetail';
+import { notTestedText } from './ReadingDetail';
 import { instantAt, isCriticalReading, readingColor, valueNumber } from './reading-format';
 
 type Row = ReadingPivot['rows'][number];
@@ -30,7 +30,7 @@ function ReadingChip({
   const status =
     reading.status === 'approved' ? t('measurements.status.approved') : t('measurements.status.pending');
   const tip = untested
-    ? `${time} · ${t(reading.rejectReason ? 'measurements.field.rejected' : 'measurements.untested')}: ${untestedText(reading)}`
+    ? `${time} · ${notTestedText(t, reading)}`
     : `${time} · ${t(`measurements.classification.${reading.determineType ?? 'unknown'}`)} · ${status}`;
   return (
     <Tooltip title={tip}>

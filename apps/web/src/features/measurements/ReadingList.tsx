@@ -7,7 +7,7 @@ import { errorText, isAbort } from '../../api/http';
 import { type EntryOptions, fetchReadings, type Reading, type ReadingSort } from '../../api/measurements';
 import { dateTimeInZone } from '../../components/format';
 import { msg } from '../../i18n';
-import { untestedText } from './ReadingDetail';
+import { notTestedText } from './ReadingDetail';
 import { ClassificationTag, StatusTag } from './ReadingTags';
 import { readingColor, valueText } from './reading-format';
 
@@ -79,10 +79,7 @@ export function ReadingList({
       width: 130,
       render: (_, row) =>
         row.testValue === null ? (
-          <span className="gc-reading-untested-text">
-            {t(row.rejectReason ? 'measurements.field.rejected' : 'measurements.untested')}:{' '}
-            {untestedText(row)}
-          </span>
+          <span className="gc-reading-untested-text">{notTestedText(t, row)}</span>
         ) : (
           <strong style={{ color: readingColor(row) }} data-testid="list-value">
             {valueText(row, options.unit)}
