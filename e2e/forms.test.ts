@@ -923,7 +923,7 @@ const readingAt = (minute: string) => async (page: Page) => {
     `/v1/testRecord/patient/${id}?beginDate=${yesterday}&endDate=${yesterday}&size=200`,
   );
   const reading = list.records.find((item) => localMinute(item.testTime) === `${yesterday} ${minute}`);
-  return reading && { ...reading, testTimeLocal: localMinute(reading.testTime) };
+  return reading && { ...reading, id: reading.id, testTimeLocal: localMinute(reading.testTime) };
 };
 
 const openReadingEntry = async (page: Page) => {
@@ -1086,6 +1086,27 @@ async function frequency(page: Page, code: string) {
   ).records.find((item) => item.code === code);
 }
 
+/** A unit added inline to the units tab's catalogue `category` (its view chosen first). */
+const unitCase = (category: string, view: string, label: string, code: string, name: string): FormCase => ({
+  name: `unit of ${label}, create`,
+  route: '/settings/catalogue',
+  open: async (page) => {
+    await page.getByTestId('tab-units').click();
+    await page.getByTestId('units-view').getByText(view, { exact: true }).click();
+  },
+  within: '[data-testid="unit-add-form"]',
+  submit: 'unit-add',
+  staysOpen: true,
+  fields: [
+    { id: 'code', fill: { how: 'type', value: code }, key: 'code', expected: code },
+    { id: 'name', fill: { how: 'type', value: name }, key: 'name', expected: name },
+  ],
+  readBack: async (page) =>
+    (await api<Record<string, unknown>[]>(page, `/v1/units/list?category=${category}`)).find(
+      (unit) => unit.code === code,
+    ),
+});
+
 CASES.push(
   {
     name: 'glucose period, edit',
@@ -1119,23 +1140,7 @@ CASES.push(
       });
     },
   },
-  {
-    name: 'unit of drugs, create',
-    route: '/settings/catalogue',
-    open: (page) => page.getByTestId('tab-units').click(),
-    // drugs' units show first
-    within: '[data-testid="unit-add-form"]',
-    submit: 'unit-add',
-    staysOpen: true,
-    fields: [
-      { id: 'code', fill: { how: 'type', value: 'fwPen' }, key: 'code', expected: 'fwPen' },
-      { id: 'name', fill: { how: 'type', value: 'FW pen' }, key: 'name', expected: 'FW pen' },
-    ],
-    readBack: async (page) =>
-      (await api<Record<string, unknown>[]>(page, '/v1/units/list?category=DRUG')).find(
-        (unit) => unit.code === 'fwPen',
-      ),
-  },
+  unitCase('DRUG', 'Dosage units', 'drugs', 'fwPen', 'FW pen'),
   {
     name: 'patient tag, create',
     route: '/settings/catalogue',
@@ -1273,6 +1278,40 @@ async function departmentRule(page: Page) {
   ).records.find((rule) => rule.departmentCode === 'GSURG' && rule.item === 'KET');
 }
 
+/** Limits and colours of a critical-value rule form (ketone: no other browser test reads it). */
+const ketoneLimits = (colours: [string, string, string, string]): Field[] => [
+  { id: 'criticalLow', fill: { how: 'type', value: 0.1 }, key: 'criticalLow', expected: 0.1 },
+  {
+    id: 'criticalLowColor',
+    fill: { how: 'color', value: colours[0] },
+    key: 'criticalLowColor',
+    expected: colours[0],
+  },
+  { id: 'low', fill: { how: 'type', value: 0.2 }, key: 'low', expected: 0.2 },
+  { id: 'lowColor', fill: { how: 'color', value: colours[1] }, key: 'lowColor', expected: colours[1] },
+  { id: 'high', fill: { how: 'type', value: 0.9 }, key: 'high', expected: 0.9 },
+  { id: 'highColor', fill: { how: 'color', value: colours[2] }, key: 'highColor', expected: colours[2] },
+  { id: 'criticalHigh', fill: { how: 'type', value: 3.4 }, key: 'criticalHigh', expected: 3.4 },
+  {
+    id: 'criticalHighColor',
+    fill: { how: 'color', value: colours[3] },
+    key: 'criticalHighColor',
+    expected: colours[3],
+  },
+  { id: 'grade', fill: { how: 'pick', value: 'Grade III' }, key: 'grade', expected: 'III' },
+];
+
+/** Ketone on general surgery: no other browser test reads ketone there. */
+const ketoneOnSurgery: Field[] = [
+  { id: 'category', fill: { how: 'pick', value: 'Blood ketone' }, key: 'item', expected: 'KET' },
+  {
+    id: 'departmentCode',
+    fill: { how: 'pick', value: 'General Surgery' },
+    key: 'departmentCode',
+    expected: 'GSURG',
+  },
+];
+
 CASES.push({
   name: 'critical values of a department, create',
   route: '/settings/crisis',
@@ -1280,35 +1319,7 @@ CASES.push({
     await page.getByRole('tab', { name: 'Departments' }).click();
     await page.getByTestId('department-rule-create').click();
   },
-  // ketone on general surgery: no other browser test reads ketone there
-  fields: [
-    { id: 'category', fill: { how: 'pick', value: 'Blood ketone' }, key: 'item', expected: 'KET' },
-    {
-      id: 'departmentCode',
-      fill: { how: 'pick', value: 'General Surgery' },
-      key: 'departmentCode',
-      expected: 'GSURG',
-    },
-    { id: 'criticalLow', fill: { how: 'type', value: 0.1 }, key: 'criticalLow', expected: 0.1 },
-    {
-      id: 'criticalLowColor',
-      fill: { how: 'color', value: '#5B2C83' },
-      key: 'criticalLowColor',
-      expected: '#5B2C83',
-    },
-    { id: 'low', fill: { how: 'type', value: 0.2 }, key: 'low', expected: 0.2 },
-    { id: 'lowColor', fill: { how: 'color', value: '#1D5FA8' }, key: 'lowColor', expected: '#1D5FA8' },
-    { id: 'high', fill: { how: 'type', value: 0.8 }, key: 'high', expected: 0.8 },
-    { id: 'highColor', fill: { how: 'color', value: '#C97A12' }, key: 'highColor', expected: '#C97A12' },
-    { id: 'criticalHigh', fill: { how: 'type', value: 3.2 }, key: 'criticalHigh', expected: 3.2 },
-    {
-      id: 'criticalHighColor',
-      fill: { how: 'color', value: '#B3261E' },
-      key: 'criticalHighColor',
-      expected: '#B3261E',
-    },
-    { id: 'grade', fill: { how: 'pick', value: 'Grade II' }, key: 'grade', expected: 'II' },
-  ],
+  fields: [...ketoneOnSurgery, ...ketoneLimits(['#5B2C83', '#1D5FA8', '#C97A12', '#B3261E'])],
   readBack: departmentRule,
   restore: async (page) => {
     const rule = await departmentRule(page);
@@ -1824,6 +1835,419 @@ CASES.push({
   ],
 });
 
+/** The reading the walk entered at 02:40, with the reason of its latest correction from the audit trail. */
+async function correctedReading(page: Page) {
+  const reading = await readingAt('02:40')(page);
+  if (!reading) return undefined;
+  const trail = await api<{ records: { entityId: string; action: string; reason: string | null }[] }>(
+    page,
+    `/v1/audit/page?entity=measurement&patientId=${await readingPatient(page)}&size=50`,
+  );
+  const correction = trail.records.find(
+    (row) => row.entityId === String(reading.id) && row.action === 'update',
+  );
+  return { ...reading, changeReason: correction?.reason };
+}
+
+CASES.push({
+  name: 'glucose reading, correct',
+  route: '/patient/detail',
+  open: async (page) => {
+    await page.goto(`/patient/detail?id=${await readingPatient(page)}&tab=glucose`);
+    await page
+      .locator(
+        `[data-testid="reading-grid"] tr[data-row-key="${yesterday}"] td[data-period="earlyMorning"] [data-testid="grid-reading"]`,
+        { hasText: '6.7' },
+      )
+      .click();
+    await page.getByTestId('reading-edit').click();
+  },
+  // entered as 121 mg/dL above: corrected in the unit it was entered in
+  fields: [
+    { id: 'result', fill: { how: 'type', value: '118' }, key: 'enteredValue', expected: 118 },
+    { id: 'unit', fill: { how: 'pick', value: 'mg/dL' }, key: 'enteredUnit', expected: 'mgDl' },
+    {
+      id: 'remark',
+      fill: { how: 'type', value: 'Form walk: rechecked after juice' },
+      key: 'note',
+      expected: 'Form walk: rechecked after juice',
+    },
+    {
+      id: 'reason',
+      fill: { how: 'type', value: 'Form walk: misread the meter' },
+      key: 'changeReason',
+      expected: 'Form walk: misread the meter',
+    },
+  ],
+  readBack: correctedReading,
+});
+
+/** A reason of the catalogue settings' tab `type` (the same form as the rejection reasons). */
+const reasonCase = (type: string, code: string, label: string, sort: number): FormCase => ({
+  name: `${label}, create`,
+  route: '/settings/catalogue',
+  open: async (page) => {
+    await page.getByTestId(`tab-${type}`).click();
+    await page.getByTestId(`dictionary-${type}`).getByTestId('dictionary-create').click();
+  },
+  // saved stopped, so the entry forms of the other browser tests do not offer it
+  fields: [
+    { id: 'code', fill: { how: 'type', value: code }, key: 'code', expected: code },
+    {
+      id: 'nameZh',
+      fill: { how: 'type', value: `表单巡检${sort}` },
+      key: 'nameZh',
+      expected: `表单巡检${sort}`,
+    },
+    {
+      id: 'nameEn',
+      fill: { how: 'type', value: `Form walk ${label}` },
+      key: 'nameEn',
+      expected: `Form walk ${label}`,
+    },
+    { id: 'sort', fill: { how: 'type', value: sort }, key: 'sort', expected: sort },
+    { id: 'isActive', fill: { how: 'switch', value: false }, key: 'isActive', expected: false },
+  ],
+  readBack: (page) => dictEntry(page, type, code),
+});
+
+/** A symptom or treatment plan of the symptom settings page. */
+const symptomCase = (type: string, code: string, label: string, sort: number): FormCase => ({
+  ...reasonCase(type, code, label, sort),
+  route: '/settings/symptom',
+  open: (page) => page.getByTestId(`dictionary-${type}`).getByTestId('dictionary-create').click(),
+});
+
+async function mappingItem(page: Page, code: string) {
+  return (
+    await api<{ records: Record<string, unknown>[] }>(
+      page,
+      `/v1/mappingItem/page?queryCondition=${code}&page=1&size=20`,
+    )
+  ).records.find((item) => item.externalCode === code);
+}
+
+CASES.push(
+  reasonCase('untestedReason', 'fwAsleep', 'untested reason', 63),
+  reasonCase('refusalReason', 'fwNeedle', 'refusal reason', 64),
+  symptomCase('symptom', 'fwTremor', 'symptom', 65),
+  symptomCase('treatmentPlan', 'fwJuice', 'treatment plan', 66),
+  unitCase('INSPECTION', 'Inspection units', 'inspections', 'fwUL', 'FW U/L'),
+  {
+    name: 'mapping item, create',
+    route: '/settings/inspection',
+    open: async (page) => {
+      await page.getByRole('tab', { name: 'Mapping items' }).click();
+      await page.getByTestId('mapping-create').click();
+    },
+    fields: [
+      { id: 'source', fill: { how: 'pick', value: 'LIS' }, key: 'source', expected: 'LIS' },
+      {
+        id: 'externalCode',
+        fill: { how: 'type', value: 'FW-KET-01' },
+        key: 'externalCode',
+        expected: 'FW-KET-01',
+      },
+      {
+        id: 'externalName',
+        fill: { how: 'type', value: 'Form walk ketone' },
+        key: 'externalName',
+        expected: 'Form walk ketone',
+      },
+      {
+        id: 'targetKind',
+        fill: { how: 'pick', value: 'Measurement' },
+        key: 'targetKind',
+        expected: 'measurement',
+      },
+      { id: 'targetCode', fill: { how: 'pick', value: 'Blood ketone' }, key: 'targetCode', expected: 'KET' },
+    ],
+    readBack: (page) => mappingItem(page, 'FW-KET-01'),
+  },
+  {
+    name: 'mapping item, edit',
+    route: '/settings/inspection',
+    open: async (page) => {
+      await page.getByRole('tab', { name: 'Mapping items' }).click();
+      await editRow('FW-KET-01')(page);
+    },
+    fields: [
+      { id: 'source', fill: { how: 'pick', value: 'METER' }, key: 'source', expected: 'METER' },
+      {
+        id: 'externalName',
+        fill: { how: 'type', value: 'Form walk uric acid' },
+        key: 'externalName',
+        expected: 'Form walk uric acid',
+      },
+      { id: 'targetCode', fill: { how: 'pick', value: 'Uric acid' }, key: 'targetCode', expected: 'UA' },
+    ],
+    readBack: (page) => mappingItem(page, 'FW-KET-01'),
+    restore: async (page) => {
+      const item = await mappingItem(page, 'FW-KET-01');
+      if (item) await call(page, 'DELETE', `/v1/mappingItem/${item.id}`);
+    },
+  },
+  {
+    name: 'glucose event item, edit',
+    route: '/system/event',
+    open: async (page) => {
+      await page.getByTestId('event-entry').filter({ hasText: 'FW event' }).click();
+      await expect.poll(() => page.getByTestId('event-title').innerText()).toContain('FW event');
+      await editRow('fwItem')(page);
+    },
+    fields: [
+      { id: 'name', fill: { how: 'type', value: 'FW item B' }, key: 'name', expected: 'FW item B' },
+      { id: 'sort', fill: { how: 'type', value: 13 }, key: 'sort', expected: 13 },
+      { id: 'isActive', fill: { how: 'switch', value: true }, key: 'isActive', expected: true },
+    ],
+    readBack: async (page) =>
+      (await gluEvents(page))
+        .find((event) => event.code === 'fwEvent')
+        ?.items.find((item) => item.code === 'fwItem'),
+  },
+);
+
+const ageBrackets = (page: Page) =>
+  api<(Record<string, unknown> & { id: number; name: string })[]>(page, '/v1/ageBracket/list');
+
+/** The walk's age rule (ketone, general surgery), with its bracket's name. */
+async function ageRule(page: Page) {
+  const brackets = await ageBrackets(page);
+  const rule = (
+    await api<Record<string, unknown>[]>(
+      page,
+      '/v1/crisisSetting/departmentDefine/age/list?departmentCode=GSURG&category=KET',
+    )
+  ).find((item) => item.departmentCode === 'GSURG' && item.item === 'KET');
+  return (
+    rule && { ...rule, id: rule.id, bracketName: brackets.find((b) => b.id === rule.ageBracketId)?.name }
+  );
+}
+
+const virtualWardKetone = async (page: Page) =>
+  (await api<Record<string, unknown>[]>(page, '/v1/fictitious/crisisSetting/list?category=KET'))[0];
+
+CASES.push(
+  {
+    name: 'age bracket, create',
+    route: '/settings/crisis',
+    open: async (page) => {
+      await page.getByRole('tab', { name: 'Age brackets' }).click();
+      await page.getByTestId('bracket-create').click();
+    },
+    fields: [
+      {
+        id: 'name',
+        fill: { how: 'type', value: 'FW centenarians' },
+        key: 'name',
+        expected: 'FW centenarians',
+      },
+      { id: 'minAge', fill: { how: 'type', value: 120 }, key: 'minAge', expected: 120 },
+      { id: 'maxAge', fill: { how: 'type', value: 130 }, key: 'maxAge', expected: 130 },
+      { id: 'sort', fill: { how: 'type', value: 91 }, key: 'sort', expected: 91 },
+    ],
+    readBack: async (page) => (await ageBrackets(page)).find((b) => b.name === 'FW centenarians'),
+  },
+  {
+    name: 'critical values by age, create',
+    route: '/settings/crisis',
+    open: async (page) => {
+      await page.getByRole('tab', { name: 'Age brackets' }).click();
+      await page.getByTestId('age-rule-create').click();
+    },
+    fields: [
+      ...ketoneOnSurgery,
+      {
+        id: 'ageBracketId',
+        fill: { how: 'pick', value: 'FW centenarians' },
+        key: 'bracketName',
+        expected: 'FW centenarians',
+      },
+      ...ketoneLimits(['#4A148C', '#0D47A1', '#E65100', '#B71C1C']),
+    ],
+    readBack: ageRule,
+    restore: async (page) => {
+      const rule = await ageRule(page);
+      if (rule) await call(page, 'DELETE', `/v1/crisisSetting/departmentDefine/age/setting?id=${rule.id}`);
+      const bracket = (await ageBrackets(page)).find((b) => b.name === 'FW centenarians');
+      if (bracket) await call(page, 'DELETE', `/v1/ageBracket/${bracket.id}`);
+    },
+  },
+  {
+    name: 'critical values of the virtual ward, create',
+    route: '/settings/crisis',
+    open: async (page) => {
+      await page.getByRole('tab', { name: 'Virtual ward' }).click();
+      await page.getByTestId('virtual-item').getByText('Blood ketone', { exact: true }).click();
+      await page.getByTestId('virtual-create').click();
+    },
+    fields: ketoneLimits(['#6A1B9A', '#1565C0', '#EF6C00', '#C62828']),
+    readBack: virtualWardKetone,
+    restore: async (page) => {
+      const rule = await virtualWardKetone(page);
+      if (rule) await call(page, 'DELETE', `/v1/fictitious/crisisSetting?id=${rule.id}`);
+    },
+  },
+);
+
+/**
+ * A setting a card saves with its own button: read before the walk changes it (to put it back), and
+ * counted as saved once it differs from that (the card stays on the page).
+ */
+function settingCard(
+  card: string,
+  read: (page: Page) => Promise<Record<string, unknown>>,
+  putBack: (page: Page, before: Record<string, unknown>) => Promise<unknown>,
+  /** the key saved last, where a card saves in several calls */
+  savedLast?: string,
+): Pick<FormCase, 'open' | 'readBack' | 'restore' | 'within' | 'submit' | 'staysOpen'> {
+  let before: Record<string, unknown> | undefined;
+  return {
+    open: async (page) => {
+      before = await read(page);
+    },
+    within: `[data-testid="${card}-card"]`,
+    submit: `${card}-save`,
+    staysOpen: true,
+    readBack: async (page) => {
+      const now = await read(page);
+      const changed = savedLast
+        ? now[savedLast] !== before?.[savedLast]
+        : JSON.stringify(now) !== JSON.stringify(before);
+      return changed ? now : undefined;
+    },
+    restore: async (page) => {
+      await putBack(page, before!);
+    },
+  };
+}
+
+async function passwordPolicy(page: Page) {
+  const [strong, length, expiryMonths] = await Promise.all([
+    api<boolean>(page, '/v1/systemSetting/password/isStrongPasswords'),
+    api<{ minLength: number; maxLength: number }>(page, '/v1/systemSetting/password/passwordLengh'),
+    api<number>(page, '/v1/systemSetting/password/expiryMonth'),
+  ]);
+  return { strong, minLength: length.minLength, maxLength: length.maxLength, expiryMonths };
+}
+
+CASES.push(
+  {
+    name: 'HIS interface server, edit',
+    route: '/settings/hospital',
+    ...settingCard(
+      'his',
+      (page) => api(page, '/v1/his'),
+      (page, before) => {
+        const address = before.address as { address: string | null; port: number | null };
+        return call(page, 'POST', '/v1/his', {
+          enable: before.enable,
+          address: {
+            address: address.address ?? '',
+            port: address.port === null ? '' : String(address.port),
+          },
+        });
+      },
+    ),
+    fields: [
+      { id: 'enable', fill: { how: 'switch', value: true }, key: 'enable', expected: true },
+      {
+        id: 'address_address',
+        fill: { how: 'type', value: '10.20.30.40' },
+        key: 'address.address',
+        expected: '10.20.30.40',
+      },
+      { id: 'address_port', fill: { how: 'type', value: '2575' }, key: 'address.port', expected: 2575 },
+    ],
+  },
+  {
+    name: 'file storage, edit',
+    route: '/settings/hospital',
+    ...settingCard(
+      'file-storage',
+      (page) => api(page, '/v1/systemSetting/fileStorage'),
+      (page, before) =>
+        before.path === null
+          ? Promise.resolve()
+          : call(page, 'POST', '/v1/systemSetting/fileStorage', { path: before.path }),
+    ),
+    fields: [
+      {
+        id: 'path',
+        fill: { how: 'type', value: '/srv/glucocare/form-walk' },
+        key: 'path',
+        expected: '/srv/glucocare/form-walk',
+      },
+    ],
+  },
+  {
+    name: 'report title, edit',
+    route: '/settings/hospital',
+    ...settingCard(
+      'report-title',
+      (page) => api(page, '/v1/systemSetting/reportTitleValue'),
+      // a default title follows the hospital's name: typed back, it would be pinned in one language
+      (page, before) =>
+        before.isDefault
+          ? call(page, 'DELETE', '/v1/systemSetting/reportTitleValue')
+          : call(page, 'POST', '/v1/systemSetting/reportTitleValue', {
+              title: before.title,
+              subtitle: before.subtitle,
+            }),
+    ),
+    fields: [
+      {
+        id: 'title',
+        fill: { how: 'type', value: 'Form Walk Glucose Report' },
+        key: 'title',
+        expected: 'Form Walk Glucose Report',
+      },
+      {
+        id: 'subtitle',
+        fill: { how: 'type', value: 'Ward 7 — bedside glucose' },
+        key: 'subtitle',
+        expected: 'Ward 7 — bedside glucose',
+      },
+    ],
+  },
+  {
+    name: 'time zone, edit',
+    route: '/settings/hospital',
+    ...settingCard(
+      'time-zone',
+      (page) => api(page, '/v1/systemSetting/timeZone'),
+      (page, before) => call(page, 'POST', '/v1/systemSetting/timeZone', { value: before.value }),
+    ),
+    fields: [
+      { id: 'value', fill: { how: 'type', value: 'Asia/Tokyo' }, key: 'value', expected: 'Asia/Tokyo' },
+    ],
+  },
+  {
+    name: 'password policy, edit',
+    route: '/settings/password',
+    ...settingCard(
+      'password',
+      passwordPolicy,
+      async (page, before) => {
+        await call(page, 'POST', '/v1/systemSetting/password/isStrongPasswords', { value: before.strong });
+        await call(page, 'POST', '/v1/systemSetting/password/passwordLengh', {
+          minLength: before.minLength,
+          maxLength: before.maxLength,
+        });
+        await call(page, 'POST', '/v1/systemSetting/password/expiryMonth', { value: before.expiryMonths });
+      },
+      'expiryMonths',
+    ),
+    // the expiry is saved last: the record is read once it has changed
+    fields: [
+      { id: 'strong', fill: { how: 'switch', value: false }, key: 'strong', expected: false },
+      { id: 'minLength', fill: { how: 'type', value: 9 }, key: 'minLength', expected: 9 },
+      { id: 'maxLength', fill: { how: 'type', value: 30 }, key: 'maxLength', expected: 30 },
+      { id: 'expiryMonths', fill: { how: 'type', value: 7 }, key: 'expiryMonths', expected: 7 },
+    ],
+  },
+);
+
 /** The demo hospital's names, read before the walk renames it, to put them back. */
 const hospitalNames = { zh: '', en: '' };
 
@@ -1848,4 +2272,122 @@ describe('every field a form shows is saved', () => {
       expect(back).toEqual(entered);
     });
   }
+});
+
+/**
+ * The settings a control saves at once (a switch, a radio, a unit): the control is changed as a person
+ * does, the API must answer the new value, and the old one is put back (every browser test shares it).
+ */
+interface InstantCase {
+  name: string;
+  route: string;
+  read: (page: Page) => Promise<unknown>;
+  /** changes the control away from `before`; answers the value the API must then hold */
+  change: (page: Page, before: unknown) => Promise<unknown>;
+  restore: (page: Page, before: unknown) => Promise<unknown>;
+}
+
+const switchSetting = (name: string, testId: string, url: string): InstantCase => ({
+  name,
+  route: '/settings/system',
+  read: (page) => api<boolean>(page, url),
+  change: async (page, before) => {
+    await page.getByTestId(testId).click();
+    return !before;
+  },
+  restore: (page, before) => call(page, 'POST', url, { value: before }),
+});
+
+const featureUrl = '/v1/systemSetting/enable';
+const feature = (key: string): InstantCase => ({
+  name: `feature switch ${key}`,
+  route: '/settings/system',
+  read: async (page) =>
+    (await api<{ key: string; value: boolean }[]>(page, featureUrl)).find((item) => item.key === key)?.value,
+  change: async (page, before) => {
+    await page.getByTestId(`feature-${key}`).click();
+    return !before;
+  },
+  restore: (page, before) => call(page, 'POST', featureUrl, { key, value: before }),
+});
+
+const unitUrl = (item: string) => `/v1/itemDisplay/setting?item=${item}`;
+const displayUnit = (item: string, label: string): InstantCase => ({
+  name: `display unit of ${label}`,
+  route: '/settings/system',
+  read: async (page) => (await api<{ unit: string }>(page, unitUrl(item))).unit,
+  change: async (page, before) => {
+    const units = await api<{ code: string; name: string }[]>(
+      page,
+      `/v1/itemDisplay/supportUnits?item=${item}`,
+    );
+    const other = units.find((unit) => unit.code !== before);
+    if (!other) return before;
+    await page.getByTestId(`unit-select-${item}`).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${other.name.replace(/[/]/g, '\\/')}$`) })
+      .click();
+    // the glucose unit switches every screen: it asks first
+    if (item === 'GLU') await page.getByTestId('confirm-ok').click();
+    return other.code;
+  },
+  restore: (page, before) => call(page, 'POST', '/v1/itemDisplay/setting', { item, unit: before }),
+});
+
+const INSTANT: InstantCase[] = [
+  switchSetting('ward clock display', 'show-clock', '/v1/systemSetting/showClockTime'),
+  switchSetting('own test-time order', 'test-time-asc', '/v1/userDefine/testTimeAsc'),
+  {
+    name: 'standard period display',
+    route: '/settings/system',
+    read: (page) => api<string>(page, '/v1/systemSetting/gluStandardPeriodShowStragety'),
+    change: async (page, before) => {
+      const other = before === 'all' ? 'measured' : 'all';
+      await page.getByTestId(`period-strategy-${other}`).click();
+      return other;
+    },
+    restore: (page, before) =>
+      call(page, 'POST', '/v1/systemSetting/gluStandardPeriodShowStragety', { value: before }),
+  },
+  {
+    name: 'work mode',
+    route: '/settings/system',
+    read: (page) => api<boolean>(page, '/v1/systemSetting/workMode/isOutside'),
+    change: async (page, before) => {
+      await page.getByTestId(before ? 'work-mode-inside' : 'work-mode-outside').click();
+      return !before;
+    },
+    restore: (page, before) => call(page, 'POST', '/v1/systemSetting/workMode/isOutside', { value: before }),
+  },
+  displayUnit('GLU', 'glucose'),
+  displayUnit('KET', 'ketone'),
+  displayUnit('UA', 'uric acid'),
+];
+
+describe('every setting a control saves at once is saved', () => {
+  beforeAll(async () => {
+    // one case a feature switch the hospital has
+    for (const item of await api<{ key: string }[]>(page, featureUrl)) INSTANT.push(feature(item.key));
+  });
+
+  it('each control, changed and read back, then put back', { timeout: 120_000 }, async () => {
+    const failures: string[] = [];
+    for (const setting of INSTANT) {
+      await page.goto(setting.route);
+      await page.getByTestId('features-card').locator('.ant-switch').first().waitFor();
+      const before = await setting.read(page);
+      const expected = await setting.change(page, before);
+      try {
+        await expect.poll(() => setting.read(page), { timeout: 10_000 }).toEqual(expected);
+      } catch {
+        failures.push(
+          `${setting.name}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(await setting.read(page))}`,
+        );
+      }
+      await setting.restore(page, before);
+      expect(await setting.read(page), `${setting.name}: put back`).toEqual(before);
+    }
+    expect(failures).toEqual([]);
+  });
 });

@@ -55,6 +55,11 @@ export function saveReportTitle(input: ReportTitleInput): Promise<ReportTitle> {
   return http.post<ReportTitle>('/v1/systemSetting/reportTitleValue', input);
 }
 
+/** Back to the hospital's name as the heading. */
+export function resetReportTitle(): Promise<ReportTitle> {
+  return http.delete<ReportTitle>('/v1/systemSetting/reportTitleValue');
+}
+
 // ---------- system settings ----------
 
 export function fetchShowClockTime(signal?: Signal): Promise<boolean> {

@@ -4,7 +4,7 @@ import { envelopeOf, ok } from '../../http/envelope';
 import type { Permission } from '../../http/session';
 import { sessionOf } from '../../http/session';
 import { requestMeta } from '../audit/service';
-import { changeSetting, getSetting, type SettingKey, type SettingValue } from './service';
+import { changeSetting, getSetting, resetSetting, type SettingKey, type SettingValue } from './service';
 
 /**
  * One single-value setting exposed as `GET path` (read) and `POST path` (replace), the shape most
@@ -30,6 +30,11 @@ export interface SettingEndpoint<K extends SettingKey, B extends z.ZodType, V ex
   view?: (value: SettingValue<K>, request: FastifyRequest) => z.infer<V> | Promise<z.infer<V>>;
   /** the stored value a valid body gives (default: the body itself) */
   apply?: (body: z.infer<B>, current: SettingValue<K>) => SettingValue<K>;
+  /**
+   * also `DELETE path`: back to the key's default (audited like a change), for a setting whose
+   * default is not a value a person could type back (the report title that follows the hospital name)
+   */
+  resettable?: boolean;
 }
 
 export function settingEndpoint<K extends SettingKey, B extends z.ZodType, V extends z.ZodType>(
@@ -78,4 +83,25 @@ export function settingEndpoint<K extends SettingKey, B extends z.ZodType, V ext
       );
     },
   );
+  if (endpoint.resettable) {
+    app.delete(
+      endpoint.path,
+      {
+        config: { permission: endpoint.write },
+        schema: {
+          tags: endpoint.tags,
+          summary: `Back to the default: ${endpoint.summary}`,
+          response: { 200: envelopeOf(endpoint.response) },
+        },
+      },
+      async (request) =>
+        ok(
+          request,
+          await view(
+            await resetSetting(app.db, sessionOf(request), endpoint.key, requestMeta(request)),
+            request,
+          ),
+        ),
+    );
+  }
 }

@@ -250,6 +250,20 @@ describe('report title (/v1/systemSetting/reportTitleValue)', () => {
     expect((await api('GET', url, admin202)).json().dataContent.isDefault).toBe(true);
   });
 
+  it('goes back to the hospital name, audited; only for those who may change it', async () => {
+    await api('POST', url, admin, { title: 'Glucose report', subtitle: 'Ward 7' });
+    expect((await api('DELETE', url, nurse)).statusCode).toBe(403);
+    const reset = await api('DELETE', url, admin, undefined, 'zh-CN');
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json().dataContent).toEqual({ title: '糖护示范综合医院', subtitle: null, isDefault: true });
+    expect((await api('GET', url, doctor)).json().dataContent.isDefault).toBe(true);
+    const rows = await auditRows(t, 'setting', 'report.title', 'update');
+    expect(rows.at(-1)).toMatchObject({
+      before: { title: 'Glucose report', subtitle: 'Ward 7' },
+      after: null,
+    });
+  });
+
   it('refuses a title outside 2-50 characters and a long subtitle (both languages)', async () => {
     const en = await api('POST', url, admin, { title: 'R' });
     expect(errorsOf(en)).toEqual([{ field: 'title', message: 'The report title must be 2-50 characters' }]);

@@ -100,6 +100,7 @@ function hospitalSettingsRoutes(app: FastifyInstance) {
     tags,
     summary: 'The heading of printed reports (the hospital name until one is set)',
     body: reportTitleSchema,
+    resettable: true,
     response: z.object({ title: z.string(), subtitle: z.string().nullable(), isDefault: z.boolean() }),
     view: async (value, request) => {
       if (value) return { title: value.title, subtitle: value.subtitle, isDefault: false };

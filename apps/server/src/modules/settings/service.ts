@@ -93,3 +93,27 @@ export async function changeSetting<K extends SettingKey>(
     return after;
   });
 }
+
+/**
+ * Takes a setting back to its default on behalf of a user: the row goes (the default applies when
+ * none is stored), audited like a change with after = the default, in one transaction.
+ */
+export async function resetSetting<K extends SettingKey>(
+  db: Database,
+  session: SessionUser,
+  key: K,
+  meta: RequestMeta,
+): Promise<SettingValue<K>> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`setting:${session.tenantId}:${key}`}))`);
+    const before = await getSetting(tx, session.tenantId, key);
+    await tx.delete(settings).where(and(eq(settings.tenantId, session.tenantId), eq(settings.key, key)));
+    const after = SETTINGS[key].fallback as SettingValue<K>;
+    await writeAudit(
+      tx,
+      { ...auditActor(session), action: 'update', entity: 'setting', entityId: key, before, after },
+      meta,
+    );
+    return after;
+  });
+}

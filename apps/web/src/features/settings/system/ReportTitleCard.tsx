@@ -1,8 +1,9 @@
 import { REPORT_TITLE_LIMITS, reportTitleSchema } from '@glucocare/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, Tag, Typography } from 'antd';
+import { Button, Form, Input, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fetchReportTitle, type ReportTitle, saveReportTitle } from '../../../api/settings';
+import { fetchReportTitle, type ReportTitle, resetReportTitle, saveReportTitle } from '../../../api/settings';
+import { confirmAction } from '../../../components/confirm';
 import { handleSaveError } from '../../../components/form-errors';
 import { useRevalidateOnLanguageChange, zodRule } from '../../../components/form-rules';
 import { currentLang } from '../../../i18n';
@@ -35,6 +36,13 @@ export function ReportTitleCard({ canEdit }: { canEdit: boolean }) {
     onSaved: (saved) => form.setFieldsValue(valuesOf(saved)),
     onError: (error) => handleSaveError(form, error),
   });
+  const reset = useSettingSave(resetReportTitle, {
+    queryKey,
+    onSaved: (saved) => form.setFieldsValue(valuesOf(saved)),
+  });
+  const backToHospitalName = async () => {
+    if (await confirmAction({ content: t('hospitalSettings.reportTitle.useDefaultConfirm') })) reset.mutate();
+  };
   const title = Form.useWatch('title', form);
   const subtitle = Form.useWatch('subtitle', form);
   const shape = reportTitleSchema.shape;
@@ -48,6 +56,15 @@ export function ReportTitleCard({ canEdit }: { canEdit: boolean }) {
       extra={
         query.data?.isDefault ? (
           <Tag data-testid="report-title-default">{t('hospitalSettings.reportTitle.default')}</Tag>
+        ) : canEdit && query.data ? (
+          <Button
+            size="small"
+            loading={reset.isPending}
+            onClick={() => void backToHospitalName()}
+            data-testid="report-title-use-default"
+          >
+            {t('hospitalSettings.reportTitle.useDefault')}
+          </Button>
         ) : null
       }
     >
