@@ -1835,19 +1835,19 @@ CASES.push({
   ],
 });
 
-/** The reading the walk entered at 02:40, with the reason of its latest correction from the audit trail. */
-async function correctedReading(page: Page) {
-  const reading = await readingAt('02:40')(page);
+/** The walk's reading at a minute of yesterday, with the reason of its latest `action` from the audit trail. */
+const correctedReading = (minute: string, action: string) => async (page: Page) => {
+  const reading = await readingAt(minute)(page);
   if (!reading) return undefined;
   const trail = await api<{ records: { entityId: string; action: string; reason: string | null }[] }>(
     page,
     `/v1/audit/page?entity=measurement&patientId=${await readingPatient(page)}&size=50`,
   );
   const correction = trail.records.find(
-    (row) => row.entityId === String(reading.id) && row.action === 'update',
+    (row) => row.entityId === String(reading.id) && row.action === action,
   );
   return { ...reading, changeReason: correction?.reason };
-}
+};
 
 CASES.push({
   name: 'glucose reading, correct',
@@ -1879,7 +1879,7 @@ CASES.push({
       expected: 'Form walk: misread the meter',
     },
   ],
-  readBack: correctedReading,
+  readBack: correctedReading('02:40', 'update'),
 });
 
 /** A reason of the catalogue settings' tab `type` (the same form as the rejection reasons). */
@@ -2245,6 +2245,210 @@ CASES.push(
       { id: 'maxLength', fill: { how: 'type', value: 30 }, key: 'maxLength', expected: 30 },
       { id: 'expiryMonths', fill: { how: 'type', value: 7 }, key: 'expiryMonths', expected: 7 },
     ],
+  },
+);
+
+/** A minute of the hospital's clock `minutes` before now, as the forms take it. */
+const minutesAgo = (minutes: number) => localMinute(new Date(Date.now() - minutes * 60_000).toISOString());
+/** When the handling of the walk's critical value (1.8 mmol/L, 40 minutes ago) is entered. */
+const criticalHandledAt = minutesAgo(15);
+
+async function walkCritical(page: Page) {
+  const events = await api<Record<string, unknown>[]>(
+    page,
+    `/v1/crisisPatient/monitor?queryCondition=${encodeURIComponent('郑国华')}`,
+  );
+  const event = events.find((item) => item.value === 1.8);
+  return event && { ...event, handledLocal: localMinute(event.handledAt) };
+}
+
+async function patientEvents(page: Page) {
+  return (
+    await api<{ records: Record<string, unknown>[] }>(
+      page,
+      `/v1/patient/glu/event/page/${await readingPatient(page)}?page=1&size=50`,
+    )
+  ).records.map((event) => ({
+    ...event,
+    eventName: event.eventName,
+    occurredLocal: localMinute(event.occurredAt),
+  }));
+}
+
+/** 谢文斌, discharged in the demo data; no other browser test reads him. */
+async function readmitted(page: Page) {
+  const list = await api<{ records: { id: number; name: string }[] }>(
+    page,
+    `/v1/patients/hospitalizedPatients?queryCondition=${encodeURIComponent('谢文斌')}`,
+  );
+  const found = list.records.find((item) => item.name === '谢文斌');
+  if (!found) return undefined;
+  const patient = await api<Record<string, unknown>>(
+    page,
+    `/v1/patients/hospitalizedPatient?patientId=${found.id}`,
+  );
+  return {
+    ...patient,
+    id: patient.id,
+    version: patient.version,
+    admittedLocal: localMinute(patient.admittedAt),
+  };
+}
+const readmittedAt = minutesAgo(5);
+
+CASES.push(
+  {
+    name: 'patient glucose event, create',
+    route: '/patient/detail',
+    open: async (page) => {
+      await page.goto(`/patient/detail?id=${await readingPatient(page)}&tab=events`);
+      await page.getByTestId('event-add').click();
+    },
+    fields: [
+      { id: 'eventId', fill: { how: 'pick', value: 'FW event B' }, key: 'eventName', expected: 'FW event B' },
+      { id: 'itemId', fill: { how: 'pick', value: 'FW item B' }, key: 'itemName', expected: 'FW item B' },
+      {
+        id: 'occurredAt',
+        fill: { how: 'date', value: `${yesterday} 05:20` },
+        key: 'occurredLocal',
+        expected: `${yesterday} 05:20`,
+      },
+      {
+        id: 'note',
+        fill: { how: 'type', value: 'Form walk: a brisk walk before breakfast' },
+        key: 'note',
+        expected: 'Form walk: a brisk walk before breakfast',
+      },
+    ],
+    readBack: async (page) => (await patientEvents(page)).find((event) => event.eventName === 'FW event B'),
+  },
+  {
+    name: 'critical value, handle',
+    route: '/patient/critical',
+    open: async (page) => {
+      await call(page, 'POST', '/v1/testRecord/customerRecord', {
+        category: 'GLU',
+        patientId: await readingPatient(page),
+        period: 'fasting',
+        testTime: new Date(Date.now() - 40 * 60_000).toISOString(),
+        result: 1.8,
+        unit: 'mmolL',
+      });
+      await page.goto('/patient/critical');
+      const card = page.getByTestId('critical-card').filter({ hasText: '郑国华' }).filter({ hasText: '1.8' });
+      await card.getByTestId('critical-handle').click();
+    },
+    submit: 'critical-handle-submit',
+    fields: [
+      {
+        id: 'criticalHandle_notifiedPerson',
+        fill: { how: 'type', value: 'Dr. Form Walk' },
+        key: 'notifiedPerson',
+        expected: 'Dr. Form Walk',
+      },
+      {
+        id: 'criticalHandle_action',
+        fill: { how: 'type', value: 'Form walk: gave 15 g glucose, rechecked at 15 min' },
+        key: 'action',
+        expected: 'Form walk: gave 15 g glucose, rechecked at 15 min',
+      },
+      {
+        id: 'criticalHandle_handledAt',
+        fill: { how: 'date', value: criticalHandledAt },
+        key: 'handledLocal',
+        expected: criticalHandledAt,
+      },
+    ],
+    readBack: walkCritical,
+  },
+  {
+    name: 'glucose reading, correct in data management',
+    route: '/measurement/data',
+    open: async (page) => {
+      await page.getByTestId('data-page').waitFor();
+      await page.locator('.ant-pro-query-filter-collapse-button').click();
+      await page.getByTestId('filter-keyword').fill('郑国华');
+      await page.getByTestId('filter-keyword').press('Enter');
+      const row = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: `${yesterday} 02:40` });
+      await row.getByTestId('correct-reading').click();
+    },
+    fields: [
+      {
+        id: 'readingCorrection_result',
+        fill: { how: 'type', value: '6.4' },
+        key: 'enteredValue',
+        expected: 6.4,
+      },
+      {
+        id: 'readingCorrection_testTime',
+        fill: { how: 'date', value: `${yesterday} 02:50` },
+        key: 'testTimeLocal',
+        expected: `${yesterday} 02:50`,
+      },
+      {
+        id: 'readingCorrection_remark',
+        fill: { how: 'type', value: 'Form walk: second meter' },
+        key: 'note',
+        expected: 'Form walk: second meter',
+      },
+      {
+        id: 'readingCorrection_reason',
+        fill: { how: 'type', value: 'Form walk: the time was copied wrongly' },
+        key: 'changeReason',
+        expected: 'Form walk: the time was copied wrongly',
+      },
+    ],
+    readBack: correctedReading('02:50', 'dataCorrect'),
+  },
+  {
+    name: 'patient, readmit',
+    route: '/patient/discharged',
+    open: async (page) => {
+      const row = page.locator('.ant-table-row').filter({ hasText: '谢文斌' });
+      await row.getByTestId('row-readmit').click();
+    },
+    fields: [
+      {
+        id: 'admittedAt',
+        fill: { how: 'date', value: readmittedAt },
+        key: 'admittedLocal',
+        expected: readmittedAt,
+      },
+      {
+        id: 'departmentCode',
+        fill: { how: 'pick', value: 'Nephrology' },
+        key: 'departmentCode',
+        expected: 'NEPH',
+      },
+      { id: 'bed', fill: { how: 'type', value: '31' }, key: 'bed', expected: '31' },
+      {
+        id: 'doctorCode',
+        fill: { how: 'pick', value: 'Dr. Emily Carter' },
+        key: 'doctorName',
+        expected: 'Dr. Emily Carter',
+      },
+      {
+        id: 'wristbandCode',
+        fill: { how: 'type', value: 'FWWB0031' },
+        key: 'wristbandCode',
+        expected: 'FWWB0031',
+      },
+      {
+        id: 'inpatientNumber',
+        fill: { how: 'type', value: 'FWIP0031' },
+        key: 'inpatientNumber',
+        expected: 'FWIP0031',
+      },
+    ],
+    readBack: readmitted,
+    restore: async (page) => {
+      const patient = await readmitted(page);
+      if (patient)
+        await call(page, 'POST', '/v1/patients/discharge', {
+          patientId: patient.id,
+          version: patient.version,
+        });
+    },
   },
 );
 
