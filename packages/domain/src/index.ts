@@ -1,5 +1,6 @@
 export * from './admin/audit-kinds';
 export * from './admin/catalogues';
+export * from './admin/permissions';
 export * from './admin/schemas';
 export * from './admin/staff-expiry';
 export * from './analytics';

@@ -1,12 +1,16 @@
+import type { PermissionCode } from '@glucocare/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loadSession, type SessionUser } from '../modules/auth/sessions';
 import { forbidden, SessionError } from './errors';
 
 /**
  * What a route needs (ARCHITECTURE §3): `public` (no session; a valid bearer is still read),
- * `session` (any signed-in user) or a permission code granted through role → menu authority.
+ * `session` (any signed-in user) or a permission code of the domain's `PERMISSIONS` map, granted
+ * through role → menu authority. A code outside the map does not compile, except the `demo` area:
+ * tests that register a guarded route of their own use it, and the permission-codes test refuses
+ * it on every route the app ships.
  */
-export type Permission = 'public' | 'session' | `${string}:${string}`;
+export type Permission = 'public' | 'session' | PermissionCode | `demo:${string}:${string}`;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,3 +1,4 @@
+import { PERMISSIONS, type PermissionArea, type PermissionCode } from '@glucocare/domain';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { menus, roleMenus, roles, tenants } from '../schema';
@@ -14,10 +15,12 @@ export interface ShippedMenu {
   hidden?: boolean;
   kind?: 'menu' | 'button';
   /** permission code routes check (a page's code is its list/read permission) */
-  permission?: string;
+  permission?: PermissionCode;
   /** roles granted the menu when it first arrives in a tenant; administrators may change it later */
   roles: string[];
 }
+
+const { system: SYSTEM, settings: SETTINGS } = PERMISSIONS;
 
 const ALL_ROLES = ['tenant_admin', 'doctor', 'nurse', 'reviewer'];
 const ADMIN = ['tenant_admin'];
@@ -25,7 +28,12 @@ const ADMIN = ['tenant_admin'];
 const WARD_STAFF = ['tenant_admin', 'doctor', 'nurse'];
 const REVIEWERS = ['tenant_admin', 'reviewer'];
 
-type MenuButton = [action: string, labelEn: string, labelZh: string];
+/** A button of a page: `action` is its key in the page's permission area and the last part of its seed key. */
+type MenuButton<Area extends PermissionArea> = [
+  action: keyof Area & string,
+  labelEn: string,
+  labelZh: string,
+];
 
 /** A button (permission) under a page, granted to `roles`. */
 function button(
@@ -33,7 +41,7 @@ function button(
   key: string,
   sort: number,
   labels: [string, string],
-  permission: string,
+  permission: PermissionCode,
   roles: string[],
 ): ShippedMenu {
   return {
@@ -57,7 +65,7 @@ function clinicalPage(
   sort: number,
   labels: [string, string],
   icon: string,
-  permission: string | undefined,
+  permission: PermissionCode | undefined,
   roles: string[],
   extra: { hidden?: boolean } = {},
 ): ShippedMenu {
@@ -78,16 +86,17 @@ function clinicalPage(
 
 /**
  * A page of a group (`system` administration, `settings` hospital settings) with its button
- * permissions: menu key `{group}.{area}`, path and component `/{group}/{area}`, permission codes
- * `{group}:{area}:list` for the page and `{group}:{area}:{action}` for each button.
+ * permissions: menu key `{group}.{area}`, path and component `/{group}/{area}`, the permission area's
+ * `list` code for the page and its `{action}` code for each button (menu key `{group}.{area}.{action}`).
  */
-function groupPage(
+function groupPage<Area extends PermissionArea & { list: PermissionCode }>(
   group: string,
   area: string,
+  permissions: Area,
   sort: number,
   labels: [string, string],
   icon: string,
-  buttons: MenuButton[],
+  buttons: MenuButton<Area>[],
 ): ShippedMenu[] {
   const key = `${group}.${area}`;
   return [
@@ -100,7 +109,7 @@ function groupPage(
       labelZh: labels[1],
       icon,
       sort,
-      permission: `${group}:${area}:list`,
+      permission: permissions.list,
       roles: ADMIN,
     },
     ...buttons.map(([action, labelEn, labelZh], index) => ({
@@ -112,21 +121,27 @@ function groupPage(
       labelZh,
       sort: index,
       kind: 'button' as const,
-      permission: `${group}:${area}:${action}`,
+      permission: permissions[action],
       roles: ADMIN,
     })),
   ];
 }
 
-const adminPage = (
+const adminPage = <Area extends PermissionArea & { list: PermissionCode }>(
   area: string,
+  permissions: Area,
   sort: number,
   labels: [string, string],
   icon: string,
-  buttons: MenuButton[],
-) => groupPage('system', area, sort, labels, icon, buttons);
-const settingsPage = (area: string, sort: number, labels: [string, string], icon: string) =>
-  groupPage('settings', area, sort, labels, icon, [['edit', 'Edit', '编辑']]);
+  buttons: MenuButton<Area>[],
+) => groupPage('system', area, permissions, sort, labels, icon, buttons);
+const settingsPage = (
+  area: string,
+  permissions: { list: PermissionCode; edit: PermissionCode },
+  sort: number,
+  labels: [string, string],
+  icon: string,
+) => groupPage('settings', area, permissions, sort, labels, icon, [['edit', 'Edit', '编辑']]);
 
 /**
  * The menus the product ships. Each capability appends its own; `ensureShippedMenus` adds the
@@ -144,22 +159,22 @@ export const SHIPPED_MENUS: ShippedMenu[] = [
     roles: ALL_ROLES,
   },
   // The home page is the inpatient list (issue 5): its actions are buttons of the home menu.
-  button('home', 'view', 0, ['View inpatients', '查看在院患者'], 'patient:inpatient:list', ALL_ROLES),
+  button('home', 'view', 0, ['View inpatients', '查看在院患者'], PERMISSIONS.inpatients.list, ALL_ROLES),
   button(
     'home',
     'admit',
     1,
     ['Admit and edit patients', '入院与编辑患者'],
-    'patient:inpatient:admit',
+    PERMISSIONS.inpatients.admit,
     WARD_STAFF,
   ),
-  button('home', 'transfer', 2, ['Transfer', '转科转床'], 'patient:inpatient:transfer', WARD_STAFF),
+  button('home', 'transfer', 2, ['Transfer', '转科转床'], PERMISSIONS.inpatients.transfer, WARD_STAFF),
   button(
     'home',
     'discharge',
     3,
     ['Discharge and readmit', '出院与再入院'],
-    'patient:inpatient:discharge',
+    PERMISSIONS.inpatients.discharge,
     WARD_STAFF,
   ),
   {
@@ -180,7 +195,7 @@ export const SHIPPED_MENUS: ShippedMenu[] = [
     'record',
     0,
     ['Record measurements', '录入测量'],
-    'measurement:record:edit',
+    PERMISSIONS.measurementEntry.edit,
     WARD_STAFF,
   ),
   button(
@@ -188,7 +203,7 @@ export const SHIPPED_MENUS: ShippedMenu[] = [
     'event',
     1,
     ['Record glucose events', '记录血糖事件'],
-    'patient:event:edit',
+    PERMISSIONS.patientEvents.edit,
     WARD_STAFF,
   ),
   clinicalPage(
@@ -197,7 +212,7 @@ export const SHIPPED_MENUS: ShippedMenu[] = [
     10,
     ["Today's tasks", '今日任务'],
     'ScheduleOutlined',
-    'patient:task:list',
+    PERMISSIONS.tasks.list,
     ALL_ROLES,
   ),
   clinicalPage(
@@ -206,7 +221,7 @@ export const SHIPPED_MENUS: ShippedMenu[] = [
     20,
     ['Critical values', '危急值'],
     'AlertOutlined',
-    'patient:critical:list',
+    PERMISSIONS.criticalValues.list,
     ALL_ROLES,
   ),
   button(
@@ -214,7 +229,7 @@ export const SHIPPED_MENUS: ShippedMenu[] = [
     'handle',
     0,
     ['Handle critical values', '处理危急值'],
-    'patient:critical:handle',
+    PERMISSIONS.criticalValues.handle,
     WARD_STAFF,
   ),
   clinicalPage(
@@ -223,7 +238,7 @@ export const SHIPPED_MENUS: ShippedMenu[] = [
     30,
     ['Discharged', '出院患者'],
     'LogoutOutlined',
-    'patient:discharged:list',
+    PERMISSIONS.dischargedPatients.list,
     ALL_ROLES,
   ),
   {
@@ -242,7 +257,7 @@ export const SHIPPED_MENUS: ShippedMenu[] = [
     10,
     ['Record approval', '记录审核'],
     'AuditOutlined',
-    'measurement:approval:list',
+    PERMISSIONS.approval.list,
     [...REVIEWERS, 'doctor'],
   ),
   button(
@@ -250,7 +265,7 @@ export const SHIPPED_MENUS: ShippedMenu[] = [
     'approve',
     0,
     ['Approve', '审核通过'],
-    'measurement:approval:approve',
+    PERMISSIONS.approval.approve,
     REVIEWERS,
   ),
   clinicalPage(
@@ -259,7 +274,7 @@ export const SHIPPED_MENUS: ShippedMenu[] = [
     20,
     ['Manage data', '数据管理'],
     'DatabaseOutlined',
-    'measurement:data:list',
+    PERMISSIONS.measurementData.list,
     ALL_ROLES,
   ),
   button(
@@ -267,16 +282,16 @@ export const SHIPPED_MENUS: ShippedMenu[] = [
     'edit',
     0,
     ['Correct and delete', '修正与删除'],
-    'measurement:data:edit',
+    PERMISSIONS.measurementData.edit,
     REVIEWERS,
   ),
-  button('measurement.data', 'export', 1, ['Export', '导出'], 'measurement:data:export', ALL_ROLES),
+  button('measurement.data', 'export', 1, ['Export', '导出'], PERMISSIONS.measurementData.export, ALL_ROLES),
   button(
     'measurement.data',
     'upload',
     2,
     ['Upload from meters and HIS', '血糖仪与 HIS 上传'],
-    'measurement:upload:create',
+    PERMISSIONS.meterUpload.create,
     ['tenant_admin', 'nurse'],
   ),
   {
@@ -295,7 +310,7 @@ export const SHIPPED_MENUS: ShippedMenu[] = [
     10,
     ['Department statistics', '科室血糖统计'],
     'FundOutlined',
-    'statistics:department:list',
+    PERMISSIONS.departmentStatistics.list,
     ALL_ROLES,
   ),
   clinicalPage(
@@ -304,7 +319,7 @@ export const SHIPPED_MENUS: ShippedMenu[] = [
     20,
     ['Yearly glucose statistics', '年度血糖统计'],
     'LineChartOutlined',
-    'statistics:year:list',
+    PERMISSIONS.yearStatistics.list,
     ALL_ROLES,
   ),
   {
@@ -317,44 +332,51 @@ export const SHIPPED_MENUS: ShippedMenu[] = [
     sort: 800,
     roles: ADMIN,
   },
-  ...adminPage('department', 10, ['Departments', '科室管理'], 'ApartmentOutlined', [
+  ...adminPage('department', SYSTEM.departments, 10, ['Departments', '科室管理'], 'ApartmentOutlined', [
     ['edit', 'Add and edit', '新增与编辑'],
     ['delete', 'Delete', '删除'],
   ]),
-  ...adminPage('user', 20, ['Staff', '人员管理'], 'TeamOutlined', [
+  ...adminPage('user', SYSTEM.staff, 20, ['Staff', '人员管理'], 'TeamOutlined', [
     ['edit', 'Add and edit', '新增与编辑'],
     ['delete', 'Delete', '删除'],
     ['resetPassword', 'Reset password', '重置密码'],
   ]),
-  ...adminPage('role', 30, ['Roles', '角色管理'], 'SafetyCertificateOutlined', [
+  ...adminPage('role', SYSTEM.roles, 30, ['Roles', '角色管理'], 'SafetyCertificateOutlined', [
     ['edit', 'Add, edit and grant', '新增、编辑与授权'],
     ['delete', 'Delete', '删除'],
   ]),
-  ...adminPage('menu', 40, ['Menus', '菜单管理'], 'MenuOutlined', [
+  ...adminPage('menu', SYSTEM.menus, 40, ['Menus', '菜单管理'], 'MenuOutlined', [
     ['edit', 'Add and edit', '新增与编辑'],
     ['delete', 'Delete', '删除'],
   ]),
-  ...adminPage('drug', 50, ['Drugs', '药品管理'], 'MedicineBoxOutlined', [
+  ...adminPage('drug', SYSTEM.drugs, 50, ['Drugs', '药品管理'], 'MedicineBoxOutlined', [
     ['edit', 'Add and edit', '新增与编辑'],
     ['delete', 'Delete', '删除'],
   ]),
-  ...adminPage('template', 60, ['Order templates', '医嘱模板'], 'ProfileOutlined', [
+  ...adminPage('template', SYSTEM.orderTemplates, 60, ['Order templates', '医嘱模板'], 'ProfileOutlined', [
     ['edit', 'Add, edit and enable', '新增、编辑与启停'],
     ['delete', 'Delete', '删除'],
   ]),
-  ...adminPage('event', 70, ['Glucose events', '血糖事件'], 'CalendarOutlined', [
+  ...adminPage('event', SYSTEM.glucoseEvents, 70, ['Glucose events', '血糖事件'], 'CalendarOutlined', [
     ['edit', 'Add, edit and enable', '新增、编辑与启停'],
     ['delete', 'Delete', '删除'],
   ]),
-  ...adminPage('suggestion', 75, ['Management suggestions', '管理建议'], 'SolutionOutlined', [
+  ...adminPage(
+    'suggestion',
+    SYSTEM.suggestions,
+    75,
+    ['Management suggestions', '管理建议'],
+    'SolutionOutlined',
+    [
+      ['edit', 'Add and edit', '新增与编辑'],
+      ['delete', 'Delete', '删除'],
+    ],
+  ),
+  ...adminPage('dictionary', SYSTEM.dictionaries, 80, ['Dictionaries', '数据字典'], 'DatabaseOutlined', [
     ['edit', 'Add and edit', '新增与编辑'],
     ['delete', 'Delete', '删除'],
   ]),
-  ...adminPage('dictionary', 80, ['Dictionaries', '数据字典'], 'DatabaseOutlined', [
-    ['edit', 'Add and edit', '新增与编辑'],
-    ['delete', 'Delete', '删除'],
-  ]),
-  ...adminPage('audit', 90, ['Audit log', '审计日志'], 'FileSearchOutlined', []),
+  ...adminPage('audit', SYSTEM.auditLog, 90, ['Audit log', '审计日志'], 'FileSearchOutlined', []),
   // The hospital name is edited from the hospital settings screen (a later issue): a hidden group
   // holds its permission so that roles can be granted it now.
   {
@@ -378,7 +400,7 @@ export const SHIPPED_MENUS: ShippedMenu[] = [
     labelZh: '修改医院名称',
     sort: 0,
     kind: 'button',
-    permission: 'system:tenant:edit',
+    permission: SYSTEM.hospitalName.edit,
     roles: ADMIN,
   },
   {
@@ -391,16 +413,28 @@ export const SHIPPED_MENUS: ShippedMenu[] = [
     sort: 850,
     roles: ADMIN,
   },
-  ...settingsPage('hospital', 10, ['Hospital info', '医院信息与通讯'], 'BankOutlined'),
-  ...settingsPage('period', 20, ['Periods', '血糖与胰岛素时段'], 'FieldTimeOutlined'),
-  ...settingsPage('crisis', 30, ['Critical values', '危急值设置'], 'AlertOutlined'),
-  ...settingsPage('target', 40, ['QC target values', '质控靶值'], 'AimOutlined'),
-  ...settingsPage('catalogue', 50, ['Units and reasons', '单位、标签与原因'], 'TagsOutlined'),
-  ...settingsPage('symptom', 60, ['Symptoms, plans', '症状与方案配置'], 'HeartOutlined'),
-  ...settingsPage('inspection', 70, ['Lab items', '检验项目与映射'], 'ExperimentOutlined'),
-  ...settingsPage('strategy', 80, ['Strategies', '会诊、大屏与 TIR'], 'FundProjectionScreenOutlined'),
-  ...settingsPage('system', 90, ['System settings', '系统参数'], 'ToolOutlined'),
-  ...settingsPage('password', 100, ['Password policy', '密码策略'], 'LockOutlined'),
+  ...settingsPage('hospital', SETTINGS.hospital, 10, ['Hospital info', '医院信息与通讯'], 'BankOutlined'),
+  ...settingsPage('period', SETTINGS.periods, 20, ['Periods', '血糖与胰岛素时段'], 'FieldTimeOutlined'),
+  ...settingsPage('crisis', SETTINGS.criticalValues, 30, ['Critical values', '危急值设置'], 'AlertOutlined'),
+  ...settingsPage('target', SETTINGS.qcTargets, 40, ['QC target values', '质控靶值'], 'AimOutlined'),
+  ...settingsPage(
+    'catalogue',
+    SETTINGS.catalogues,
+    50,
+    ['Units and reasons', '单位、标签与原因'],
+    'TagsOutlined',
+  ),
+  ...settingsPage('symptom', SETTINGS.symptoms, 60, ['Symptoms, plans', '症状与方案配置'], 'HeartOutlined'),
+  ...settingsPage('inspection', SETTINGS.labItems, 70, ['Lab items', '检验项目与映射'], 'ExperimentOutlined'),
+  ...settingsPage(
+    'strategy',
+    SETTINGS.strategies,
+    80,
+    ['Strategies', '会诊、大屏与 TIR'],
+    'FundProjectionScreenOutlined',
+  ),
+  ...settingsPage('system', SETTINGS.system, 90, ['System settings', '系统参数'], 'ToolOutlined'),
+  ...settingsPage('password', SETTINGS.passwordPolicy, 100, ['Password policy', '密码策略'], 'LockOutlined'),
   {
     key: 'account',
     path: '#',

@@ -3,6 +3,7 @@ import {
   type AnalysisTrendQuery,
   analysisQuerySchema,
   analysisTrendQuerySchema,
+  PERMISSIONS,
   type TestTrendQuery,
   testTrendQuerySchema,
 } from '@glucocare/domain';
@@ -21,7 +22,7 @@ import {
 import { fluctuationView, mapView, reportView, testTrendView, trendView } from './views';
 
 const tags = ['analysis'];
-const PERMISSION = 'patient:inpatient:list';
+const PERMISSION = PERMISSIONS.inpatients.list;
 
 const RANGE_NOTE =
   'Values in mmol/L (uric acid in µmol/L), rounded to 2 decimals. beginDate and endDate are hospital calendar ' +

@@ -1,4 +1,4 @@
-import { isDateRangeValid, pageParam } from '@glucocare/domain';
+import { isDateRangeValid, PERMISSIONS, pageParam } from '@glucocare/domain';
 import { and, count, desc, eq, gte, ilike, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -33,7 +33,7 @@ export async function auditRoutes(app: FastifyInstance) {
   r.get(
     '/v1/audit/page',
     {
-      config: { permission: 'system:audit:list' },
+      config: { permission: PERMISSIONS.system.auditLog.list },
       schema: { tags: ['audit'], summary: 'Audit log, newest first, filtered', querystring: auditQuery },
     },
     async (request) => {

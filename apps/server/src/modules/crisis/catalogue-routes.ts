@@ -1,4 +1,9 @@
-import { ageBracketCreateSchema, ageBracketUpdateSchema, crisisGradeSaveSchema } from '@glucocare/domain';
+import {
+  ageBracketCreateSchema,
+  ageBracketUpdateSchema,
+  crisisGradeSaveSchema,
+  PERMISSIONS,
+} from '@glucocare/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -53,7 +58,7 @@ export async function crisisCatalogueRoutes(app: FastifyInstance) {
   r.post(
     '/v2/crisisGrade',
     {
-      config: { permission: 'settings:crisis:edit' },
+      config: { permission: PERMISSIONS.settings.criticalValues.edit },
       schema: {
         tags,
         summary: 'Create (no id) or update (id, version) a critical grade',
@@ -70,7 +75,7 @@ export async function crisisCatalogueRoutes(app: FastifyInstance) {
   r.delete(
     '/v1/crisisGrade/delete',
     {
-      config: { permission: 'settings:crisis:edit' },
+      config: { permission: PERMISSIONS.settings.criticalValues.edit },
       schema: {
         tags,
         summary: 'Delete a critical grade by its code (409 while rules use it)',
@@ -98,7 +103,7 @@ export async function crisisCatalogueRoutes(app: FastifyInstance) {
   r.post(
     '/v1/ageBracket',
     {
-      config: { permission: 'settings:crisis:edit' },
+      config: { permission: PERMISSIONS.settings.criticalValues.edit },
       schema: {
         tags,
         summary: 'Create an age bracket',
@@ -112,7 +117,7 @@ export async function crisisCatalogueRoutes(app: FastifyInstance) {
   r.put(
     '/v1/ageBracket',
     {
-      config: { permission: 'settings:crisis:edit' },
+      config: { permission: PERMISSIONS.settings.criticalValues.edit },
       schema: {
         tags,
         summary: 'Update an age bracket (version must match; the age settings using it are checked again)',
@@ -129,7 +134,7 @@ export async function crisisCatalogueRoutes(app: FastifyInstance) {
   r.delete(
     '/v1/ageBracket/:id',
     {
-      config: { permission: 'settings:crisis:edit' },
+      config: { permission: PERMISSIONS.settings.criticalValues.edit },
       schema: { tags, summary: 'Delete an age bracket (409 while age settings use it)', params: idParam },
     },
     async (request) => {

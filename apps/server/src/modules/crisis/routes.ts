@@ -10,6 +10,7 @@ import {
   LIMIT_LEVELS,
   MEASUREMENT_ITEMS,
   type MeasurementItem,
+  PERMISSIONS,
   SETTING_LIMITS,
   virtualWardCrisisSaveSchema,
 } from '@glucocare/domain';
@@ -115,7 +116,7 @@ export async function crisisRoutes(app: FastifyInstance) {
     r.route({
       method,
       url,
-      config: { permission: 'settings:crisis:edit' },
+      config: { permission: PERMISSIONS.settings.criticalValues.edit },
       schema: { tags, summary, body, response: { 200: envelopeOf(ruleSchema) } },
       handler: async (request) => {
         const { category, ...rest } = request.body;
@@ -136,7 +137,10 @@ export async function crisisRoutes(app: FastifyInstance) {
   const deleteRoute = (url: string, summary: string, scopes: readonly CrisisScope[]) =>
     r.delete(
       url,
-      { config: { permission: 'settings:crisis:edit' }, schema: { tags, summary, querystring: idQuery } },
+      {
+        config: { permission: PERMISSIONS.settings.criticalValues.edit },
+        schema: { tags, summary, querystring: idQuery },
+      },
       async (request) => {
         await deleteRule(
           app.db,
@@ -212,7 +216,7 @@ export async function crisisRoutes(app: FastifyInstance) {
   r.get(
     '/v1/crisisSetting/departmentDefine/list',
     {
-      config: { permission: 'settings:crisis:list' },
+      config: { permission: PERMISSIONS.settings.criticalValues.list },
       schema: {
         tags,
         summary: 'Every department rule in the caller’s department scope, paged',
@@ -241,7 +245,7 @@ export async function crisisRoutes(app: FastifyInstance) {
   r.post(
     '/v1/crisisSetting/departmentDefine/grade',
     {
-      config: { permission: 'settings:crisis:edit' },
+      config: { permission: PERMISSIONS.settings.criticalValues.edit },
       schema: {
         tags,
         summary: 'Set the critical grade of a department rule',
@@ -276,7 +280,7 @@ export async function crisisRoutes(app: FastifyInstance) {
   r.get(
     '/v1/crisisSetting/departmentDefine/age/list',
     {
-      config: { permission: 'settings:crisis:list' },
+      config: { permission: PERMISSIONS.settings.criticalValues.list },
       schema: {
         tags,
         summary: 'Age settings, of one department and item when given',

@@ -1,4 +1,9 @@
-import { criticalHandleSchemaAt, criticalMonitorQuerySchema, criticalQuerySchema } from '@glucocare/domain';
+import {
+  criticalHandleSchemaAt,
+  criticalMonitorQuerySchema,
+  criticalQuerySchema,
+  PERMISSIONS,
+} from '@glucocare/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,7 +42,7 @@ export async function criticalRoutes(app: FastifyInstance) {
   r.get(
     '/v1/crisisPatient/monitor',
     {
-      config: { permission: 'patient:critical:list' },
+      config: { permission: PERMISSIONS.criticalValues.list },
       schema: {
         tags,
         summary: "Today's critical values of the caller's departments: open first, newest first",
@@ -55,7 +60,7 @@ export async function criticalRoutes(app: FastifyInstance) {
   r.get(
     '/v1/crisisPatient/query',
     {
-      config: { permission: 'patient:critical:list' },
+      config: { permission: PERMISSIONS.criticalValues.list },
       schema: {
         tags,
         summary: 'Critical values of a date range (start and end required), filtered, newest first, paged',
@@ -79,7 +84,7 @@ export async function criticalRoutes(app: FastifyInstance) {
   r.post(
     '/v1/crisisPatient/handle',
     {
-      config: { permission: 'patient:critical:handle' },
+      config: { permission: PERMISSIONS.criticalValues.handle },
       schema: {
         tags,
         summary: 'Record who was notified of a critical value and what was done (version must match)',
@@ -105,7 +110,7 @@ export async function criticalRoutes(app: FastifyInstance) {
   r.get(
     '/v1/crisisPatient/counts',
     {
-      config: { permission: 'patient:critical:list' },
+      config: { permission: PERMISSIONS.criticalValues.list },
       schema: {
         tags,
         summary: 'Badge counts: open and handled today, open whenever measured',
@@ -118,7 +123,7 @@ export async function criticalRoutes(app: FastifyInstance) {
   r.get(
     '/v1/crisisPatient/latest',
     {
-      config: { permission: 'patient:critical:list' },
+      config: { permission: PERMISSIONS.criticalValues.list },
       schema: {
         tags,
         summary: 'Open critical values newer than an event id (the ward alert polls it)',

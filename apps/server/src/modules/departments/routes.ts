@@ -1,4 +1,9 @@
-import { departmentCreateSchema, departmentStatusSchema, departmentUpdateSchema } from '@glucocare/domain';
+import {
+  departmentCreateSchema,
+  departmentStatusSchema,
+  departmentUpdateSchema,
+  PERMISSIONS,
+} from '@glucocare/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -56,7 +61,7 @@ export async function departmentRoutes(app: FastifyInstance) {
   r.get(
     '/v1/departments/allScopetree',
     {
-      config: { permission: 'system:department:list' },
+      config: { permission: PERMISSIONS.system.departments.list },
       schema: { tags, summary: 'Every department with inScope for the caller', response: { 200: tree } },
     },
     async (request) => ok(request, await allScopeTree(app.db, sessionOf(request))),
@@ -64,7 +69,7 @@ export async function departmentRoutes(app: FastifyInstance) {
   r.get(
     '/v1/departments/allTree',
     {
-      config: { permission: 'system:department:list' },
+      config: { permission: PERMISSIONS.system.departments.list },
       schema: { tags, summary: 'Every department, enabled or stopped', response: { 200: tree } },
     },
     async (request) =>
@@ -110,7 +115,7 @@ export async function departmentRoutes(app: FastifyInstance) {
   r.post(
     '/v2/departments',
     {
-      config: { permission: 'system:department:edit' },
+      config: { permission: PERMISSIONS.system.departments.edit },
       schema: {
         tags,
         summary: 'Create a department',
@@ -124,7 +129,7 @@ export async function departmentRoutes(app: FastifyInstance) {
   r.put(
     '/v2/departments',
     {
-      config: { permission: 'system:department:edit' },
+      config: { permission: PERMISSIONS.system.departments.edit },
       schema: {
         tags,
         summary: 'Update a department (version must match)',
@@ -138,7 +143,7 @@ export async function departmentRoutes(app: FastifyInstance) {
   r.put(
     '/v1/departments/status',
     {
-      config: { permission: 'system:department:edit' },
+      config: { permission: PERMISSIONS.system.departments.edit },
       schema: {
         tags,
         summary: 'Enable or stop a department',
@@ -161,7 +166,7 @@ export async function departmentRoutes(app: FastifyInstance) {
   r.delete(
     '/v1/departments/:id',
     {
-      config: { permission: 'system:department:delete' },
+      config: { permission: PERMISSIONS.system.departments.delete },
       schema: {
         tags,
         summary: 'Delete a department with no staff, patients or sub-departments',

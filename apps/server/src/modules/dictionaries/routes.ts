@@ -1,4 +1,4 @@
-import { dictEntryBodySchema } from '@glucocare/domain';
+import { dictEntryBodySchema, PERMISSIONS } from '@glucocare/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -68,7 +68,7 @@ export async function dictionaryRoutes(app: FastifyInstance) {
   r.get(
     '/v1/dict/page',
     {
-      config: { permission: 'system:dictionary:list' },
+      config: { permission: PERMISSIONS.system.dictionaries.list },
       schema: {
         tags,
         summary: 'Dictionary entries, paged: by type, code or name text and enabled state',
@@ -90,7 +90,7 @@ export async function dictionaryRoutes(app: FastifyInstance) {
   r.get(
     '/v1/dict/types',
     {
-      config: { permission: 'system:dictionary:list' },
+      config: { permission: PERMISSIONS.system.dictionaries.list },
       schema: {
         tags,
         summary: 'The dictionary types in use with their entry counts',
@@ -102,7 +102,7 @@ export async function dictionaryRoutes(app: FastifyInstance) {
   r.post(
     '/v1/dict',
     {
-      config: { permission: 'system:dictionary:edit' },
+      config: { permission: PERMISSIONS.system.dictionaries.edit },
       schema: {
         tags,
         summary: 'Create (no id) or update (id, version) a dictionary entry',
@@ -119,7 +119,7 @@ export async function dictionaryRoutes(app: FastifyInstance) {
   r.delete(
     '/v1/dict/:id',
     {
-      config: { permission: 'system:dictionary:delete' },
+      config: { permission: PERMISSIONS.system.dictionaries.delete },
       schema: { tags, summary: 'Delete a dictionary entry', params: idParam },
     },
     async (request) => {

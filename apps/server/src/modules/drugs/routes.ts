@@ -3,6 +3,7 @@ import {
   drugCategoryUpdateSchema,
   drugCreateSchema,
   drugUpdateSchema,
+  PERMISSIONS,
 } from '@glucocare/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -55,7 +56,7 @@ export async function drugRoutes(app: FastifyInstance) {
   r.get(
     '/v1/medicationCategory/list',
     {
-      config: { permission: 'system:drug:list' },
+      config: { permission: PERMISSIONS.system.drugs.list },
       schema: {
         tags,
         summary: 'Drug categories with the number of drugs in each',
@@ -67,7 +68,7 @@ export async function drugRoutes(app: FastifyInstance) {
   r.post(
     '/v1/medicationCategory',
     {
-      config: { permission: 'system:drug:edit' },
+      config: { permission: PERMISSIONS.system.drugs.edit },
       schema: {
         tags,
         summary: 'Create a drug category',
@@ -81,7 +82,7 @@ export async function drugRoutes(app: FastifyInstance) {
   r.put(
     '/v1/medicationCategory',
     {
-      config: { permission: 'system:drug:edit' },
+      config: { permission: PERMISSIONS.system.drugs.edit },
       schema: {
         tags,
         summary: 'Update a drug category (version must match)',
@@ -95,7 +96,7 @@ export async function drugRoutes(app: FastifyInstance) {
   r.delete(
     '/v1/medicationCategory/:id',
     {
-      config: { permission: 'system:drug:delete' },
+      config: { permission: PERMISSIONS.system.drugs.delete },
       schema: { tags, summary: 'Delete a drug category no drug belongs to', params: idParam },
     },
     async (request) => {
@@ -107,7 +108,7 @@ export async function drugRoutes(app: FastifyInstance) {
   r.get(
     '/v1/medication/page',
     {
-      config: { permission: 'system:drug:list' },
+      config: { permission: PERMISSIONS.system.drugs.list },
       schema: {
         tags,
         summary: 'Drugs, paged: by code, short code or name, category and enabled state',
@@ -143,7 +144,7 @@ export async function drugRoutes(app: FastifyInstance) {
   r.post(
     '/v1/medication',
     {
-      config: { permission: 'system:drug:edit' },
+      config: { permission: PERMISSIONS.system.drugs.edit },
       schema: { tags, summary: 'Create a drug', body: drugCreateSchema, response: { 200: envelopeOf(drug) } },
     },
     async (request) =>
@@ -152,7 +153,7 @@ export async function drugRoutes(app: FastifyInstance) {
   r.put(
     '/v1/medication',
     {
-      config: { permission: 'system:drug:edit' },
+      config: { permission: PERMISSIONS.system.drugs.edit },
       schema: {
         tags,
         summary: 'Update a drug (version must match)',
@@ -166,7 +167,7 @@ export async function drugRoutes(app: FastifyInstance) {
   r.delete(
     '/v1/medication/:id',
     {
-      config: { permission: 'system:drug:delete' },
+      config: { permission: PERMISSIONS.system.drugs.delete },
       schema: { tags, summary: 'Delete a drug (kept for the orders that name it)', params: idParam },
     },
     async (request) => {

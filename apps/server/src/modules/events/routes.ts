@@ -4,6 +4,7 @@ import {
   gluEventItemSaveSchema,
   gluEventUpdateSchema,
   type MessageKey,
+  PERMISSIONS,
 } from '@glucocare/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -91,7 +92,7 @@ export async function eventRoutes(app: FastifyInstance) {
   r.post(
     '/v1/glu/event/save',
     {
-      config: { permission: 'system:event:edit' },
+      config: { permission: PERMISSIONS.system.glucoseEvents.edit },
       schema: {
         tags,
         summary: 'Create an event',
@@ -105,7 +106,7 @@ export async function eventRoutes(app: FastifyInstance) {
   r.put(
     '/v1/glu/event/update',
     {
-      config: { permission: 'system:event:edit' },
+      config: { permission: PERMISSIONS.system.glucoseEvents.edit },
       schema: {
         tags,
         summary: 'Update an event (version must match)',
@@ -119,7 +120,7 @@ export async function eventRoutes(app: FastifyInstance) {
   r.delete(
     '/v1/glu/event',
     {
-      config: { permission: 'system:event:delete' },
+      config: { permission: PERMISSIONS.system.glucoseEvents.delete },
       schema: { tags, summary: 'Delete an event that has no items', querystring: idQuery },
     },
     async (request) => {
@@ -130,7 +131,7 @@ export async function eventRoutes(app: FastifyInstance) {
   r.post(
     '/v1/glu/event/item/save',
     {
-      config: { permission: 'system:event:edit' },
+      config: { permission: PERMISSIONS.system.glucoseEvents.edit },
       bodyLimit: ITEM_BODY_LIMIT,
       schema: {
         tags,
@@ -145,7 +146,7 @@ export async function eventRoutes(app: FastifyInstance) {
   r.delete(
     '/v1/glu/event/item',
     {
-      config: { permission: 'system:event:delete' },
+      config: { permission: PERMISSIONS.system.glucoseEvents.delete },
       schema: { tags, summary: 'Delete an event item', querystring: idQuery },
     },
     async (request) => {
@@ -156,7 +157,7 @@ export async function eventRoutes(app: FastifyInstance) {
   r.post(
     '/v1/glu/event/item/enbale',
     {
-      config: { permission: 'system:event:edit' },
+      config: { permission: PERMISSIONS.system.glucoseEvents.edit },
       schema: {
         tags,
         summary: 'Enable or stop an event item (path spelled as the spec)',

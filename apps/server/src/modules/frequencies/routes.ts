@@ -1,4 +1,4 @@
-import { adviceFrequencyCreateSchema, adviceFrequencyUpdateSchema } from '@glucocare/domain';
+import { adviceFrequencyCreateSchema, adviceFrequencyUpdateSchema, PERMISSIONS } from '@glucocare/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -50,7 +50,7 @@ export async function adviceFrequencyRoutes(app: FastifyInstance) {
   r.get(
     '/v1/adviceFrequency/list',
     {
-      config: { permission: 'settings:catalogue:list' },
+      config: { permission: PERMISSIONS.settings.catalogues.list },
       schema: {
         tags,
         summary: 'Frequencies, paged: by code, name or frequency text and enabled state',
@@ -82,7 +82,7 @@ export async function adviceFrequencyRoutes(app: FastifyInstance) {
   r.post(
     '/v1/adviceFrequency/frequency',
     {
-      config: { permission: 'settings:catalogue:edit' },
+      config: { permission: PERMISSIONS.settings.catalogues.edit },
       schema: {
         tags,
         summary: 'Create a frequency',
@@ -96,7 +96,7 @@ export async function adviceFrequencyRoutes(app: FastifyInstance) {
   r.put(
     '/v1/adviceFrequency/frequency',
     {
-      config: { permission: 'settings:catalogue:edit' },
+      config: { permission: PERMISSIONS.settings.catalogues.edit },
       schema: {
         tags,
         summary: 'Update a frequency (version must match)',
@@ -110,7 +110,7 @@ export async function adviceFrequencyRoutes(app: FastifyInstance) {
   r.delete(
     '/v1/adviceFrequency/:id',
     {
-      config: { permission: 'settings:catalogue:edit' },
+      config: { permission: PERMISSIONS.settings.catalogues.edit },
       schema: { tags, summary: 'Delete a frequency', params: idParam },
     },
     async (request) => {

@@ -7,6 +7,7 @@ import {
   MAPPING_TARGET_KINDS,
   mappingItemCreateSchema,
   mappingItemUpdateSchema,
+  PERMISSIONS,
   settingStatusSchema,
 } from '@glucocare/domain';
 import type { FastifyInstance } from 'fastify';
@@ -68,7 +69,7 @@ const packageIdQuery = z
   .regex(/^\d{1,15}$/)
   .transform(Number)
   .optional();
-const EDIT = 'settings:inspection:edit';
+const EDIT = PERMISSIONS.settings.labItems.edit;
 
 /** Inspection packages, items and mapping items (§3 Hospital settings). */
 export async function inspectionRoutes(app: FastifyInstance) {
@@ -216,7 +217,7 @@ export async function inspectionRoutes(app: FastifyInstance) {
   r.get(
     '/v1/mappingItem/page',
     {
-      config: { permission: 'settings:inspection:list' },
+      config: { permission: PERMISSIONS.settings.labItems.list },
       schema: {
         tags: mappingTags,
         summary: 'Mapping items, paged: by external code or name or target code, and source',

@@ -6,6 +6,7 @@ import {
   measurementEntrySchema,
   measurementStatusSchema,
   measurementUploadSchema,
+  PERMISSIONS,
   patientPivotQuerySchema,
   patientReadingsQuerySchema,
   READING_DAYS_DEFAULT,
@@ -71,7 +72,7 @@ export async function measurementRoutes(app: FastifyInstance) {
   r.post(
     '/v1/testRecord/customerRecord',
     {
-      config: { permission: 'measurement:record:edit' },
+      config: { permission: PERMISSIONS.measurementEntry.edit },
       schema: {
         tags,
         summary: 'Enter one reading by hand (glucose, ketone or uric acid)',
@@ -93,7 +94,7 @@ export async function measurementRoutes(app: FastifyInstance) {
   r.post(
     '/v1/testRecord/customerRecords',
     {
-      config: { permission: 'measurement:record:edit' },
+      config: { permission: PERMISSIONS.measurementEntry.edit },
       schema: {
         tags,
         summary: 'Enter several readings of one patient at once (all or nothing)',
@@ -134,7 +135,7 @@ export async function measurementRoutes(app: FastifyInstance) {
   r.put(
     '/v1/testRecord',
     {
-      config: { permission: 'measurement:record:edit' },
+      config: { permission: PERMISSIONS.measurementEntry.edit },
       schema: {
         tags,
         summary: 'Correct a pending reading (reason and current version required)',
@@ -149,7 +150,7 @@ export async function measurementRoutes(app: FastifyInstance) {
   r.put(
     '/v1/testRecord/changeStatus',
     {
-      config: { permission: 'measurement:record:edit' },
+      config: { permission: PERMISSIONS.measurementEntry.edit },
       schema: {
         tags,
         summary: 'Delete (isActive false) or restore (isActive true) a pending reading, with a reason',
@@ -162,7 +163,7 @@ export async function measurementRoutes(app: FastifyInstance) {
   r.put(
     '/v1/testRecord/data',
     {
-      config: { permission: 'measurement:data:edit' },
+      config: { permission: PERMISSIONS.measurementData.edit },
       schema: {
         tags,
         summary: 'Data management: correct a reading, approved ones included (they stay approved)',
@@ -175,7 +176,7 @@ export async function measurementRoutes(app: FastifyInstance) {
   r.put(
     '/v1/testRecord/data/changeStatus',
     {
-      config: { permission: 'measurement:data:edit' },
+      config: { permission: PERMISSIONS.measurementData.edit },
       schema: {
         tags,
         summary: 'Data management: delete or restore a reading, approved ones included',
@@ -189,7 +190,7 @@ export async function measurementRoutes(app: FastifyInstance) {
   r.get(
     '/v1/testRecord/:id',
     {
-      config: { permission: 'patient:inpatient:list' },
+      config: { permission: PERMISSIONS.inpatients.list },
       schema: {
         tags,
         summary: 'One reading (deleted ones included), in the caller’s scope',
@@ -203,7 +204,7 @@ export async function measurementRoutes(app: FastifyInstance) {
   r.get(
     '/v1/testRecord/patient/:id',
     {
-      config: { permission: 'patient:inpatient:list' },
+      config: { permission: PERMISSIONS.inpatients.list },
       schema: {
         tags,
         summary: 'A patient’s readings of one item, paged (default: the last 7 days, latest first)',
@@ -238,7 +239,7 @@ export async function measurementRoutes(app: FastifyInstance) {
   r.get(
     '/v1/testRecord/patient/pivot/:id',
     {
-      config: { permission: 'patient:inpatient:list' },
+      config: { permission: PERMISSIONS.inpatients.list },
       schema: {
         tags,
         summary: 'A patient’s day × period grid of one item (hospital time zone; default the last 7 days)',
@@ -272,7 +273,7 @@ export async function measurementRoutes(app: FastifyInstance) {
   r.get(
     '/v1/testRecord/entryOptions/:id',
     {
-      config: { permission: 'patient:inpatient:list' },
+      config: { permission: PERMISSIONS.inpatients.list },
       schema: {
         tags,
         summary: 'What the entry form of a patient needs: periods, reasons, testers, units, the stay',
@@ -301,7 +302,7 @@ export async function measurementRoutes(app: FastifyInstance) {
   r.post(
     '/v1/testRecord/upload',
     {
-      config: { permission: 'measurement:upload:create' },
+      config: { permission: PERMISSIONS.meterUpload.create },
       bodyLimit: 2 * 1024 * 1024,
       schema: {
         tags,

@@ -1,4 +1,4 @@
-import { menuCreateSchema, menuUpdateSchema } from '@glucocare/domain';
+import { menuCreateSchema, menuUpdateSchema, PERMISSIONS } from '@glucocare/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +14,7 @@ export async function menuRoutes(app: FastifyInstance) {
   r.get(
     '/v1/menus/allTree',
     {
-      config: { permission: 'system:menu:list' },
+      config: { permission: PERMISSIONS.system.menus.list },
       schema: { tags, summary: 'Every menu and button of the tenant' },
     },
     async (request) => ok(request, await allMenuTree(app.db, sessionOf(request).tenantId, request.lang)),
@@ -22,7 +22,7 @@ export async function menuRoutes(app: FastifyInstance) {
   r.post(
     '/v1/menus',
     {
-      config: { permission: 'system:menu:edit' },
+      config: { permission: PERMISSIONS.system.menus.edit },
       schema: { tags, summary: 'Create a menu or button', body: menuCreateSchema },
     },
     async (request) =>
@@ -34,7 +34,7 @@ export async function menuRoutes(app: FastifyInstance) {
   r.put(
     '/v1/menus',
     {
-      config: { permission: 'system:menu:edit' },
+      config: { permission: PERMISSIONS.system.menus.edit },
       schema: { tags, summary: 'Update a menu or button', body: menuUpdateSchema },
     },
     async (request) =>
@@ -46,7 +46,7 @@ export async function menuRoutes(app: FastifyInstance) {
   r.delete(
     '/v1/menus',
     {
-      config: { permission: 'system:menu:delete' },
+      config: { permission: PERMISSIONS.system.menus.delete },
       schema: {
         tags,
         summary: 'Delete a menu without children',

@@ -3,6 +3,7 @@ import {
   dischargeSchema,
   isDateRangeValid,
   isSupportedDate,
+  PERMISSIONS,
   pageParam,
   patientDeleteReasonSchema,
   patientGluEventSaveSchema,
@@ -51,12 +52,12 @@ import {
 
 const tags = ['patients'];
 
-const LIST = 'patient:inpatient:list';
-const ADMIT = 'patient:inpatient:admit';
-const TRANSFER = 'patient:inpatient:transfer';
-const DISCHARGE = 'patient:inpatient:discharge';
-const DISCHARGED_LIST = 'patient:discharged:list';
-const EVENT_EDIT = 'patient:event:edit';
+const LIST = PERMISSIONS.inpatients.list;
+const ADMIT = PERMISSIONS.inpatients.admit;
+const TRANSFER = PERMISSIONS.inpatients.transfer;
+const DISCHARGE = PERMISSIONS.inpatients.discharge;
+const DISCHARGED_LIST = PERMISSIONS.dischargedPatients.list;
+const EVENT_EDIT = PERMISSIONS.patientEvents.edit;
 
 const idText = z
   .string()
@@ -448,7 +449,7 @@ export async function patientRoutes(app: FastifyInstance) {
     path: '/v1/systemSetting/timeZone',
     key: 'hospital.timeZone',
     read: 'session',
-    write: 'settings:hospital:edit',
+    write: PERMISSIONS.settings.hospital.edit,
     tags: ['settings'],
     summary:
       'The hospital’s IANA time zone: “today”, the glucose grid’s days and period times are read in it',

@@ -3,6 +3,7 @@ import {
   glucosePeriodUpdateSchema,
   insulinPeriodCreateSchema,
   insulinPeriodUpdateSchema,
+  PERMISSIONS,
   settingStatusSchema,
 } from '@glucocare/domain';
 import type { FastifyInstance } from 'fastify';
@@ -45,7 +46,7 @@ const glucosePeriod = z.object({
   maxValue: z.number().nullable(),
 });
 const insulinPeriod = z.object(periodFields);
-const EDIT = 'settings:period:edit';
+const EDIT = PERMISSIONS.settings.periods.edit;
 
 /** Glucose periods (`/v1/gluPeriod`) and insulin periods (`/v1/insulinTimePeriod`). */
 export async function periodRoutes(app: FastifyInstance) {

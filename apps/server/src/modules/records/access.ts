@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '@glucocare/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tenants } from '../../db/schema';
@@ -6,7 +7,7 @@ import { type DepartmentScope, userHasPermission } from '../auth/sessions';
 import { type LinkSubject, verifyLink } from './links';
 
 /** Reading a patient and their records needs this (issue 5 menus). */
-export const READ_PERMISSION = 'patient:inpatient:list';
+export const READ_PERMISSION = PERMISSIONS.inpatients.list;
 
 /** Who reads a record screen's data: the tenant and department scope, and by which credential. */
 export interface RecordReader {

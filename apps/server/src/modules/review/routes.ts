@@ -2,6 +2,7 @@ import {
   approveSchema,
   dataFilterSchema,
   dataQuerySchema,
+  PERMISSIONS,
   pendingFilterSchema,
   pendingQuerySchema,
 } from '@glucocare/domain';
@@ -51,7 +52,7 @@ export async function reviewRoutes(app: FastifyInstance) {
   r.get(
     '/v1/testRecord/pending',
     {
-      config: { permission: 'measurement:approval:list' },
+      config: { permission: PERMISSIONS.approval.list },
       schema: {
         tags,
         summary: 'Readings waiting for approval, newest first, with the pending count of each item',
@@ -65,7 +66,7 @@ export async function reviewRoutes(app: FastifyInstance) {
   r.post(
     '/v1/testRecord/approve',
     {
-      config: { permission: 'measurement:approval:approve' },
+      config: { permission: PERMISSIONS.approval.approve },
       schema: {
         tags,
         summary: 'Approve the selected readings (1-500); others are skipped with the reason',
@@ -95,7 +96,7 @@ export async function reviewRoutes(app: FastifyInstance) {
   r.post(
     '/v1/testRecord/approveAll',
     {
-      config: { permission: 'measurement:approval:approve' },
+      config: { permission: PERMISSIONS.approval.approve },
       schema: {
         tags,
         summary: 'Approve the pending readings matching the filters, oldest first, at most 5000 per call',
@@ -117,7 +118,7 @@ export async function reviewRoutes(app: FastifyInstance) {
   r.get(
     '/v1/testRecord/query',
     {
-      config: { permission: 'measurement:data:list' },
+      config: { permission: PERMISSIONS.measurementData.list },
       schema: {
         tags,
         summary: 'Data management: readings of one item in a date range, with the patients, newest first',
@@ -131,7 +132,7 @@ export async function reviewRoutes(app: FastifyInstance) {
   r.get(
     '/v1/testRecord/glus/pivot/query',
     {
-      config: { permission: 'measurement:data:list' },
+      config: { permission: PERMISSIONS.measurementData.list },
       schema: {
         tags,
         summary: 'Data management pivot: rows patient × day (latest first), a cell per period',
@@ -149,7 +150,7 @@ export async function reviewRoutes(app: FastifyInstance) {
   r.get(
     '/v1/testRecord/query/export',
     {
-      config: { permission: 'measurement:data:export' },
+      config: { permission: PERMISSIONS.measurementData.export },
       schema: {
         tags,
         summary: 'Every reading of the query (at most 50,000) for the Excel export',

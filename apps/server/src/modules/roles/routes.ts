@@ -1,4 +1,10 @@
-import { pageParam, roleAuthoritySchema, roleCreateSchema, roleUpdateSchema } from '@glucocare/domain';
+import {
+  PERMISSIONS,
+  pageParam,
+  roleAuthoritySchema,
+  roleCreateSchema,
+  roleUpdateSchema,
+} from '@glucocare/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,7 +35,7 @@ export async function roleRoutes(app: FastifyInstance) {
   r.get(
     '/v1/roles',
     {
-      config: { permission: 'system:role:list' },
+      config: { permission: PERMISSIONS.system.roles.list },
       schema: {
         tags,
         summary: 'Roles, paged',
@@ -53,7 +59,7 @@ export async function roleRoutes(app: FastifyInstance) {
   r.post(
     '/v1/roles',
     {
-      config: { permission: 'system:role:edit' },
+      config: { permission: PERMISSIONS.system.roles.edit },
       schema: { tags, summary: 'Create a role', body: roleCreateSchema, response: { 200: envelopeOf(role) } },
     },
     async (request) =>
@@ -62,7 +68,7 @@ export async function roleRoutes(app: FastifyInstance) {
   r.put(
     '/v1/roles',
     {
-      config: { permission: 'system:role:edit' },
+      config: { permission: PERMISSIONS.system.roles.edit },
       schema: { tags, summary: 'Update a role', body: roleUpdateSchema, response: { 200: envelopeOf(role) } },
     },
     async (request) =>
@@ -71,7 +77,7 @@ export async function roleRoutes(app: FastifyInstance) {
   r.delete(
     '/v1/roles/:id',
     {
-      config: { permission: 'system:role:delete' },
+      config: { permission: PERMISSIONS.system.roles.delete },
       schema: { tags, summary: 'Delete a role', params: idParam },
     },
     async (request) => {
@@ -82,7 +88,7 @@ export async function roleRoutes(app: FastifyInstance) {
   r.get(
     '/v1/roles/authority/:id',
     {
-      config: { permission: 'system:role:list' },
+      config: { permission: PERMISSIONS.system.roles.list },
       schema: { tags, summary: 'Menus and buttons granted to a role', params: idParam },
     },
     async (request) =>
@@ -91,7 +97,7 @@ export async function roleRoutes(app: FastifyInstance) {
   r.post(
     '/v1/roles/authority',
     {
-      config: { permission: 'system:role:edit' },
+      config: { permission: PERMISSIONS.system.roles.edit },
       schema: { tags, summary: 'Replace the menus and buttons granted to a role', body: roleAuthoritySchema },
     },
     async (request) =>

@@ -11,6 +11,7 @@ import {
   itemDisplaySchema,
   type PasswordRule,
   PERIOD_SHOW_STRATEGIES,
+  PERMISSIONS,
   passwordExpirySchema,
   passwordLengthSchema,
   periodShowStrategySchema,
@@ -29,9 +30,15 @@ import { featureSwitches, setFeatureSwitch } from './features';
 import { changeItemDisplay, itemDisplaySetting, supportedUnits } from './item-display';
 import { changeUserSetting, getUserSetting } from './user-settings';
 
-const hospital = { read: 'settings:hospital:list', write: 'settings:hospital:edit' } as const;
-const system = { write: 'settings:system:edit' } as const;
-const password = { read: 'settings:password:list', write: 'settings:password:edit' } as const;
+const hospital = {
+  read: PERMISSIONS.settings.hospital.list,
+  write: PERMISSIONS.settings.hospital.edit,
+} as const;
+const system = { write: PERMISSIONS.settings.system.edit } as const;
+const password = {
+  read: PERMISSIONS.settings.passwordPolicy.list,
+  write: PERMISSIONS.settings.passwordPolicy.edit,
+} as const;
 
 const hisView = z.object({
   address: z.object({ address: z.string().nullable(), port: z.number().nullable() }),

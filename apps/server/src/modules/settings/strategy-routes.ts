@@ -7,6 +7,7 @@ import {
   MEASUREMENT_ITEMS,
   mergeConsultationEntries,
   monitorStrategySchema,
+  PERMISSIONS,
   screenStrategySchema,
   tirStrategySchema,
   virtualWardGluMinSchema,
@@ -30,7 +31,7 @@ import {
 } from './strategy-service';
 
 const tags = ['strategy settings'];
-const WRITE: Permission = 'settings:strategy:edit';
+const WRITE: Permission = PERMISSIONS.settings.strategies.edit;
 
 /**
  * A setting whose POST needs the database before it is saved (codes that must exist in the tenant) and
@@ -117,7 +118,7 @@ export async function strategyRoutes(app: FastifyInstance) {
   checkedSetting(app, {
     path: '/v1/autoConsultation/multi',
     key: 'strategy.autoConsultation',
-    read: 'settings:strategy:list',
+    read: PERMISSIONS.settings.strategies.list,
     summary: 'Auto consultation triggers (all six; a POST changes the items it names)',
     body: autoConsultationSchema,
     response: z.array(consultationEntry),

@@ -1,4 +1,4 @@
-import { departmentAnalysisQuerySchema, yearAnalysisQuerySchema } from '@glucocare/domain';
+import { departmentAnalysisQuerySchema, PERMISSIONS, yearAnalysisQuerySchema } from '@glucocare/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,8 +9,8 @@ import { departmentAnalysis, type StatisticsContext, yearAnalysis, yearReport } 
 
 const tags = ['statistics'];
 
-const YEAR_PERMISSION = 'statistics:year:list';
-const DEPARTMENT_PERMISSION = 'statistics:department:list';
+const YEAR_PERMISSION = PERMISSIONS.yearStatistics.list;
+const DEPARTMENT_PERMISSION = PERMISSIONS.departmentStatistics.list;
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

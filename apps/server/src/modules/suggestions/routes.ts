@@ -1,4 +1,9 @@
-import { SUGGESTION_CATEGORIES, suggestionCreateSchema, suggestionUpdateSchema } from '@glucocare/domain';
+import {
+  PERMISSIONS,
+  SUGGESTION_CATEGORIES,
+  suggestionCreateSchema,
+  suggestionUpdateSchema,
+} from '@glucocare/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,7 +42,7 @@ export async function suggestionRoutes(app: FastifyInstance) {
   r.get(
     '/v1/suggestions/page',
     {
-      config: { permission: 'system:suggestion:list' },
+      config: { permission: PERMISSIONS.system.suggestions.list },
       schema: {
         tags,
         summary: 'Suggestions, paged: by title or content text, category and enabled state',
@@ -90,7 +95,7 @@ export async function suggestionRoutes(app: FastifyInstance) {
   r.post(
     '/v1/suggestions',
     {
-      config: { permission: 'system:suggestion:edit' },
+      config: { permission: PERMISSIONS.system.suggestions.edit },
       schema: {
         tags,
         summary: 'Create a suggestion',
@@ -107,7 +112,7 @@ export async function suggestionRoutes(app: FastifyInstance) {
   r.put(
     '/v1/suggestions',
     {
-      config: { permission: 'system:suggestion:edit' },
+      config: { permission: PERMISSIONS.system.suggestions.edit },
       schema: {
         tags,
         summary: 'Update a suggestion (version must match)',
@@ -124,7 +129,7 @@ export async function suggestionRoutes(app: FastifyInstance) {
   r.delete(
     '/v1/suggestions/:id',
     {
-      config: { permission: 'system:suggestion:delete' },
+      config: { permission: PERMISSIONS.system.suggestions.delete },
       schema: { tags, summary: 'Delete a suggestion', params: idParam },
     },
     async (request) => {

@@ -1,4 +1,4 @@
-import { tagOptionSchema, tagTextSchema } from '@glucocare/domain';
+import { PERMISSIONS, tagOptionSchema, tagTextSchema } from '@glucocare/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,7 +34,7 @@ export async function tagRoutes(app: FastifyInstance) {
   r.post(
     '/v1/tagOption',
     {
-      config: { permission: 'settings:catalogue:edit' },
+      config: { permission: PERMISSIONS.settings.catalogues.edit },
       schema: {
         tags,
         summary: 'Add a patient tag (the text is unique)',
@@ -48,7 +48,7 @@ export async function tagRoutes(app: FastifyInstance) {
   r.delete(
     '/v1/tagOption/delete',
     {
-      config: { permission: 'settings:catalogue:edit' },
+      config: { permission: PERMISSIONS.settings.catalogues.edit },
       schema: {
         tags,
         summary: 'Remove a patient tag by its text',

@@ -1,4 +1,10 @@
-import { CATALOGUE_LIMITS, type FieldError, targetSettingSchema, translate } from '@glucocare/domain';
+import {
+  CATALOGUE_LIMITS,
+  type FieldError,
+  PERMISSIONS,
+  targetSettingSchema,
+  translate,
+} from '@glucocare/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -59,7 +65,7 @@ export async function targetRoutes(app: FastifyInstance) {
   r.post(
     '/v1/targetSetting',
     {
-      config: { permission: 'settings:target:edit' },
+      config: { permission: PERMISSIONS.settings.qcTargets.edit },
       errorHandler: saveFailure,
       schema: {
         tags,

@@ -1,4 +1,4 @@
-import { todayTaskCountQuerySchema, todayTaskQuerySchema } from '@glucocare/domain';
+import { PERMISSIONS, todayTaskCountQuerySchema, todayTaskQuerySchema } from '@glucocare/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeOf, ok, pageOf } from '../../http/envelope';
@@ -15,7 +15,7 @@ export async function taskRoutes(app: FastifyInstance) {
   r.get(
     '/v1/tasks/todayTask',
     {
-      config: { permission: 'patient:task:list' },
+      config: { permission: PERMISSIONS.tasks.list },
       schema: {
         tags,
         summary:
@@ -40,7 +40,7 @@ export async function taskRoutes(app: FastifyInstance) {
   r.get(
     '/v1/tasks/todayTaskNums',
     {
-      config: { permission: 'patient:task:list' },
+      config: { permission: PERMISSIONS.tasks.list },
       schema: {
         tags,
         summary: "How many of today's measuring tasks are overdue, due, upcoming and done",

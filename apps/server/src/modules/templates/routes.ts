@@ -3,6 +3,7 @@ import {
   ORDER_TYPES,
   orderTemplateCreateSchema,
   orderTemplateUpdateSchema,
+  PERMISSIONS,
 } from '@glucocare/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -42,7 +43,7 @@ export async function templateRoutes(app: FastifyInstance) {
   r.get(
     '/v1/templates/query',
     {
-      config: { permission: 'system:template:list' },
+      config: { permission: PERMISSIONS.system.orderTemplates.list },
       schema: {
         tags,
         summary: 'Templates, paged: by name or content text, order type and enabled state',
@@ -93,7 +94,7 @@ export async function templateRoutes(app: FastifyInstance) {
   r.post(
     '/v1/templates',
     {
-      config: { permission: 'system:template:edit' },
+      config: { permission: PERMISSIONS.system.orderTemplates.edit },
       schema: {
         tags,
         summary: 'Create a template',
@@ -110,7 +111,7 @@ export async function templateRoutes(app: FastifyInstance) {
   r.put(
     '/v1/templates',
     {
-      config: { permission: 'system:template:edit' },
+      config: { permission: PERMISSIONS.system.orderTemplates.edit },
       schema: {
         tags,
         summary: 'Update a template (version must match)',
@@ -127,7 +128,7 @@ export async function templateRoutes(app: FastifyInstance) {
   r.put(
     '/v1/templates/status',
     {
-      config: { permission: 'system:template:edit' },
+      config: { permission: PERMISSIONS.system.orderTemplates.edit },
       schema: {
         tags,
         summary: 'Enable or stop a template',
@@ -144,7 +145,7 @@ export async function templateRoutes(app: FastifyInstance) {
   r.delete(
     '/v1/templates/:id',
     {
-      config: { permission: 'system:template:delete' },
+      config: { permission: PERMISSIONS.system.orderTemplates.delete },
       schema: { tags, summary: 'Delete a template', params: idParam },
     },
     async (request) => {

@@ -1,4 +1,4 @@
-import { tenantNameSchema } from '@glucocare/domain';
+import { PERMISSIONS, tenantNameSchema } from '@glucocare/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,7 +36,7 @@ export async function tenantRoutes(app: FastifyInstance) {
   r.put(
     '/v1/tenants',
     {
-      config: { permission: 'system:tenant:edit' },
+      config: { permission: PERMISSIONS.system.hospitalName.edit },
       schema: {
         tags: ['session'],
         summary: 'Rename the hospital: tenantName in the request language, or tenantNameEn / tenantNameZh',

@@ -1,4 +1,4 @@
-import { UNIT_CATEGORIES, unitSaveSchema } from '@glucocare/domain';
+import { PERMISSIONS, UNIT_CATEGORIES, unitSaveSchema } from '@glucocare/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -32,7 +32,7 @@ export async function unitRoutes(app: FastifyInstance) {
   r.post(
     '/v1/units/save',
     {
-      config: { permission: 'settings:catalogue:edit' },
+      config: { permission: PERMISSIONS.settings.catalogues.edit },
       schema: {
         tags,
         summary: 'Add a DRUG or INSPECTION unit (display units are changed by the item display setting)',
@@ -46,7 +46,7 @@ export async function unitRoutes(app: FastifyInstance) {
   r.delete(
     '/v1/units/:id',
     {
-      config: { permission: 'settings:catalogue:edit' },
+      config: { permission: PERMISSIONS.settings.catalogues.edit },
       schema: { tags, summary: 'Remove a DRUG or INSPECTION unit', params: idParam },
     },
     async (request) => {

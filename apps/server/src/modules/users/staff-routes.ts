@@ -1,6 +1,7 @@
 import {
   batchScopeSchema,
   encryptedPasswordSchema,
+  PERMISSIONS,
   pageParam,
   staffCreateSchema,
   staffExpiryFilterSchema,
@@ -35,7 +36,7 @@ export async function staffRoutes(app: FastifyInstance) {
   r.get(
     '/v1/users/page',
     {
-      config: { permission: 'system:user:list' },
+      config: { permission: PERMISSIONS.system.staff.list },
       schema: {
         tags,
         summary: 'Staff in the caller’s scope, paged and filtered',
@@ -69,7 +70,7 @@ export async function staffRoutes(app: FastifyInstance) {
   r.post(
     '/v2/users',
     {
-      config: { permission: 'system:user:edit' },
+      config: { permission: PERMISSIONS.system.staff.edit },
       schema: { tags, summary: 'Add a staff member', body: staffCreateSchema },
     },
     async (request) => {
@@ -86,7 +87,7 @@ export async function staffRoutes(app: FastifyInstance) {
   r.put(
     '/v2/users',
     {
-      config: { permission: 'system:user:edit' },
+      config: { permission: PERMISSIONS.system.staff.edit },
       schema: { tags, summary: 'Change a staff member', body: staffUpdateSchema },
     },
     async (request) =>
@@ -98,7 +99,7 @@ export async function staffRoutes(app: FastifyInstance) {
   r.delete(
     '/v1/users',
     {
-      config: { permission: 'system:user:delete' },
+      config: { permission: PERMISSIONS.system.staff.delete },
       schema: {
         tags,
         summary: 'Remove a staff member (history kept)',
@@ -119,7 +120,7 @@ export async function staffRoutes(app: FastifyInstance) {
   r.put(
     '/v1/users/resetPassword',
     {
-      config: { permission: 'system:user:resetPassword' },
+      config: { permission: PERMISSIONS.system.staff.resetPassword },
       schema: {
         tags,
         summary: 'Reset a password to the tenant default (must be changed at next sign-in)',
@@ -139,7 +140,7 @@ export async function staffRoutes(app: FastifyInstance) {
   r.put(
     '/v1/users/batchScope',
     {
-      config: { permission: 'system:user:edit' },
+      config: { permission: PERMISSIONS.system.staff.edit },
       schema: { tags, summary: 'Set the department scope of several staff', body: batchScopeSchema },
     },
     async (request) =>
@@ -148,7 +149,7 @@ export async function staffRoutes(app: FastifyInstance) {
   r.get(
     '/v2/users/scopes',
     {
-      config: { permission: 'system:user:list' },
+      config: { permission: PERMISSIONS.system.staff.list },
       schema: {
         tags,
         summary: 'Department scope of one staff member',

@@ -1,4 +1,5 @@
 import { AlertOutlined } from '@ant-design/icons';
+import { PERMISSIONS } from '@glucocare/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button } from 'antd';
 import type { TFunction } from 'i18next';
@@ -40,7 +41,7 @@ export function CriticalAlert() {
   const navigate = useNavigate();
   const units = useItemUnits();
   const mobile = useDevice() === 'mobile';
-  const canList = usePermission('patient:critical:list');
+  const canList = usePermission(PERMISSIONS.criticalValues.list);
   const features = useQuery({
     queryKey: ['settings', 'features', currentLang()],
     queryFn: ({ signal }) => fetchFeatureSwitches(signal),

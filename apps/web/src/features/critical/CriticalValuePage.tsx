@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '@glucocare/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Tabs } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -67,7 +68,7 @@ export default function CriticalValuePage() {
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const tab: TabKey = params.get('tab') === 'query' ? 'query' : 'today';
-  const canHandle = usePermission('patient:critical:handle');
+  const canHandle = usePermission(PERMISSIONS.criticalValues.handle);
   const units = useItemUnits();
   const [handling, setHandling] = useState<CriticalEvent | null>(null);
   const [reloadSignal, setReloadSignal] = useState(0);

@@ -1,5 +1,5 @@
 import { ModalForm } from '@ant-design/pro-components';
-import { tenantNameSchema } from '@glucocare/domain';
+import { PERMISSIONS, tenantNameSchema } from '@glucocare/domain';
 import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { renameTenant } from '../../api/catalogues';
@@ -10,7 +10,7 @@ import { handleSaveError } from '../../components/form-errors';
 import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
 import { submitterProps } from '../system/shared';
 
-export const TENANT_EDIT_PERMISSION = 'system:tenant:edit';
+export const TENANT_EDIT_PERMISSION = PERMISSIONS.system.hospitalName.edit;
 
 interface Values {
   tenantNameZh: string;

@@ -6,7 +6,7 @@ import {
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import type { ActionType } from '@ant-design/pro-components';
-import { READING_DAY_OPTIONS, READING_DAYS_DEFAULT } from '@glucocare/domain';
+import { PERMISSIONS, READING_DAY_OPTIONS, READING_DAYS_DEFAULT } from '@glucocare/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -65,7 +65,7 @@ export function MeasurementTab({ patientId, item }: MeasurementTabProps) {
   const lang = i18n.language;
   const queryClient = useQueryClient();
   const mobile = useDevice() === 'mobile';
-  const canEdit = usePermission('measurement:record:edit');
+  const canEdit = usePermission(PERMISSIONS.measurementEntry.edit);
   const [view, setView] = useState<'grid' | 'list' | 'chart'>('grid');
   const [days, setDays] = useState<number | null>(READING_DAYS_DEFAULT);
   const [range, setRange] = useState<[string, string] | null>(null);

@@ -1,4 +1,10 @@
-import { INPATIENT_LIMITS, PATIENT_LIMITS, readmissionSchema, transferSchema } from '@glucocare/domain';
+import {
+  INPATIENT_LIMITS,
+  PATIENT_LIMITS,
+  PERMISSIONS,
+  readmissionSchema,
+  transferSchema,
+} from '@glucocare/domain';
 import { Col, Form, Input, Row, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -23,10 +29,10 @@ import {
 
 /** Permission codes of the inpatient actions (buttons of the home menu). */
 export const PATIENT_PERMISSIONS = {
-  admit: 'patient:inpatient:admit',
-  transfer: 'patient:inpatient:transfer',
-  discharge: 'patient:inpatient:discharge',
-  eventEdit: 'patient:event:edit',
+  admit: PERMISSIONS.inpatients.admit,
+  transfer: PERMISSIONS.inpatients.transfer,
+  discharge: PERMISSIONS.inpatients.discharge,
+  eventEdit: PERMISSIONS.patientEvents.edit,
 } as const;
 
 const bedText = (bed: string | null | undefined) => bed || '—';

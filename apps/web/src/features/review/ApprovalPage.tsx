@@ -1,6 +1,6 @@
 import { CheckOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { type MeasurementItem, REVIEW_QUERY_MAX_DAYS } from '@glucocare/domain';
+import { type MeasurementItem, PERMISSIONS, REVIEW_QUERY_MAX_DAYS } from '@glucocare/domain';
 import { Alert, Button, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +42,7 @@ export default function ApprovalPage() {
   const { t } = useTranslation();
   const lang = currentLang();
   const mobile = useDevice() === 'mobile';
-  const canApprove = usePermission('measurement:approval:approve');
+  const canApprove = usePermission(PERMISSIONS.approval.approve);
   const [item, setItem] = useState<MeasurementItem>('GLU');
   const unit = useItemUnit(item);
   const actionRef = useRef<ActionType>(null);

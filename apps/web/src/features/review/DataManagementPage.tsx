@@ -4,6 +4,7 @@ import {
   type DisplayUnit,
   formatReadingValue,
   type MeasurementItem,
+  PERMISSIONS,
   REVIEW_QUERY_MAX_DAYS,
   reasonNotTested,
 } from '@glucocare/domain';
@@ -108,8 +109,8 @@ export default function DataManagementPage() {
   const { t } = useTranslation();
   const lang = currentLang();
   const mobile = useDevice() === 'mobile';
-  const canEdit = usePermission('measurement:data:edit');
-  const canExport = usePermission('measurement:data:export');
+  const canEdit = usePermission(PERMISSIONS.measurementData.edit);
+  const canExport = usePermission(PERMISSIONS.measurementData.export);
   const [item, setItem] = useState<MeasurementItem>('GLU');
   const [view, setView] = useState<View>('list');
   const unit = useItemUnit(item);

@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '@glucocare/domain';
 import { Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/permissions';
@@ -8,7 +9,7 @@ import { HospitalCard } from './system/HospitalCard';
 import { ReportTitleCard } from './system/ReportTitleCard';
 import { TimeZoneCard } from './system/TimeZoneCard';
 
-export const HOSPITAL_SETTINGS_EDIT = 'settings:hospital:edit';
+export const HOSPITAL_SETTINGS_EDIT = PERMISSIONS.settings.hospital.edit;
 
 /** Hospital information and communication (§3 Hospital settings): names, HIS/LIS, files, report title, time zone. */
 export default function HospitalSettingsPage() {

@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '@glucocare/domain';
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/permissions';
@@ -9,7 +10,7 @@ import { MappingTab } from './periods/MappingTab';
 export default function InspectionSettingsPage() {
   const { t } = useTranslation();
   // the mapping list is an administrator's view; clinical staff only read packages and items
-  const canListMappings = usePermission('settings:inspection:list');
+  const canListMappings = usePermission(PERMISSIONS.settings.labItems.list);
   return (
     <PageWrapper
       title={t('inspectionSettings.title')}

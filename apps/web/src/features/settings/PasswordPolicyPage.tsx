@@ -2,6 +2,7 @@ import {
   PASSWORD_EXPIRY_MONTHS,
   PASSWORD_POLICY_LENGTH,
   type PasswordRule,
+  PERMISSIONS,
   passwordExpirySchema,
   passwordLengthSchema,
 } from '@glucocare/domain';
@@ -25,7 +26,7 @@ import { PageWrapper } from '../../components/PageWrapper';
 import { bodyFieldRule, INLINE_ERROR, SettingActions, SettingCard } from './settings-form';
 import { PasswordPreview } from './system/PasswordPreview';
 
-export const PASSWORD_POLICY_EDIT = 'settings:password:edit';
+export const PASSWORD_POLICY_EDIT = PERMISSIONS.settings.passwordPolicy.edit;
 
 interface Values {
   strong: boolean;

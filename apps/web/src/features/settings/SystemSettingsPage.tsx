@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '@glucocare/domain';
 import { Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/permissions';
@@ -7,7 +8,7 @@ import { FeaturesCard } from './system/FeaturesCard';
 import { UnitsCard } from './system/UnitsCard';
 import { WorkModeCard } from './system/WorkModeCard';
 
-export const SYSTEM_SETTINGS_EDIT = 'settings:system:edit';
+export const SYSTEM_SETTINGS_EDIT = PERMISSIONS.settings.system.edit;
 
 /** System settings (§7 "System settings"): display, item units, work mode and feature switches. */
 export default function SystemSettingsPage() {

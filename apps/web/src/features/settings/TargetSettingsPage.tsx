@@ -2,6 +2,7 @@ import { SaveOutlined } from '@ant-design/icons';
 import {
   fromMmol,
   type GlucoseUnit,
+  PERMISSIONS,
   QC_LEVELS,
   qcSdSchema,
   qcTargetSchema,
@@ -29,7 +30,7 @@ import { LoadError, PageWrapper } from '../../components/PageWrapper';
 import { currentLang, msg, msgOrText } from '../../i18n';
 import { unitLabel, useGlucoseUnit } from './periods/period-ui';
 
-const TARGET_EDIT = 'settings:target:edit';
+const TARGET_EDIT = PERMISSIONS.settings.qcTargets.edit;
 
 /**
  * How a strip type's values are shown: glucose strips in the tenant's unit (stored in mmol/L, so a

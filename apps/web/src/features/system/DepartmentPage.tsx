@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { ModalForm, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { departmentCodeSchema, departmentNameSchema } from '@glucocare/domain';
+import { departmentCodeSchema, departmentNameSchema, PERMISSIONS } from '@glucocare/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Col, Form, Input, InputNumber, Row, Space, Switch, Tag } from 'antd';
 import type { Rule } from 'antd/es/form';
@@ -40,10 +40,7 @@ import { currentLang } from '../../i18n';
 import { ExportButton, useExcelExport } from './catalogue-ui';
 import { lengthRule, submitterProps, TABLE_PAGINATION } from './shared';
 
-export const DEPARTMENT_PERMISSIONS = {
-  edit: 'system:department:edit',
-  delete: 'system:department:delete',
-} as const;
+export const DEPARTMENT_PERMISSIONS = PERMISSIONS.system.departments;
 
 interface Values {
   code: string;

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type ActionType, ModalForm, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { dictEntrySaveSchema, isDictValueRequired } from '@glucocare/domain';
+import { dictEntrySaveSchema, isDictValueRequired, PERMISSIONS } from '@glucocare/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AutoComplete, Button, Card, Col, Empty, Form, Input, Row, Select, Spin, Switch } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -41,10 +41,7 @@ import {
 } from './catalogue-ui';
 import { submitterProps, TABLE_PAGINATION } from './shared';
 
-export const DICTIONARY_PERMISSIONS = {
-  edit: 'system:dictionary:edit',
-  delete: 'system:dictionary:delete',
-} as const;
+export const DICTIONARY_PERMISSIONS = PERMISSIONS.system.dictionaries;
 
 const typeKeys = ['dict', 'types'] as const;
 /** The choice "every type" of the type list. */

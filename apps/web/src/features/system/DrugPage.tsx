@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type ActionType, ModalForm, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { drugCategoryCreateSchema, drugCreateSchema } from '@glucocare/domain';
+import { drugCategoryCreateSchema, drugCreateSchema, PERMISSIONS } from '@glucocare/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AutoComplete, Button, Card, Col, Form, Input, Row, Select, Switch, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -48,7 +48,7 @@ import {
 } from './catalogue-ui';
 import { submitterProps, TABLE_PAGINATION, textOrNull } from './shared';
 
-export const DRUG_PERMISSIONS = { edit: 'system:drug:edit', delete: 'system:drug:delete' } as const;
+export const DRUG_PERMISSIONS = PERMISSIONS.system.drugs;
 
 export const drugKeys = { categories: ['drugs', 'categories'] as const };
 

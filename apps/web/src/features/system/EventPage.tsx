@@ -1,6 +1,12 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
 import { ModalForm } from '@ant-design/pro-components';
-import { checkUpload, gluEventCreateSchema, gluEventItemSaveSchema, svgIconSchema } from '@glucocare/domain';
+import {
+  checkUpload,
+  gluEventCreateSchema,
+  gluEventItemSaveSchema,
+  PERMISSIONS,
+  svgIconSchema,
+} from '@glucocare/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -48,7 +54,7 @@ import { msg } from '../../i18n';
 import { RowStatusSwitch, SideList, SortInput, useEditConflict, useStatusToggle } from './catalogue-ui';
 import { submitterProps } from './shared';
 
-export const EVENT_PERMISSIONS = { edit: 'system:event:edit', delete: 'system:event:delete' } as const;
+export const EVENT_PERMISSIONS = PERMISSIONS.system.glucoseEvents;
 
 const eventKeys = { all: ['glu', 'events'] as const };
 

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { ModalForm, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { menuCreateSchema } from '@glucocare/domain';
+import { menuCreateSchema, PERMISSIONS } from '@glucocare/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -55,7 +55,7 @@ import { currentLang } from '../../i18n';
 import { ExportButton, useExcelExport } from './catalogue-ui';
 import { submitterProps, TABLE_PAGINATION, textOrNull } from './shared';
 
-export const MENU_PERMISSIONS = { edit: 'system:menu:edit', delete: 'system:menu:delete' } as const;
+export const MENU_PERMISSIONS = PERMISSIONS.system.menus;
 export const menuKeys = { all: ['menus'] as const };
 
 interface Values {

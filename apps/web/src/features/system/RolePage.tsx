@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type ActionType, ModalForm, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { roleCodeSchema, roleNameSchema } from '@glucocare/domain';
+import { PERMISSIONS, roleCodeSchema, roleNameSchema } from '@glucocare/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -51,7 +51,7 @@ import { ExportButton, useExcelExport } from './catalogue-ui';
 import { roleKeys } from './options';
 import { lengthRule, submitterProps, TABLE_PAGINATION, textOrNull } from './shared';
 
-export const ROLE_PERMISSIONS = { edit: 'system:role:edit', delete: 'system:role:delete' } as const;
+export const ROLE_PERMISSIONS = PERMISSIONS.system.roles;
 
 interface Values {
   code: string;

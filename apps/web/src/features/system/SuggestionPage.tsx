@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type ActionType, ModalForm, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { type SuggestionCategory, suggestionCreateSchema } from '@glucocare/domain';
+import { PERMISSIONS, type SuggestionCategory, suggestionCreateSchema } from '@glucocare/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Col, Form, Input, Row, Select, Switch, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
@@ -43,10 +43,7 @@ import {
 import { charLength } from './content-items';
 import { submitterProps, TABLE_PAGINATION } from './shared';
 
-export const SUGGESTION_PERMISSIONS = {
-  edit: 'system:suggestion:edit',
-  delete: 'system:suggestion:delete',
-} as const;
+export const SUGGESTION_PERMISSIONS = PERMISSIONS.system.suggestions;
 
 const CATEGORY_COLORS: Record<SuggestionCategory, string> = {
   diet: 'green',

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type ActionType, DrawerForm, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { orderTemplateCreateSchema } from '@glucocare/domain';
+import { orderTemplateCreateSchema, PERMISSIONS } from '@glucocare/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Radio, Switch, Tag, Tooltip } from 'antd';
 import { useRef, useState } from 'react';
@@ -40,10 +40,7 @@ import {
 import { contentOf } from './content-items';
 import { submitterProps, TABLE_PAGINATION } from './shared';
 
-export const TEMPLATE_PERMISSIONS = {
-  edit: 'system:template:edit',
-  delete: 'system:template:delete',
-} as const;
+export const TEMPLATE_PERMISSIONS = PERMISSIONS.system.orderTemplates;
 
 const TYPE_COLORS: Record<OrderType, string> = { '24h': 'purple', longTerm: 'blue', temporary: 'orange' };
 

@@ -1,6 +1,11 @@
 import { DownloadOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { STAFF_EXPIRY_SOON_DAYS, type StaffExpiryFilter, staffExpiryFilterSchema } from '@glucocare/domain';
+import {
+  PERMISSIONS,
+  STAFF_EXPIRY_SOON_DAYS,
+  type StaffExpiryFilter,
+  staffExpiryFilterSchema,
+} from '@glucocare/domain';
 import { Button, Space, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
@@ -30,11 +35,7 @@ import { useGenders } from './options';
 import { TABLE_PAGINATION } from './shared';
 import { BatchScopeForm, UserForm } from './UserForm';
 
-export const USER_PERMISSIONS = {
-  edit: 'system:user:edit',
-  delete: 'system:user:delete',
-  resetPassword: 'system:user:resetPassword',
-} as const;
+export const USER_PERMISSIONS = PERMISSIONS.system.staff;
 
 type Filter = Omit<StaffQuery, 'page' | 'size'>;
 

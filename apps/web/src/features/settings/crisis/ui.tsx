@@ -1,4 +1,4 @@
-import { MEASUREMENT_ITEMS, type MeasurementItem } from '@glucocare/domain';
+import { MEASUREMENT_ITEMS, type MeasurementItem, PERMISSIONS } from '@glucocare/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Segmented, Space, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
@@ -13,7 +13,7 @@ import {
 import { currentLang } from '../../../i18n';
 import type { ItemUnit } from './units';
 
-export const CRISIS_PERMISSIONS = { edit: 'settings:crisis:edit' } as const;
+export const CRISIS_PERMISSIONS = { edit: PERMISSIONS.settings.criticalValues.edit } as const;
 
 /** Cache keys; every save invalidates `crisisKeys.all`. */
 export const crisisKeys = {

@@ -3,6 +3,7 @@ import {
   inspectionPackageCreateSchema,
   inspectionItemFieldSchemas as itemFields,
   PERIOD_LIMITS,
+  PERMISSIONS,
   referenceRangeIssue,
 } from '@glucocare/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -40,7 +41,7 @@ import {
   useStatusToggle,
 } from '../../system/catalogue-ui';
 
-export const INSPECTION_EDIT = 'settings:inspection:edit';
+export const INSPECTION_EDIT = PERMISSIONS.settings.labItems.edit;
 export const inspectionKeys = {
   packages: ['settings', 'inspectionPackages'] as const,
   items: (packageId: number | null) => ['settings', 'inspectionItems', packageId] as const,

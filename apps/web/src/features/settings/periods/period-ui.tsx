@@ -7,6 +7,7 @@ import {
   glucoseRangeIssue,
   MINUTES_PER_DAY,
   PERIOD_LIMITS,
+  PERMISSIONS,
   type PeriodWindow,
   periodCoverage,
   periodWindowIssue,
@@ -33,7 +34,7 @@ import { msg } from '../../../i18n';
 import { CreateButton, RowStatusSwitch, SortStatusFields } from '../../system/catalogue-ui';
 import './periods.css';
 
-export const PERIOD_EDIT = 'settings:period:edit';
+export const PERIOD_EDIT = PERMISSIONS.settings.periods.edit;
 
 /** The end-time rule beyond its format: it must differ from the start. */
 export const endAfterStartRule =

@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '@glucocare/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, type FormInstance, Skeleton } from 'antd';
 import type { TFunction } from 'i18next';
@@ -11,7 +12,7 @@ import { useRevalidateOnLanguageChange } from '../../../components/form-rules';
 import { LoadError } from '../../../components/PageWrapper';
 import { INLINE_ERROR, SettingActions } from '../settings-form';
 
-export const STRATEGY_EDIT = 'settings:strategy:edit';
+export const STRATEGY_EDIT = PERMISSIONS.settings.strategies.edit;
 
 /**
  * §8 "Save failed": field problems of a 400 go under their fields (`fieldMap`: server field → form

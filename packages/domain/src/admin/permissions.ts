@@ -1,0 +1,118 @@
+/**
+ * Every permission code of the product, by the screen it guards. A code is what a route requires
+ * (`config: { permission }`), what a shipped menu or button carries (`db/seed/menus.ts`, granted to
+ * roles), what the web checks to show an action, and what `docs/api.md` names; all four take it from
+ * here, and a server test (`http/permission-codes.test.ts`) fails when they disagree.
+ *
+ * The string values are stored in every tenant's `menus.permission` and known to clients: never
+ * respell one. Within an area the key is the code's last segment (`list` reads the page, `edit`
+ * adds and changes, `delete`...), because the menu seed names a page's buttons by it.
+ */
+export const PERMISSIONS = {
+  /** the home page: the inpatient list and what ward staff do to a patient */
+  inpatients: {
+    list: 'patient:inpatient:list',
+    /** admit, edit and delete patients */
+    admit: 'patient:inpatient:admit',
+    transfer: 'patient:inpatient:transfer',
+    /** discharge and readmit */
+    discharge: 'patient:inpatient:discharge',
+  },
+  /** glucose events (meals, insulin, exercise...) recorded on a patient */
+  patientEvents: { edit: 'patient:event:edit' },
+  /** recording glucose, ketone and uric-acid readings at the bedside */
+  measurementEntry: { edit: 'measurement:record:edit' },
+  tasks: { list: 'patient:task:list' },
+  criticalValues: { list: 'patient:critical:list', handle: 'patient:critical:handle' },
+  dischargedPatients: { list: 'patient:discharged:list' },
+  approval: { list: 'measurement:approval:list', approve: 'measurement:approval:approve' },
+  measurementData: {
+    list: 'measurement:data:list',
+    /** correct and delete readings */
+    edit: 'measurement:data:edit',
+    export: 'measurement:data:export',
+  },
+  /** readings uploaded by glucose meters and the HIS */
+  meterUpload: { create: 'measurement:upload:create' },
+  departmentStatistics: { list: 'statistics:department:list' },
+  yearStatistics: { list: 'statistics:year:list' },
+  /** the "System administration" menu group */
+  system: {
+    departments: {
+      list: 'system:department:list',
+      edit: 'system:department:edit',
+      delete: 'system:department:delete',
+    },
+    staff: {
+      list: 'system:user:list',
+      edit: 'system:user:edit',
+      delete: 'system:user:delete',
+      resetPassword: 'system:user:resetPassword',
+    },
+    /** roles and what they are granted */
+    roles: { list: 'system:role:list', edit: 'system:role:edit', delete: 'system:role:delete' },
+    menus: { list: 'system:menu:list', edit: 'system:menu:edit', delete: 'system:menu:delete' },
+    drugs: { list: 'system:drug:list', edit: 'system:drug:edit', delete: 'system:drug:delete' },
+    orderTemplates: {
+      list: 'system:template:list',
+      edit: 'system:template:edit',
+      delete: 'system:template:delete',
+    },
+    glucoseEvents: { list: 'system:event:list', edit: 'system:event:edit', delete: 'system:event:delete' },
+    /** virtual-ward management suggestions */
+    suggestions: {
+      list: 'system:suggestion:list',
+      edit: 'system:suggestion:edit',
+      delete: 'system:suggestion:delete',
+    },
+    dictionaries: {
+      list: 'system:dictionary:list',
+      edit: 'system:dictionary:edit',
+      delete: 'system:dictionary:delete',
+    },
+    auditLog: { list: 'system:audit:list' },
+    hospitalName: { edit: 'system:tenant:edit' },
+  },
+  /** the "Hospital settings" menu group: `list` reads a page's admin view, `edit` is every change */
+  settings: {
+    /** hospital information and communication (time zone among them) */
+    hospital: { list: 'settings:hospital:list', edit: 'settings:hospital:edit' },
+    /** glucose and insulin periods */
+    periods: { list: 'settings:period:list', edit: 'settings:period:edit' },
+    criticalValues: { list: 'settings:crisis:list', edit: 'settings:crisis:edit' },
+    qcTargets: { list: 'settings:target:list', edit: 'settings:target:edit' },
+    /** units, patient tags, order frequencies and reasons */
+    catalogues: { list: 'settings:catalogue:list', edit: 'settings:catalogue:edit' },
+    /** symptoms and plans */
+    symptoms: { list: 'settings:symptom:list', edit: 'settings:symptom:edit' },
+    /** inspection (lab) packages, items and their mapping */
+    labItems: { list: 'settings:inspection:list', edit: 'settings:inspection:edit' },
+    /** consultation, monitoring, wall-screen, TIR and virtual-ward strategies */
+    strategies: { list: 'settings:strategy:list', edit: 'settings:strategy:edit' },
+    system: { list: 'settings:system:list', edit: 'settings:system:edit' },
+    passwordPolicy: { list: 'settings:password:list', edit: 'settings:password:edit' },
+  },
+} as const;
+
+type CodesOf<T> = T extends string ? T : { [K in keyof T]: CodesOf<T[K]> }[keyof T];
+
+/** A permission code of the map: route configs and the web's checks accept nothing else. */
+export type PermissionCode = CodesOf<typeof PERMISSIONS>;
+
+/** The codes of an area whose keys are the codes' last segments (`{ list, edit, delete }`). */
+export type PermissionArea = Readonly<Record<string, PermissionCode>>;
+
+function codesOf(node: unknown): PermissionCode[] {
+  if (typeof node === 'string') return [node as PermissionCode];
+  return Object.values(node as Record<string, unknown>).flatMap(codesOf);
+}
+
+/** Every code of the map, in its order. */
+export const PERMISSION_CODES: readonly PermissionCode[] = codesOf(PERMISSIONS);
+
+const KNOWN_CODES: ReadonlySet<string> = new Set(PERMISSION_CODES);
+
+/** Whether `code` is a code of the map (menus edited by an administrator may carry any text). */
+export function isPermissionCode(code: string): code is PermissionCode {
+  return KNOWN_CODES.has(code);
+}
