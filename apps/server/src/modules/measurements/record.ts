@@ -26,6 +26,7 @@ import {
   type MeasurementItem,
   type MessageKey,
   measurementUnitCode,
+  type ReadingValues,
   stayIssue,
   storedValueOf,
   translate,
@@ -61,7 +62,7 @@ type MeasurementRow = typeof measurements.$inferSelect;
 /** A row to insert: every column but those the database fills (id, version, created and updated times). */
 type NewRow = Omit<MeasurementRow, 'id' | 'version' | 'createdAt' | 'updatedAt'>;
 /** The columns a reading's values decide (what a correction rewrites too). */
-export type ReadingValues = Pick<
+export type StoredValues = Pick<
   NewRow,
   | 'item'
   | 'periodCode'
@@ -83,18 +84,7 @@ export type ReadingValues = Pick<
 const CREATE_ACTION: Record<ReadingSource, string> = { manual: 'create', meter: 'upload', his: 'upload' };
 
 /** The values of one reading as a source hands them over (the domain's entry shape). */
-export interface ReadingInput {
-  category: MeasurementItem;
-  period?: string | null;
-  testTime: string;
-  result?: number | null;
-  unit?: string | null;
-  cause?: string | null;
-  causeText?: string | null;
-  refusalReason?: string | null;
-  rejectReason?: string | null;
-  remark?: string | null;
-}
+export type ReadingInput = ReadingValues & { testTime: string; remark?: string | null };
 
 /** A new reading, checked for its shape by its source, with its patient and tester found. */
 export interface NewReading extends ReadingInput {
@@ -118,7 +108,7 @@ export function readingValues(
   entry: ReadingInput,
   classify: Classifier,
   patient: Pick<PatientRow, 'departmentCode' | 'dateOfBirth' | 'age'>,
-): ReadingValues {
+): StoredValues {
   const hasResult = entry.result !== null && entry.result !== undefined;
   const unit = hasResult ? measurementUnitCode(entry.category, entry.unit) : null;
   const value = hasResult ? storedValueOf(entry.category, entry.result as number, unit) : null;
@@ -277,7 +267,9 @@ async function insertRows(tx: DbOrTx, rows: NewRow[]): Promise<number[]> {
   return result.rows.map((row) => Number(row.id));
 }
 
-const deviceKey = (serial: string, recordNo: string) => `${serial}\u0001${recordNo}`;
+/** A device record's natural key (serial + record number) as one string. */
+export const deviceKeyOf = (device: { serial: string; recordNo: string }) =>
+  `${device.serial}\u0001${device.recordNo}`;
 const timeKey = (patientId: number, item: string, at: Date) => `${patientId}|${item}|${at.getTime()}`;
 
 /** Device records of the tenant already stored, of those given (deleted readings included: they were received). */
@@ -297,10 +289,10 @@ export async function receivedDeviceKeys(
         inArray(measurements.deviceRecordNo, [...new Set(devices.map((d) => d.recordNo))]),
       ),
     );
-  return new Set(rows.map((r) => deviceKey(r.serial as string, r.recordNo as string)));
+  return new Set(
+    rows.map((r) => deviceKeyOf({ serial: r.serial as string, recordNo: r.recordNo as string })),
+  );
 }
-export const deviceKeyOf = (device: { serial: string; recordNo: string }) =>
-  deviceKey(device.serial, device.recordNo);
 
 /** Live readings at the batch's patients, items and times, as time keys (one query). */
 async function takenTimes(db: DbOrTx, tenantId: string, rows: NewRow[]): Promise<Set<string>> {

@@ -43,9 +43,9 @@ import {
   afterWrite,
   type NewReading,
   type ReadingInput,
-  type ReadingValues,
   readingRows,
   readingValues,
+  type StoredValues,
   toSecond,
   type WriteOptions,
   writeAll,
@@ -260,7 +260,7 @@ async function updateReading(
   session: SessionUser,
   id: number,
   version: number,
-  values: ReadingValues | Partial<MeasurementRow>,
+  values: StoredValues | Partial<MeasurementRow>,
   now: Date,
 ): Promise<MeasurementRow | undefined> {
   const [row] = await db
