@@ -13,9 +13,9 @@
  *   and restores (`write.ts`). Glucose day counts follow every insert and update by database triggers
  *   (migration 0007).
  *
- * Why a batch core rather than a per-row function: an upload of 1000 readings must stay a fixed number
- * of statements (the 20-parallel-uploads test and the bench depend on it), so the core takes a batch and
- * a single entry is a batch of one. A new source (HL7) maps its message to `NewReading`s and calls
+ * Why a batch core rather than a per-row function: an upload of 1000 readings stays a fixed number of
+ * statements (docs/api.md; a statement per row would be thousands), so the core takes a batch and a
+ * single entry is a batch of one. A new source (HL7) maps its message to `NewReading`s and calls
  * {@link writeAll} or {@link writeEach}; a new rule goes in {@link writeReadings} (a refusal, e.g. QC
  * lockout), in {@link readingValues} (a stored value), or in {@link afterWrite} (a consequence, e.g.
  * auto consultation, virtual-ward joining) and then holds for every source.
@@ -234,7 +234,7 @@ export async function afterWrite(
 
 /**
  * One multi-row INSERT ... ON CONFLICT DO NOTHING RETURNING of readings, each column sent as one array
- * and unnested by PostgreSQL (a statement of 28 parameters whatever the batch size). A row that clashes
+ * and unnested by PostgreSQL (a statement of 27 parameters whatever the batch size). A row that clashes
  * with a stored one (device key or patient time) is skipped; the ids of the rows stored are returned.
  */
 async function insertRows(tx: DbOrTx, rows: NewRow[]): Promise<number[]> {
