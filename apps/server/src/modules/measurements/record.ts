@@ -23,7 +23,6 @@
 import {
   type FieldError,
   type Lang,
-  type MeasurementItem,
   type MessageKey,
   measurementUnitCode,
   type ReadingValues,
