@@ -168,14 +168,25 @@ export interface EntryContext {
 
 const millis = (at: Date | string) => (typeof at === 'string' ? Date.parse(at) : at.getTime());
 
+/**
+ * A test time outside the patient's stay: before the admission or after a discharge. The entry schemas
+ * check it with the form; the server's reading write path checks every source with it (an upload names
+ * its patient only by wristband or inpatient number).
+ */
+export function stayIssue(
+  at: Date | string,
+  stay: Pick<EntryContext, 'admittedAt' | 'dischargedAt'>,
+): MessageKey | null {
+  const time = millis(at);
+  if (stay.admittedAt && time < millis(stay.admittedAt)) return 'measurements.testTime.beforeAdmission';
+  if (stay.dischargedAt && time > millis(stay.dischargedAt)) return 'measurements.testTime.afterDischarge';
+  return null;
+}
+
 function testTimeSchema(context: EntryContext) {
   return glucoseTestTimeSchemaAt(context.now ?? systemClock).check((ctx) => {
-    const at = Date.parse(ctx.value);
-    if (context.admittedAt && at < millis(context.admittedAt)) {
-      ctx.issues.push({ code: 'custom', input: ctx.value, message: 'measurements.testTime.beforeAdmission' });
-    } else if (context.dischargedAt && at > millis(context.dischargedAt)) {
-      ctx.issues.push({ code: 'custom', input: ctx.value, message: 'measurements.testTime.afterDischarge' });
-    }
+    const issue = stayIssue(ctx.value, context);
+    if (issue) ctx.issues.push({ code: 'custom', input: ctx.value, message: issue });
   });
 }
 

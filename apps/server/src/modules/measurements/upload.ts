@@ -1,9 +1,12 @@
 /**
- * Meter and HIS uploads (`POST /v1/testRecord/upload`). A batch is checked in memory and written with
- * a fixed number of queries whatever its size: patients, operators, device keys already received and
- * times already taken are each read with one query; readings are classified in memory with one
- * classifier; one multi-row INSERT ... ON CONFLICT DO NOTHING RETURNING, one multi-row audit insert,
- * one critical-event sync. A repeated upload adds nothing (the device key is unique) and says so.
+ * Meter and HIS uploads (`POST /v1/testRecord/upload`): a batch over the one reading write path
+ * (`record.ts`). Here only what is the upload's own: each record checked on its own with the domain's
+ * upload schema, the patient found by wristband or inpatient number and the operator by user name (one
+ * query each), a glucose period derived from the time when the meter sends none, a meter's LO/HI
+ * recorded as "measurable range exceeded", and the answer — good rows kept, bad rows refused with their
+ * reasons, records already received counted as duplicates. Stored values, classification, status at
+ * write, times taken, device keys, critical events and audit are the write path's, for the batch at
+ * once (a fixed number of statements whatever its size).
  */
 import {
   type FieldError,
@@ -14,9 +17,7 @@ import {
   type MeasurementItem,
   type MeasurementUpload,
   type MessageKey,
-  measurementUnitCode,
   periodAt,
-  storedValueOf,
   translate,
   UNTESTED_REASONS,
   type UploadRecord,
@@ -26,17 +27,21 @@ import {
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client';
-import { dictEntries, measurements, patients, users } from '../../db/schema';
+import { patients, users } from '../../db/schema';
 import type { SessionUser } from '../auth/sessions';
 import { inScope } from '../departments/service';
 import type { PatientRow } from '../patients/access';
 import { itemDisplaySetting } from '../settings/item-display';
-import { getSetting } from '../settings/service';
 import { hospitalTimeZone } from '../settings/time-zone';
-import { loadClassifier, syncCriticalEvents } from './classify-at-write';
 import { hospitalLists } from './context';
-import { toReadingView } from './view';
-import { auditReadings, column, type WriteOptions, written } from './write';
+import {
+  deviceKeyOf,
+  type NewReading,
+  receivedDeviceKeys,
+  toSecond,
+  type WriteOptions,
+  writeEach,
+} from './record';
 
 export const uploadResultView = z.object({
   /** readings stored now */
@@ -54,69 +59,7 @@ export const uploadResultView = z.object({
 export type UploadResult = z.infer<typeof uploadResultView>;
 
 type Rejection = UploadResult['rejected'][number];
-type Candidate = { index: number; record: UploadRecord; key: string };
-type MeasurementRow = typeof measurements.$inferSelect;
-/** A row to insert: every column but those the database fills (id, created and updated times). */
-type NewRow = Omit<MeasurementRow, 'id' | 'createdAt' | 'updatedAt'>;
-type Ready = Candidate & {
-  patient: PatientRow;
-  operator: { id: number; name: string };
-  values: NewRow;
-};
-
-const deviceKey = (serial: string, recordNo: string) => `${serial}\u0001${recordNo}`;
-const timeKey = (patientId: number, item: string, at: Date) => `${patientId}|${item}|${at.getTime()}`;
-
-function toSecond(iso: string): Date {
-  const at = new Date(iso);
-  at.setUTCMilliseconds(0);
-  return at;
-}
-
-/**
- * One multi-row INSERT ... ON CONFLICT DO NOTHING RETURNING of readings, each column sent as one array
- * and unnested by PostgreSQL (a statement of 25 parameters whatever the batch size). A row that clashes
- * with a stored one (device key or patient time) is skipped; the rows stored are returned whole.
- */
-async function insertRows(tx: DbOrTx, rows: NewRow[]): Promise<MeasurementRow[]> {
-  if (!rows.length) return [];
-  const of = <K extends keyof NewRow>(key: K) => column(rows.map((row) => row[key]));
-  const first = rows[0]!;
-  const result = await tx.execute<{
-    id: string;
-    device_serial: string;
-    device_record_no: string;
-    created_at: Date;
-  }>(sql`
-    insert into measurements (tenant_id, patient_id, admission_id, department_code, item, period_code, test_time,
-                              value, entered_value, entered_unit, untested_reason, untested_reason_text, note,
-                              tester_id, tester_name, source, device_serial, device_record_no, classification,
-                              grade, color, status, approved_at, created_by, updated_by)
-    select ${first.tenantId}, r.* , ${first.createdBy}, ${first.createdBy}
-      from unnest(${of('patientId')}::bigint[], ${of('admissionId')}::bigint[], ${of('departmentCode')}::text[],
-                  ${of('item')}::text[], ${of('periodCode')}::text[],
-                  ${column(rows.map((row) => row.testTime.toISOString()))}::timestamptz[],
-                  ${of('value')}::float8[], ${of('enteredValue')}::float8[], ${of('enteredUnit')}::text[],
-                  ${of('untestedReason')}::text[], ${of('untestedReasonText')}::text[], ${of('note')}::text[],
-                  ${of('testerId')}::bigint[], ${of('testerName')}::text[], ${of('source')}::text[],
-                  ${of('deviceSerial')}::text[], ${of('deviceRecordNo')}::text[], ${of('classification')}::text[],
-                  ${of('grade')}::text[], ${of('color')}::text[], ${of('status')}::text[],
-                  ${column(rows.map((row) => row.approvedAt?.toISOString() ?? null))}::timestamptz[])
-           as r(patient_id, admission_id, department_code, item, period_code, test_time, value, entered_value,
-                entered_unit, untested_reason, untested_reason_text, note, tester_id, tester_name, source,
-                device_serial, device_record_no, classification, grade, color, status, approved_at)
-    on conflict do nothing
-    returning id, device_serial, device_record_no, created_at`);
-  const byKey = new Map(
-    rows.map((row) => [deviceKey(row.deviceSerial as string, row.deviceRecordNo as string), row]),
-  );
-  return result.rows.map((stored) => ({
-    ...byKey.get(deviceKey(stored.device_serial, stored.device_record_no))!,
-    id: Number(stored.id),
-    createdAt: new Date(stored.created_at),
-    updatedAt: new Date(stored.created_at),
-  }));
-}
+type Candidate = { index: number; record: UploadRecord; device: { serial: string; recordNo: string } };
 
 /** Default unit per item: the hospital's display unit (read once per batch, for the items present). */
 async function defaultUnits(db: DbOrTx, tenantId: string, items: Set<MeasurementItem>) {
@@ -183,56 +126,39 @@ async function operatorsOf(db: DbOrTx, tenantId: string, names: string[]) {
   return new Map(rows.map((r) => [r.userName.toLowerCase(), { id: r.id, name: r.nickName || r.userName }]));
 }
 
-/** Device keys of the batch already stored (deleted readings included: they were received). */
-async function receivedKeys(db: DbOrTx, tenantId: string, candidates: { record: UploadRecord }[]) {
-  if (!candidates.length) return new Set<string>();
-  const serials = [...new Set(candidates.map((c) => c.record.deviceSerial))];
-  const numbers = [...new Set(candidates.map((c) => c.record.deviceRecordNo))];
-  const rows = await db
-    .select({ serial: measurements.deviceSerial, recordNo: measurements.deviceRecordNo })
-    .from(measurements)
-    .where(
-      and(
-        eq(measurements.tenantId, tenantId),
-        inArray(measurements.deviceSerial, serials),
-        inArray(measurements.deviceRecordNo, numbers),
-      ),
-    );
-  return new Set(rows.map((r) => deviceKey(r.serial as string, r.recordNo as string)));
-}
-
-/** Live readings at the batch's patients, items and times (one query). */
-async function takenTimes(db: DbOrTx, tenantId: string, ready: Ready[]) {
-  if (!ready.length) return new Set<string>();
-  const ids = [...new Set(ready.map((r) => r.patient.id))];
-  const seen = new Set<number>();
-  const times = ready
-    .map((r) => r.values.testTime as Date)
-    .filter((at) => !seen.has(at.getTime()) && !!seen.add(at.getTime()));
-  const rows = await db
-    .select({ patientId: measurements.patientId, item: measurements.item, testTime: measurements.testTime })
-    .from(measurements)
-    .where(
-      and(
-        eq(measurements.tenantId, tenantId),
-        inArray(measurements.patientId, ids),
-        // with the items, the lookup is an index condition on measurements_patient_time_uq
-        inArray(measurements.item, [...new Set(ready.map((r) => r.values.item as string))]),
-        inArray(measurements.testTime, times),
-        isNull(measurements.deletedAt),
-      ),
-    );
-  return new Set(rows.map((r) => timeKey(r.patientId, r.item, r.testTime)));
-}
-
 function reject(lang: Lang, field: string, key: MessageKey): FieldError {
   return { field, message: translate(lang, key) };
 }
 
+/** An uploaded record as a new reading: a meter's LO/HI is the untested reason "measurable range exceeded". */
+function newReading(
+  record: UploadRecord,
+  patient: PatientRow,
+  operator: { id: number; name: string },
+  period: string | null,
+  device: Candidate['device'],
+): NewReading {
+  const meterLimit = typeof record.result === 'string';
+  return {
+    patient,
+    tester: operator,
+    device,
+    category: record.category,
+    period,
+    testTime: record.testTime,
+    result: meterLimit ? null : (record.result as number | null | undefined),
+    unit: record.unit,
+    cause: meterLimit ? UNTESTED_REASONS.outOfRange : record.cause,
+    causeText: meterLimit ? (record.result as string) : record.causeText,
+    remark: record.remark,
+  };
+}
+
 /**
- * Stores an upload: rows checked one by one (shape, range, time not in the future nor before the
- * admission, patient known in the uploader's scope and in hospital, operator known, time free), good
- * rows kept, bad rows answered with their reasons, rows already received counted as duplicates.
+ * Stores an upload: rows checked one by one (shape, range, time not in the future, patient known in
+ * the uploader's scope and in hospital, operator known), then written each on its own (time within the
+ * stay and free); good rows kept, bad rows answered with their reasons, rows already received counted
+ * as duplicates.
  */
 export async function uploadMeasurements(
   db: Database,
@@ -246,18 +172,6 @@ export async function uploadMeasurements(
   // connection, one statement at a time
   const [lists, timeZone] = await Promise.all([hospitalLists(db, session), hospitalTimeZone(db, session)]);
   return db.transaction(async (tx) => {
-    const classify = await loadClassifier(tx, tenantId);
-    const approval = await getSetting(tx, tenantId, 'feature.recordApproval');
-    const reasonNames = await tx
-      .select({ code: dictEntries.code, nameZh: dictEntries.nameZh, nameEn: dictEntries.nameEn })
-      .from(dictEntries)
-      .where(
-        and(
-          eq(dictEntries.tenantId, tenantId),
-          eq(dictEntries.type, 'untestedReason'),
-          isNull(dictEntries.deletedAt),
-        ),
-      );
     const items = new Set<MeasurementItem>();
     for (const raw of input.records) {
       const category = (raw as { category?: unknown } | null)?.category;
@@ -294,14 +208,14 @@ export async function uploadMeasurements(
         });
         return;
       }
-      const key = deviceKey(parsed.data.deviceSerial, parsed.data.deviceRecordNo);
+      const device = { serial: parsed.data.deviceSerial, recordNo: parsed.data.deviceRecordNo };
       // the same device record twice in one upload: received once
-      if (seen.has(key)) {
+      if (seen.has(deviceKeyOf(device))) {
         duplicates++;
         return;
       }
-      seen.add(key);
-      candidates.push({ index, record: parsed.data, key });
+      seen.add(deviceKeyOf(device));
+      candidates.push({ index, record: parsed.data, device });
     });
 
     const [{ byBand, byNumber }, operators] = await Promise.all([
@@ -317,166 +231,58 @@ export async function uploadMeasurements(
       ),
     ]);
 
-    const ready: Ready[] = [];
-    const refused = new Map<number, Rejection>();
-    const status = approval
-      ? { status: 'pending' as const, approvedAt: null }
-      : { status: 'approved' as const, approvedAt: now };
+    const ready: Candidate[] = [];
+    const readings: NewReading[] = [];
+    const refused: Rejection[] = [];
+    const refusedDevices: Candidate['device'][] = [];
     for (const candidate of candidates) {
-      const { record, index } = candidate;
+      const { record, index, device } = candidate;
       const errors: FieldError[] = [];
       const patient =
         (record.wristbandCode ? byBand.get(record.wristbandCode) : undefined) ??
         (record.inpatientNumber ? byNumber.get(record.inpatientNumber) : undefined);
-      const testTime = toSecond(record.testTime);
       const patientField = record.wristbandCode ? 'wristbandCode' : 'inpatientNumber';
       if (!patient || !inScope(session.scope, patient.departmentCode)) {
         errors.push(reject(lang, patientField, 'measurements.upload.unknownPatient'));
       } else if (patient.status !== 'inHospital') {
         errors.push(reject(lang, patientField, 'measurements.upload.notInHospital'));
-      } else if (testTime < patient.admittedAt) {
-        errors.push(reject(lang, 'testTime', 'measurements.testTime.beforeAdmission'));
       }
       const operator = operators.get(record.operator.toLowerCase());
       if (!operator) errors.push(reject(lang, 'operator', 'measurements.upload.unknownOperator'));
       const item = record.category;
       // the wall clock as text: periodAt reads it without building a formatter per reading
-      const periodCode =
-        record.period || (item === 'GLU' ? periodAt(wallClockAt(testTime, timeZone), lists.periods) : null);
-      if (item === 'GLU' && !periodCode) errors.push(reject(lang, 'period', 'glucose.period.required'));
+      const period =
+        record.period ||
+        (item === 'GLU' ? periodAt(wallClockAt(toSecond(record.testTime), timeZone), lists.periods) : null);
+      if (item === 'GLU' && !period) errors.push(reject(lang, 'period', 'glucose.period.required'));
       if (errors.length || !patient || !operator) {
-        refused.set(index, { index, deviceRecordNo: record.deviceRecordNo, errors });
+        refused.push({ index, deviceRecordNo: record.deviceRecordNo, errors });
+        refusedDevices.push(device);
         continue;
       }
-      const meterLimit = typeof record.result === 'string';
-      const hasResult = typeof record.result === 'number';
-      const unit = hasResult ? measurementUnitCode(item, record.unit) : null;
-      const value = hasResult ? storedValueOf(item, record.result as number, unit) : null;
-      const cause = hasResult ? null : meterLimit ? UNTESTED_REASONS.outOfRange : record.cause || null;
-      ready.push({
-        ...candidate,
-        patient,
-        operator,
-        values: {
-          tenantId,
-          patientId: patient.id,
-          admissionId: patient.admissionId,
-          departmentCode: patient.departmentCode,
-          item,
-          periodCode,
-          testTime,
-          value,
-          enteredValue: hasResult ? (record.result as number) : null,
-          enteredUnit: unit,
-          untestedReason: cause,
-          untestedReasonText: hasResult
-            ? null
-            : meterLimit
-              ? (record.result as string)
-              : record.causeText || null,
-          refusalReason: null,
-          rejectReason: null,
-          note: record.remark || null,
-          testerId: operator.id,
-          testerName: operator.name,
-          source: input.source,
-          deviceSerial: record.deviceSerial,
-          deviceRecordNo: record.deviceRecordNo,
-          ...classify(
-            {
-              item,
-              value,
-              enteredValue: hasResult ? (record.result as number) : null,
-              enteredUnit: unit,
-              periodCode,
-              testTime,
-            },
-            patient,
-          ),
-          ...status,
-          approvedBy: null,
-          approvedByName: null,
-          version: 1,
-          createdBy: session.userId,
-          updatedBy: session.userId,
-          deletedAt: null,
-          deletedBy: null,
-          deleteReason: null,
-        },
-      });
+      ready.push(candidate);
+      readings.push(newReading(record, patient, operator, period, device));
     }
 
-    // Times taken are read before device keys: a concurrent upload of the same records committing in
-    // between then shows as received (a duplicate), never as a clash of times.
-    const taken = await takenTimes(tx, tenantId, ready);
-    const received = await receivedKeys(tx, tenantId, candidates);
-    // a record received before is a duplicate, whatever else would be said of it now
-    for (const candidate of candidates) {
-      if (received.has(candidate.key)) duplicates++;
-      else {
-        const refusal = refused.get(candidate.index);
-        if (refusal) rejected.push(refusal);
-      }
-    }
-    const toInsert: Ready[] = [];
-    for (const entry of ready) {
-      if (received.has(entry.key)) continue;
-      const key = timeKey(entry.patient.id, entry.values.item, entry.values.testTime as Date);
-      if (taken.has(key)) {
+    const outcomes = await writeEach(tx, session, readings, input.source, options);
+    let accepted = 0;
+    outcomes.forEach((outcome, i) => {
+      if ('stored' in outcome) accepted++;
+      else if ('received' in outcome) duplicates++;
+      else
         rejected.push({
-          index: entry.index,
-          deviceRecordNo: entry.record.deviceRecordNo,
-          errors: [reject(lang, 'testTime', 'measurements.duplicateTimeShort')],
+          index: ready[i]!.index,
+          deviceRecordNo: ready[i]!.record.deviceRecordNo,
+          errors: outcome.refused,
         });
-        continue;
-      }
-      taken.add(key);
-      toInsert.push(entry);
-    }
-
-    const inserted = await insertRows(
-      tx,
-      toInsert.map((entry) => entry.values),
-    );
-    // rows a concurrent upload stored first: a duplicate when the device key is now there, else a taken time
-    if (inserted.length < toInsert.length) {
-      const stored = new Set(
-        inserted.map((row) => deviceKey(row.deviceSerial as string, row.deviceRecordNo as string)),
-      );
-      const lost = toInsert.filter((entry) => !stored.has(entry.key));
-      const nowReceived = await receivedKeys(tx, tenantId, lost);
-      for (const entry of lost) {
-        if (nowReceived.has(entry.key)) duplicates++;
-        else
-          rejected.push({
-            index: entry.index,
-            deviceRecordNo: entry.record.deviceRecordNo,
-            errors: [reject(lang, 'testTime', 'measurements.duplicateTimeShort')],
-          });
-      }
-    }
-
-    if (inserted.length) {
-      await syncCriticalEvents(tx, tenantId, inserted.map(written));
-      const zh = lang === 'zh-CN';
-      const periodNames = new Map(lists.periods.map((p) => [p.code, zh ? p.nameZh : p.nameEn]));
-      const reasons = new Map(reasonNames.map((r) => [r.code, zh ? r.nameZh : r.nameEn]));
-      await auditReadings(
-        tx,
-        session,
-        inserted.map((m) => ({
-          action: 'upload',
-          view: toReadingView({
-            m,
-            periodName: m.periodCode ? (periodNames.get(m.periodCode) ?? null) : null,
-            untestedReasonName: m.untestedReason ? (reasons.get(m.untestedReason) ?? null) : null,
-            refusalReasonName: null,
-          }),
-        })),
-        options.meta,
-      );
-    }
+    });
+    // a record received before is a duplicate, whatever else would be said of it now
+    const received = await receivedDeviceKeys(tx, tenantId, refusedDevices);
+    refused.forEach((refusal, i) => {
+      if (received.has(deviceKeyOf(refusedDevices[i]!))) duplicates++;
+      else rejected.push(refusal);
+    });
     rejected.sort((a, b) => a.index - b.index);
-    return { accepted: inserted.length, duplicates, rejected };
+    return { accepted, duplicates, rejected };
   });
 }

@@ -1,8 +1,9 @@
 /**
- * The single place of the write rules of glucose, ketone and uric-acid readings: manual entry,
- * correction, soft delete and restore. The patient tabs call them with `allowApproved: false`; the
- * data-management screen (`/v1/testRecord/data...`) with `allowApproved: true`. Every write runs in the
- * caller's transaction, with its audit row and the critical-value events kept in step.
+ * Manual entry, correction, soft delete and restore of glucose, ketone and uric-acid readings. The
+ * patient tabs call them with `allowApproved: false`; the data-management screen
+ * (`/v1/testRecord/data...`) with `allowApproved: true`. New readings go through the one reading write
+ * path (`record.ts`, shared with uploads); changes reuse its stored values and its `afterWrite` (critical
+ * events, audit). Every write runs in the caller's transaction.
  */
 import {
   type EntryContext,
@@ -15,59 +16,45 @@ import {
   measurementCorrectionSchemaFor,
   measurementEntriesSchemaFor,
   measurementEntrySchemaFor,
-  measurementUnitCode,
-  storedValueOf,
   translate,
 } from '@glucocare/domain';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { measurements, patientAdmissions, patients } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
 import { ValidationFailure } from '../../http/validation';
-import { auditActor, type RequestMeta } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 import { inScope } from '../departments/service';
 import type { PatientRow } from '../patients/access';
 import { itemDisplaySetting } from '../settings/item-display';
-import { getSetting } from '../settings/service';
 import { dateIn, hospitalTimeZone } from '../settings/time-zone';
-import {
-  type Classifier,
-  loadClassifier,
-  syncCriticalEvents,
-  type WrittenReading,
-} from './classify-at-write';
+import { loadClassifier } from './classify-at-write';
 import {
   departmentStaff,
   duplicateTimeParams,
   fieldError,
-  fieldErrors,
   hospitalLists,
   PATIENT_TIME_INDEX,
   stayContext,
   type Tester,
   uniqueViolationOf,
 } from './context';
+import {
+  afterWrite,
+  type NewReading,
+  type ReadingInput,
+  readingRows,
+  readingValues,
+  type StoredValues,
+  toSecond,
+  type WriteOptions,
+  writeAll,
+} from './record';
 import { type ReadingRow, type ReadingView, selectReadings, toReadingView } from './view';
 
-export interface WriteOptions {
-  lang: Lang;
-  meta: RequestMeta;
-  /** the request's clock */
-  now: Date;
-  /** data management: approved readings may be corrected or deleted (they stay approved) */
-  allowApproved?: boolean;
-}
+export type { WriteOptions };
 
 type MeasurementRow = typeof measurements.$inferSelect;
-type Values = Partial<typeof measurements.$inferInsert>;
-
-/** Times are kept to the second: 08:00:00.400 and 08:00:00 are one measurement time. */
-function toSecond(iso: string): Date {
-  const at = new Date(iso);
-  at.setUTCMilliseconds(0);
-  return at;
-}
 
 const blank = (value: string | null | undefined) => (value ? value : null);
 
@@ -96,110 +83,6 @@ async function resolveTester(
   return { id: staff.id, name: staff.nickName || staff.userName };
 }
 
-/** The stored values of a checked reading: storage value, entered value and unit, classification. */
-function readingValues(
-  entry: {
-    category: MeasurementItem;
-    period?: string | null;
-    testTime: string;
-    result?: number | null;
-    unit?: string | null;
-    cause?: string | null;
-    causeText?: string | null;
-    refusalReason?: string | null;
-    rejectReason?: string | null;
-    remark?: string | null;
-  },
-  classify: Classifier,
-  patient: Pick<PatientRow, 'departmentCode' | 'dateOfBirth' | 'age'>,
-): Values {
-  const hasResult = entry.result !== null && entry.result !== undefined;
-  const unit = hasResult ? measurementUnitCode(entry.category, entry.unit) : null;
-  const value = hasResult ? storedValueOf(entry.category, entry.result as number, unit) : null;
-  const testTime = toSecond(entry.testTime);
-  const periodCode = blank(entry.period);
-  const cause = hasResult ? null : blank(entry.cause);
-  const rejectReason = hasResult ? null : blank(entry.rejectReason);
-  return {
-    item: entry.category,
-    periodCode,
-    testTime,
-    value,
-    enteredValue: hasResult ? (entry.result as number) : null,
-    enteredUnit: hasResult ? unit : null,
-    untestedReason: cause,
-    untestedReasonText: hasResult ? null : blank(entry.causeText),
-    refusalReason: cause ? blank(entry.refusalReason) : null,
-    rejectReason,
-    note: blank(entry.remark),
-    ...classify(
-      { item: entry.category, value, enteredValue: entry.result, enteredUnit: unit, periodCode, testTime },
-      patient,
-    ),
-  };
-}
-
-/** Status at write (`feature.recordApproval`): on → pending review; off → approved automatically. */
-async function statusAtWrite(db: DbOrTx, tenantId: string, now: Date): Promise<Values> {
-  const approval = await getSetting(db, tenantId, 'feature.recordApproval');
-  return approval
-    ? { status: 'pending', approvedAt: null, approvedBy: null, approvedByName: null }
-    : { status: 'approved', approvedAt: now, approvedBy: null, approvedByName: null };
-}
-
-/** What the critical-value events follow of a written row. */
-export const written = (row: MeasurementRow): WrittenReading => ({
-  id: row.id,
-  patientId: row.patientId,
-  departmentCode: row.departmentCode,
-  item: row.item,
-  value: row.value,
-  classification: row.classification,
-  grade: row.grade,
-  testTime: row.testTime,
-  deletedAt: row.deletedAt,
-});
-
-/** Readings by id as the view (the joined names in `lang`). */
-async function viewsOf(db: DbOrTx, tenantId: string, ids: number[], lang: Lang): Promise<ReadingView[]> {
-  if (!ids.length) return [];
-  const rows = await selectReadings(db, lang).where(
-    and(eq(measurements.tenantId, tenantId), inArray(measurements.id, ids)),
-  );
-  const byId = new Map(rows.map((row) => [row.m.id, toReadingView(row)]));
-  return ids.map((id) => byId.get(id)!);
-}
-
-/** One array-valued parameter (a column of a multi-row `unnest` insert), never expanded into a list. */
-export const column = (values: unknown[]) => sql.param(values);
-
-/**
- * Audit rows of readings in one insert (an upload writes hundreds at once): one array per column,
- * unnested by PostgreSQL, so the statement stays small whatever the number of rows.
- */
-export async function auditReadings(
-  db: DbOrTx,
-  session: Pick<SessionUser, 'tenantId' | 'userId' | 'userName'>,
-  entries: { action: string; view: ReadingView; before?: ReadingView | null; reason?: string | null }[],
-  meta: RequestMeta,
-): Promise<void> {
-  if (!entries.length) return;
-  const actor = auditActor(session);
-  const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
-  await db.execute(sql`
-    insert into audit_log (tenant_id, actor_id, actor_name, action, entity, entity_id, patient_id, before, after,
-                           reason, ip, user_agent, request_id)
-    select ${actor.tenantId}, ${actor.actorId}, ${actor.actorName}, a.action, 'measurement', a.entity_id,
-           a.patient_id, a.before, a.after, a.reason, ${meta.ip}, ${meta.userAgent}, ${meta.requestId}
-      from unnest(${column(entries.map((e) => e.action))}::text[],
-                  ${column(entries.map((e) => String(e.view.id)))}::text[],
-                  ${column(entries.map((e) => e.view.patientId))}::bigint[],
-                  ${column(entries.map((e) => json(e.before)))}::jsonb[],
-                  ${column(entries.map((e) => json(e.view)))}::jsonb[],
-                  ${column(entries.map((e) => e.reason ?? null))}::text[])
-           as a(action, entity_id, patient_id, before, after, reason)`);
-}
-
 /** Checks a value against a schema built with the hospital's lists; a 400 with the field problems. */
 function check(schema: Parameters<typeof localizedIssues>[0], data: unknown, part: string) {
   if (localizedIssues(schema, data, 'en-US').length) throw new ValidationFailure(schema, data, part);
@@ -223,106 +106,6 @@ async function guardTime<T>(
   }
 }
 
-/**
- * Manual entry of one patient's readings (one or a day's worth), all or nothing: each checked with the
- * hospital's lists and the patient's stay; a time already taken by a live reading of the same item is
- * flagged on its row. Inserted with the status at write, classified, critical events synced, audited.
- */
-async function insertReadings(
-  tx: DbOrTx,
-  session: SessionUser,
-  patient: PatientRow,
-  entries: (Omit<MeasurementEntry, 'patientId'> & { testerId?: number | null })[],
-  options: WriteOptions,
-  fieldOf: (index: number, field: string) => string,
-): Promise<ReadingView[]> {
-  const tenantId = session.tenantId;
-  // one statement at a time: a transaction's connection runs them in turn anyway
-  const timeZone = await hospitalTimeZone(tx, tenantId);
-  const classify = await loadClassifier(tx, tenantId);
-  const status = await statusAtWrite(tx, tenantId, options.now);
-  // times already taken (one query): 409, flagged on their rows in the language of the request
-  const times = entries.map((entry) => toSecond(entry.testTime));
-  const taken = await tx
-    .select({ item: measurements.item, testTime: measurements.testTime })
-    .from(measurements)
-    .where(
-      and(
-        eq(measurements.tenantId, tenantId),
-        eq(measurements.patientId, patient.id),
-        inArray(measurements.testTime, times),
-        isNull(measurements.deletedAt),
-      ),
-    );
-  const takenKeys = new Set(taken.map((row) => `${row.item}|${row.testTime.getTime()}`));
-  const clashes = entries
-    .map((entry, index) => ({ entry, index }))
-    .filter(({ entry, index }) => takenKeys.has(`${entry.category}|${times[index]!.getTime()}`));
-  if (clashes.length) {
-    throw fieldErrors(
-      options.lang,
-      clashes.map(({ entry, index }) => ({
-        field: fieldOf(index, 'testTime'),
-        key: 'measurements.duplicateTime',
-        params: duplicateTimeParams(options.lang, entry.category, times[index]!, timeZone),
-      })),
-      409,
-    );
-  }
-  const testers = new Map<number, Tester>();
-  const values: (typeof measurements.$inferInsert)[] = [];
-  for (const [index, entry] of entries.entries()) {
-    const key = entry.testerId ?? 0;
-    let tester = testers.get(key);
-    if (!tester) {
-      tester = await resolveTester(
-        tx,
-        session,
-        patient.departmentCode,
-        entry.testerId,
-        timeZone,
-        options.now,
-        options.lang,
-        fieldOf(index, 'testerId'),
-      );
-      testers.set(key, tester);
-    }
-    values.push({
-      tenantId,
-      patientId: patient.id,
-      admissionId: patient.admissionId,
-      departmentCode: patient.departmentCode,
-      ...readingValues(entry, classify, patient),
-      testerId: tester.id,
-      testerName: tester.name,
-      source: 'manual',
-      ...status,
-      createdBy: session.userId,
-      updatedBy: session.userId,
-    } as typeof measurements.$inferInsert);
-  }
-  const rows = await guardTime(
-    tx,
-    options.lang,
-    async () => ({ item: entries[0]!.category, at: times[0]!, timeZone }),
-    (sp) => sp.insert(measurements).values(values).returning(),
-  );
-  await syncCriticalEvents(tx, tenantId, rows.map(written));
-  const views = await viewsOf(
-    tx,
-    tenantId,
-    rows.map((row) => row.id),
-    options.lang,
-  );
-  await auditReadings(
-    tx,
-    session,
-    views.map((view) => ({ action: 'create', view })),
-    options.meta,
-  );
-  return views;
-}
-
 /** The patient of an entry, in the caller's scope (404 otherwise), locked against a concurrent discharge. */
 async function entryPatient(tx: DbOrTx, session: SessionUser, patientId: number): Promise<PatientRow> {
   const [row] = await tx
@@ -336,18 +119,55 @@ async function entryPatient(tx: DbOrTx, session: SessionUser, patientId: number)
   return row;
 }
 
+/**
+ * Manual entry of one patient's readings (one or a day's worth), all or nothing: checked with the
+ * hospital's lists and the patient's stay, the testers found, then written through the one reading
+ * write path (`record.ts`).
+ */
+async function enterReadings(
+  tx: DbOrTx,
+  session: SessionUser,
+  patient: PatientRow,
+  entries: (ReadingInput & { testerId?: number | null })[],
+  options: WriteOptions,
+  fieldOf: (index: number, field: string) => string,
+): Promise<ReadingView[]> {
+  const timeZone = await hospitalTimeZone(tx, session);
+  const testers = new Map<number, Tester>();
+  const readings: NewReading[] = [];
+  for (const [index, { testerId, ...entry }] of entries.entries()) {
+    const key = testerId ?? 0;
+    let tester = testers.get(key);
+    if (!tester) {
+      tester = await resolveTester(
+        tx,
+        session,
+        patient.departmentCode,
+        testerId,
+        timeZone,
+        options.now,
+        options.lang,
+        fieldOf(index, 'testerId'),
+      );
+      testers.set(key, tester);
+    }
+    readings.push({ ...entry, patient, tester });
+  }
+  return writeAll(tx, session, readings, 'manual', options, fieldOf);
+}
+
 /** `POST /v1/testRecord/customerRecord`: one reading entered by hand. */
 export async function createMeasurement(
   tx: DbOrTx,
   session: SessionUser,
-  input: MeasurementEntry,
+  { patientId, ...input }: MeasurementEntry,
   options: WriteOptions,
 ): Promise<ReadingView> {
-  const patient = await entryPatient(tx, session, input.patientId);
+  const patient = await entryPatient(tx, session, patientId);
   const lists = await hospitalLists(tx, session);
   const entry = { ...input, unit: await unitOrDefault(tx, session.tenantId, input.category, input.unit) };
-  check(measurementEntrySchemaFor(stayContext(lists, patient, options.now)), entry, 'body');
-  const [view] = await insertReadings(tx, session, patient, [entry], options, (_index, field) => field);
+  check(measurementEntrySchemaFor(stayContext(lists, patient, options.now)), { patientId, ...entry }, 'body');
+  const [view] = await enterReadings(tx, session, patient, [entry], options, (_index, field) => field);
   return view!;
 }
 
@@ -368,14 +188,7 @@ export async function createMeasurements(
   );
   const body = { patientId: input.patientId, records };
   check(measurementEntriesSchemaFor(stayContext(lists, patient, options.now)), body, 'body');
-  return insertReadings(
-    tx,
-    session,
-    patient,
-    records,
-    options,
-    (index, field) => `records.${index}.${field}`,
-  );
+  return enterReadings(tx, session, patient, records, options, (index, field) => `records.${index}.${field}`);
 }
 
 /**
@@ -447,7 +260,7 @@ async function updateReading(
   session: SessionUser,
   id: number,
   version: number,
-  values: Values,
+  values: StoredValues | Partial<MeasurementRow>,
   now: Date,
 ): Promise<MeasurementRow | undefined> {
   const [row] = await db
@@ -465,8 +278,8 @@ async function updateReading(
 }
 
 /**
- * What follows every change of a reading: 409 when it was not written (stale version), the critical
- * event synced, the audit row (before, after, reason), the reading as answered.
+ * What follows every change of a reading: 409 when it was not written (stale version), then the rules
+ * every write of a reading runs (`afterWrite`: critical event, audit with before, after and reason).
  */
 async function finishChange(
   tx: DbOrTx,
@@ -477,12 +290,11 @@ async function finishChange(
   options: WriteOptions,
 ): Promise<ReadingView> {
   if (!updated) throw new AppError(409, 'error.conflict');
-  await syncCriticalEvents(tx, session.tenantId, [written(updated)]);
-  const [after] = await viewsOf(tx, session.tenantId, [updated.id], options.lang);
-  await auditReadings(
+  const [row] = await readingRows(tx, session.tenantId, [updated.id], options.lang);
+  const [after] = await afterWrite(
     tx,
     session,
-    [{ action: change.action, view: after!, before: toReadingView(before), reason: change.reason }],
+    [{ row: row!, action: change.action, before: toReadingView(before), reason: change.reason }],
     options.meta,
   );
   return after!;
@@ -579,9 +391,8 @@ export async function correctMeasurement(
   };
   check(measurementCorrectionSchemaFor(context), merged, 'body');
 
-  const tenantId = session.tenantId;
-  const timeZone = await hospitalTimeZone(tx, tenantId);
-  const classify = await loadClassifier(tx, tenantId);
+  const timeZone = await hospitalTimeZone(tx, session);
+  const classify = await loadClassifier(tx, session.tenantId);
   const tester =
     has(input, 'testerId') && input.testerId && input.testerId !== current.testerId
       ? await resolveTester(
