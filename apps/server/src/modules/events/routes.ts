@@ -4,6 +4,7 @@ import {
   gluEventItemSaveSchema,
   gluEventUpdateSchema,
   type MessageKey,
+  twoNamesResponse,
 } from '@glucocare/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -28,7 +29,7 @@ const item = z.object({
   id: z.number(),
   eventId: z.number(),
   code: z.string(),
-  name: z.string(),
+  ...twoNamesResponse,
   sort: z.number(),
   isActive: z.boolean(),
   hasIcon: z.boolean(),
@@ -40,7 +41,7 @@ const item = z.object({
 const event = z.object({
   id: z.number(),
   code: z.string(),
-  name: z.string(),
+  ...twoNamesResponse,
   sort: z.number(),
   version: z.number(),
   createdAt: z.string(),
@@ -86,7 +87,10 @@ export async function eventRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(request, await listEvents(app.db, sessionOf(request).tenantId, request.query.isActive === true)),
+      ok(
+        request,
+        await listEvents(app.db, sessionOf(request).tenantId, request.query.isActive === true, request.lang),
+      ),
   );
   r.post(
     '/v1/glu/event/save',
@@ -100,7 +104,10 @@ export async function eventRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(request, await createEvent(app.db, sessionOf(request), request.body, requestMeta(request))),
+      ok(
+        request,
+        await createEvent(app.db, sessionOf(request), request.body, requestMeta(request), request.lang),
+      ),
   );
   r.put(
     '/v1/glu/event/update',
@@ -114,7 +121,10 @@ export async function eventRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(request, await updateEvent(app.db, sessionOf(request), request.body, requestMeta(request))),
+      ok(
+        request,
+        await updateEvent(app.db, sessionOf(request), request.body, requestMeta(request), request.lang),
+      ),
   );
   r.delete(
     '/v1/glu/event',
@@ -123,7 +133,7 @@ export async function eventRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'Delete an event that has no items', querystring: idQuery },
     },
     async (request) => {
-      await deleteEvent(app.db, sessionOf(request), request.query.id, requestMeta(request));
+      await deleteEvent(app.db, sessionOf(request), request.query.id, requestMeta(request), request.lang);
       return ok(request, null);
     },
   );
@@ -140,7 +150,10 @@ export async function eventRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(request, await saveItem(app.db, sessionOf(request), request.body, requestMeta(request))),
+      ok(
+        request,
+        await saveItem(app.db, sessionOf(request), request.body, requestMeta(request), request.lang),
+      ),
   );
   r.delete(
     '/v1/glu/event/item',
@@ -149,7 +162,7 @@ export async function eventRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'Delete an event item', querystring: idQuery },
     },
     async (request) => {
-      await deleteItem(app.db, sessionOf(request), request.query.id, requestMeta(request));
+      await deleteItem(app.db, sessionOf(request), request.query.id, requestMeta(request), request.lang);
       return ok(request, null);
     },
   );
@@ -165,7 +178,10 @@ export async function eventRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(request, await setItemStatus(app.db, sessionOf(request), request.body, requestMeta(request))),
+      ok(
+        request,
+        await setItemStatus(app.db, sessionOf(request), request.body, requestMeta(request), request.lang),
+      ),
   );
   r.get(
     '/v1/glu/event/item/:id/icon',
