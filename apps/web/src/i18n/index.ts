@@ -68,9 +68,30 @@ function applyLanguageSideEffects(lang: Lang): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
 }
 
-/** Picks the saved language, else the configured default, else en-US, and applies it. */
+/**
+ * The browser's language as one of LANGUAGES: the first of `navigator.languages` that is Chinese
+ * (any `zh*`: zh-CN, zh-TW, zh-Hans...) or English; null when it lists neither.
+ */
+export function browserLanguage(languages: readonly string[] = browserLanguages()): Lang | null {
+  for (const tag of languages) {
+    const primary = tag.toLowerCase().split('-')[0];
+    if (primary === 'zh') return 'zh-CN';
+    if (primary === 'en') return 'en-US';
+  }
+  return null;
+}
+
+function browserLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : navigator.language ? [navigator.language] : [];
+}
+
+/**
+ * Picks the user's saved choice, else the browser's language, else the configured default, else
+ * en-US, and applies it.
+ */
 export async function initLanguage(configDefault?: Lang): Promise<Lang> {
-  const lang = storedLanguage() ?? configDefault ?? DEFAULT_LANG;
+  const lang = storedLanguage() ?? browserLanguage() ?? configDefault ?? DEFAULT_LANG;
   applyLanguageSideEffects(lang);
   await i18n.changeLanguage(lang);
   return lang;

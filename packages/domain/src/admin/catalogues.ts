@@ -6,13 +6,7 @@
  */
 import { z } from 'zod';
 import type { LengthLimit } from '../constants';
-import {
-  checkUpload,
-  drugCodeSchema,
-  drugNameSchema,
-  drugShortCodeSchema,
-  drugUnitSchema,
-} from '../rules/admin';
+import { checkUpload, drugCodeSchema, drugShortCodeSchema, drugUnitSchema } from '../rules/admin';
 import {
   charCount,
   isBlank,
@@ -24,13 +18,13 @@ import {
   requiredText,
   whenFieldsValid,
 } from '../rules/common';
+import { requireOneName, twoNameFields } from '../rules/names';
 import { orderContentSchema, orderTemplateNameSchema, orderTypeSchema } from '../rules/orders';
 import {
   hospitalNameSchema,
   SETTING_LIMITS,
   settingCodeSchema,
   settingDictValueSchema,
-  settingNameSchema,
 } from '../rules/settings';
 
 /** Lengths of the catalogue forms, in characters, inclusive (where the spec is silent: our choice). */
@@ -38,6 +32,11 @@ export const CATALOGUE_LIMITS = {
   /** drug category name */
   categoryName: { min: 1, max: 40 },
   drugName: { min: 1, max: 100 },
+  /**
+   * the English name of a glucose event or item: §5 "name 1-12" is sized for Chinese names, so the
+   * English name gets twice the room (as a period's does)
+   */
+  settingNameEn: { min: 1, max: 24 },
   /** a drug's unit, as a settings unit (§5 Settings "Unit 1-12") */
   drugUnit: SETTING_LIMITS.unit,
   specification: { min: 0, max: 64 },
@@ -61,34 +60,43 @@ const optionalShortText = (max: number) => optionalText().max(max, { error: 'val
 
 // ---------------------------------------------------------------- drugs
 
-/** A drug category (class): code 1-12 (unique per tenant), name 1-40. */
+const nameWhen = whenFieldsValid('name', 'nameEn');
+
+/** A drug category (class): code 1-12 (unique per tenant), Chinese and English names 1-40 (one at least). */
 const drugCategoryFields = {
   code: settingCodeSchema,
-  name: requiredText('settings.name.required').check(
-    lengthIn(CATALOGUE_LIMITS.categoryName, 'settings.name.length'),
-  ),
+  ...twoNameFields(CATALOGUE_LIMITS.categoryName, CATALOGUE_LIMITS.categoryName, 'settings.name.length'),
   sort: sort.optional(),
 };
-export const drugCategoryCreateSchema = z.strictObject(drugCategoryFields);
-export const drugCategoryUpdateSchema = z.strictObject({ id, version, ...drugCategoryFields });
+const categoryNameRequired = requireOneName('settings.name.required');
+export const drugCategoryCreateSchema = z
+  .strictObject(drugCategoryFields)
+  .superRefine(categoryNameRequired, nameWhen);
+export const drugCategoryUpdateSchema = z
+  .strictObject({ id, version, ...drugCategoryFields })
+  .superRefine(categoryNameRequired, nameWhen);
 export type DrugCategoryCreate = z.infer<typeof drugCategoryCreateSchema>;
 export type DrugCategoryUpdate = z.infer<typeof drugCategoryUpdateSchema>;
 
 /**
- * A drug (§3 Drug, §5 Other): code 2-32 (unique per tenant), short code 2-12 (optional), name and unit
- * required, the category by its code (optional), specification (optional), enabled.
+ * A drug (§3 Drug, §5 Other): code 2-32 (unique per tenant), short code 2-12 (optional), a Chinese or
+ * English name (or both) and unit required, the category by its code (optional), specification
+ * (optional), enabled.
  */
 const drugFields = {
   code: drugCodeSchema,
   shortCode: drugShortCodeSchema,
-  name: drugNameSchema.check(lengthIn(CATALOGUE_LIMITS.drugName, 'validation.tooLong')),
+  ...twoNameFields(CATALOGUE_LIMITS.drugName, CATALOGUE_LIMITS.drugName, 'validation.tooLong'),
   unit: drugUnitSchema.check(lengthIn(CATALOGUE_LIMITS.drugUnit, 'settings.unit.length')),
   categoryCode: optionalShortText(SETTING_LIMITS.code.max),
   specification: optionalShortText(CATALOGUE_LIMITS.specification.max),
   isActive: isActive.optional(),
 };
-export const drugCreateSchema = z.strictObject(drugFields);
-export const drugUpdateSchema = z.strictObject({ id, version, ...drugFields });
+const drugNameRequired = requireOneName('admin.drug.name.required');
+export const drugCreateSchema = z.strictObject(drugFields).superRefine(drugNameRequired, nameWhen);
+export const drugUpdateSchema = z
+  .strictObject({ id, version, ...drugFields })
+  .superRefine(drugNameRequired, nameWhen);
 export type DrugCreate = z.infer<typeof drugCreateSchema>;
 export type DrugUpdate = z.infer<typeof drugUpdateSchema>;
 
@@ -129,10 +137,20 @@ export const catalogueStatusSchema = z.strictObject({ id, isActive });
 
 // ---------------------------------------------------------------- glucose events
 
-/** A glucose event type: code 1-12 (unique per tenant), name 1-12 (§5 Settings), sort. */
-const gluEventFields = { code: settingCodeSchema, name: settingNameSchema, sort: sort.optional() };
-export const gluEventCreateSchema = z.strictObject(gluEventFields);
-export const gluEventUpdateSchema = z.strictObject({ id, version, ...gluEventFields });
+/** Chinese name 1-12 (§5 Settings), English name 1-24, one at least: glucose events and their items. */
+const settingNames = twoNameFields(
+  SETTING_LIMITS.name,
+  CATALOGUE_LIMITS.settingNameEn,
+  'settings.name.length',
+);
+const settingNameRequired = requireOneName('settings.name.required');
+
+/** A glucose event type: code 1-12 (unique per tenant), names ({@link settingNames}), sort. */
+const gluEventFields = { code: settingCodeSchema, ...settingNames, sort: sort.optional() };
+export const gluEventCreateSchema = z.strictObject(gluEventFields).superRefine(settingNameRequired, nameWhen);
+export const gluEventUpdateSchema = z
+  .strictObject({ id, version, ...gluEventFields })
+  .superRefine(settingNameRequired, nameWhen);
 export type GluEventCreate = z.infer<typeof gluEventCreateSchema>;
 export type GluEventUpdate = z.infer<typeof gluEventUpdateSchema>;
 
@@ -177,11 +195,12 @@ export const gluEventItemSaveSchema = z
     version: version.optional(),
     eventId: id,
     code: settingCodeSchema,
-    name: settingNameSchema,
+    ...settingNames,
     sort: sort.optional(),
     isActive: isActive.optional(),
     icon: svgIconSchema.nullish(),
   })
+  .superRefine(settingNameRequired, nameWhen)
   .superRefine(
     (item, ctx) => {
       if (item.id !== undefined && item.version === undefined) {

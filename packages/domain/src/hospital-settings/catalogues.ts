@@ -15,6 +15,7 @@ import {
   requiredNumber,
   whenFieldsValid,
 } from '../rules/common';
+import { optionalName } from '../rules/names';
 import {
   adviceFrequencySchema,
   SETTING_LIMITS,
@@ -28,6 +29,8 @@ export const CATALOGUE_SETTING_LIMITS = {
   unit: SETTING_LIMITS.unit,
   unitName: SETTING_LIMITS.name,
   tag: { min: 1, max: 12 },
+  /** the English name of a tag: twice the room of the Chinese one (as a period's name) */
+  tagEn: { min: 1, max: 24 },
   frequency: { min: 1, max: 20 },
   timesPerDay: { min: 1, max: 24 },
 } as const satisfies Record<string, LengthLimit>;
@@ -80,9 +83,15 @@ export const tagTextSchema = z
   .min(1, { error: 'settings.tag.required', abort: true })
   .check(lengthIn(CATALOGUE_SETTING_LIMITS.tag, 'settings.tag.length'));
 
-/** POST /v1/tagOption: the tag text (1-12, unique), an optional `#RRGGBB` colour and sort. */
+/**
+ * POST /v1/tagOption: the tag text (1-12, unique; what a patient stores, and its name in the request's
+ * language), its Chinese (1-12) and English (1-24) names when given apart, an optional `#RRGGBB`
+ * colour and sort.
+ */
 export const tagOptionSchema = z.strictObject({
   tag: tagTextSchema,
+  tagZh: optionalName(CATALOGUE_SETTING_LIMITS.tag, 'settings.tag.length'),
+  tagEn: optionalName(CATALOGUE_SETTING_LIMITS.tagEn, 'settings.tag.length'),
   color: z.preprocess((value) => (value === '' ? null : value), settingColorSchema.nullish()),
   sort: sort.optional(),
 });

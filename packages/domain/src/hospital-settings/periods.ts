@@ -22,6 +22,7 @@ import {
   requiredText,
   whenFieldsValid,
 } from '../rules/common';
+import { requireOneName, twoNameFields } from '../rules/names';
 import { SETTING_LIMITS, settingCodeSchema, settingNameSchema } from '../rules/settings';
 
 /** Limits of these settings (inclusive). Where the spec is silent they are our choice. */
@@ -317,18 +318,27 @@ export type TargetSettingInput = z.infer<typeof targetSettingSchema>;
 
 // ---------------------------------------------------------------- inspection packages and items
 
-const inspectionName = requiredText('settings.name.required').check(
-  lengthIn(PERIOD_LIMITS.inspectionName, 'settings.name.length'),
+/** Chinese and English names of packages and items, 1-40 each, one at least. */
+const inspectionNames = twoNameFields(
+  PERIOD_LIMITS.inspectionName,
+  PERIOD_LIMITS.inspectionName,
+  'settings.name.length',
 );
+const inspectionNameRequired = requireOneName('settings.name.required');
+const nameWhen = whenFieldsValid('name', 'nameEn');
 
 const inspectionPackageFields = {
   code: periodCodeSchema,
-  name: inspectionName,
+  ...inspectionNames,
   sort: sort.optional(),
   isActive: z.boolean().optional(),
 };
-export const inspectionPackageCreateSchema = z.strictObject(inspectionPackageFields);
-export const inspectionPackageUpdateSchema = z.strictObject({ id, version, ...inspectionPackageFields });
+export const inspectionPackageCreateSchema = z
+  .strictObject(inspectionPackageFields)
+  .superRefine(inspectionNameRequired, nameWhen);
+export const inspectionPackageUpdateSchema = z
+  .strictObject({ id, version, ...inspectionPackageFields })
+  .superRefine(inspectionNameRequired, nameWhen);
 export type InspectionPackageCreate = z.infer<typeof inspectionPackageCreateSchema>;
 export type InspectionPackageUpdate = z.infer<typeof inspectionPackageUpdateSchema>;
 
@@ -349,7 +359,7 @@ export function referenceRangeIssue(low: RangeBound, high: RangeBound): MessageK
 const inspectionItemFields = {
   packageId: requiredId('inspection.package.required'),
   code: periodCodeSchema,
-  name: inspectionName,
+  ...inspectionNames,
   unit: inspectionUnitSchema,
   referenceLow: referenceBoundSchema,
   referenceHigh: referenceBoundSchema,
@@ -366,9 +376,11 @@ const referenceWhen = whenFieldsValid('referenceLow', 'referenceHigh');
 
 export const inspectionItemCreateSchema = z
   .strictObject(inspectionItemFields)
+  .superRefine(inspectionNameRequired, nameWhen)
   .superRefine(checkReference, referenceWhen);
 export const inspectionItemUpdateSchema = z
   .strictObject({ id, version, ...inspectionItemFields })
+  .superRefine(inspectionNameRequired, nameWhen)
   .superRefine(checkReference, referenceWhen);
 export type InspectionItemCreate = z.infer<typeof inspectionItemCreateSchema>;
 export type InspectionItemUpdate = z.infer<typeof inspectionItemUpdateSchema>;

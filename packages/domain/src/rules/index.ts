@@ -1,5 +1,6 @@
 export * from './admin';
 export * from './glucose';
+export * from './names';
 export * from './orders';
 export * from './patient';
 export * from './pump';

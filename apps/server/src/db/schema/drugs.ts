@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { oneNameAtLeast, twoNames } from './names';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -22,7 +23,7 @@ export const drugCategories = pgTable(
     tenantId: text('tenant_id').notNull(),
     id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
     code: text('code').notNull(),
-    name: text('name').notNull(),
+    ...twoNames(),
     sort: integer('sort').notNull().default(0),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
@@ -31,6 +32,7 @@ export const drugCategories = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('drug_categories_code_uq').on(t.tenantId, t.code),
+    oneNameAtLeast('drug_categories', t),
   ],
 );
 
@@ -45,7 +47,7 @@ export const drugs = pgTable(
     id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
     code: text('code').notNull(),
     shortCode: text('short_code'),
-    name: text('name').notNull(),
+    ...twoNames(),
     unit: text('unit').notNull(),
     categoryId: bigint('category_id', { mode: 'number' }),
     specification: text('specification'),
@@ -60,6 +62,7 @@ export const drugs = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('drugs_code_uq').on(t.tenantId, t.code).where(sql`${t.deletedAt} is null`),
     index('drugs_category_idx').on(t.tenantId, t.categoryId),
+    oneNameAtLeast('drugs', t),
     foreignKey({
       columns: [t.tenantId, t.categoryId],
       foreignColumns: [drugCategories.tenantId, drugCategories.id],

@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { oneNameAtLeast, twoNames } from './names';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -25,7 +26,7 @@ export const gluEvents = pgTable(
     tenantId: text('tenant_id').notNull(),
     id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
     code: text('code').notNull(),
-    name: text('name').notNull(),
+    ...twoNames(),
     sort: integer('sort').notNull().default(0),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletedBy: bigint('deleted_by', { mode: 'number' }),
@@ -36,6 +37,7 @@ export const gluEvents = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('glu_events_code_uq').on(t.tenantId, t.code).where(sql`${t.deletedAt} is null`),
+    oneNameAtLeast('glu_events', t),
   ],
 );
 
@@ -47,7 +49,7 @@ export const gluEventItems = pgTable(
     id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
     eventId: bigint('event_id', { mode: 'number' }).notNull(),
     code: text('code').notNull(),
-    name: text('name').notNull(),
+    ...twoNames(),
     sort: integer('sort').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
     /** the sanitised SVG document, or null */
@@ -64,6 +66,7 @@ export const gluEventItems = pgTable(
       .on(t.tenantId, t.eventId, t.code)
       .where(sql`${t.deletedAt} is null`),
     index('glu_event_items_event_idx').on(t.tenantId, t.eventId),
+    oneNameAtLeast('glu_event_items', t),
     foreignKey({ columns: [t.tenantId, t.eventId], foreignColumns: [gluEvents.tenantId, gluEvents.id] }),
   ],
 );

@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { oneNameAtLeast, twoNames } from './names';
 import { users } from './tenancy';
 
 /**
@@ -193,7 +194,11 @@ export const tagOptions = pgTable(
   {
     tenantId: tenantId(),
     id: id(),
+    /** the text a patient stores (the name it was created with) */
     tag: text('tag').notNull(),
+    /** its Chinese and English names (null: the tag text) */
+    tagZh: text('tag_zh'),
+    tagEn: text('tag_en'),
     color: text('color'),
     sort: integer('sort').notNull().default(0),
     createdAt: createdAt(),
@@ -234,7 +239,7 @@ export const inspectionPackages = pgTable(
     tenantId: tenantId(),
     id: id(),
     code: text('code').notNull(),
-    name: text('name').notNull(),
+    ...twoNames(),
     sort: integer('sort').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
     version: version(),
@@ -244,6 +249,7 @@ export const inspectionPackages = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('inspection_packages_code_uq').on(t.tenantId, t.code),
+    oneNameAtLeast('inspection_packages', t),
   ],
 );
 
@@ -255,7 +261,7 @@ export const inspectionItems = pgTable(
     id: id(),
     packageId: bigint('package_id', { mode: 'number' }).notNull(),
     code: text('code').notNull(),
-    name: text('name').notNull(),
+    ...twoNames(),
     unit: text('unit'),
     referenceLow: doublePrecision('reference_low'),
     referenceHigh: doublePrecision('reference_high'),
@@ -269,6 +275,7 @@ export const inspectionItems = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('inspection_items_code_uq').on(t.tenantId, t.code),
     index('inspection_items_package_idx').on(t.tenantId, t.packageId, t.sort),
+    oneNameAtLeast('inspection_items', t),
     foreignKey({
       name: 'inspection_items_package_fk',
       columns: [t.tenantId, t.packageId],

@@ -1,34 +1,92 @@
 import type { DbOrTx } from '../client';
 import { dictEntries, drugCategories, drugs } from '../schema';
 
-/** Demo drug classes and drugs of tenant 101 (units as insulin and tablets are ordered). */
-const DEMO_DRUGS: Record<string, { categories: [code: string, name: string][]; drugs: DemoDrug[] }> = {
+/** Demo drug classes and drugs of tenant 101 (units as insulin and tablets are ordered), in both languages. */
+const DEMO_DRUGS: Record<string, { categories: DemoCategory[]; drugs: DemoDrug[] }> = {
   '101': {
     categories: [
-      ['INS_RAPID', 'Rapid and short-acting insulin'],
-      ['INS_BASAL', 'Long-acting (basal) insulin'],
-      ['INS_PREMIX', 'Premixed insulin'],
-      ['ORAL_AD', 'Oral antidiabetic'],
-      ['GLP1_RA', 'GLP-1 receptor agonist'],
+      ['INS_RAPID', '速效及短效胰岛素', 'Rapid and short-acting insulin'],
+      ['INS_BASAL', '长效（基础）胰岛素', 'Long-acting (basal) insulin'],
+      ['INS_PREMIX', '预混胰岛素', 'Premixed insulin'],
+      ['ORAL_AD', '口服降糖药', 'Oral antidiabetic'],
+      ['GLP1_RA', 'GLP-1受体激动剂', 'GLP-1 receptor agonist'],
     ],
     drugs: [
-      ['INS-ASP-100', 'ASP', 'Insulin aspart injection', 'IU', 'INS_RAPID', '100 IU/mL × 3 mL pen'],
-      ['INS-LIS-100', 'LIS', 'Insulin lispro injection', 'IU', 'INS_RAPID', '100 IU/mL × 3 mL cartridge'],
-      ['INS-RHI-400', 'RHI', 'Regular human insulin injection', 'IU', 'INS_RAPID', '400 IU / 10 mL vial'],
-      ['INS-GLA-100', 'GLA', 'Insulin glargine injection', 'IU', 'INS_BASAL', '100 IU/mL × 3 mL pen'],
-      ['INS-DET-100', 'DET', 'Insulin detemir injection', 'IU', 'INS_BASAL', '100 IU/mL × 3 mL pen'],
-      ['INS-ASP30-100', 'ASP30', 'Insulin aspart 30 injection', 'IU', 'INS_PREMIX', '100 IU/mL × 3 mL pen'],
-      ['MET-500', 'MET', 'Metformin hydrochloride tablets', 'mg', 'ORAL_AD', '500 mg × 20 tablets'],
-      ['ACA-50', 'ACA', 'Acarbose tablets', 'mg', 'ORAL_AD', '50 mg × 30 tablets'],
-      ['GLM-2', 'GLM', 'Glimepiride tablets', 'mg', 'ORAL_AD', '2 mg × 30 tablets'],
-      ['LIRA-18', 'LIRA', 'Liraglutide injection', 'mg', 'GLP1_RA', '18 mg / 3 mL pen'],
+      [
+        'INS-ASP-100',
+        'ASP',
+        '门冬胰岛素注射液',
+        'Insulin aspart injection',
+        'IU',
+        'INS_RAPID',
+        '100 IU/mL × 3 mL pen',
+      ],
+      [
+        'INS-LIS-100',
+        'LIS',
+        '赖脯胰岛素注射液',
+        'Insulin lispro injection',
+        'IU',
+        'INS_RAPID',
+        '100 IU/mL × 3 mL cartridge',
+      ],
+      [
+        'INS-RHI-400',
+        'RHI',
+        '生物合成人胰岛素注射液',
+        'Regular human insulin injection',
+        'IU',
+        'INS_RAPID',
+        '400 IU / 10 mL vial',
+      ],
+      [
+        'INS-GLA-100',
+        'GLA',
+        '甘精胰岛素注射液',
+        'Insulin glargine injection',
+        'IU',
+        'INS_BASAL',
+        '100 IU/mL × 3 mL pen',
+      ],
+      [
+        'INS-DET-100',
+        'DET',
+        '地特胰岛素注射液',
+        'Insulin detemir injection',
+        'IU',
+        'INS_BASAL',
+        '100 IU/mL × 3 mL pen',
+      ],
+      [
+        'INS-ASP30-100',
+        'ASP30',
+        '门冬胰岛素30注射液',
+        'Insulin aspart 30 injection',
+        'IU',
+        'INS_PREMIX',
+        '100 IU/mL × 3 mL pen',
+      ],
+      [
+        'MET-500',
+        'MET',
+        '盐酸二甲双胍片',
+        'Metformin hydrochloride tablets',
+        'mg',
+        'ORAL_AD',
+        '500 mg × 20 tablets',
+      ],
+      ['ACA-50', 'ACA', '阿卡波糖片', 'Acarbose tablets', 'mg', 'ORAL_AD', '50 mg × 30 tablets'],
+      ['GLM-2', 'GLM', '格列美脲片', 'Glimepiride tablets', 'mg', 'ORAL_AD', '2 mg × 30 tablets'],
+      ['LIRA-18', 'LIRA', '利拉鲁肽注射液', 'Liraglutide injection', 'mg', 'GLP1_RA', '18 mg / 3 mL pen'],
     ],
   },
 };
+type DemoCategory = [code: string, nameZh: string, nameEn: string];
 type DemoDrug = [
   code: string,
   shortCode: string,
-  name: string,
+  nameZh: string,
+  nameEn: string,
   unit: string,
   category: string,
   specification: string,
@@ -58,15 +116,24 @@ export async function seedCatalogues(tx: DbOrTx, tenantId: string): Promise<void
   if (!demo) return;
   const categories = await tx
     .insert(drugCategories)
-    .values(demo.categories.map(([code, name], index) => ({ tenantId, code, name, sort: (index + 1) * 10 })))
+    .values(
+      demo.categories.map(([code, nameZh, nameEn], index) => ({
+        tenantId,
+        code,
+        nameZh,
+        nameEn,
+        sort: (index + 1) * 10,
+      })),
+    )
     .returning({ id: drugCategories.id, code: drugCategories.code });
   const categoryId = new Map(categories.map((c) => [c.code, c.id]));
   await tx.insert(drugs).values(
-    demo.drugs.map(([code, shortCode, name, unit, category, specification]) => ({
+    demo.drugs.map(([code, shortCode, nameZh, nameEn, unit, category, specification]) => ({
       tenantId,
       code,
       shortCode,
-      name,
+      nameZh,
+      nameEn,
       unit,
       categoryId: categoryId.get(category)!,
       specification,

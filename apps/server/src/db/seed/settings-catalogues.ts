@@ -22,7 +22,7 @@ const CATALOGUE_UNITS: { category: 'DRUG' | 'INSPECTION'; code: string; name: st
 
 /**
  * Patient tags (and the spoken names of count units), stored as text in the tenant's working language (a patient keeps the text it was
- * tagged with): Chinese for the Chinese demo hospital 101, English for 202.
+ * tagged with): Chinese for the Chinese demo hospital 101, English for 202. Every tag has both names.
  */
 const TAGS: { zh: string; en: string; color: string }[] = [
   { zh: '新入院', en: 'New admission', color: '#1677FF' },
@@ -178,9 +178,16 @@ export async function seedCatalogueSettings(tx: DbOrTx, tenantId: string): Promi
       sort: CATALOGUE_UNITS.filter((other) => other.category === unit.category).indexOf(unit),
     })),
   );
-  await tx
-    .insert(tagOptions)
-    .values(TAGS.map((tag, sort) => ({ tenantId, tag: english ? tag.en : tag.zh, color: tag.color, sort })));
+  await tx.insert(tagOptions).values(
+    TAGS.map((tag, sort) => ({
+      tenantId,
+      tag: english ? tag.en : tag.zh,
+      tagZh: tag.zh,
+      tagEn: tag.en,
+      color: tag.color,
+      sort,
+    })),
+  );
   await tx
     .insert(adviceFrequencies)
     .values(FREQUENCIES.map((frequency, index) => ({ tenantId, ...frequency, sort: (index + 1) * 10 })));

@@ -59,28 +59,37 @@ const GLUCOSE_TARGETS: [level: number, target: number, sd: number][] = [
   [2, 16.7, 1.1],
 ];
 
-type DemoItem = [code: string, name: string, unit: string | null, low: number | null, high: number | null];
-const INSPECTION_PACKAGES: { code: string; name: string; items: DemoItem[] }[] = [
+type DemoItem = [
+  code: string,
+  nameZh: string,
+  nameEn: string,
+  unit: string | null,
+  low: number | null,
+  high: number | null,
+];
+const INSPECTION_PACKAGES: { code: string; nameZh: string; nameEn: string; items: DemoItem[] }[] = [
   {
     code: 'DM_PANEL',
-    name: 'Diabetes panel',
+    nameZh: '糖尿病检查组合',
+    nameEn: 'Diabetes panel',
     items: [
-      ['HBA1C', 'Glycated haemoglobin (HbA1c)', '%', 4.0, 6.0],
-      ['FPG', 'Fasting plasma glucose', 'mmol/L', 3.9, 6.1],
-      ['GA', 'Glycated albumin', '%', 11, 17],
-      ['CPEP', 'C-peptide (fasting)', 'ng/mL', 0.8, 4.2],
-      ['INS', 'Insulin (fasting)', 'μIU/mL', 2.6, 24.9],
+      ['HBA1C', '糖化血红蛋白', 'Glycated haemoglobin (HbA1c)', '%', 4.0, 6.0],
+      ['FPG', '空腹血糖', 'Fasting plasma glucose', 'mmol/L', 3.9, 6.1],
+      ['GA', '糖化白蛋白', 'Glycated albumin', '%', 11, 17],
+      ['CPEP', 'C肽（空腹）', 'C-peptide (fasting)', 'ng/mL', 0.8, 4.2],
+      ['INS', '胰岛素（空腹）', 'Insulin (fasting)', 'μIU/mL', 2.6, 24.9],
     ],
   },
   {
     code: 'RENAL',
-    name: 'Renal function',
+    nameZh: '肾功能',
+    nameEn: 'Renal function',
     items: [
-      ['CREA', 'Creatinine', 'μmol/L', 44, 133],
-      ['UREA', 'Urea', 'mmol/L', 2.9, 8.2],
-      ['SUA', 'Serum uric acid', 'μmol/L', 150, 420],
-      ['CYSC', 'Cystatin C', 'mg/L', 0.51, 1.09],
-      ['UACR', 'Urine albumin/creatinine ratio', 'mg/g', null, 30],
+      ['CREA', '肌酐', 'Creatinine', 'μmol/L', 44, 133],
+      ['UREA', '尿素', 'Urea', 'mmol/L', 2.9, 8.2],
+      ['SUA', '血尿酸', 'Serum uric acid', 'μmol/L', 150, 420],
+      ['CYSC', '胱抑素C', 'Cystatin C', 'mg/L', 0.51, 1.09],
+      ['UACR', '尿微量白蛋白/肌酐比值', 'Urine albumin/creatinine ratio', 'mg/g', null, 30],
     ],
   },
 ];
@@ -138,14 +147,15 @@ export async function seedPeriodSettings(tx: DbOrTx, tenantId: string): Promise<
   for (const [index, demo] of INSPECTION_PACKAGES.entries()) {
     const [pkg] = await tx
       .insert(inspectionPackages)
-      .values({ tenantId, code: demo.code, name: demo.name, sort: (index + 1) * 10 })
+      .values({ tenantId, code: demo.code, nameZh: demo.nameZh, nameEn: demo.nameEn, sort: (index + 1) * 10 })
       .returning({ id: inspectionPackages.id });
     await tx.insert(inspectionItems).values(
-      demo.items.map(([code, name, unit, referenceLow, referenceHigh], sort) => ({
+      demo.items.map(([code, nameZh, nameEn, unit, referenceLow, referenceHigh], sort) => ({
         tenantId,
         packageId: pkg!.id,
         code,
-        name,
+        nameZh,
+        nameEn,
         unit,
         referenceLow,
         referenceHigh,

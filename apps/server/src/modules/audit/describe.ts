@@ -33,17 +33,19 @@ const text = (value: unknown): string | null =>
 
 /**
  * The name a snapshot carries, in the viewer's language where it has both (`nameEn`/`nameZh`,
- * `labelEn`/`labelZh`, `name`/`nameEn`). Staff read as "name (login)".
+ * `labelEn`/`labelZh`, `name`/`nameEn`, `tag`/`tagEn`). Staff read as "name (login)".
  */
 export function snapshotName(value: unknown, lang: Lang): string | null {
   if (!isObject(value)) return null;
   const nick = text(value.nickName);
   const login = text(value.userName);
   if (nick && login) return `${nick} (${login})`;
-  const english = [value.nameEn, value.labelEn];
+  const english = [value.nameEn, value.labelEn, value.tagEn];
   const chinese = [value.nameZh, value.labelZh];
+  // `name` and a patient tag's `tag` are the Chinese names of the bilingual catalogues (or the only one)
+  const neutral = [value.name, value.tag];
   const ordered =
-    lang === 'en-US' ? [...english, value.name, ...chinese] : [...chinese, value.name, ...english];
+    lang === 'en-US' ? [...english, ...neutral, ...chinese] : [...chinese, ...neutral, ...english];
   for (const candidate of [...ordered, nick, login, value.title, value.patientName, value.code]) {
     const found = text(candidate);
     if (found) return found;

@@ -24,6 +24,8 @@ type Drug = {
   code: string;
   shortCode: string | null;
   name: string;
+  nameZh: string | null;
+  nameEn: string | null;
   unit: string;
   categoryCode: string | null;
   categoryName: string | null;
@@ -367,6 +369,101 @@ describe('drugs', () => {
     expect(stale.statusCode).toBe(404);
     const again = await createDrug({ code: 'DEL-1', name: 'Recreated', unit: 'mg' });
     expect(again.id).not.toBe(drug.id);
+  });
+});
+
+describe('names in both languages', () => {
+  const zh = (method: 'GET' | 'POST' | 'PUT', url: string, body?: object) =>
+    api(method, url, admin, body, 'zh-CN');
+
+  it('answers each seeded drug and class in the language of the request, with both names', async () => {
+    const inEnglish = (await api('GET', '/v1/medication', admin)).json().dataContent as Drug[];
+    const inChinese = (await zh('GET', '/v1/medication')).json().dataContent as Drug[];
+    expect(inEnglish.find((d) => d.code === 'MET-500')).toMatchObject({
+      name: 'Metformin hydrochloride tablets',
+      nameZh: '盐酸二甲双胍片',
+      nameEn: 'Metformin hydrochloride tablets',
+      categoryName: 'Oral antidiabetic',
+    });
+    expect(inChinese.find((d) => d.code === 'MET-500')).toMatchObject({
+      name: '盐酸二甲双胍片',
+      categoryName: '口服降糖药',
+      categoryNameEn: 'Oral antidiabetic',
+    });
+  });
+
+  it('creates with both names, finds the drug by either, and falls back to the one there is', async () => {
+    const both = await createDrug({
+      code: 'BI-1',
+      nameZh: '达格列净片',
+      nameEn: 'Dapagliflozin tablets',
+      unit: 'mg',
+    });
+    expect(both).toMatchObject({ name: 'Dapagliflozin tablets', nameZh: '达格列净片' });
+    expect((await page('queryCondition=达格列净')).records.map((d) => d.code)).toEqual(['BI-1']);
+    expect((await page('queryCondition=dapagliflozin')).records.map((d) => d.code)).toEqual(['BI-1']);
+    const englishOnly = await createDrug({ code: 'BI-2', nameEn: 'Empagliflozin tablets', unit: 'mg' });
+    const inChinese = (await zh('GET', '/v1/medication/page?queryCondition=BI-2')).json().dataContent;
+    expect(inChinese.records[0]).toMatchObject({ name: 'Empagliflozin tablets', nameZh: null });
+    expect(englishOnly.nameZh).toBeNull();
+  });
+
+  it('takes `name` as the name in the request language and keeps the other on an edit', async () => {
+    const created = await createDrug({
+      code: 'BI-3',
+      nameZh: '西格列汀片',
+      nameEn: 'Sitagliptin',
+      unit: 'mg',
+    });
+    const res = await api('PUT', '/v1/medication', admin, {
+      id: created.id,
+      version: created.version,
+      code: 'BI-3',
+      name: 'Sitagliptin tablets',
+      unit: 'mg',
+    });
+    expect(res.json().dataContent).toMatchObject({ name: 'Sitagliptin tablets', nameZh: '西格列汀片' });
+    const zhCreated = (
+      await zh('POST', '/v1/medication', { code: 'BI-4', name: '维格列汀片', unit: 'mg' })
+    ).json().dataContent;
+    expect(zhCreated).toMatchObject({ nameZh: '维格列汀片', nameEn: null });
+  });
+
+  it('refuses a drug without any name in both languages, and an edit that clears the only one', async () => {
+    const res = await api('POST', '/v1/medication', admin, {
+      code: 'BI-5',
+      nameZh: ' ',
+      nameEn: '',
+      unit: 'mg',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().dataContent.errors).toEqual([{ field: 'name', message: 'Please enter the drug name' }]);
+    const zhRes = await zh('POST', '/v1/medication', { code: 'BI-5', unit: 'mg' });
+    expect(zhRes.json().dataContent.errors).toEqual([{ field: 'name', message: '请输入药品名称' }]);
+    const only = await createDrug({ code: 'BI-6', nameEn: 'Only English', unit: 'mg' });
+    const cleared = await api('PUT', '/v1/medication', admin, {
+      id: only.id,
+      version: only.version,
+      code: 'BI-6',
+      nameEn: null,
+      nameZh: undefined,
+      name: undefined,
+      unit: 'mg',
+    });
+    expect(cleared.statusCode).toBe(400);
+  });
+
+  it('keeps both names in the audit row', async () => {
+    const category = await createCategory({
+      code: 'BI_CAT',
+      nameZh: 'DPP-4抑制剂',
+      nameEn: 'DPP-4 inhibitor',
+    });
+    expect(category).toMatchObject({ name: 'DPP-4 inhibitor', nameZh: 'DPP-4抑制剂' });
+    expect((await auditRows(t, 'drugCategory', category.id, 'create'))[0].after).toMatchObject({
+      nameZh: 'DPP-4抑制剂',
+      nameEn: 'DPP-4 inhibitor',
+    });
   });
 });
 

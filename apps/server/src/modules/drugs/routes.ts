@@ -4,6 +4,7 @@ import {
   drugCreateSchema,
   drugUpdateSchema,
   PERMISSIONS,
+  twoNamesResponse,
 } from '@glucocare/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,7 +28,7 @@ import {
 const category = z.object({
   id: z.number(),
   code: z.string(),
-  name: z.string(),
+  ...twoNamesResponse,
   sort: z.number(),
   drugCount: z.number(),
   version: z.number(),
@@ -37,10 +38,13 @@ const drug = z.object({
   id: z.number(),
   code: z.string(),
   shortCode: z.string().nullable(),
-  name: z.string(),
+  ...twoNamesResponse,
   unit: z.string(),
   categoryCode: z.string().nullable(),
+  /** the category's name in the request's language, and its two names */
   categoryName: z.string().nullable(),
+  categoryNameZh: z.string().nullable(),
+  categoryNameEn: z.string().nullable(),
   specification: z.string().nullable(),
   isActive: z.boolean(),
   version: z.number(),
@@ -63,7 +67,7 @@ export async function drugRoutes(app: FastifyInstance) {
         response: { 200: envelopeOf(z.array(category)) },
       },
     },
-    async (request) => ok(request, await listCategories(app.db, sessionOf(request).tenantId)),
+    async (request) => ok(request, await listCategories(app.db, sessionOf(request).tenantId, request.lang)),
   );
   r.post(
     '/v1/medicationCategory',
@@ -77,7 +81,10 @@ export async function drugRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(request, await createCategory(app.db, sessionOf(request), request.body, requestMeta(request))),
+      ok(
+        request,
+        await createCategory(app.db, sessionOf(request), request.body, requestMeta(request), request.lang),
+      ),
   );
   r.put(
     '/v1/medicationCategory',
@@ -91,7 +98,10 @@ export async function drugRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(request, await updateCategory(app.db, sessionOf(request), request.body, requestMeta(request))),
+      ok(
+        request,
+        await updateCategory(app.db, sessionOf(request), request.body, requestMeta(request), request.lang),
+      ),
   );
   r.delete(
     '/v1/medicationCategory/:id',
@@ -100,7 +110,7 @@ export async function drugRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'Delete a drug category no drug belongs to', params: idParam },
     },
     async (request) => {
-      await deleteCategory(app.db, sessionOf(request), request.params.id, requestMeta(request));
+      await deleteCategory(app.db, sessionOf(request), request.params.id, requestMeta(request), request.lang);
       return ok(request, null);
     },
   );
@@ -123,10 +133,12 @@ export async function drugRoutes(app: FastifyInstance) {
     async (request) =>
       ok(
         request,
-        await pageDrugs(app.db, sessionOf(request).tenantId, {
-          ...request.query,
-          size: Math.min(request.query.size, MAX_PAGE_SIZE),
-        }),
+        await pageDrugs(
+          app.db,
+          sessionOf(request).tenantId,
+          { ...request.query, size: Math.min(request.query.size, MAX_PAGE_SIZE) },
+          request.lang,
+        ),
       ),
   );
   r.get(
@@ -139,7 +151,7 @@ export async function drugRoutes(app: FastifyInstance) {
         response: { 200: envelopeOf(z.array(drug)) },
       },
     },
-    async (request) => ok(request, await enabledDrugs(app.db, sessionOf(request).tenantId)),
+    async (request) => ok(request, await enabledDrugs(app.db, sessionOf(request).tenantId, request.lang)),
   );
   r.post(
     '/v1/medication',
@@ -148,7 +160,10 @@ export async function drugRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'Create a drug', body: drugCreateSchema, response: { 200: envelopeOf(drug) } },
     },
     async (request) =>
-      ok(request, await createDrug(app.db, sessionOf(request), request.body, requestMeta(request))),
+      ok(
+        request,
+        await createDrug(app.db, sessionOf(request), request.body, requestMeta(request), request.lang),
+      ),
   );
   r.put(
     '/v1/medication',
@@ -162,7 +177,10 @@ export async function drugRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(request, await updateDrug(app.db, sessionOf(request), request.body, requestMeta(request))),
+      ok(
+        request,
+        await updateDrug(app.db, sessionOf(request), request.body, requestMeta(request), request.lang),
+      ),
   );
   r.delete(
     '/v1/medication/:id',
@@ -171,7 +189,7 @@ export async function drugRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'Delete a drug (kept for the orders that name it)', params: idParam },
     },
     async (request) => {
-      await deleteDrug(app.db, sessionOf(request), request.params.id, requestMeta(request));
+      await deleteDrug(app.db, sessionOf(request), request.params.id, requestMeta(request), request.lang);
       return ok(request, null);
     },
   );

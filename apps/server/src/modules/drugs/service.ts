@@ -1,8 +1,17 @@
-import type { DrugCategoryCreate, DrugCategoryUpdate, DrugCreate, DrugUpdate } from '@glucocare/domain';
-import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import {
+  type DrugCategoryCreate,
+  type DrugCategoryUpdate,
+  type DrugCreate,
+  type DrugUpdate,
+  type Lang,
+  localName,
+  namesView,
+} from '@glucocare/domain';
+import { and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { drugCategories, drugs } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
+import { storedNames } from '../../lib/names';
 import { containsPattern } from '../../lib/query';
 import { updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
@@ -13,11 +22,11 @@ type CategoryRow = typeof drugCategories.$inferSelect;
 /** '' and null both mean "none" in optional text. */
 const blankToNull = (value: string | null | undefined) => (value ? value : null);
 
-function toCategory(row: CategoryRow, drugCount: number) {
+function toCategory(row: CategoryRow, drugCount: number, lang: Lang) {
   return {
     id: row.id,
     code: row.code,
-    name: row.name,
+    ...namesView(row, lang),
     sort: row.sort,
     drugCount,
     version: row.version,
@@ -36,7 +45,11 @@ async function drugCounts(db: DbOrTx, tenantId: string): Promise<Map<number, num
   return new Map(rows.filter((r) => r.categoryId != null).map((r) => [r.categoryId as number, r.n]));
 }
 
-export async function listCategories(db: Database, tenantId: string): Promise<DrugCategoryRecord[]> {
+export async function listCategories(
+  db: Database,
+  tenantId: string,
+  lang: Lang,
+): Promise<DrugCategoryRecord[]> {
   const [rows, counts] = await Promise.all([
     db
       .select()
@@ -45,7 +58,7 @@ export async function listCategories(db: Database, tenantId: string): Promise<Dr
       .orderBy(asc(drugCategories.sort), asc(drugCategories.code)),
     drugCounts(db, tenantId),
   ]);
-  return rows.map((row) => toCategory(row, counts.get(row.id) ?? 0));
+  return rows.map((row) => toCategory(row, counts.get(row.id) ?? 0, lang));
 }
 
 async function findCategory(db: DbOrTx, tenantId: string, id: number): Promise<CategoryRow> {
@@ -70,14 +83,20 @@ export async function createCategory(
   session: SessionUser,
   input: DrugCategoryCreate,
   meta: RequestMeta,
+  lang: Lang,
 ) {
   return db.transaction(async (tx) => {
     await checkCategoryCodeFree(tx, session.tenantId, input.code);
     const [row] = await tx
       .insert(drugCategories)
-      .values({ tenantId: session.tenantId, code: input.code, name: input.name, sort: input.sort ?? 0 })
+      .values({
+        tenantId: session.tenantId,
+        code: input.code,
+        ...storedNames(input, lang),
+        sort: input.sort ?? 0,
+      })
       .returning();
-    const after = toCategory(row, 0);
+    const after = toCategory(row, 0, lang);
     await writeAudit(
       tx,
       { ...actor(session), action: 'create', entity: 'drugCategory', entityId: row.id, after },
@@ -92,6 +111,7 @@ export async function updateCategory(
   session: SessionUser,
   input: DrugCategoryUpdate,
   meta: RequestMeta,
+  lang: Lang,
 ) {
   return db.transaction(async (tx) => {
     const current = await findCategory(tx, session.tenantId, input.id);
@@ -104,12 +124,12 @@ export async function updateCategory(
       input.version,
       {
         code: input.code,
-        name: input.name,
+        ...storedNames(input, lang, current),
         sort: input.sort ?? current.sort,
       },
     );
     const drugCount = (await drugCounts(tx, session.tenantId)).get(row.id) ?? 0;
-    const after = toCategory(row, drugCount);
+    const after = toCategory(row, drugCount, lang);
     await writeAudit(
       tx,
       {
@@ -117,7 +137,7 @@ export async function updateCategory(
         action: 'update',
         entity: 'drugCategory',
         entityId: row.id,
-        before: toCategory(current, drugCount),
+        before: toCategory(current, drugCount, lang),
         after,
       },
       meta,
@@ -127,7 +147,13 @@ export async function updateCategory(
 }
 
 /** Refused (409) while a drug that is not deleted belongs to the category. */
-export async function deleteCategory(db: Database, session: SessionUser, id: number, meta: RequestMeta) {
+export async function deleteCategory(
+  db: Database,
+  session: SessionUser,
+  id: number,
+  meta: RequestMeta,
+  lang: Lang,
+) {
   await db.transaction(async (tx) => {
     const current = await findCategory(tx, session.tenantId, id);
     const inUse = (await drugCounts(tx, session.tenantId)).get(id) ?? 0;
@@ -147,7 +173,7 @@ export async function deleteCategory(db: Database, session: SessionUser, id: num
         action: 'delete',
         entity: 'drugCategory',
         entityId: id,
-        before: toCategory(current, 0),
+        before: toCategory(current, 0, lang),
       },
       meta,
     );
@@ -160,11 +186,13 @@ const drugColumns = {
   id: drugs.id,
   code: drugs.code,
   shortCode: drugs.shortCode,
-  name: drugs.name,
+  nameZh: drugs.nameZh,
+  nameEn: drugs.nameEn,
   unit: drugs.unit,
   categoryId: drugs.categoryId,
   categoryCode: drugCategories.code,
-  categoryName: drugCategories.name,
+  categoryNameZh: drugCategories.nameZh,
+  categoryNameEn: drugCategories.nameEn,
   specification: drugs.specification,
   isActive: drugs.isActive,
   version: drugs.version,
@@ -173,15 +201,18 @@ const drugColumns = {
 };
 type DrugRow = Awaited<ReturnType<typeof selectDrugs>>[number];
 
-function toDrug(row: DrugRow) {
+function toDrug(row: DrugRow, lang: Lang) {
+  const category = { nameZh: row.categoryNameZh, nameEn: row.categoryNameEn };
   return {
     id: row.id,
     code: row.code,
     shortCode: row.shortCode,
-    name: row.name,
+    ...namesView(row, lang),
     unit: row.unit,
     categoryCode: row.categoryCode,
-    categoryName: row.categoryName,
+    categoryName: row.categoryCode ? localName(category, lang) : null,
+    categoryNameZh: category.nameZh,
+    categoryNameEn: category.nameEn,
     specification: row.specification,
     isActive: row.isActive,
     version: row.version,
@@ -207,12 +238,18 @@ export async function pageDrugs(
   db: Database,
   tenantId: string,
   query: { queryCondition?: string; categoryCode?: string; isActive?: boolean; page: number; size: number },
+  lang: Lang,
 ) {
   const text = query.queryCondition?.trim();
   const pattern = text ? containsPattern(text) : undefined;
   const where = and(
     pattern
-      ? or(ilike(drugs.code, pattern), ilike(drugs.shortCode, pattern), ilike(drugs.name, pattern))
+      ? or(
+          ilike(drugs.code, pattern),
+          ilike(drugs.shortCode, pattern),
+          ilike(drugs.nameZh, pattern),
+          ilike(drugs.nameEn, pattern),
+        )
       : undefined,
     query.categoryCode ? eq(drugCategories.code, query.categoryCode) : undefined,
     query.isActive === undefined ? undefined : eq(drugs.isActive, query.isActive),
@@ -231,23 +268,24 @@ export async function pageDrugs(
       )
       .where(and(eq(drugs.tenantId, tenantId), isNull(drugs.deletedAt), where)),
   ]);
-  return { records: rows.map(toDrug), total, page: query.page, size: query.size };
+  return { records: rows.map((row) => toDrug(row, lang)), total, page: query.page, size: query.size };
 }
 
-/** Every enabled drug, for pickers: by category order, then name. */
-export async function enabledDrugs(db: Database, tenantId: string): Promise<DrugRecord[]> {
+/** Every enabled drug, for pickers: by category order, then name (in the request's language). */
+export async function enabledDrugs(db: Database, tenantId: string, lang: Lang): Promise<DrugRecord[]> {
+  const [first, second] = lang === 'zh-CN' ? [drugs.nameZh, drugs.nameEn] : [drugs.nameEn, drugs.nameZh];
   const rows = await selectDrugs(db, tenantId, eq(drugs.isActive, true)).orderBy(
     asc(drugCategories.sort),
-    asc(drugs.name),
+    asc(sql`coalesce(${first}, ${second})`),
     asc(drugs.code),
   );
-  return rows.map(toDrug);
+  return rows.map((row) => toDrug(row, lang));
 }
 
-async function findDrug(db: DbOrTx, tenantId: string, id: number): Promise<DrugRecord> {
+async function findDrug(db: DbOrTx, tenantId: string, id: number, lang: Lang): Promise<DrugRecord> {
   const [row] = await selectDrugs(db, tenantId, eq(drugs.id, id));
   if (!row) throw recordNotFound();
-  return toDrug(row);
+  return toDrug(row, lang);
 }
 
 async function checkDrugCodeFree(db: DbOrTx, tenantId: string, code: string, selfId?: number) {
@@ -270,18 +308,24 @@ async function categoryIdOf(db: DbOrTx, tenantId: string, code: string | null | 
   return row.id;
 }
 
-function drugValues(input: DrugCreate, categoryId: number | null) {
+function drugValues(input: DrugCreate, categoryId: number | null, lang: Lang, current?: DrugRecord) {
   return {
     code: input.code,
     shortCode: blankToNull(input.shortCode),
-    name: input.name,
+    ...storedNames(input, lang, current),
     unit: input.unit,
     categoryId,
     specification: blankToNull(input.specification),
   };
 }
 
-export async function createDrug(db: Database, session: SessionUser, input: DrugCreate, meta: RequestMeta) {
+export async function createDrug(
+  db: Database,
+  session: SessionUser,
+  input: DrugCreate,
+  meta: RequestMeta,
+  lang: Lang,
+) {
   return db.transaction(async (tx) => {
     await checkDrugCodeFree(tx, session.tenantId, input.code);
     const categoryId = await categoryIdOf(tx, session.tenantId, input.categoryCode);
@@ -289,11 +333,11 @@ export async function createDrug(db: Database, session: SessionUser, input: Drug
       .insert(drugs)
       .values({
         tenantId: session.tenantId,
-        ...drugValues(input, categoryId),
+        ...drugValues(input, categoryId, lang),
         isActive: input.isActive ?? true,
       })
       .returning({ id: drugs.id });
-    const after = await findDrug(tx, session.tenantId, row.id);
+    const after = await findDrug(tx, session.tenantId, row.id, lang);
     await writeAudit(
       tx,
       { ...actor(session), action: 'create', entity: 'drug', entityId: row.id, after },
@@ -303,16 +347,22 @@ export async function createDrug(db: Database, session: SessionUser, input: Drug
   });
 }
 
-export async function updateDrug(db: Database, session: SessionUser, input: DrugUpdate, meta: RequestMeta) {
+export async function updateDrug(
+  db: Database,
+  session: SessionUser,
+  input: DrugUpdate,
+  meta: RequestMeta,
+  lang: Lang,
+) {
   return db.transaction(async (tx) => {
-    const current = await findDrug(tx, session.tenantId, input.id);
+    const current = await findDrug(tx, session.tenantId, input.id, lang);
     if (current.version !== input.version) throw new AppError(409, 'error.conflict');
     await checkDrugCodeFree(tx, session.tenantId, input.code, input.id);
     const categoryId = await categoryIdOf(tx, session.tenantId, input.categoryCode);
     const [row] = await tx
       .update(drugs)
       .set({
-        ...drugValues(input, categoryId),
+        ...drugValues(input, categoryId, lang, current),
         isActive: input.isActive ?? current.isActive,
         version: current.version + 1,
         updatedAt: new Date(),
@@ -327,7 +377,7 @@ export async function updateDrug(db: Database, session: SessionUser, input: Drug
       )
       .returning({ id: drugs.id });
     if (!row) throw new AppError(409, 'error.conflict');
-    const after = await findDrug(tx, session.tenantId, row.id);
+    const after = await findDrug(tx, session.tenantId, row.id, lang);
     await writeAudit(
       tx,
       { ...actor(session), action: 'update', entity: 'drug', entityId: row.id, before: current, after },
@@ -338,9 +388,15 @@ export async function updateDrug(db: Database, session: SessionUser, input: Drug
 }
 
 /** Soft delete: the row stays (orders will refer to it), it leaves every list and its code is free again. */
-export async function deleteDrug(db: Database, session: SessionUser, id: number, meta: RequestMeta) {
+export async function deleteDrug(
+  db: Database,
+  session: SessionUser,
+  id: number,
+  meta: RequestMeta,
+  lang: Lang,
+) {
   await db.transaction(async (tx) => {
-    const current = await findDrug(tx, session.tenantId, id);
+    const current = await findDrug(tx, session.tenantId, id, lang);
     const now = new Date();
     await tx
       .update(drugs)

@@ -5,6 +5,7 @@ import {
   gluEventUpdateSchema,
   type MessageKey,
   PERMISSIONS,
+  twoNamesResponse,
 } from '@glucocare/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -29,7 +30,7 @@ const item = z.object({
   id: z.number(),
   eventId: z.number(),
   code: z.string(),
-  name: z.string(),
+  ...twoNamesResponse,
   sort: z.number(),
   isActive: z.boolean(),
   hasIcon: z.boolean(),
@@ -41,7 +42,7 @@ const item = z.object({
 const event = z.object({
   id: z.number(),
   code: z.string(),
-  name: z.string(),
+  ...twoNamesResponse,
   sort: z.number(),
   version: z.number(),
   createdAt: z.string(),
@@ -87,7 +88,10 @@ export async function eventRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(request, await listEvents(app.db, sessionOf(request).tenantId, request.query.isActive === true)),
+      ok(
+        request,
+        await listEvents(app.db, sessionOf(request).tenantId, request.query.isActive === true, request.lang),
+      ),
   );
   r.post(
     '/v1/glu/event/save',
@@ -101,7 +105,10 @@ export async function eventRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(request, await createEvent(app.db, sessionOf(request), request.body, requestMeta(request))),
+      ok(
+        request,
+        await createEvent(app.db, sessionOf(request), request.body, requestMeta(request), request.lang),
+      ),
   );
   r.put(
     '/v1/glu/event/update',
@@ -115,7 +122,10 @@ export async function eventRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(request, await updateEvent(app.db, sessionOf(request), request.body, requestMeta(request))),
+      ok(
+        request,
+        await updateEvent(app.db, sessionOf(request), request.body, requestMeta(request), request.lang),
+      ),
   );
   r.delete(
     '/v1/glu/event',
@@ -124,7 +134,7 @@ export async function eventRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'Delete an event that has no items', querystring: idQuery },
     },
     async (request) => {
-      await deleteEvent(app.db, sessionOf(request), request.query.id, requestMeta(request));
+      await deleteEvent(app.db, sessionOf(request), request.query.id, requestMeta(request), request.lang);
       return ok(request, null);
     },
   );
@@ -141,7 +151,10 @@ export async function eventRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(request, await saveItem(app.db, sessionOf(request), request.body, requestMeta(request))),
+      ok(
+        request,
+        await saveItem(app.db, sessionOf(request), request.body, requestMeta(request), request.lang),
+      ),
   );
   r.delete(
     '/v1/glu/event/item',
@@ -150,7 +163,7 @@ export async function eventRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'Delete an event item', querystring: idQuery },
     },
     async (request) => {
-      await deleteItem(app.db, sessionOf(request), request.query.id, requestMeta(request));
+      await deleteItem(app.db, sessionOf(request), request.query.id, requestMeta(request), request.lang);
       return ok(request, null);
     },
   );
@@ -166,7 +179,10 @@ export async function eventRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(request, await setItemStatus(app.db, sessionOf(request), request.body, requestMeta(request))),
+      ok(
+        request,
+        await setItemStatus(app.db, sessionOf(request), request.body, requestMeta(request), request.lang),
+      ),
   );
   r.get(
     '/v1/glu/event/item/:id/icon',

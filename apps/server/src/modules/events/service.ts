@@ -1,9 +1,16 @@
 import { createHash } from 'node:crypto';
-import type { GluEventCreate, GluEventItemSave, GluEventUpdate } from '@glucocare/domain';
+import {
+  type GluEventCreate,
+  type GluEventItemSave,
+  type GluEventUpdate,
+  type Lang,
+  namesView,
+} from '@glucocare/domain';
 import { and, asc, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { gluEventItems, gluEvents } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
+import { storedNames } from '../../lib/names';
 import { updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
@@ -13,11 +20,11 @@ type EventRow = typeof gluEvents.$inferSelect;
 /** Where an item's icon is served, relative to the API base (`/app-service`); the version busts caches. */
 export const iconPath = (id: number, version: number) => `/v1/glu/event/item/${id}/icon?v=${version}`;
 
-function toEvent(row: EventRow) {
+function toEvent(row: EventRow, lang: Lang) {
   return {
     id: row.id,
     code: row.code,
-    name: row.name,
+    ...namesView(row, lang),
     sort: row.sort,
     version: row.version,
     createdAt: row.createdAt.toISOString(),
@@ -29,7 +36,8 @@ const itemColumns = {
   id: gluEventItems.id,
   eventId: gluEventItems.eventId,
   code: gluEventItems.code,
-  name: gluEventItems.name,
+  nameZh: gluEventItems.nameZh,
+  nameEn: gluEventItems.nameEn,
   sort: gluEventItems.sort,
   isActive: gluEventItems.isActive,
   hasIcon: sql<boolean>`${gluEventItems.icon} is not null`,
@@ -48,12 +56,12 @@ function selectItems(db: DbOrTx, tenantId: string, where?: SQL) {
 }
 type ItemRow = Awaited<ReturnType<typeof selectItems>>[number];
 
-function toItem(row: ItemRow) {
+function toItem(row: ItemRow, lang: Lang) {
   return {
     id: row.id,
     eventId: row.eventId,
     code: row.code,
-    name: row.name,
+    ...namesView(row, lang),
     sort: row.sort,
     isActive: row.isActive,
     hasIcon: row.hasIcon,
@@ -66,8 +74,8 @@ function toItem(row: ItemRow) {
 export type EventItemRecord = ReturnType<typeof toItem>;
 
 /** What an audit row keeps of an item: its fields and the SHA-256 of its icon, not the icon. */
-async function itemAuditView(db: DbOrTx, tenantId: string, row: ItemRow) {
-  const { iconUrl: _iconUrl, ...rest } = toItem(row);
+async function itemAuditView(db: DbOrTx, tenantId: string, row: ItemRow, lang: Lang) {
+  const { iconUrl: _iconUrl, ...rest } = toItem(row, lang);
   const [{ iconSha256 }] = await db
     .select({
       iconSha256: sql<string | null>`encode(sha256(convert_to(${gluEventItems.icon}, 'UTF8')), 'hex')`,
@@ -78,7 +86,7 @@ async function itemAuditView(db: DbOrTx, tenantId: string, row: ItemRow) {
 }
 
 /** Events with their items, both by sort then code; `activeOnly` leaves stopped items out. */
-export async function listEvents(db: Database, tenantId: string, activeOnly: boolean) {
+export async function listEvents(db: Database, tenantId: string, activeOnly: boolean, lang: Lang) {
   const [events, items] = await Promise.all([
     db
       .select()
@@ -92,8 +100,8 @@ export async function listEvents(db: Database, tenantId: string, activeOnly: boo
     ),
   ]);
   return events.map((event) => ({
-    ...toEvent(event),
-    items: items.filter((item) => item.eventId === event.id).map(toItem),
+    ...toEvent(event, lang),
+    items: items.filter((item) => item.eventId === event.id).map((item) => toItem(item, lang)),
   }));
 }
 
@@ -127,14 +135,20 @@ export async function createEvent(
   session: SessionUser,
   input: GluEventCreate,
   meta: RequestMeta,
+  lang: Lang,
 ) {
   return db.transaction(async (tx) => {
     await checkEventCodeFree(tx, session.tenantId, input.code);
     const [row] = await tx
       .insert(gluEvents)
-      .values({ tenantId: session.tenantId, code: input.code, name: input.name, sort: input.sort ?? 0 })
+      .values({
+        tenantId: session.tenantId,
+        code: input.code,
+        ...storedNames(input, lang),
+        sort: input.sort ?? 0,
+      })
       .returning();
-    const after = toEvent(row);
+    const after = toEvent(row, lang);
     await writeAudit(
       tx,
       { ...actor(session), action: 'create', entity: 'gluEvent', entityId: row.id, after },
@@ -149,6 +163,7 @@ export async function updateEvent(
   session: SessionUser,
   input: GluEventUpdate,
   meta: RequestMeta,
+  lang: Lang,
 ) {
   return db.transaction(async (tx) => {
     const current = await findEvent(tx, session.tenantId, input.id);
@@ -161,11 +176,11 @@ export async function updateEvent(
       input.version,
       {
         code: input.code,
-        name: input.name,
+        ...storedNames(input, lang, current),
         sort: input.sort ?? current.sort,
       },
     );
-    const after = toEvent(row);
+    const after = toEvent(row, lang);
     await writeAudit(
       tx,
       {
@@ -173,7 +188,7 @@ export async function updateEvent(
         action: 'update',
         entity: 'gluEvent',
         entityId: row.id,
-        before: toEvent(current),
+        before: toEvent(current, lang),
         after,
       },
       meta,
@@ -182,12 +197,18 @@ export async function updateEvent(
       asc(gluEventItems.sort),
       asc(gluEventItems.code),
     );
-    return { ...after, items: items.map(toItem) };
+    return { ...after, items: items.map((item) => toItem(item, lang)) };
   });
 }
 
 /** Refused (409) while the event has items; deleted by marking (patient events will refer to it). */
-export async function deleteEvent(db: Database, session: SessionUser, id: number, meta: RequestMeta) {
+export async function deleteEvent(
+  db: Database,
+  session: SessionUser,
+  id: number,
+  meta: RequestMeta,
+  lang: Lang,
+) {
   await db.transaction(async (tx) => {
     const current = await findEvent(tx, session.tenantId, id);
     const items = await liveItemCount(tx, session.tenantId, id);
@@ -199,7 +220,13 @@ export async function deleteEvent(db: Database, session: SessionUser, id: number
       .where(liveEvent(session.tenantId, eq(gluEvents.id, id)));
     await writeAudit(
       tx,
-      { ...actor(session), action: 'delete', entity: 'gluEvent', entityId: id, before: toEvent(current) },
+      {
+        ...actor(session),
+        action: 'delete',
+        entity: 'gluEvent',
+        entityId: id,
+        before: toEvent(current, lang),
+      },
       meta,
     );
   });
@@ -245,6 +272,7 @@ export async function saveItem(
   session: SessionUser,
   input: GluEventItemSave,
   meta: RequestMeta,
+  lang: Lang,
 ) {
   return db.transaction(async (tx) => {
     const tenantId = session.tenantId;
@@ -257,7 +285,7 @@ export async function saveItem(
           tenantId,
           eventId: input.eventId,
           code: input.code,
-          name: input.name,
+          ...storedNames(input, lang),
           sort: input.sort ?? 0,
           isActive: input.isActive ?? true,
           icon: input.icon ?? null,
@@ -271,15 +299,15 @@ export async function saveItem(
           action: 'create',
           entity: 'gluEventItem',
           entityId: row.id,
-          after: await itemAuditView(tx, tenantId, row),
+          after: await itemAuditView(tx, tenantId, row, lang),
         },
         meta,
       );
-      return toItem(row);
+      return toItem(row, lang);
     }
     const current = await findItem(tx, tenantId, input.id);
     if (current.version !== input.version) throw new AppError(409, 'error.conflict');
-    const before = await itemAuditView(tx, tenantId, current);
+    const before = await itemAuditView(tx, tenantId, current, lang);
     await checkEventExists(tx, tenantId, input.eventId);
     await checkItemCodeFree(tx, tenantId, input.eventId, input.code, input.id);
     const [updated] = await tx
@@ -287,7 +315,7 @@ export async function saveItem(
       .set({
         eventId: input.eventId,
         code: input.code,
-        name: input.name,
+        ...storedNames(input, lang, current),
         sort: input.sort ?? current.sort,
         isActive: input.isActive ?? current.isActive,
         ...(input.icon === undefined ? {} : { icon: input.icon }),
@@ -308,11 +336,11 @@ export async function saveItem(
         entity: 'gluEventItem',
         entityId: row.id,
         before,
-        after: await itemAuditView(tx, tenantId, row),
+        after: await itemAuditView(tx, tenantId, row, lang),
       },
       meta,
     );
-    return toItem(row);
+    return toItem(row, lang);
   });
 }
 
@@ -322,6 +350,7 @@ export async function setItemStatus(
   session: SessionUser,
   input: { id: number; isActive: boolean },
   meta: RequestMeta,
+  lang: Lang,
 ) {
   return db.transaction(async (tx) => {
     const current = await findItem(tx, session.tenantId, input.id);
@@ -342,15 +371,21 @@ export async function setItemStatus(
       },
       meta,
     );
-    return toItem(row);
+    return toItem(row, lang);
   });
 }
 
 /** Deleted by marking: patient glucose events recorded with the item keep its name and icon. */
-export async function deleteItem(db: Database, session: SessionUser, id: number, meta: RequestMeta) {
+export async function deleteItem(
+  db: Database,
+  session: SessionUser,
+  id: number,
+  meta: RequestMeta,
+  lang: Lang,
+) {
   await db.transaction(async (tx) => {
     const current = await findItem(tx, session.tenantId, id);
-    const before = await itemAuditView(tx, session.tenantId, current);
+    const before = await itemAuditView(tx, session.tenantId, current, lang);
     const now = new Date();
     await tx
       .update(gluEventItems)

@@ -1,4 +1,5 @@
 import {
+  joinedNamesView,
   type Lang,
   type MappingItemCreate,
   type MappingItemUpdate,
@@ -38,26 +39,44 @@ function mappingView(row: MappingRow) {
 
 const mine = (tenantId: string, where?: SQL) => and(eq(mappings.tenantId, tenantId), where);
 
-/** The name of the target: the inspection item's name, or the measurement item's code as its name. */
-async function withTargetNames(db: DbOrTx, tenantId: string, rows: MappingRow[]) {
+/**
+ * The names of the target: the inspection item's names (`targetName` in `lang`), or the measurement
+ * item's code, the same in both languages.
+ */
+async function withTargetNames(db: DbOrTx, tenantId: string, rows: MappingRow[], lang: Lang) {
   const names = new Map(
     (
       await db
-        .select({ code: inspectionItems.code, name: inspectionItems.name })
+        .select({
+          code: inspectionItems.code,
+          nameZh: inspectionItems.nameZh,
+          nameEn: inspectionItems.nameEn,
+        })
         .from(inspectionItems)
         .where(eq(inspectionItems.tenantId, tenantId))
-    ).map((item) => [item.code, item.name]),
+    ).map((item) => [item.code, item]),
   );
-  return rows.map((row) => ({
-    ...mappingView(row),
-    targetName: row.targetKind === 'inspection' ? (names.get(row.targetCode) ?? null) : row.targetCode,
-  }));
+  return rows.map((row) => {
+    const target = joinedNamesView(
+      row.targetKind === 'inspection'
+        ? (names.get(row.targetCode) ?? {})
+        : { nameZh: row.targetCode, nameEn: row.targetCode },
+      lang,
+    );
+    return {
+      ...mappingView(row),
+      targetName: target.name,
+      targetNameZh: target.nameZh,
+      targetNameEn: target.nameEn,
+    };
+  });
 }
 
 export async function pageMappings(
   db: Database,
   tenantId: string,
   query: { queryCondition?: string; source?: MappingSource; page: number; size: number },
+  lang: Lang,
 ) {
   const text = query.queryCondition?.trim();
   const pattern = text ? containsPattern(text) : undefined;
@@ -84,7 +103,12 @@ export async function pageMappings(
       .offset((query.page - 1) * query.size),
     db.select({ total: count() }).from(mappings).where(where),
   ]);
-  return { records: await withTargetNames(db, tenantId, rows), total, page: query.page, size: query.size };
+  return {
+    records: await withTargetNames(db, tenantId, rows, lang),
+    total,
+    page: query.page,
+    size: query.size,
+  };
 }
 
 async function findMapping(db: DbOrTx, tenantId: string, id: number) {
@@ -153,7 +177,7 @@ export async function createMapping(
       },
       meta,
     );
-    return (await withTargetNames(tx, session.tenantId, [row]))[0]!;
+    return (await withTargetNames(tx, session.tenantId, [row], lang))[0]!;
   });
 }
 
@@ -187,7 +211,7 @@ export async function updateMapping(
       },
       meta,
     );
-    return (await withTargetNames(tx, session.tenantId, [row]))[0]!;
+    return (await withTargetNames(tx, session.tenantId, [row], lang))[0]!;
   });
 }
 

@@ -9,6 +9,7 @@ import {
   mappingItemUpdateSchema,
   PERMISSIONS,
   settingStatusSchema,
+  twoNamesResponse,
 } from '@glucocare/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -35,7 +36,7 @@ const stamp = { version: z.number(), createdAt: z.string(), updatedAt: z.string(
 const inspectionPackage = z.object({
   id: z.number(),
   code: z.string(),
-  name: z.string(),
+  ...twoNamesResponse,
   sort: z.number(),
   isActive: z.boolean(),
   itemCount: z.number(),
@@ -45,7 +46,7 @@ const inspectionItem = z.object({
   id: z.number(),
   packageId: z.number(),
   code: z.string(),
-  name: z.string(),
+  ...twoNamesResponse,
   unit: z.string().nullable(),
   referenceLow: z.number().nullable(),
   referenceHigh: z.number().nullable(),
@@ -61,6 +62,8 @@ const mappingItem = z.object({
   targetKind: z.enum(MAPPING_TARGET_KINDS),
   targetCode: z.string(),
   targetName: z.string().nullable(),
+  targetNameZh: z.string().nullable(),
+  targetNameEn: z.string().nullable(),
   ...stamp,
 });
 /** `packageId=` in a query: digits only (no "1e3"). */
@@ -89,7 +92,10 @@ export async function inspectionRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(request, await listPackages(app.db, sessionOf(request).tenantId, request.query.isActive)),
+      ok(
+        request,
+        await listPackages(app.db, sessionOf(request).tenantId, request.query.isActive, request.lang),
+      ),
   );
   r.post(
     '/v1/inspectionPackage',
@@ -103,7 +109,7 @@ export async function inspectionRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(request, await createPackage(app.db, sessionOf(request), request.body, meta(request))),
+      ok(request, await createPackage(app.db, sessionOf(request), request.body, meta(request), request.lang)),
   );
   r.put(
     '/v1/inspectionPackage',
@@ -117,7 +123,7 @@ export async function inspectionRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(request, await updatePackage(app.db, sessionOf(request), request.body, meta(request))),
+      ok(request, await updatePackage(app.db, sessionOf(request), request.body, meta(request), request.lang)),
   );
   r.put(
     '/v1/inspectionPackage/status',
@@ -131,7 +137,10 @@ export async function inspectionRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(request, await setPackageStatus(app.db, sessionOf(request), request.body, meta(request))),
+      ok(
+        request,
+        await setPackageStatus(app.db, sessionOf(request), request.body, meta(request), request.lang),
+      ),
   );
   r.delete(
     '/v1/inspectionPackage/:id',
@@ -140,7 +149,7 @@ export async function inspectionRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'Delete a package that has no items', params: idParam },
     },
     async (request) => {
-      await deletePackage(app.db, sessionOf(request), request.params.id, meta(request));
+      await deletePackage(app.db, sessionOf(request), request.params.id, meta(request), request.lang);
       return ok(request, null);
     },
   );
@@ -157,7 +166,10 @@ export async function inspectionRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(request, await listItems(app.db, sessionOf(request).tenantId, request.query.packageId)),
+      ok(
+        request,
+        await listItems(app.db, sessionOf(request).tenantId, request.query.packageId, request.lang),
+      ),
   );
   r.post(
     '/v1/inspectionItem',
@@ -199,7 +211,7 @@ export async function inspectionRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(request, await setItemStatus(app.db, sessionOf(request), request.body, meta(request))),
+      ok(request, await setItemStatus(app.db, sessionOf(request), request.body, meta(request), request.lang)),
   );
   r.delete(
     '/v1/inspectionItem/:id',
@@ -208,7 +220,7 @@ export async function inspectionRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'Delete an inspection item no mapping points to', params: idParam },
     },
     async (request) => {
-      await deleteItem(app.db, sessionOf(request), request.params.id, meta(request));
+      await deleteItem(app.db, sessionOf(request), request.params.id, meta(request), request.lang);
       return ok(request, null);
     },
   );
@@ -228,10 +240,12 @@ export async function inspectionRoutes(app: FastifyInstance) {
     async (request) =>
       ok(
         request,
-        await pageMappings(app.db, sessionOf(request).tenantId, {
-          ...request.query,
-          size: Math.min(request.query.size, MAX_PAGE_SIZE),
-        }),
+        await pageMappings(
+          app.db,
+          sessionOf(request).tenantId,
+          { ...request.query, size: Math.min(request.query.size, MAX_PAGE_SIZE) },
+          request.lang,
+        ),
       ),
   );
   r.post(

@@ -6,11 +6,12 @@ import type {
   Lang,
   SettingStatusInput,
 } from '@glucocare/domain';
-import { translate } from '@glucocare/domain';
+import { namesView, translate } from '@glucocare/domain';
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { inspectionItems as items, mappingItems, inspectionPackages as packages } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
+import { storedNames } from '../../lib/names';
 import { updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
@@ -24,11 +25,11 @@ import { repointMappings } from './mapping';
 type PackageRow = typeof packages.$inferSelect;
 type ItemRow = typeof items.$inferSelect;
 
-function packageView(row: PackageRow) {
+function packageView(row: PackageRow, lang: Lang) {
   return {
     id: row.id,
     code: row.code,
-    name: row.name,
+    ...namesView(row, lang),
     sort: row.sort,
     isActive: row.isActive,
     version: row.version,
@@ -37,12 +38,12 @@ function packageView(row: PackageRow) {
   };
 }
 
-function itemView(row: ItemRow) {
+function itemView(row: ItemRow, lang: Lang) {
   return {
     id: row.id,
     packageId: row.packageId,
     code: row.code,
-    name: row.name,
+    ...namesView(row, lang),
     unit: row.unit,
     referenceLow: row.referenceLow,
     referenceHigh: row.referenceHigh,
@@ -67,7 +68,12 @@ async function itemCounts(db: DbOrTx, tenantId: string): Promise<Map<number, num
 }
 
 /** Every package by sort then code, each with the number of items in it. */
-export async function listPackages(db: Database, tenantId: string, isActive: boolean | undefined) {
+export async function listPackages(
+  db: Database,
+  tenantId: string,
+  isActive: boolean | undefined,
+  lang: Lang,
+) {
   const [rows, counts] = await Promise.all([
     db
       .select()
@@ -76,7 +82,7 @@ export async function listPackages(db: Database, tenantId: string, isActive: boo
       .orderBy(asc(packages.sort), asc(packages.code)),
     itemCounts(db, tenantId),
   ]);
-  return rows.map((row) => ({ ...packageView(row), itemCount: counts.get(row.id) ?? 0 }));
+  return rows.map((row) => ({ ...packageView(row, lang), itemCount: counts.get(row.id) ?? 0 }));
 }
 
 async function findPackage(db: DbOrTx, tenantId: string, id: number) {
@@ -88,8 +94,8 @@ async function findPackage(db: DbOrTx, tenantId: string, id: number) {
   return row;
 }
 
-async function withCount(db: DbOrTx, row: PackageRow) {
-  return { ...packageView(row), itemCount: (await itemCounts(db, row.tenantId)).get(row.id) ?? 0 };
+async function withCount(db: DbOrTx, row: PackageRow, lang: Lang) {
+  return { ...packageView(row, lang), itemCount: (await itemCounts(db, row.tenantId)).get(row.id) ?? 0 };
 }
 
 async function assertPackageCodeFree(db: DbOrTx, tenantId: string, code: string, selfId?: number) {
@@ -105,6 +111,7 @@ export async function createPackage(
   session: SessionUser,
   input: InspectionPackageCreate,
   meta: RequestMeta,
+  lang: Lang,
 ) {
   return db.transaction(async (tx) => {
     await assertPackageCodeFree(tx, session.tenantId, input.code);
@@ -113,7 +120,7 @@ export async function createPackage(
       .values({
         tenantId: session.tenantId,
         code: input.code,
-        name: input.name,
+        ...storedNames(input, lang),
         sort: input.sort ?? 0,
         isActive: input.isActive ?? true,
       })
@@ -125,11 +132,11 @@ export async function createPackage(
         action: 'create',
         entity: 'inspectionPackage',
         entityId: row.id,
-        after: packageView(row),
+        after: packageView(row, lang),
       },
       meta,
     );
-    return { ...packageView(row), itemCount: 0 };
+    return { ...packageView(row, lang), itemCount: 0 };
   });
 }
 
@@ -142,6 +149,7 @@ async function changePackage(
   change: Partial<typeof packages.$inferInsert>,
   action: string,
   meta: RequestMeta,
+  lang: Lang,
 ) {
   const row = await updateVersioned(
     tx,
@@ -157,12 +165,12 @@ async function changePackage(
       action,
       entity: 'inspectionPackage',
       entityId: row.id,
-      before: packageView(current),
-      after: packageView(row),
+      before: packageView(current, lang),
+      after: packageView(row, lang),
     },
     meta,
   );
-  return withCount(tx, row);
+  return withCount(tx, row, lang);
 }
 
 export async function updatePackage(
@@ -170,17 +178,18 @@ export async function updatePackage(
   session: SessionUser,
   input: InspectionPackageUpdate,
   meta: RequestMeta,
+  lang: Lang,
 ) {
   return db.transaction(async (tx) => {
     const current = await findPackage(tx, session.tenantId, input.id);
     await assertPackageCodeFree(tx, session.tenantId, input.code, input.id);
     const change = {
       code: input.code,
-      name: input.name,
+      ...storedNames(input, lang, current),
       sort: input.sort ?? current.sort,
       isActive: input.isActive ?? current.isActive,
     };
-    return changePackage(tx, session, current, input.version, change, 'update', meta);
+    return changePackage(tx, session, current, input.version, change, 'update', meta, lang);
   });
 }
 
@@ -189,15 +198,31 @@ export async function setPackageStatus(
   session: SessionUser,
   input: SettingStatusInput,
   meta: RequestMeta,
+  lang: Lang,
 ) {
   return db.transaction(async (tx) => {
     const current = await findPackage(tx, session.tenantId, input.id);
     const action = input.isActive ? 'enable' : 'disable';
-    return changePackage(tx, session, current, input.version, { isActive: input.isActive }, action, meta);
+    return changePackage(
+      tx,
+      session,
+      current,
+      input.version,
+      { isActive: input.isActive },
+      action,
+      meta,
+      lang,
+    );
   });
 }
 
-export async function deletePackage(db: Database, session: SessionUser, id: number, meta: RequestMeta) {
+export async function deletePackage(
+  db: Database,
+  session: SessionUser,
+  id: number,
+  meta: RequestMeta,
+  lang: Lang,
+) {
   await db.transaction(async (tx) => {
     const current = await findPackage(tx, session.tenantId, id);
     const inside = (await itemCounts(tx, session.tenantId)).get(id) ?? 0;
@@ -210,7 +235,7 @@ export async function deletePackage(db: Database, session: SessionUser, id: numb
         action: 'delete',
         entity: 'inspectionPackage',
         entityId: id,
-        before: packageView(current),
+        before: packageView(current, lang),
       },
       meta,
     );
@@ -220,14 +245,14 @@ export async function deletePackage(db: Database, session: SessionUser, id: numb
 // ---------------------------------------------------------------- items
 
 /** Items of one package (or of all, when none is given), by package order, then sort and code. */
-export async function listItems(db: Database, tenantId: string, packageId: number | undefined) {
+export async function listItems(db: Database, tenantId: string, packageId: number | undefined, lang: Lang) {
   const rows = await db
     .select({ item: items })
     .from(items)
     .innerJoin(packages, and(eq(packages.tenantId, items.tenantId), eq(packages.id, items.packageId)))
     .where(myItems(tenantId, packageId === undefined ? undefined : eq(items.packageId, packageId)))
     .orderBy(asc(packages.sort), asc(packages.code), asc(items.sort), asc(items.code));
-  return rows.map((row) => itemView(row.item));
+  return rows.map((row) => itemView(row.item, lang));
 }
 
 async function findItem(db: DbOrTx, tenantId: string, id: number) {
@@ -259,10 +284,10 @@ async function assertItemCodeFree(db: DbOrTx, tenantId: string, code: string, se
   if (clash && clash.id !== selfId) throw new AppError(409, 'inspection.item.codeTaken');
 }
 
-const itemValues = (input: InspectionItemCreate) => ({
+const itemValues = (input: InspectionItemCreate, lang: Lang, current?: ItemRow) => ({
   packageId: input.packageId,
   code: input.code,
-  name: input.name,
+  ...storedNames(input, lang, current),
   unit: input.unit ? input.unit : null,
   referenceLow: input.referenceLow ?? null,
   referenceHigh: input.referenceHigh ?? null,
@@ -282,7 +307,7 @@ export async function createItem(
       .insert(items)
       .values({
         tenantId: session.tenantId,
-        ...itemValues(input),
+        ...itemValues(input, lang),
         sort: input.sort ?? 0,
         isActive: input.isActive ?? true,
       })
@@ -294,11 +319,11 @@ export async function createItem(
         action: 'create',
         entity: 'inspectionItem',
         entityId: row.id,
-        after: itemView(row),
+        after: itemView(row, lang),
       },
       meta,
     );
-    return itemView(row);
+    return itemView(row, lang);
   });
 }
 
@@ -310,6 +335,7 @@ async function changeItem(
   change: Partial<typeof items.$inferInsert>,
   action: string,
   meta: RequestMeta,
+  lang: Lang,
 ) {
   const row = await updateVersioned(
     tx,
@@ -325,12 +351,12 @@ async function changeItem(
       action,
       entity: 'inspectionItem',
       entityId: row.id,
-      before: itemView(current),
-      after: itemView(row),
+      before: itemView(current, lang),
+      after: itemView(row, lang),
     },
     meta,
   );
-  return itemView(row);
+  return itemView(row, lang);
 }
 
 /**
@@ -349,11 +375,11 @@ export async function updateItem(
     await assertPackage(tx, session.tenantId, input.packageId, lang);
     await assertItemCodeFree(tx, session.tenantId, input.code, input.id);
     const change = {
-      ...itemValues(input),
+      ...itemValues(input, lang, current),
       sort: input.sort ?? current.sort,
       isActive: input.isActive ?? current.isActive,
     };
-    const saved = await changeItem(tx, session, current, input.version, change, 'update', meta);
+    const saved = await changeItem(tx, session, current, input.version, change, 'update', meta, lang);
     if (current.code !== input.code) await repointMappings(tx, session, current.code, input.code, meta);
     return saved;
   });
@@ -364,15 +390,22 @@ export async function setItemStatus(
   session: SessionUser,
   input: SettingStatusInput,
   meta: RequestMeta,
+  lang: Lang,
 ) {
   return db.transaction(async (tx) => {
     const current = await findItem(tx, session.tenantId, input.id);
     const action = input.isActive ? 'enable' : 'disable';
-    return changeItem(tx, session, current, input.version, { isActive: input.isActive }, action, meta);
+    return changeItem(tx, session, current, input.version, { isActive: input.isActive }, action, meta, lang);
   });
 }
 
-export async function deleteItem(db: Database, session: SessionUser, id: number, meta: RequestMeta) {
+export async function deleteItem(
+  db: Database,
+  session: SessionUser,
+  id: number,
+  meta: RequestMeta,
+  lang: Lang,
+) {
   await db.transaction(async (tx) => {
     const current = await findItem(tx, session.tenantId, id);
     const [{ n }] = await tx
@@ -394,7 +427,7 @@ export async function deleteItem(db: Database, session: SessionUser, id: number,
         action: 'delete',
         entity: 'inspectionItem',
         entityId: id,
-        before: itemView(current),
+        before: itemView(current, lang),
       },
       meta,
     );

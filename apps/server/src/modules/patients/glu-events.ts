@@ -1,4 +1,4 @@
-import type { PatientGluEventSave } from '@glucocare/domain';
+import { joinedNamesView, type Lang, type PatientGluEventSave } from '@glucocare/domain';
 import { and, count, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
@@ -15,10 +15,15 @@ export const patientGluEventView = z.object({
   patientId: z.number(),
   eventId: z.number(),
   eventCode: z.string().nullable(),
+  /** the event's and the option's names in the request's language, and their two names */
   eventName: z.string().nullable(),
+  eventNameZh: z.string().nullable(),
+  eventNameEn: z.string().nullable(),
   itemId: z.number().nullable(),
   itemCode: z.string().nullable(),
   itemName: z.string().nullable(),
+  itemNameZh: z.string().nullable(),
+  itemNameEn: z.string().nullable(),
   iconUrl: z.string().nullable(),
   occurredAt: z.string(),
   note: z.string().nullable(),
@@ -30,9 +35,11 @@ export type PatientGluEventView = z.infer<typeof patientGluEventView>;
 const columns = {
   row: patientGluEvents,
   eventCode: gluEvents.code,
-  eventName: gluEvents.name,
+  eventNameZh: gluEvents.nameZh,
+  eventNameEn: gluEvents.nameEn,
   itemCode: gluEventItems.code,
-  itemName: gluEventItems.name,
+  itemNameZh: gluEventItems.nameZh,
+  itemNameEn: gluEventItems.nameEn,
   itemVersion: gluEventItems.version,
   hasIcon: sql<boolean>`${gluEventItems.icon} is not null`,
 };
@@ -57,16 +64,22 @@ function selectEvents(db: DbOrTx, tenantId: string, where: SQL | undefined) {
 }
 type EventRow = Awaited<ReturnType<typeof selectEvents>>[number];
 
-function toView(r: EventRow): PatientGluEventView {
+function toView(r: EventRow, lang: Lang): PatientGluEventView {
+  const event = joinedNamesView({ nameZh: r.eventNameZh, nameEn: r.eventNameEn }, lang);
+  const item = joinedNamesView({ nameZh: r.itemNameZh, nameEn: r.itemNameEn }, lang);
   return {
     id: r.row.id,
     patientId: r.row.patientId,
     eventId: r.row.eventId,
     eventCode: r.eventCode,
-    eventName: r.eventName,
+    eventName: event.name,
+    eventNameZh: event.nameZh,
+    eventNameEn: event.nameEn,
     itemId: r.row.itemId,
     itemCode: r.itemCode,
-    itemName: r.itemName,
+    itemName: item.name,
+    itemNameZh: item.nameZh,
+    itemNameEn: item.nameEn,
     iconUrl: r.row.itemId && r.hasIcon && r.itemVersion ? iconPath(r.row.itemId, r.itemVersion) : null,
     occurredAt: r.row.occurredAt.toISOString(),
     note: r.row.note,
@@ -93,7 +106,7 @@ export async function pagePatientEvents(ctx: PatientContext, patientId: number, 
         and(eq(patientGluEvents.tenantId, ctx.session.tenantId), isNull(patientGluEvents.deletedAt), mine),
       ),
   ]);
-  return { records: rows.map(toView), total, page, size };
+  return { records: rows.map((row) => toView(row, ctx.lang)), total, page, size };
 }
 
 /** GET /v1/patient/glu/event/list: a patient's glucose events within [from, until), oldest first (charts). */
@@ -108,7 +121,7 @@ export async function listPatientEvents(ctx: PatientContext, patientId: number, 
       until ? lt(patientGluEvents.occurredAt, until) : undefined,
     ),
   ).orderBy(sql`${patientGluEvents.occurredAt}, ${patientGluEvents.id}`);
-  return rows.map(toView);
+  return rows.map((row) => toView(row, ctx.lang));
 }
 
 /** The event must be live; the option, when given, live, enabled and the event's own. */
@@ -162,7 +175,7 @@ export async function savePatientEvent(ctx: PatientContext, input: PatientGluEve
     if (input.id) {
       const current = await findEvent(ctx, tx, input.id);
       if (current.row.patientId !== input.patientId) throw recordNotFound();
-      before = toView(current);
+      before = toView(current, ctx.lang);
       await tx
         .update(patientGluEvents)
         .set(values)
@@ -180,7 +193,7 @@ export async function savePatientEvent(ctx: PatientContext, input: PatientGluEve
         .returning({ id: patientGluEvents.id });
       id = row!.id;
     }
-    const after = toView(await findEvent(ctx, tx, id));
+    const after = toView(await findEvent(ctx, tx, id), ctx.lang);
     await writeAudit(
       tx,
       {
@@ -224,7 +237,7 @@ export async function deletePatientEvent(ctx: PatientContext, id: number) {
         entity: 'patientGluEvent',
         entityId: id,
         patientId: current.row.patientId,
-        before: toView(current),
+        before: toView(current, ctx.lang),
       },
       ctx.meta,
     );

@@ -1271,11 +1271,11 @@ describe('patient glucose events', () => {
 
   beforeAll(async () => {
     const { rows } = await t.handle.db.execute<{ id: string }>(sql`
-      insert into glu_events (tenant_id, code, name) values ('101', 'MEAL', 'Meal'), ('101', 'SPORT', 'Exercise')
+      insert into glu_events (tenant_id, code, name_en) values ('101', 'MEAL', 'Meal'), ('101', 'SPORT', 'Exercise')
       returning id`);
     eventId = Number(rows[0]!.id);
     const items = await t.handle.db.execute<{ id: string }>(sql`
-      insert into glu_event_items (tenant_id, event_id, code, name, is_active)
+      insert into glu_event_items (tenant_id, event_id, code, name_en, is_active)
       values ('101', ${eventId}, 'BF', 'Breakfast', true),
              ('101', ${Number(rows[1]!.id)}, 'RUN', 'Running', true),
              ('101', ${eventId}, 'OLD', 'Old option', false)

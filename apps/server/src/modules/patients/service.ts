@@ -222,7 +222,9 @@ async function checkBedFree(
 /** Tags must be offered by the settings; tags the patient already carries may stay when an option is gone. */
 async function checkTags(ctx: PatientContext, tags: readonly string[], kept: readonly string[] = []) {
   if (!tags.length) return;
-  const offered = new Set((await listTags(ctx.db, ctx.session.tenantId)).map((option) => option.tag));
+  const offered = new Set(
+    (await listTags(ctx.db, ctx.session.tenantId, ctx.lang)).map((option) => option.tag),
+  );
   tags.forEach((tag, index) => {
     if (!offered.has(tag) && !kept.includes(tag)) {
       throw fieldError(ctx, 400, `tags.${index}`, 'patients.tags.unknown', { tag });

@@ -9,7 +9,11 @@ import { createTag, deleteTag, listTags } from './service';
 
 const tagOption = z.object({
   id: z.number(),
+  /** the text patients store; its name in the request's language; its Chinese and English names */
   tag: z.string(),
+  name: z.string(),
+  tagZh: z.string().nullable(),
+  tagEn: z.string().nullable(),
   color: z.string().nullable(),
   sort: z.number(),
 });
@@ -29,7 +33,7 @@ export async function tagRoutes(app: FastifyInstance) {
         response: { 200: envelopeOf(z.array(tagOption)) },
       },
     },
-    async (request) => ok(request, await listTags(app.db, sessionOf(request).tenantId)),
+    async (request) => ok(request, await listTags(app.db, sessionOf(request).tenantId, request.lang)),
   );
   r.post(
     '/v1/tagOption',
@@ -43,7 +47,10 @@ export async function tagRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(request, await createTag(app.db, sessionOf(request), request.body, requestMeta(request))),
+      ok(
+        request,
+        await createTag(app.db, sessionOf(request), request.body, requestMeta(request), request.lang),
+      ),
   );
   r.delete(
     '/v1/tagOption/delete',
@@ -56,7 +63,7 @@ export async function tagRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await deleteTag(app.db, sessionOf(request), request.query.tag, requestMeta(request));
+      await deleteTag(app.db, sessionOf(request), request.query.tag, requestMeta(request), request.lang);
       return ok(request, null);
     },
   );

@@ -1,4 +1,4 @@
-import type { TagOptionInput } from '@glucocare/domain';
+import { type Lang, localName, namesFromBody, type TagOptionInput } from '@glucocare/domain';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { tagOptions } from '../../db/schema';
@@ -8,17 +8,31 @@ import type { SessionUser } from '../auth/sessions';
 
 type TagRow = typeof tagOptions.$inferSelect;
 
-const view = (row: TagRow) => ({ id: row.id, tag: row.tag, color: row.color, sort: row.sort });
+/** A tag: its text (what patients store), its name in `lang` and its two names. */
+const view = (row: TagRow, lang: Lang) => ({
+  id: row.id,
+  tag: row.tag,
+  name: localName({ nameZh: row.tagZh, nameEn: row.tagEn }, lang) || row.tag,
+  tagZh: row.tagZh,
+  tagEn: row.tagEn,
+  color: row.color,
+  sort: row.sort,
+});
 const mine = (tenantId: string, where?: SQL) => and(eq(tagOptions.tenantId, tenantId), where);
 
+function tagNames(input: TagOptionInput, lang: Lang) {
+  const names = namesFromBody({ name: input.tag, nameZh: input.tagZh, nameEn: input.tagEn }, lang);
+  return { tagZh: names.nameZh, tagEn: names.nameEn };
+}
+
 /** The tags the inpatient list offers, by sort then creation. */
-export async function listTags(db: Database, tenantId: string) {
+export async function listTags(db: Database, tenantId: string, lang: Lang) {
   const rows = await db
     .select()
     .from(tagOptions)
     .where(mine(tenantId))
     .orderBy(asc(tagOptions.sort), asc(tagOptions.id));
-  return rows.map(view);
+  return rows.map((row) => view(row, lang));
 }
 
 export async function createTag(
@@ -26,6 +40,7 @@ export async function createTag(
   session: SessionUser,
   input: TagOptionInput,
   meta: RequestMeta,
+  lang: Lang,
 ) {
   return db.transaction(async (tx) => {
     const tenantId = session.tenantId;
@@ -45,19 +60,26 @@ export async function createTag(
       )[0].next;
     const [row] = await tx
       .insert(tagOptions)
-      .values({ tenantId, tag: input.tag, color: input.color ?? null, sort })
+      // the tag text is its name in the request's language, unless that name is given apart
+      .values({ tenantId, tag: input.tag, ...tagNames(input, lang), color: input.color ?? null, sort })
       .returning();
     await writeAudit(
       tx,
-      { ...actor(session), action: 'create', entity: 'tagOption', entityId: row.id, after: view(row) },
+      { ...actor(session), action: 'create', entity: 'tagOption', entityId: row.id, after: view(row, lang) },
       meta,
     );
-    return view(row);
+    return view(row, lang);
   });
 }
 
 /** Removes a tag from the offer; patients keep the tag text they were given. */
-export async function deleteTag(db: Database, session: SessionUser, tag: string, meta: RequestMeta) {
+export async function deleteTag(
+  db: Database,
+  session: SessionUser,
+  tag: string,
+  meta: RequestMeta,
+  lang: Lang,
+) {
   await db.transaction(async (tx) => {
     const [current] = await tx
       .delete(tagOptions)
@@ -71,7 +93,7 @@ export async function deleteTag(db: Database, session: SessionUser, tag: string,
         action: 'delete',
         entity: 'tagOption',
         entityId: current.id,
-        before: view(current),
+        before: view(current, lang),
       },
       meta,
     );

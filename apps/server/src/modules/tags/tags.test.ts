@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Tag = { id: number; tag: string; color: string | null; sort: number };
+type Tag = { id: number; tag: string; name: string; color: string | null; sort: number };
 const list = async (token = admin): Promise<Tag[]> =>
   (await api('GET', '/v1/tagOption/list', token)).json().dataContent;
 const remove = (tag: string, token = admin, lang?: string) =>
@@ -115,5 +115,33 @@ describe('patient tags', () => {
     expect((await api('POST', '/v1/tagOption', nurse, { tag: 'x' })).statusCode).toBe(403);
     expect((await remove('妊娠', nurse)).statusCode).toBe(403);
     expect((await list()).map((tag) => tag.tag)).toContain('妊娠');
+  });
+});
+
+describe('tag names in both languages', () => {
+  it('names every seeded tag in the language of the request, whatever text patients store', async () => {
+    const inEnglish = await list();
+    expect(inEnglish[0]).toMatchObject({ tag: '新入院', name: 'New admission', tagZh: '新入院' });
+    const inChinese = (await api('GET', '/v1/tagOption/list', admin202, undefined, 'zh-CN')).json()
+      .dataContent;
+    expect(inChinese[0]).toMatchObject({ tag: 'New admission', name: '新入院', tagEn: 'New admission' });
+  });
+
+  it('takes the tag text as the name in the request language, and the other name apart', async () => {
+    const res = await api('POST', '/v1/tagOption', admin, { tag: '透析中', tagEn: 'On dialysis' }, 'zh-CN');
+    expect(res.json().dataContent).toMatchObject({
+      tag: '透析中',
+      name: '透析中',
+      tagZh: '透析中',
+      tagEn: 'On dialysis',
+    });
+    expect((await list()).find((tag) => tag.tag === '透析中')).toMatchObject({ name: 'On dialysis' });
+    // only one name: the other language shows it
+    await api('POST', '/v1/tagOption', admin, { tag: 'Fall risk' });
+    const inChinese = (await api('GET', '/v1/tagOption/list', admin, undefined, 'zh-CN')).json().dataContent;
+    expect(inChinese.find((tag: Tag) => tag.tag === 'Fall risk')).toMatchObject({
+      name: 'Fall risk',
+      tagZh: null,
+    });
   });
 });
