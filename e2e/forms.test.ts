@@ -2491,12 +2491,16 @@ interface InstantCase {
   restore: (page: Page, before: unknown) => Promise<unknown>;
 }
 
-const switchSetting = (name: string, testId: string, url: string): InstantCase => ({
+/** A setting of the whole hospital asks first; the walk confirms. */
+const confirmHospitalWide = (page: Page) => page.getByTestId('confirm-ok').click();
+
+const switchSetting = (name: string, testId: string, url: string, hospitalWide: boolean): InstantCase => ({
   name,
   route: '/settings/system',
   read: (page) => api<boolean>(page, url),
   change: async (page, before) => {
     await page.getByTestId(testId).click();
+    if (hospitalWide) await confirmHospitalWide(page);
     return !before;
   },
   restore: (page, before) => call(page, 'POST', url, { value: before }),
@@ -2510,6 +2514,7 @@ const feature = (key: string): InstantCase => ({
     (await api<{ key: string; value: boolean }[]>(page, featureUrl)).find((item) => item.key === key)?.value,
   change: async (page, before) => {
     await page.getByTestId(`feature-${key}`).click();
+    await confirmHospitalWide(page);
     return !before;
   },
   restore: (page, before) => call(page, 'POST', featureUrl, { key, value: before }),
@@ -2532,16 +2537,16 @@ const displayUnit = (item: string, label: string): InstantCase => ({
       .locator('.ant-select-dropdown:visible .ant-select-item-option')
       .filter({ hasText: new RegExp(`^${other.name.replace(/[/]/g, '\\/')}$`) })
       .click();
-    // the glucose unit switches every screen: it asks first
-    if (item === 'GLU') await page.getByTestId('confirm-ok').click();
+    await confirmHospitalWide(page);
     return other.code;
   },
   restore: (page, before) => call(page, 'POST', '/v1/itemDisplay/setting', { item, unit: before }),
 });
 
 const INSTANT: InstantCase[] = [
-  switchSetting('ward clock display', 'show-clock', '/v1/systemSetting/showClockTime'),
-  switchSetting('own test-time order', 'test-time-asc', '/v1/userDefine/testTimeAsc'),
+  switchSetting('ward clock display', 'show-clock', '/v1/systemSetting/showClockTime', true),
+  // the user's own: changes at once
+  switchSetting('own test-time order', 'test-time-asc', '/v1/userDefine/testTimeAsc', false),
   {
     name: 'standard period display',
     route: '/settings/system',
@@ -2549,6 +2554,7 @@ const INSTANT: InstantCase[] = [
     change: async (page, before) => {
       const other = before === 'all' ? 'measured' : 'all';
       await page.getByTestId(`period-strategy-${other}`).click();
+      await confirmHospitalWide(page);
       return other;
     },
     restore: (page, before) =>
@@ -2560,6 +2566,7 @@ const INSTANT: InstantCase[] = [
     read: (page) => api<boolean>(page, '/v1/systemSetting/workMode/isOutside'),
     change: async (page, before) => {
       await page.getByTestId(before ? 'work-mode-inside' : 'work-mode-outside').click();
+      await confirmHospitalWide(page);
       return !before;
     },
     restore: (page, before) => call(page, 'POST', '/v1/systemSetting/workMode/isOutside', { value: before }),
@@ -2593,5 +2600,28 @@ describe('every setting a control saves at once is saved', () => {
       expect(await setting.read(page), `${setting.name}: put back`).toEqual(before);
     }
     expect(failures).toEqual([]);
+  });
+});
+
+describe('a setting of the whole hospital asks before it changes', () => {
+  it('cancelled, nothing changes; the personal order changes without asking', {
+    timeout: 60_000,
+  }, async () => {
+    const url = '/v1/systemSetting/showClockTime';
+    const before = await api<boolean>(page, url);
+    await page.goto('/settings/system');
+    await page.getByTestId('show-clock').click();
+    const confirm = page.locator('.ant-modal-confirm');
+    await expect.poll(() => confirm.innerText()).toContain('for the whole hospital');
+    await confirm.getByRole('button', { name: /Cancel/ }).click();
+    await expect.poll(() => confirm.count()).toBe(0);
+    expect(await api<boolean>(page, url)).toBe(before);
+    expect(await page.getByTestId('show-clock').getAttribute('aria-checked')).toBe(String(before));
+
+    const order = await api<boolean>(page, '/v1/userDefine/testTimeAsc');
+    await page.getByTestId('test-time-asc').click();
+    await expect.poll(() => api<boolean>(page, '/v1/userDefine/testTimeAsc')).toBe(!order);
+    expect(await confirm.count()).toBe(0);
+    await call(page, 'POST', '/v1/userDefine/testTimeAsc', { value: order });
   });
 });

@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { errorText, showError } from '../../api/http';
 import { toastSuccess } from '../../app/notify';
+import { confirmAction } from '../../components/confirm';
 import { issueParams } from '../../components/form-rules';
 import { LoadError } from '../../components/PageWrapper';
-import { msgOrText } from '../../i18n';
+import i18n, { msgOrText } from '../../i18n';
 
 /**
  * Pieces the hospital-settings forms share: a card that shows its setting's loading and error states,
@@ -67,6 +68,16 @@ interface SwitchRowProps {
   loading?: boolean;
   disabled?: boolean;
   testId?: string;
+  /** a setting of the whole hospital: asks before it changes (everyone's screens follow) */
+  hospitalWide?: boolean;
+}
+
+/**
+ * Asks before a setting of the whole hospital changes: "Change “{name}” to “{value}” for the whole
+ * hospital?" (a personal setting changes at once). Resolves true to go ahead.
+ */
+export function confirmHospitalWide(name: string, value: string): Promise<boolean> {
+  return confirmAction({ content: i18n.t('systemSettings.form.confirmHospitalWide', { name, value }) });
 }
 
 /** A setting that is on or off: its name and what it does on the left, the switch on the right. */
@@ -79,8 +90,14 @@ export function SwitchRow({
   loading,
   disabled,
   testId,
+  hospitalWide,
 }: SwitchRowProps) {
   const { t } = useTranslation();
+  const name = ariaLabel ?? (typeof title === 'string' ? title : '');
+  const change = async (next: boolean) => {
+    const state = t(next ? 'systemSettings.form.on' : 'systemSettings.form.off');
+    if (!hospitalWide || (await confirmHospitalWide(name, state))) onChange(next);
+  };
   return (
     <Flex justify="space-between" align="flex-start" gap={16}>
       <div style={{ minWidth: 0 }}>
@@ -95,11 +112,11 @@ export function SwitchRow({
         checked={checked}
         loading={loading}
         disabled={disabled}
-        onChange={onChange}
+        onChange={(next) => void change(next)}
         checkedChildren={t('systemSettings.form.on')}
         unCheckedChildren={t('systemSettings.form.off')}
         data-testid={testId}
-        aria-label={ariaLabel ?? (typeof title === 'string' ? title : undefined)}
+        aria-label={name || undefined}
         style={{ flex: 'none' }}
       />
     </Flex>

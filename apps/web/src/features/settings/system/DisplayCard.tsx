@@ -10,7 +10,7 @@ import {
   saveShowClockTime,
   saveTestTimeAsc,
 } from '../../../api/settings';
-import { INLINE_ERROR, SettingCard, SwitchRow, useSettingSave } from '../settings-form';
+import { confirmHospitalWide, INLINE_ERROR, SettingCard, SwitchRow, useSettingSave } from '../settings-form';
 
 const CLOCK_KEY = ['settings', 'showClockTime'];
 const PERIOD_KEY = ['settings', 'periodShowStrategy'];
@@ -52,6 +52,7 @@ export function DisplayCard({ canEdit }: { canEdit: boolean }) {
         disabled={!canEdit}
         onChange={(value) => saveClock.mutate(value)}
         testId="show-clock"
+        hospitalWide
       />
       <Divider style={{ margin: '16px 0' }} />
       <Typography.Text strong>{t('systemSettings.display.periods')}</Typography.Text>
@@ -61,7 +62,13 @@ export function DisplayCard({ canEdit }: { canEdit: boolean }) {
       <Radio.Group
         value={periods.data}
         disabled={!canEdit || savePeriods.isPending}
-        onChange={(event) => savePeriods.mutate(event.target.value as PeriodShowStrategy)}
+        onChange={(event) => {
+          const strategy = event.target.value as PeriodShowStrategy;
+          void confirmHospitalWide(
+            t('systemSettings.display.periods'),
+            t(`systemSettings.display.periodStrategy.${strategy}`),
+          ).then((confirmed) => confirmed && savePeriods.mutate(strategy));
+        }}
         style={{ marginTop: 8 }}
         data-testid="period-strategy"
       >

@@ -65,6 +65,7 @@ export function FeaturesCard({ canEdit }: { canEdit: boolean }) {
             disabled={!canEdit}
             onChange={(value) => save.mutate({ key: feature.key, value })}
             testId={`feature-${feature.key}`}
+            hospitalWide
           />
         </Fragment>
       ))}

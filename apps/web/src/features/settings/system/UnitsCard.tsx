@@ -12,7 +12,7 @@ import {
 import { fetchUnits } from '../../../api/tenants';
 import { sessionStore } from '../../../app/session';
 import { confirmAction } from '../../../components/confirm';
-import { INLINE_ERROR, SettingCard, useSettingSave } from '../settings-form';
+import { confirmHospitalWide, INLINE_ERROR, SettingCard, useSettingSave } from '../settings-form';
 
 /**
  * The session keeps the glucose unit it loaded at sign-in; after a change it reloads it, so this
@@ -49,14 +49,13 @@ function UnitRow({ item, canEdit }: { item: DisplayItem; canEdit: boolean }) {
     },
   });
   const change = async (unit: string) => {
-    if (item === 'GLU') {
-      const name = supported.data?.find((option) => option.code === unit)?.name ?? unit;
-      const confirmed = await confirmAction({
-        content: t('systemSettings.units.confirmGlucose', { unit: name }),
-      });
-      if (!confirmed) return;
-    }
-    save.mutate(unit);
+    const name = supported.data?.find((option) => option.code === unit)?.name ?? unit;
+    // the glucose unit says what follows from it; every unit is the whole hospital's
+    const confirmed =
+      item === 'GLU'
+        ? await confirmAction({ content: t('systemSettings.units.confirmGlucose', { unit: name }) })
+        : await confirmHospitalWide(t(`systemSettings.units.item.${item}`), name);
+    if (confirmed) save.mutate(unit);
   };
   const failed = supported.isError || current.isError;
   return (

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { saveIsOutside } from '../../../api/settings';
 import { fetchIsOutside } from '../../../api/tenants';
 import { sessionStore } from '../../../app/session';
-import { INLINE_ERROR, SettingCard, useSettingSave } from '../settings-form';
+import { confirmHospitalWide, INLINE_ERROR, SettingCard, useSettingSave } from '../settings-form';
 
 const QUERY_KEY = ['settings', 'isOutside'];
 
@@ -26,7 +26,13 @@ export function WorkModeCard({ canEdit }: { canEdit: boolean }) {
       <Radio.Group
         value={query.data}
         disabled={!canEdit || save.isPending}
-        onChange={(event) => save.mutate(event.target.value === true)}
+        onChange={(event) => {
+          const outside = event.target.value === true;
+          void confirmHospitalWide(
+            t('systemSettings.workMode.title'),
+            t(outside ? 'systemSettings.workMode.outside' : 'systemSettings.workMode.inside'),
+          ).then((confirmed) => confirmed && save.mutate(outside));
+        }}
         data-testid="work-mode"
       >
         <Space direction="vertical">
