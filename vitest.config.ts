@@ -25,6 +25,7 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
         },
       },
       {

@@ -142,7 +142,7 @@ async function main() {
     lines.push('');
   }
   if (!only || only === 'bundle') {
-    const bundle = measureLoginBundle();
+    const bundle = await measureLoginBundle();
     lines.push(
       `Login route JavaScript: ${bundle.files.length} files, ${(bundle.raw / 1024).toFixed(1)} KiB raw, ${(bundle.gzip / 1024).toFixed(1)} KiB gzip.`,
       '',

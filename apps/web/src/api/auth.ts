@@ -1,4 +1,4 @@
-import { DEFAULT_PASSWORD_RULE, type PasswordRule } from '@glucocare/domain';
+import { DEFAULT_PASSWORD_RULE, type PasswordRule } from '@glucocare/domain/auth';
 import { encryptPassword } from './crypto';
 import { http } from './http';
 
@@ -19,10 +19,14 @@ export interface PasswordRuleResponse extends PasswordRule {
 }
 
 /** POST /v1/login; the password is encrypted here. */
-export function login(input: { userName: string; password: string; tenant: string }): Promise<TokenResponse> {
+export async function login(input: {
+  userName: string;
+  password: string;
+  tenant: string;
+}): Promise<TokenResponse> {
   return http.post<TokenResponse>('/v1/login', {
     userName: input.userName,
-    password: encryptPassword(input.password),
+    password: await encryptPassword(input.password),
     tenant: input.tenant,
   });
 }
@@ -46,15 +50,15 @@ export function logout(): Promise<null> {
 }
 
 /** PUT /v1/changePassword: both passwords encrypted; the old one proves the user. */
-export function changePassword(input: {
+export async function changePassword(input: {
   oldPassword: string;
   newPassword: string;
   userName: string;
   tenant: string;
 }): Promise<null> {
   return http.put<null>('/v1/changePassword', {
-    password: encryptPassword(input.oldPassword),
-    newPassword: encryptPassword(input.newPassword),
+    password: await encryptPassword(input.oldPassword),
+    newPassword: await encryptPassword(input.newPassword),
     userName: input.userName,
     tenant: input.tenant,
   });

@@ -1,11 +1,11 @@
-import { type GlucoseUnit, toGlucoseUnit } from '@glucocare/domain';
+import { type GlucoseUnit, toGlucoseUnit } from '@glucocare/domain/helpers';
 import { logout as logoutCall } from '../api/auth';
 import { errorText, isApiError, showError } from '../api/http';
 import { fetchTimeZone } from '../api/patients';
 import { fetchCurrentTenant, fetchIsOutside, fetchUnits, type TenantInfo, type Unit } from '../api/tenants';
 import { getToken, removeToken } from '../api/token';
 import { fetchAuthorityMenus, fetchProfile, type MenuNode, type Profile } from '../api/users';
-import { setHospitalZone } from '../components/format';
+import { setHospitalZone } from '../components/hospital-zone';
 import { msg } from '../i18n';
 import { toastError } from './notify';
 import { queryClient } from './query';

@@ -1,4 +1,4 @@
-import { checkNewPassword, type PasswordRule } from '@glucocare/domain';
+import { checkNewPassword, type PasswordRule } from '@glucocare/domain/auth';
 import type { FormInstance } from 'antd';
 import type { Rule, RuleObject } from 'antd/es/form';
 

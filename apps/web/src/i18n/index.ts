@@ -1,29 +1,40 @@
-import {
-  DEFAULT_LANG,
-  isMessageKey,
-  LANGUAGES,
-  type Lang,
-  type MessageKey,
-  messages,
-} from '@glucocare/domain';
+import { DEFAULT_LANG, LANGUAGES, type Lang, type MessageKey } from '@glucocare/domain/i18n';
+import type { Locale } from 'antd/es/locale';
 import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enUS from './en-US.json';
-import zhCN from './zh-CN.json';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 /** The namespace holding the domain catalogue (API and validation messages; keys contain dots). */
 export const DOMAIN_NS = 'domain';
 
-export const locales: Record<Lang, Record<string, unknown>> = { 'en-US': enUS, 'zh-CN': zhCN };
+/**
+ * Each language's texts (this app's and the domain catalogue) and dayjs locale, loaded on demand: the
+ * language in use first, another only when the user switches to it.
+ */
+const catalogues: Record<Lang, () => Promise<{ translation: object; domain: object; antd: Locale }>> = {
+  'en-US': async () => {
+    const [translation, domain, antd] = await Promise.all([
+      import('./en-US.json'),
+      import('@glucocare/domain/i18n/en-US'),
+      import('antd/es/locale/en_US'),
+    ]);
+    return { translation: translation.default, domain: domain.enUS, antd: antd.default };
+  },
+  'zh-CN': async () => {
+    const [translation, domain, antd] = await Promise.all([
+      import('./zh-CN.json'),
+      import('@glucocare/domain/i18n/zh-CN'),
+      import('antd/es/locale/zh_CN'),
+      import('dayjs/locale/zh-cn'),
+    ]);
+    return { translation: translation.default, domain: domain.zhCN, antd: antd.default };
+  },
+};
+const antdLocales: Partial<Record<Lang, Locale>> = {};
 
 void i18n.use(initReactI18next).init({
-  resources: {
-    'en-US': { translation: enUS, [DOMAIN_NS]: messages['en-US'] },
-    'zh-CN': { translation: zhCN, [DOMAIN_NS]: messages['zh-CN'] },
-  },
+  resources: {},
   lng: DEFAULT_LANG,
   fallbackLng: DEFAULT_LANG,
   supportedLngs: [...LANGUAGES],
@@ -34,6 +45,20 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
   initAsync: false,
 });
+
+/** Loads a language's texts once; later calls answer at once. */
+export async function loadLanguage(lang: Lang): Promise<void> {
+  if (i18n.hasResourceBundle(lang, 'translation')) return;
+  const { translation, domain, antd } = await catalogues[lang]();
+  antdLocales[lang] = antd;
+  i18n.addResourceBundle(lang, 'translation', translation);
+  i18n.addResourceBundle(lang, DOMAIN_NS, domain);
+}
+
+/** Ant Design's texts (pickers, pagination, empty tables) in the language in use. */
+export function antdLocale(): Locale | undefined {
+  return antdLocales[currentLang()];
+}
 
 export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -51,7 +76,8 @@ export function msg(key: MessageKey, params?: Record<string, string | number>): 
 
 /** Translates a text that may be a domain message key (as zod schemas of the domain return them). */
 export function msgOrText(text: string, params?: Record<string, string | number>): string {
-  return isMessageKey(text) ? msg(text, params) : text;
+  // every language's catalogue has the same keys, so the loaded one tells what is a key
+  return i18n.exists(text, { ns: DOMAIN_NS, keySeparator: false }) ? msg(text as MessageKey, params) : text;
 }
 
 function storedLanguage(): Lang | null {
@@ -71,6 +97,7 @@ function applyLanguageSideEffects(lang: Lang): void {
 /** Picks the saved language, else the configured default, else en-US, and applies it. */
 export async function initLanguage(configDefault?: Lang): Promise<Lang> {
   const lang = storedLanguage() ?? configDefault ?? DEFAULT_LANG;
+  await loadLanguage(lang);
   applyLanguageSideEffects(lang);
   await i18n.changeLanguage(lang);
   return lang;
@@ -83,6 +110,7 @@ export async function setLanguage(lang: Lang): Promise<void> {
   } catch {
     // private mode: the choice lasts for this page only
   }
+  await loadLanguage(lang);
   applyLanguageSideEffects(lang);
   await i18n.changeLanguage(lang);
 }

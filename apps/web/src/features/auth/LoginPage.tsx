@@ -6,9 +6,10 @@ import {
   SafetyCertificateOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { DEFAULT_TENANT, plainLoginPasswordSchema, tenantSchema, userNameSchema } from '@glucocare/domain';
+import { plainLoginPasswordSchema, tenantSchema, userNameSchema } from '@glucocare/domain/auth';
+import { DEFAULT_TENANT } from '@glucocare/domain/constants';
 import { Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { login, type PasswordChangeRequired } from '../../api/auth';
@@ -20,9 +21,14 @@ import { startSession } from '../../app/session';
 import { BrandMark } from '../../components/BrandMark';
 import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { useOpenedOnce } from '../../components/lazy-dialog';
 import { appTitle } from '../../config';
 import { currentLang } from '../../i18n';
-import { ChangePasswordModal } from './ChangePasswordModal';
+
+// the forced password change is rare: its dialog loads when a sign-in asks for it
+const ChangePasswordModal = lazy(() =>
+  import('./ChangePasswordModal').then((m) => ({ default: m.ChangePasswordModal })),
+);
 
 interface LoginValues {
   tenant: string;
@@ -45,6 +51,7 @@ export function LoginPage() {
   const [form] = Form.useForm<LoginValues>();
   const [submitting, setSubmitting] = useState(false);
   const [pendingChange, setPendingChange] = useState<PendingChange | null>(null);
+  const changeDialogMounted = useOpenedOnce(pendingChange !== null);
   useRevalidateOnLanguageChange(form);
   const target = safeRedirectTarget(searchParams.get('redirect')) ?? '/';
 
@@ -139,23 +146,27 @@ export function LoginPage() {
           <p className="gc-login-footer">{t('login.footer')}</p>
         </section>
       </main>
-      <ChangePasswordModal
-        open={pendingChange !== null}
-        variant="login"
-        userName={pendingChange?.userName ?? ''}
-        tenant={pendingChange?.tenant ?? ''}
-        oldPassword={pendingChange?.oldPassword}
-        reason={pendingChange?.reason}
-        onClose={() => setPendingChange(null)}
-        onChanged={(result) => {
-          form.setFieldsValue({
-            tenant: result.tenant,
-            userName: result.userName,
-            password: result.newPassword,
-          });
-          void signIn({ tenant: result.tenant, userName: result.userName, password: result.newPassword });
-        }}
-      />
+      {changeDialogMounted && (
+        <Suspense fallback={null}>
+          <ChangePasswordModal
+            open={pendingChange !== null}
+            variant="login"
+            userName={pendingChange?.userName ?? ''}
+            tenant={pendingChange?.tenant ?? ''}
+            oldPassword={pendingChange?.oldPassword}
+            reason={pendingChange?.reason}
+            onClose={() => setPendingChange(null)}
+            onChanged={(result) => {
+              form.setFieldsValue({
+                tenant: result.tenant,
+                userName: result.userName,
+                password: result.newPassword,
+              });
+              void signIn({ tenant: result.tenant, userName: result.userName, password: result.newPassword });
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

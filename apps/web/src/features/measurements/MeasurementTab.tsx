@@ -6,7 +6,7 @@ import {
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import type { ActionType } from '@ant-design/pro-components';
-import { READING_DAY_OPTIONS, READING_DAYS_DEFAULT } from '@glucocare/domain';
+import { READING_DAY_OPTIONS, READING_DAYS_DEFAULT } from '@glucocare/domain/measurements';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,

@@ -1,4 +1,4 @@
-import { RECORD_SCREEN_PATHS, type RecordScreen } from '@glucocare/domain';
+import { RECORD_SCREEN_PATHS, type RecordScreen } from '@glucocare/domain/records';
 import { type ComponentType, lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { PageLoading } from '../../components/ResultPages';

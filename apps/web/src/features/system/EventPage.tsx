@@ -1,6 +1,7 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
 import { ModalForm } from '@ant-design/pro-components';
-import { checkUpload, gluEventCreateSchema, gluEventItemSaveSchema, svgIconSchema } from '@glucocare/domain';
+import { gluEventCreateSchema, gluEventItemSaveSchema, svgIconSchema } from '@glucocare/domain/admin';
+import { checkUpload } from '@glucocare/domain/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,

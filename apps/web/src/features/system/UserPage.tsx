@@ -1,6 +1,10 @@
 import { DownloadOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { STAFF_EXPIRY_SOON_DAYS, type StaffExpiryFilter, staffExpiryFilterSchema } from '@glucocare/domain';
+import {
+  STAFF_EXPIRY_SOON_DAYS,
+  type StaffExpiryFilter,
+  staffExpiryFilterSchema,
+} from '@glucocare/domain/admin';
 import { Button, Space, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useRef, useState } from 'react';

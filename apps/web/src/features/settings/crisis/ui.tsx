@@ -1,4 +1,4 @@
-import { MEASUREMENT_ITEMS, type MeasurementItem } from '@glucocare/domain';
+import { MEASUREMENT_ITEMS, type MeasurementItem } from '@glucocare/domain/clinical';
 import { useQuery } from '@tanstack/react-query';
 import { Segmented, Space, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';

@@ -4,7 +4,7 @@ import {
   inspectionItemFieldSchemas as itemFields,
   PERIOD_LIMITS,
   referenceRangeIssue,
-} from '@glucocare/domain';
+} from '@glucocare/domain/hospital-settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Form, Input, InputNumber, Select, Space, Spin, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

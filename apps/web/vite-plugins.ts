@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Plugin } from 'vite';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Each component of a library's barrel module (`export { default as Button } from './button'`) →
+ * the module that defines it.
+ */
+function barrelMap(barrelFile: string, specifierBase: string): Map<string, string> {
+  const names = new Map<string, string>();
+  const source = fs.readFileSync(require.resolve(barrelFile), 'utf8');
+  for (const match of source.matchAll(/export \{ default as (\w+) \} from ['"]\.\/([\w-]+)['"]/g)) {
+    names.set(match[1], `${specifierBase}/${match[2]}`);
+  }
+  return names;
+}
+
+/**
+ * Rewrites `import { Button, Form } from 'antd'` (and the same of @ant-design/icons) into imports of
+ * each component's own module. The bundler splits code by which modules import which: through the
+ * barrel, every component some lazily loaded page uses counted as imported by the login page too, and
+ * came with its first download. Named imports the barrel does not list stay as they were.
+ */
+export function directComponentImports(): Plugin {
+  const barrels: Record<string, Map<string, string>> = {
+    antd: barrelMap('antd/es/index.js', 'antd/es'),
+    '@ant-design/icons': barrelMap('@ant-design/icons/es/icons/index.js', '@ant-design/icons/es/icons'),
+  };
+  const importPattern = /import\s*\{([^}]*)\}\s*from\s*(['"])(antd|@ant-design\/icons)\2;?/g;
+  return {
+    name: 'glucocare:direct-component-imports',
+    enforce: 'post',
+    transform(code, id) {
+      if (!/\.[cm]?[jt]sx?$/.test(id.split('?')[0]) || !/from\s*['"](antd|@ant-design\/icons)['"]/.test(code))
+        return null;
+      const rewritten = code.replace(importPattern, (whole, specifiers: string, _quote, library: string) => {
+        const map = barrels[library];
+        const direct: string[] = [];
+        const kept: string[] = [];
+        for (const specifier of specifiers
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean)) {
+          const [imported, local = imported] = specifier.split(/\s+as\s+/);
+          const target = map.get(imported);
+          if (target && !imported.startsWith('type ')) direct.push(`import ${local} from '${target}';`);
+          else kept.push(specifier);
+        }
+        if (direct.length === 0) return whole;
+        return [...direct, ...(kept.length ? [`import { ${kept.join(', ')} } from '${library}';`] : [])].join(
+          '\n',
+        );
+      });
+      return rewritten === code ? null : { code: rewritten, map: null };
+    },
+  };
+}

@@ -1,0 +1,4 @@
+export * from './audit-kinds';
+export * from './catalogues';
+export * from './schemas';
+export * from './staff-expiry';
