@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { Plugin } from 'vite';
+// relative, not the package name: the config is bundled, and Node cannot load the TypeScript source
+import { enUS } from '../../packages/domain/src/i18n/en-US';
+import { zhCN } from '../../packages/domain/src/i18n/zh-CN';
+import { FIRST_SCREEN_AREAS } from './src/i18n/first-screen';
 
 const require = createRequire(import.meta.url);
 
@@ -54,6 +59,43 @@ export function directComponentImports(): Plugin {
         );
       });
       return rewritten === code ? null : { code: rewritten, map: null };
+    },
+  };
+}
+
+/**
+ * `virtual:texts/<lang>/first-screen` and `virtual:texts/<lang>/rest`: a language's texts — this app's
+ * catalogue (src/i18n/<lang>.json, by top-level area) and the domain's (by the first part of the key)
+ * — split into the areas the first screen needs (FIRST_SCREEN_AREAS) and all the others, so the login
+ * page does not download the texts of every page. Each module's default export is `{ translation, domain }`.
+ */
+export function catalogueParts(): Plugin {
+  const prefix = 'virtual:texts/';
+  const domainCatalogues: Record<string, Record<string, string>> = { 'en-US': enUS, 'zh-CN': zhCN };
+  const inPart = (area: string, firstScreen: boolean) => FIRST_SCREEN_AREAS.includes(area) === firstScreen;
+  return {
+    name: 'glucocare:catalogue-parts',
+    enforce: 'pre',
+    resolveId(source) {
+      return source.startsWith(prefix) ? `\0${source}` : null;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${prefix}`)) return null;
+      const [lang, part] = id.slice(prefix.length + 1).split('/');
+      const file = path.join(import.meta.dirname, 'src/i18n', `${lang}.json`);
+      if (!(lang in domainCatalogues) || !['first-screen', 'rest'].includes(part) || !fs.existsSync(file))
+        throw new Error(`unknown texts module ${id.slice(1)}`);
+      this.addWatchFile(file);
+      const firstScreen = part === 'first-screen';
+      const translation = Object.entries(
+        JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>,
+      );
+      const domain = Object.entries(domainCatalogues[lang]);
+      const texts = {
+        translation: Object.fromEntries(translation.filter(([area]) => inPart(area, firstScreen))),
+        domain: Object.fromEntries(domain.filter(([key]) => inPart(key.split('.')[0], firstScreen))),
+      };
+      return `export default ${JSON.stringify(texts)};`;
     },
   };
 }

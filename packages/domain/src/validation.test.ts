@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loginBodySchema } from './auth/schemas';
-import { pageParam } from './helpers/page-param';
+import { pageParam } from './rules/page-param';
 import { containsNul, localizedIssues } from './validation';
 
 describe('localizedIssues', () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_PASSWORD_RULE, type PasswordRule } from '@glucocare/domain/auth';
+import type { PasswordRule } from '@glucocare/domain/auth';
 import { encryptPassword } from './crypto';
 import { http } from './http';
 
@@ -64,11 +64,15 @@ export async function changePassword(input: {
   });
 }
 
-/** GET /v1/passwordRule?tenant */
+/** GET /v1/passwordRule?tenant; gaps filled with the domain's defaults. */
 export async function passwordRule(tenant?: string): Promise<PasswordRuleResponse> {
-  const rule = await http.get<Partial<PasswordRuleResponse> | null>('/v1/passwordRule', {
-    query: { tenant: tenant || undefined },
-  });
+  // the domain's auth rules are not part of the login page's first download (this file is)
+  const [{ DEFAULT_PASSWORD_RULE }, rule] = await Promise.all([
+    import('@glucocare/domain/auth'),
+    http.get<Partial<PasswordRuleResponse> | null>('/v1/passwordRule', {
+      query: { tenant: tenant || undefined },
+    }),
+  ]);
   return {
     ...DEFAULT_PASSWORD_RULE,
     adminMinLength: DEFAULT_PASSWORD_RULE.minLength,

@@ -1,5 +1,5 @@
 import type { HourlyPercentiles } from '@glucocare/domain/analytics';
-import type { RecordScreen } from '@glucocare/domain/records';
+import type { RecordScreen } from '@glucocare/domain/constants';
 import type { AnalysisReading, FluctuationDay, GlucoseReport } from './analysis';
 import { http } from './http';
 

@@ -1,12 +1,10 @@
 import { rootFontSize } from '@glucocare/domain/constants';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider, type ThemeConfig } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { antdLocale } from '../i18n';
 import { bindNotify } from './notify';
 import { usePreferences } from './preferences';
-import { queryClient } from './query';
 import { AppRouter } from './router';
 
 const theme: ThemeConfig = {
@@ -54,19 +52,17 @@ function useRootFontSize() {
   }, []);
 }
 
-/** Query cache, antd configuration (locale follows the language, size from preferences), router. */
+/** antd configuration (locale follows the language, size from preferences), router. */
 export function AppProviders() {
   useTranslation();
   const { size } = usePreferences();
   useRootFontSize();
   return (
-    <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={antdLocale()} componentSize={size} theme={theme}>
-        <App>
-          <NotifyBridge />
-          <AppRouter />
-        </App>
-      </ConfigProvider>
-    </QueryClientProvider>
+    <ConfigProvider locale={antdLocale()} componentSize={size} theme={theme}>
+      <App>
+        <NotifyBridge />
+        <AppRouter />
+      </App>
+    </ConfigProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
 import {
   createBrowserRouter,
   Navigate,
@@ -12,6 +12,7 @@ import { ErrorPage, NotFoundPage, PageLoading } from '../components/ResultPages'
 import { LoginPage } from '../features/auth/LoginPage';
 import { recordRoutes } from '../features/records/routes';
 import { RootGuard } from './guard';
+import { lazyRoute } from './lazy-route';
 import { buildMenuRoutes, type RouteHandle } from './menu-routes';
 import { useSession } from './session';
 
@@ -25,10 +26,8 @@ function RedirectHelper() {
 const titled = (titleKey: string): RouteHandle => ({ titleKey });
 
 // Only the login page comes with the app's first download; the rest loads when first shown.
-const BasicLayout = lazy(() => import('./layout/BasicLayout').then((m) => ({ default: m.BasicLayout })));
-const SignLoginPage = lazy(() =>
-  import('../features/auth/SignLoginPage').then((m) => ({ default: m.SignLoginPage })),
-);
+const BasicLayout = lazyRoute(() => import('./layout/BasicLayout').then((m) => m.BasicLayout));
+const SignLoginPage = lazyRoute(() => import('../features/auth/SignLoginPage').then((m) => m.SignLoginPage));
 const loading = <PageLoading full />;
 
 /** Fixed routes plus the routes generated from the user's menus (§2 Routes). */

@@ -1,6 +1,5 @@
 import { DEFAULT_LANG, LANGUAGES, type Lang, type MessageKey } from '@glucocare/domain/i18n';
 import type { Locale } from 'antd/es/locale';
-import dayjs from 'dayjs';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -9,29 +8,60 @@ export const LANGUAGE_STORAGE_KEY = 'language';
 export const DOMAIN_NS = 'domain';
 
 /**
- * Each language's texts (this app's and the domain catalogue) and dayjs locale, loaded on demand: the
- * language in use first, another only when the user switches to it.
+ * Each language's texts and locales, loaded on demand: the language in use first, another only when
+ * the user switches to it. Of the texts (this app's and the domain's) the first screen's areas come
+ * first (first-screen.ts); the rest once a page beyond the login page is wanted (`loadAllTexts`).
  */
-const catalogues: Record<Lang, () => Promise<{ translation: object; domain: object; antd: Locale }>> = {
-  'en-US': async () => {
-    const [translation, domain, antd] = await Promise.all([
-      import('./en-US.json'),
-      import('@glucocare/domain/i18n/en-US'),
-      import('antd/es/locale/en_US'),
-    ]);
-    return { translation: translation.default, domain: domain.enUS, antd: antd.default };
+type Texts = { default: { translation: object; domain: object } };
+
+interface Catalogue {
+  firstScreen: () => Promise<Texts>;
+  rest: () => Promise<Texts>;
+  /** antd's texts and (zh-CN) dayjs's */
+  locales: () => Promise<Locale>;
+}
+
+const catalogues: Record<Lang, Catalogue> = {
+  'en-US': {
+    firstScreen: () => import('virtual:texts/en-US/first-screen'),
+    rest: () => import('virtual:texts/en-US/rest'),
+    locales: async () => (await import('antd/es/locale/en_US')).default,
   },
-  'zh-CN': async () => {
-    const [translation, domain, antd] = await Promise.all([
-      import('./zh-CN.json'),
-      import('@glucocare/domain/i18n/zh-CN'),
-      import('antd/es/locale/zh_CN'),
-      import('dayjs/locale/zh-cn'),
-    ]);
-    return { translation: translation.default, domain: domain.zhCN, antd: antd.default };
+  'zh-CN': {
+    firstScreen: () => import('virtual:texts/zh-CN/first-screen'),
+    rest: () => import('virtual:texts/zh-CN/rest'),
+    locales: async () => {
+      const [antd] = await Promise.all([import('antd/es/locale/zh_CN'), import('dayjs/locale/zh-cn')]);
+      return antd.default;
+    },
   },
 };
 const antdLocales: Partial<Record<Lang, Locale>> = {};
+/** each part of a language once, however many callers ask at the same time */
+const loading = new Map<string, Promise<void>>();
+let allTextsWanted = false;
+let allTexts: Promise<void> | null = null;
+
+function loadPart(lang: Lang, part: 'firstScreen' | 'rest' | 'locales'): Promise<void> {
+  const key = `${lang} ${part}`;
+  let pending = loading.get(key);
+  if (!pending) {
+    const catalogue = catalogues[lang];
+    pending =
+      part === 'locales'
+        ? catalogue.locales().then((antd) => {
+            antdLocales[lang] = antd;
+          })
+        : catalogue[part]().then(({ default: texts }) => {
+            i18n.addResourceBundle(lang, 'translation', texts.translation, true, true);
+            i18n.addResourceBundle(lang, DOMAIN_NS, texts.domain, true, true);
+          });
+    // a failed download may be retried by the next caller
+    pending.catch(() => loading.delete(key));
+    loading.set(key, pending);
+  }
+  return pending;
+}
 
 void i18n.use(initReactI18next).init({
   resources: {},
@@ -46,13 +76,33 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
-/** Loads a language's texts once; later calls answer at once. */
+/** Loads a language's texts (all of them once `loadAllTexts` was called); later calls answer at once. */
 export async function loadLanguage(lang: Lang): Promise<void> {
-  if (i18n.hasResourceBundle(lang, 'translation')) return;
-  const { translation, domain, antd } = await catalogues[lang]();
-  antdLocales[lang] = antd;
-  i18n.addResourceBundle(lang, 'translation', translation);
-  i18n.addResourceBundle(lang, DOMAIN_NS, domain);
+  await Promise.all([
+    loadPart(lang, 'firstScreen'),
+    loadPart(lang, 'locales'),
+    ...(allTextsWanted ? [loadPart(lang, 'rest')] : []),
+  ]);
+}
+
+/** Every text of the language in use, and of any language switched to later: for the pages after login. */
+export function loadAllTexts(): Promise<void> {
+  allTextsWanted = true;
+  allTexts ??= (async () => {
+    const lang = currentLang();
+    await loadLanguage(lang);
+    await applyLanguageSideEffects(lang);
+  })().catch((error: unknown) => {
+    allTexts = null;
+    throw error;
+  });
+  return allTexts;
+}
+
+/** A lazily loaded page's module, answered once every text it may show has loaded too. */
+export async function withAllTexts<T>(page: Promise<T>): Promise<T> {
+  const [module] = await Promise.all([page, loadAllTexts()]);
+  return module;
 }
 
 /** Ant Design's texts (pickers, pagination, empty tables) in the language in use. */
@@ -89,16 +139,20 @@ function storedLanguage(): Lang | null {
   }
 }
 
-function applyLanguageSideEffects(lang: Lang): void {
-  dayjs.locale(lang === 'zh-CN' ? 'zh-cn' : 'en');
+async function applyLanguageSideEffects(lang: Lang): Promise<void> {
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  // dates are shown only beyond the login page: dayjs comes with the rest of the texts
+  if (allTextsWanted) {
+    const { default: dayjs } = await import('dayjs');
+    dayjs.locale(lang === 'zh-CN' ? 'zh-cn' : 'en');
+  }
 }
 
 /** Picks the saved language, else the configured default, else en-US, and applies it. */
 export async function initLanguage(configDefault?: Lang): Promise<Lang> {
   const lang = storedLanguage() ?? configDefault ?? DEFAULT_LANG;
   await loadLanguage(lang);
-  applyLanguageSideEffects(lang);
+  await applyLanguageSideEffects(lang);
   await i18n.changeLanguage(lang);
   return lang;
 }
@@ -111,7 +165,7 @@ export async function setLanguage(lang: Lang): Promise<void> {
     // private mode: the choice lasts for this page only
   }
   await loadLanguage(lang);
-  applyLanguageSideEffects(lang);
+  await applyLanguageSideEffects(lang);
   await i18n.changeLanguage(lang);
 }
 

@@ -7,7 +7,6 @@
 import { z } from 'zod';
 import { MEASUREMENT_ITEMS } from '../clinical/classification';
 import type { LengthLimit } from '../constants';
-import { pageParam } from '../helpers/page-param';
 import type { MessageKey } from '../i18n/messages';
 import {
   isCalendarDate,
@@ -27,6 +26,7 @@ import {
   systemClock,
   whenFieldsValid,
 } from '../rules/common';
+import { pageParam } from '../rules/page-param';
 
 /** Bounds of the handling form, inclusive (not in the spec: our choice, see docs/api.md). */
 export const CRITICAL_LIMITS = {

@@ -4,7 +4,6 @@ export * from './date-range';
 export * from './glucose';
 export * from './link';
 export * from './numeric-input';
-export * from './page-param';
 export * from './round';
 export * from './target-range';
 export { localMinuteOfDay, zonedFormat } from './zoned-format';

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { MEASUREMENT_ITEMS } from '../clinical/classification';
 import { SORT_OPTIONS } from '../constants';
 import { isDateRangeValid } from '../helpers/date-range';
-import { pageParam } from '../helpers/page-param';
 import { optionalIsoDate, whenFieldsValid } from '../rules/common';
+import { pageParam } from '../rules/page-param';
 
 /** Longest day × period grid, in days. */
 export const PIVOT_MAX_DAYS = 366;

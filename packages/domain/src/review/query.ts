@@ -6,7 +6,6 @@ import { z } from 'zod';
 import type { Classification, MeasurementItem } from '../clinical/classification';
 import { MEASUREMENT_ITEMS } from '../clinical/classification';
 import { type DateRangeInput, requireDateRange } from '../helpers/date-range';
-import { pageParam } from '../helpers/page-param';
 import type { MessageKey } from '../i18n/messages';
 import {
   lengthIn,
@@ -16,6 +15,7 @@ import {
   supportedDate,
   whenFieldsValid,
 } from '../rules/common';
+import { pageParam } from '../rules/page-param';
 
 /** The longest range a data-management query may span, in days (one year, leap day included). */
 export const REVIEW_QUERY_MAX_DAYS = 366;

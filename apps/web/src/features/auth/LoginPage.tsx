@@ -6,15 +6,18 @@ import {
   SafetyCertificateOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { plainLoginPasswordSchema, tenantSchema, userNameSchema } from '@glucocare/domain/auth';
 import { DEFAULT_TENANT } from '@glucocare/domain/constants';
-import { Button, Form, Input } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Button, Form } from 'antd';
+// the input and the password input alone: antd's Input also carries TextArea, Search and OTP
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { login, type PasswordChangeRequired } from '../../api/auth';
 import { isApiError, showError } from '../../api/http';
 import { setToken } from '../../api/token';
+import { lazyRoute } from '../../app/lazy-route';
 import { safeRedirectTarget } from '../../app/navigation';
 import { rememberedTenant, rememberTenant } from '../../app/preferences';
 import { startSession } from '../../app/session';
@@ -26,9 +29,15 @@ import { appTitle } from '../../config';
 import { currentLang } from '../../i18n';
 
 // the forced password change is rare: its dialog loads when a sign-in asks for it
-const ChangePasswordModal = lazy(() =>
-  import('./ChangePasswordModal').then((m) => ({ default: m.ChangePasswordModal })),
+const ChangePasswordModal = lazyRoute(() =>
+  import('./ChangePasswordModal').then((m) => m.ChangePasswordModal),
 );
+
+// the fields' rules (and zod) load with the first check, not with the page
+const authRules = () => import('@glucocare/domain/auth');
+const tenantRule = zodRule(() => authRules().then((rules) => rules.tenantSchema));
+const userNameRule = zodRule(() => authRules().then((rules) => rules.userNameSchema));
+const passwordRule = zodRule(() => authRules().then((rules) => rules.plainLoginPasswordSchema));
 
 interface LoginValues {
   tenant: string;
@@ -115,10 +124,10 @@ export function LoginPage() {
             initialValues={{ tenant: rememberedTenant() ?? DEFAULT_TENANT, userName: '', password: '' }}
             onFinish={(values) => void signIn(values)}
           >
-            <Form.Item name="tenant" label={t('login.tenant')} rules={[zodRule(tenantSchema)]}>
+            <Form.Item name="tenant" label={t('login.tenant')} rules={[tenantRule]}>
               <Input id="tenant" prefix={<BankOutlined />} autoComplete="organization" maxLength={16} />
             </Form.Item>
-            <Form.Item name="userName" label={t('login.userName')} rules={[zodRule(userNameSchema)]}>
+            <Form.Item name="userName" label={t('login.userName')} rules={[userNameRule]}>
               <Input
                 id="userName"
                 prefix={<UserOutlined />}
@@ -127,12 +136,8 @@ export function LoginPage() {
                 autoFocus
               />
             </Form.Item>
-            <Form.Item
-              name="password"
-              label={t('login.password')}
-              rules={[zodRule(plainLoginPasswordSchema)]}
-            >
-              <Input.Password
+            <Form.Item name="password" label={t('login.password')} rules={[passwordRule]}>
+              <Password
                 id="password"
                 prefix={<LockOutlined />}
                 autoComplete="current-password"

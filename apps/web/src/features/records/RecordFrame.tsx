@@ -1,7 +1,7 @@
 import { PrinterOutlined, ShareAltOutlined } from '@ant-design/icons';
+import type { RecordScreen } from '@glucocare/domain/constants';
 import { formatReading } from '@glucocare/domain/measurements';
 import { isCriticalClassification, readingColor } from '@glucocare/domain/patients';
-import type { RecordScreen } from '@glucocare/domain/records';
 import { reasonNotTested, reasonNotTestedName } from '@glucocare/domain/review';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Input, Modal, QRCode, Result, Space, Tag, Tooltip, Typography } from 'antd';
