@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
 // relative, not the package name: the config is bundled, and Node cannot load the TypeScript source
 import { enUS } from '../../packages/domain/src/i18n/en-US';
@@ -96,6 +98,48 @@ export function catalogueParts(): Plugin {
         domain: Object.fromEntries(domain.filter(([key]) => inPart(key.split('.')[0], firstScreen))),
       };
       return `export default ${JSON.stringify(texts)};`;
+    },
+  };
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+/** Files worth compressing; images other than SVG and fonts are compressed already. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|map|webmanifest|wasm)$/;
+
+/**
+ * After the build, a brotli (`.br`) and a gzip (`.gz`) copy of every compressible file of the output,
+ * made once at the highest levels, so the server sends them as they are (@fastify/static
+ * `preCompressed`) instead of compressing on every request or not at all.
+ */
+export function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'glucocare:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = fs
+        .readdirSync(outDir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+        .map((entry) => path.join(entry.parentPath, entry.name));
+      await Promise.all(
+        files.map(async (file) => {
+          const content = await fs.promises.readFile(file);
+          const [br, gz] = await Promise.all([
+            brotli(content, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            }),
+            gzip(content, { level: zlib.constants.Z_BEST_COMPRESSION }),
+          ]);
+          await Promise.all([fs.promises.writeFile(`${file}.br`, br), fs.promises.writeFile(`${file}.gz`, gz)]);
+        }),
+      );
     },
   };
 }

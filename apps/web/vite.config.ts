@@ -1,14 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { catalogueParts, directComponentImports } from './vite-plugins';
+import { catalogueParts, directComponentImports, precompress } from './vite-plugins';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiServer = process.env.API_SERVER ?? 'http://localhost:8080';
 
 export default defineConfig({
   root,
-  plugins: [react(), directComponentImports(), catalogueParts()],
+  plugins: [react(), directComponentImports(), catalogueParts(), precompress()],
   optimizeDeps: {
     // The shared domain package is TypeScript source in the workspace (its package.json "exports"
     // name a sub-path per area): bundle it like our own code.
