@@ -137,7 +137,10 @@ export function precompress(): Plugin {
             }),
             gzip(content, { level: zlib.constants.Z_BEST_COMPRESSION }),
           ]);
-          await Promise.all([fs.promises.writeFile(`${file}.br`, br), fs.promises.writeFile(`${file}.gz`, gz)]);
+          await Promise.all([
+            fs.promises.writeFile(`${file}.br`, br),
+            fs.promises.writeFile(`${file}.gz`, gz),
+          ]);
         }),
       );
     },
