@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { catalogueParts } from './apps/web/vite-plugins';
+import { catalogueParts } from './apps/web/vite-plugins.ts';
 
 export default defineConfig({
   test: {

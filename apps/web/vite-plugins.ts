@@ -5,9 +5,9 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
 // relative, not the package name: the config is bundled, and Node cannot load the TypeScript source
-import { enUS } from '../../packages/domain/src/i18n/en-US';
-import { zhCN } from '../../packages/domain/src/i18n/zh-CN';
-import { FIRST_SCREEN_AREAS } from './src/i18n/first-screen';
+import { enUS } from '../../packages/domain/src/i18n/en-US.ts';
+import { zhCN } from '../../packages/domain/src/i18n/zh-CN.ts';
+import { FIRST_SCREEN_AREAS } from './src/i18n/first-screen.ts';
 
 const require = createRequire(import.meta.url);
 

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { catalogueParts, directComponentImports, precompress } from './vite-plugins';
+import { catalogueParts, directComponentImports, precompress } from './vite-plugins.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiServer = process.env.API_SERVER ?? 'http://localhost:8080';
