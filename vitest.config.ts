@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { catalogueParts } from './apps/web/vite-plugins.ts';
 
 export default defineConfig({
   test: {
@@ -21,10 +22,13 @@ export default defineConfig({
         },
       },
       {
+        // the web app's texts split as its build splits them
+        plugins: [catalogueParts()],
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
         },
       },
       {

@@ -1,19 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { catalogueParts, directComponentImports, precompress } from './vite-plugins.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-const domainSource = fileURLToPath(new URL('../../packages/domain/src/index.ts', import.meta.url));
 const apiServer = process.env.API_SERVER ?? 'http://localhost:8080';
 
 export default defineConfig({
   root,
-  plugins: [react()],
-  resolve: {
-    // The shared domain package is TypeScript source in the workspace: bundle it like our own code.
-    alias: { '@glucocare/domain': domainSource },
-  },
+  plugins: [react(), directComponentImports(), catalogueParts(), precompress()],
   optimizeDeps: {
+    // The shared domain package is TypeScript source in the workspace (its package.json "exports"
+    // name a sub-path per area): bundle it like our own code.
     exclude: ['@glucocare/domain'],
     include: ['zod', 'dayjs'],
   },
@@ -35,7 +33,5 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
-    // read by the bench to measure what the login route downloads
-    manifest: true,
   },
 });

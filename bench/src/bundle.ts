@@ -1,44 +1,61 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import zlib from 'node:zlib';
+import { launchBrowser, type ScriptsDownloaded, scriptsDownloaded } from '../../e2e/browser';
 
 const dist = path.resolve(import.meta.dirname, '../../apps/web/dist');
 
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-}
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
 
 /**
- * JavaScript a browser downloads to show /login: the entry chunk with its static imports, plus the
- * lazily loaded login page chunk and its static imports (from Vite's build manifest).
+ * The built web app over plain HTTP, the way the server lays it out (files, else the single-page
+ * app's index.html), without the API: /project.config.json answers 404 and the app keeps its
+ * fallback configuration, which is all the login page needs to draw itself.
  */
-export function measureLoginBundle(): { files: string[]; raw: number; gzip: number } {
-  const manifestPath = path.join(dist, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestPath))
-    throw new Error('apps/web/dist/.vite/manifest.json missing: run npm run build');
-  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const dep of chunk.imports ?? []) visit(dep);
+async function serveDist(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer((request, response) => {
+    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    const file = path.join(dist, path.normalize(pathname));
+    if (
+      pathname === '/project.config.json' ||
+      pathname.startsWith('/app-service/') ||
+      !file.startsWith(dist)
+    ) {
+      response.writeHead(404).end();
+      return;
+    }
+    const target = fs.existsSync(file) && fs.statSync(file).isFile() ? file : path.join(dist, 'index.html');
+    response.writeHead(200, {
+      'content-type': CONTENT_TYPES[path.extname(target)] ?? 'application/octet-stream',
+    });
+    fs.createReadStream(target).pipe(response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
   };
-  for (const [key, chunk] of Object.entries(manifest)) {
-    if (chunk.isEntry) visit(key);
-    if (/features\/auth\/.*Login/i.test(chunk.src ?? key)) visit(key);
+}
+
+/** The bench's bundle report: what Chromium downloads to show /login of the built app. */
+export async function measureLoginBundle(): Promise<ScriptsDownloaded> {
+  if (!fs.existsSync(path.join(dist, 'index.html')))
+    throw new Error('apps/web/dist/index.html missing: run npm run build');
+  const server = await serveDist();
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage();
+    return await scriptsDownloaded(page, `${server.url}/login`, '#tenant');
+  } finally {
+    await browser.close();
+    await server.close();
   }
-  let raw = 0;
-  let gzip = 0;
-  for (const file of files) {
-    if (!file.endsWith('.js')) continue;
-    const content = fs.readFileSync(path.join(dist, file));
-    raw += content.length;
-    gzip += zlib.gzipSync(content, { level: 9 }).length;
-  }
-  return { files: [...files].filter((f) => f.endsWith('.js')), raw, gzip };
 }

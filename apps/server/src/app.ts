@@ -11,7 +11,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOpt
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { registerNoStore } from './http/cache';
+import { registerNoStore, webAssetHeaders } from './http/cache';
 import { apiNotFound, registerErrorHandling } from './http/error-handler';
 import { AppError } from './http/errors';
 import { registerLanguage } from './http/lang';
@@ -214,7 +214,15 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      // the build writes a .br and a .gz copy of each file: sent as they are when the client accepts
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: webAssetHeaders(config.webDist),
+    });
     app.get('/', { config: { permission: 'public' }, schema: { hide: true } }, (_request, reply) =>
       reply.sendFile('index.html'),
     );
@@ -223,7 +231,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     const wantsPage = request.method === 'GET' && !request.url.startsWith(`${API_PREFIX}/`);
     if (hasWeb && wantsPage) {
       // The single-page app owns every other path (its router shows /404 itself).
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendFile('index.html');
     }
     return apiNotFound(request, reply);
   });

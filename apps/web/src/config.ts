@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, LANGUAGES, type Lang } from '@glucocare/domain';
+import { DEFAULT_LANG, LANGUAGES, type Lang } from '@glucocare/domain/i18n';
 
 /** `/project.config.json`, served by the API server and read once at startup. */
 export interface RuntimeConfig {

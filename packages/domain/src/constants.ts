@@ -150,3 +150,23 @@ export function isPublicRoute(path: string): boolean {
   const trimmed = bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
   return PUBLIC_ROUTE_SET.has(trimmed);
 }
+
+/** glucose (/record), ketone (/record/ket), inspection (/record/inspect), ward (/ward/record), trend (/trend) */
+export const RECORD_SCREENS = ['glucose', 'ketone', 'inspect', 'ward', 'trend'] as const;
+export type RecordScreen = (typeof RECORD_SCREENS)[number];
+
+/** The web route of each screen (public to the router only). */
+export const RECORD_SCREEN_PATHS: Record<RecordScreen, string> = {
+  glucose: '/record',
+  ketone: '/record/ket',
+  inspect: '/record/inspect',
+  ward: '/ward/record',
+  trend: '/trend',
+};
+
+/** The screen a route path shows, or null for any other path. */
+export function recordScreenOfPath(path: string): RecordScreen | null {
+  const bare = path.replace(/[?#].*$/s, '').replace(/(.)\/+$/, '$1');
+  const found = RECORD_SCREENS.find((screen) => RECORD_SCREEN_PATHS[screen] === bare);
+  return found ?? null;
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loginBodySchema } from './auth/schemas';
-import { containsNul, localizedIssues, pageParam } from './validation';
+import { pageParam } from './rules/page-param';
+import { containsNul, localizedIssues } from './validation';
 
 describe('localizedIssues', () => {
   it('translates the schema message keys in both languages', () => {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -13,4 +14,25 @@ export function registerNoStore(app: FastifyInstance, prefix: string): void {
     if (!request.url.startsWith(`${prefix}/`) || reply.hasHeader('cache-control')) return;
     reply.header('cache-control', 'no-store');
   });
+}
+
+/**
+ * Cache-Control and Vary of the web app's files under `root` (@fastify/static `setHeaders`): the
+ * build names the files in `assets/` by a hash of their content, so such a file never changes under
+ * its name and browsers and proxies keep it a year without asking; everything else — index.html above
+ * all, which names the current release's files — is revalidated on every use, so a new release is
+ * picked up at once. Every file may go brotli- or gzip-encoded (the build's `.br` and `.gz` copies),
+ * hence the Vary.
+ */
+export function webAssetHeaders(
+  root: string,
+): (res: { setHeader(name: string, value: string): unknown }, filePath: string) => void {
+  const assets = path.join(root, 'assets') + path.sep;
+  return (res, filePath) => {
+    res.setHeader(
+      'cache-control',
+      filePath.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    );
+    res.setHeader('vary', 'accept-encoding');
+  };
 }

@@ -1,4 +1,5 @@
-import type { Lang, StaffExpiry, StaffExpiryFilter } from '@glucocare/domain';
+import type { StaffExpiry, StaffExpiryFilter } from '@glucocare/domain/admin';
+import type { Lang } from '@glucocare/domain/i18n';
 import { http, requestEnvelope } from './http';
 import type { Page } from './users';
 

@@ -1,4 +1,4 @@
-import type { GlucoseRange, HourlyPercentiles } from '@glucocare/domain';
+import type { GlucoseRange, HourlyPercentiles } from '@glucocare/domain/analytics';
 import { http } from './http';
 import type { Limits, RecordPeriod, RecordRange } from './records';
 

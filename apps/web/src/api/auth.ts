@@ -1,4 +1,4 @@
-import { DEFAULT_PASSWORD_RULE, type PasswordRule } from '@glucocare/domain';
+import type { PasswordRule } from '@glucocare/domain/auth';
 import { encryptPassword } from './crypto';
 import { http } from './http';
 
@@ -19,10 +19,14 @@ export interface PasswordRuleResponse extends PasswordRule {
 }
 
 /** POST /v1/login; the password is encrypted here. */
-export function login(input: { userName: string; password: string; tenant: string }): Promise<TokenResponse> {
+export async function login(input: {
+  userName: string;
+  password: string;
+  tenant: string;
+}): Promise<TokenResponse> {
   return http.post<TokenResponse>('/v1/login', {
     userName: input.userName,
-    password: encryptPassword(input.password),
+    password: await encryptPassword(input.password),
     tenant: input.tenant,
   });
 }
@@ -46,25 +50,29 @@ export function logout(): Promise<null> {
 }
 
 /** PUT /v1/changePassword: both passwords encrypted; the old one proves the user. */
-export function changePassword(input: {
+export async function changePassword(input: {
   oldPassword: string;
   newPassword: string;
   userName: string;
   tenant: string;
 }): Promise<null> {
   return http.put<null>('/v1/changePassword', {
-    password: encryptPassword(input.oldPassword),
-    newPassword: encryptPassword(input.newPassword),
+    password: await encryptPassword(input.oldPassword),
+    newPassword: await encryptPassword(input.newPassword),
     userName: input.userName,
     tenant: input.tenant,
   });
 }
 
-/** GET /v1/passwordRule?tenant */
+/** GET /v1/passwordRule?tenant; gaps filled with the domain's defaults. */
 export async function passwordRule(tenant?: string): Promise<PasswordRuleResponse> {
-  const rule = await http.get<Partial<PasswordRuleResponse> | null>('/v1/passwordRule', {
-    query: { tenant: tenant || undefined },
-  });
+  // the domain's auth rules are not part of the login page's first download (this file is)
+  const [{ DEFAULT_PASSWORD_RULE }, rule] = await Promise.all([
+    import('@glucocare/domain/auth'),
+    http.get<Partial<PasswordRuleResponse> | null>('/v1/passwordRule', {
+      query: { tenant: tenant || undefined },
+    }),
+  ]);
   return {
     ...DEFAULT_PASSWORD_RULE,
     adminMinLength: DEFAULT_PASSWORD_RULE.minLength,

@@ -1,4 +1,4 @@
-import type { UnitCategory } from '@glucocare/domain';
+import type { UnitCategory } from '@glucocare/domain/hospital-settings';
 import { http } from './http';
 import type { Unit } from './tenants';
 import type { Page } from './users';

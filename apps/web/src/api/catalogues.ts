@@ -1,4 +1,4 @@
-import type { SuggestionCategory } from '@glucocare/domain';
+import type { SuggestionCategory } from '@glucocare/domain/admin';
 import { http } from './http';
 import type { TenantInfo } from './tenants';
 import type { Page } from './users';

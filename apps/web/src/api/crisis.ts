@@ -1,4 +1,5 @@
-import type { CrisisScope, LimitLevel, MeasurementItem } from '@glucocare/domain';
+import type { LimitLevel, MeasurementItem } from '@glucocare/domain/clinical';
+import type { CrisisScope } from '@glucocare/domain/hospital-settings';
 import { http } from './http';
 import type { Page } from './users';
 

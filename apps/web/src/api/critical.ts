@@ -1,4 +1,5 @@
-import type { CriticalStatus, MeasurementItem } from '@glucocare/domain';
+import type { MeasurementItem } from '@glucocare/domain/clinical';
+import type { CriticalStatus } from '@glucocare/domain/critical';
 import { http } from './http';
 import type { Page } from './users';
 

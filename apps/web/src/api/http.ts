@@ -1,4 +1,5 @@
-import { type FieldError, HTTP_TIMEOUT_MS } from '@glucocare/domain';
+import { HTTP_TIMEOUT_MS } from '@glucocare/domain/constants';
+import type { FieldError } from '@glucocare/domain/validation';
 import { toastError } from '../app/notify';
 import { runtimeConfig } from '../config';
 import i18n, { currentLang, msg } from '../i18n';

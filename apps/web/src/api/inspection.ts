@@ -5,7 +5,7 @@ import type {
   MappingSource,
   MappingTargetKind,
   SettingStatusInput,
-} from '@glucocare/domain';
+} from '@glucocare/domain/hospital-settings';
 import { http } from './http';
 import type { Page } from './users';
 

@@ -5,7 +5,7 @@ import type {
   PatientUpdateInput,
   ReadmissionInput,
   TransferInput,
-} from '@glucocare/domain';
+} from '@glucocare/domain/patients';
 import { http } from './http';
 import type { Page } from './users';
 

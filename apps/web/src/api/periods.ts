@@ -3,7 +3,7 @@ import type {
   InsulinPeriodCreate,
   SettingStatusInput,
   TargetSettingInput,
-} from '@glucocare/domain';
+} from '@glucocare/domain/hospital-settings';
 import { http } from './http';
 
 /**

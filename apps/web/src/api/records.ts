@@ -1,4 +1,5 @@
-import type { HourlyPercentiles, RecordScreen } from '@glucocare/domain';
+import type { HourlyPercentiles } from '@glucocare/domain/analytics';
+import type { RecordScreen } from '@glucocare/domain/constants';
 import type { AnalysisReading, FluctuationDay, GlucoseReport } from './analysis';
 import { http } from './http';
 

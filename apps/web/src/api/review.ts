@@ -1,9 +1,5 @@
-import type {
-  ApproveSkipReason,
-  MeasurementItem,
-  RecordStatus,
-  ReviewClassification,
-} from '@glucocare/domain';
+import type { MeasurementItem } from '@glucocare/domain/clinical';
+import type { ApproveSkipReason, RecordStatus, ReviewClassification } from '@glucocare/domain/review';
 import { http, requestEnvelope } from './http';
 import type { Reading } from './measurements';
 import type { Page } from './users';

@@ -7,7 +7,7 @@ import type {
   PasswordLengthInput,
   PeriodShowStrategy,
   ReportTitleInput,
-} from '@glucocare/domain';
+} from '@glucocare/domain/hospital-settings';
 import { http } from './http';
 
 /**

@@ -1,10 +1,10 @@
+import type { MeasurementItem } from '@glucocare/domain/clinical';
 import type {
   AutoConsultationEntry,
   AutoConsultationEntryInput,
   BaselineSetting,
-  MeasurementItem,
   MonitorStrategy,
-} from '@glucocare/domain';
+} from '@glucocare/domain/hospital-settings';
 import { http } from './http';
 
 /**

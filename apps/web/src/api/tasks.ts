@@ -1,4 +1,4 @@
-import type { TaskState } from '@glucocare/domain';
+import type { TaskState } from '@glucocare/domain/tasks';
 import { http } from './http';
 import type { Page } from './users';
 

@@ -1,4 +1,4 @@
-import type { Lang } from '@glucocare/domain';
+import type { Lang } from '@glucocare/domain/i18n';
 import { http } from './http';
 
 /** GET /v1/tenants/current */

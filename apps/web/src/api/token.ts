@@ -1,4 +1,4 @@
-import { TOKEN_COOKIE } from '@glucocare/domain';
+import { TOKEN_COOKIE } from '@glucocare/domain/constants';
 
 /** The session token lives in the cookie `acon_credentials_key` (path /, SameSite=Lax). */
 export function getToken(): string | null {

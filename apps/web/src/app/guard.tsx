@@ -1,61 +1,22 @@
-import { Button, Result, Space } from 'antd';
-import { Fragment, useEffect } from 'react';
+import { Fragment, lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { getToken } from '../api/token';
 import { PageLoading } from '../components/ResultPages';
 import { appTitle } from '../config';
-import { useLogout } from '../features/auth/useLogout';
-import { currentLang, msg } from '../i18n';
+import { currentLang } from '../i18n';
 import { menuLabel } from './menu';
 import type { RouteHandle } from './menu-routes';
 import { decideNavigation, knownProductPaths } from './navigation';
 import { pageLoaders } from './page-registry';
-import { loadSession, retryMenus, useSession } from './session';
+import { loadSession, useSession } from './session';
 
 /** The pages this build knows, for "a target that is not allowed goes to the first menu route". */
 const KNOWN_PATHS = knownProductPaths(Object.keys(pageLoaders));
 
-/** "This account does not have menu permissions..." with a logout button. */
-export function NoMenuPage() {
-  const { t } = useTranslation();
-  const logout = useLogout();
-  return (
-    <div className="gc-result-page">
-      <Result
-        status="403"
-        title={<span data-testid="no-menu">{msg('menu.noPermission')}</span>}
-        extra={
-          <Button type="primary" data-testid="no-menu-logout" onClick={() => void logout(false)}>
-            {t('common.logout')}
-          </Button>
-        }
-      />
-    </div>
-  );
-}
-
-function MenuErrorPage({ message }: { message: string | null }) {
-  const { t } = useTranslation();
-  const logout = useLogout();
-  return (
-    <div className="gc-result-page" data-testid="menu-error">
-      <Result
-        status="error"
-        title={t('menu.loadFailed')}
-        subTitle={message}
-        extra={
-          <Space>
-            <Button type="primary" onClick={() => void retryMenus()}>
-              {t('common.retry')}
-            </Button>
-            <Button onClick={() => void logout(false)}>{t('common.logout')}</Button>
-          </Space>
-        }
-      />
-    </div>
-  );
-}
+// Shown only when the menus cannot be used: their code (antd's Result) loads when first needed.
+const NoMenuPage = lazy(() => import('./session-pages').then((m) => ({ default: m.NoMenuPage })));
+const MenuErrorPage = lazy(() => import('./session-pages').then((m) => ({ default: m.MenuErrorPage })));
 
 /** Tab title '{page title} - {app title}' (§2), in the current language. */
 function useDocumentTitle(fallbackKey: string | null) {
@@ -109,10 +70,16 @@ export function RootGuard() {
     case 'redirect':
       return <Navigate to={decision.to} replace />;
     case 'noMenu':
-      return <NoMenuPage />;
+      return (
+        <Suspense fallback={<PageLoading full />}>
+          <NoMenuPage />
+        </Suspense>
+      );
     case 'load':
       return session.status === 'menuError' ? (
-        <MenuErrorPage message={session.menuError} />
+        <Suspense fallback={<PageLoading full />}>
+          <MenuErrorPage message={session.menuError} />
+        </Suspense>
       ) : (
         <PageLoading full />
       );

@@ -1,4 +1,4 @@
-import type { Lang } from '@glucocare/domain';
+import type { Lang } from '@glucocare/domain/i18n';
 import { matchPath } from 'react-router';
 import type { MenuNode } from '../api/users';
 

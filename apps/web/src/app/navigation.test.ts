@@ -1,4 +1,4 @@
-import { PUBLIC_ROUTES } from '@glucocare/domain';
+import { PUBLIC_ROUTES } from '@glucocare/domain/constants';
 import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '../api/users';
 import {

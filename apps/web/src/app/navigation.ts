@@ -1,4 +1,5 @@
-import { isExternalLink, isPublicRoute } from '@glucocare/domain';
+import { isPublicRoute } from '@glucocare/domain/constants';
+import { isExternalLink } from '@glucocare/domain/helpers';
 import { matchPath } from 'react-router';
 import type { MenuNode } from '../api/users';
 import { findMenuEntry, firstVisiblePath, normalizeMenuPath } from './menu';

@@ -1,4 +1,4 @@
-import { DEFAULT_SIZE, MOBILE_BREAKPOINT } from '@glucocare/domain';
+import { DEFAULT_SIZE, MOBILE_BREAKPOINT } from '@glucocare/domain/constants';
 import { useSyncExternalStore } from 'react';
 import { createStore, useStore } from './store';
 

@@ -1,14 +1,10 @@
-import { rootFontSize } from '@glucocare/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { rootFontSize } from '@glucocare/domain/constants';
 import { App, ConfigProvider, type ThemeConfig } from 'antd';
-import enUS from 'antd/es/locale/en_US';
-import zhCN from 'antd/es/locale/zh_CN';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLang } from '../i18n';
+import { antdLocale } from '../i18n';
 import { bindNotify } from './notify';
 import { usePreferences } from './preferences';
-import { queryClient } from './query';
 import { AppRouter } from './router';
 
 const theme: ThemeConfig = {
@@ -56,20 +52,17 @@ function useRootFontSize() {
   }, []);
 }
 
-/** Query cache, antd configuration (locale follows the language, size from preferences), router. */
+/** antd configuration (locale follows the language, size from preferences), router. */
 export function AppProviders() {
   useTranslation();
-  const lang = currentLang();
   const { size } = usePreferences();
   useRootFontSize();
   return (
-    <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={lang === 'zh-CN' ? zhCN : enUS} componentSize={size} theme={theme}>
-        <App>
-          <NotifyBridge />
-          <AppRouter />
-        </App>
-      </ConfigProvider>
-    </QueryClientProvider>
+    <ConfigProvider locale={antdLocale()} componentSize={size} theme={theme}>
+      <App>
+        <NotifyBridge />
+        <AppRouter />
+      </App>
+    </ConfigProvider>
   );
 }

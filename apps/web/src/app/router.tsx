@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
 import {
   createBrowserRouter,
   Navigate,
@@ -10,10 +10,9 @@ import {
 import type { MenuNode } from '../api/users';
 import { ErrorPage, NotFoundPage, PageLoading } from '../components/ResultPages';
 import { LoginPage } from '../features/auth/LoginPage';
-import { SignLoginPage } from '../features/auth/SignLoginPage';
 import { recordRoutes } from '../features/records/routes';
 import { RootGuard } from './guard';
-import { BasicLayout } from './layout/BasicLayout';
+import { lazyRoute } from './lazy-route';
 import { buildMenuRoutes, type RouteHandle } from './menu-routes';
 import { useSession } from './session';
 
@@ -26,6 +25,11 @@ function RedirectHelper() {
 
 const titled = (titleKey: string): RouteHandle => ({ titleKey });
 
+// Only the login page comes with the app's first download; the rest loads when first shown.
+const BasicLayout = lazyRoute(() => import('./layout/BasicLayout').then((m) => m.BasicLayout));
+const SignLoginPage = lazyRoute(() => import('../features/auth/SignLoginPage').then((m) => m.SignLoginPage));
+const loading = <PageLoading full />;
+
 /** Fixed routes plus the routes generated from the user's menus (§2 Routes). */
 export function createRoutes(menus: readonly MenuNode[] | null): RouteObject[] {
   return [
@@ -33,13 +37,17 @@ export function createRoutes(menus: readonly MenuNode[] | null): RouteObject[] {
       id: 'root',
       element: <RootGuard />,
       errorElement: <ErrorPage />,
-      hydrateFallbackElement: <PageLoading full />,
+      hydrateFallbackElement: loading,
       children: [
         { id: 'login', path: '/login', element: <LoginPage />, handle: titled('route.login') },
         {
           id: 'signlogin',
           path: '/signlogin',
-          element: <SignLoginPage />,
+          element: (
+            <Suspense fallback={loading}>
+              <SignLoginPage />
+            </Suspense>
+          ),
           handle: titled('route.signlogin'),
         },
         { id: 'notFound', path: '/404', element: <NotFoundPage />, handle: titled('route.notFound') },
@@ -54,7 +62,11 @@ export function createRoutes(menus: readonly MenuNode[] | null): RouteObject[] {
         {
           id: 'layout',
           path: '/',
-          element: <BasicLayout />,
+          element: (
+            <Suspense fallback={loading}>
+              <BasicLayout />
+            </Suspense>
+          ),
           children: [
             { index: true, element: <Navigate to="/index" replace /> },
             { id: 'pages', errorElement: <ErrorPage inLayout />, children: buildMenuRoutes(menus ?? []) },

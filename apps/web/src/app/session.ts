@@ -1,14 +1,14 @@
-import { type GlucoseUnit, toGlucoseUnit } from '@glucocare/domain';
+import { type GlucoseUnit, toGlucoseUnit } from '@glucocare/domain/helpers';
 import { logout as logoutCall } from '../api/auth';
 import { errorText, isApiError, showError } from '../api/http';
 import { fetchTimeZone } from '../api/patients';
 import { fetchCurrentTenant, fetchIsOutside, fetchUnits, type TenantInfo, type Unit } from '../api/tenants';
 import { getToken, removeToken } from '../api/token';
 import { fetchAuthorityMenus, fetchProfile, type MenuNode, type Profile } from '../api/users';
-import { setHospitalZone } from '../components/format';
+import { setHospitalZone } from '../components/hospital-zone';
+import { preloadResultPages } from '../components/ResultPages';
 import { msg } from '../i18n';
 import { toastError } from './notify';
-import { queryClient } from './query';
 import { createStore, useStore } from './store';
 
 /**
@@ -114,6 +114,8 @@ export function loadSession(): Promise<LoadOutcome> {
       fetchCurrentTenant(),
       fetchIsOutside(),
       fetchUnits('GLU'),
+      // a signed-in visit may land on /404 or an error page: they show at once then
+      preloadResultPages(),
     ]);
     if (myGeneration !== generation) return 'stale';
     const profile = profileResult.status === 'fulfilled' ? profileResult.value : null;
@@ -192,8 +194,9 @@ export function setSessionTimeZone(timeZone: string): void {
 export function clearSession(): void {
   generation++;
   inflight = null;
-  queryClient.clear();
   sessionStore.set(initialState);
+  // the cache is loaded with the first page after login, not with the login page
+  void import('./query').then(({ queryClient }) => queryClient.clear());
 }
 
 /** Called after a sign-in stored a new token: the next navigation loads the new user. */

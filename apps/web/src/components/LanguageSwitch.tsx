@@ -1,4 +1,4 @@
-import type { Lang } from '@glucocare/domain';
+import type { Lang } from '@glucocare/domain/i18n';
 import { Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { refreshProfile } from '../app/session';

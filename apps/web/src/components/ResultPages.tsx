@@ -1,7 +1,6 @@
-import { Button, Result, Spin } from 'antd';
+import { Spin } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router';
-import { msg } from '../i18n';
 
 /** Full-page loading state while the session user and menus load. */
 export function PageLoading({ full = false }: { full?: boolean }) {
@@ -14,60 +13,50 @@ export function PageLoading({ full = false }: { full?: boolean }) {
   );
 }
 
-function BackHome({ testId }: { testId?: string }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  return (
-    <Button type="primary" data-testid={testId} onClick={() => navigate('/', { replace: true })}>
-      {t('common.backHome')}
-    </Button>
-  );
+// Not-found, error and unknown-page results are not part of the login page: their code loads with
+// the signed-in session (preloadResultPages), or when one is first shown.
+type Views = typeof import('./ResultViews');
+let loaded: Views | null = null;
+const views = () =>
+  import('./ResultViews').then((module) => {
+    loaded = module;
+    return module;
+  });
+const NotFoundView = lazy(() => views().then((m) => ({ default: m.NotFoundView })));
+const ErrorView = lazy(() => views().then((m) => ({ default: m.ErrorView })));
+const UnknownView = lazy(() => views().then((m) => ({ default: m.UnknownView })));
+
+/** Loads the result pages ahead of need, so they show at once (a signed-in session may land on one). */
+export async function preloadResultPages(): Promise<void> {
+  await views();
 }
 
 /** /404: "Page is not found" with a back-to-home button. */
 export function NotFoundPage() {
-  useTranslation();
+  if (loaded) return <loaded.NotFoundView />;
   return (
-    <div className="gc-result-page" data-testid="not-found">
-      <Result
-        status="404"
-        title="404"
-        subTitle={msg('error.notFound')}
-        extra={<BackHome testId="back-home" />}
-      />
-    </div>
+    <Suspense fallback={<PageLoading full />}>
+      <NotFoundView />
+    </Suspense>
   );
 }
 
 /** Error boundary of the routes: "The page went wrong!" with a back-to-home button. */
 export function ErrorPage({ inLayout = false }: { inLayout?: boolean }) {
-  useTranslation();
-  const error = useRouteError();
-  if (error) console.error(error);
-  const status = isRouteErrorResponse(error) && error.status === 404 ? '404' : '500';
+  if (loaded) return <loaded.ErrorView inLayout={inLayout} />;
   return (
-    <div className={inLayout ? 'gc-result-inline' : 'gc-result-page'} data-testid="error-page">
-      <Result
-        status={status}
-        title={msg('error.internal')}
-        subTitle={status === '404' ? msg('error.notFound') : undefined}
-        extra={<BackHome testId="back-home" />}
-      />
-    </div>
+    <Suspense fallback={<PageLoading full={!inLayout} />}>
+      <ErrorView inLayout={inLayout} />
+    </Suspense>
   );
 }
 
 /** A menu whose `component` key names no page of this build: shown in place, never a crash. */
 export function UnknownPage({ componentKey }: { componentKey: string | null }) {
-  const { t } = useTranslation();
+  if (loaded) return <loaded.UnknownView componentKey={componentKey} />;
   return (
-    <div className="gc-result-inline" data-testid="unknown-page" data-component={componentKey ?? ''}>
-      <Result
-        status="warning"
-        title={msg('error.internal')}
-        subTitle={t('error.unknownPage')}
-        extra={<BackHome testId="back-home" />}
-      />
-    </div>
+    <Suspense fallback={<PageLoading />}>
+      <UnknownView componentKey={componentKey} />
+    </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { departmentNameSchema, menuCreateSchema } from '@glucocare/domain';
+import { departmentNameSchema, menuCreateSchema } from '@glucocare/domain/admin';
 import type { RuleObject } from 'antd/es/form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bindNotify } from '../app/notify';

@@ -1,4 +1,4 @@
-import type { FieldError } from '@glucocare/domain';
+import type { FieldError } from '@glucocare/domain/validation';
 import type { FormInstance } from 'antd';
 import { isApiError, showError } from '../api/http';
 import { toastError } from '../app/notify';

@@ -1,4 +1,4 @@
-import { DEFAULT_PASSWORD_RULE, tenantSchema, userNameSchema } from '@glucocare/domain';
+import { DEFAULT_PASSWORD_RULE, tenantSchema, userNameSchema } from '@glucocare/domain/auth';
 import type { RuleObject } from 'antd/es/form';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../i18n';

@@ -1,4 +1,4 @@
-import { checkNewPassword, type PasswordRule } from '@glucocare/domain';
+import type { PasswordRule } from '@glucocare/domain/auth';
 import type { FormInstance } from 'antd';
 import type { Rule, RuleObject } from 'antd/es/form';
 
@@ -23,14 +23,20 @@ export function issueParams(issue: unknown): Record<string, string | number> {
 
 /**
  * An antd form rule from a domain zod schema: the schema's first problem, translated from the
- * domain message catalogue into the current language. `optional`: a blank value passes.
+ * domain message catalogue into the current language. `optional`: a blank value passes. The schema
+ * may be given as a loader, so a page that must come up fast (the login page) loads the rules and
+ * zod with the first check rather than with the page.
  */
-export function zodRule(schema: z.ZodType, options: { optional?: boolean } = {}): Rule {
+export function zodRule(
+  schema: z.ZodType | (() => Promise<z.ZodType>),
+  options: { optional?: boolean } = {},
+): Rule {
   return {
     validator: async (_rule, value: unknown) => {
       // an optional field left blank is sent as null: nothing to check
       if (options.optional && (value === undefined || value === null || String(value).trim() === '')) return;
-      const result = schema.safeParse(value ?? '');
+      const resolved = typeof schema === 'function' ? await schema() : schema;
+      const result = resolved.safeParse(value ?? '');
       if (result.success) return;
       const issue = result.error.issues[0];
       throw new Error(msgOrText(issue?.message ?? 'validation.required', issueParams(issue)));
@@ -48,6 +54,8 @@ export function newPasswordRule(
       const newPassword = typeof value === 'string' ? value : '';
       if (!newPassword) throw new Error(msg('password.newRequired'));
       const oldPassword = String(form.getFieldValue(oldPasswordField) ?? '');
+      // the rules come with the first check: the login page's forced change needs them only then
+      const { checkNewPassword } = await import('@glucocare/domain/auth');
       // the old password's own field reports it missing; here a stand-in lets the other rules run
       const violations = checkNewPassword({ oldPassword: oldPassword || '\u0000', newPassword, rule });
       const first = violations[0];

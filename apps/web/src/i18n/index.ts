@@ -1,29 +1,70 @@
-import {
-  DEFAULT_LANG,
-  isMessageKey,
-  LANGUAGES,
-  type Lang,
-  type MessageKey,
-  messages,
-} from '@glucocare/domain';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
+import { DEFAULT_LANG, LANGUAGES, type Lang, type MessageKey } from '@glucocare/domain/i18n';
+import type { Locale } from 'antd/es/locale';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enUS from './en-US.json';
-import zhCN from './zh-CN.json';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 /** The namespace holding the domain catalogue (API and validation messages; keys contain dots). */
 export const DOMAIN_NS = 'domain';
 
-export const locales: Record<Lang, Record<string, unknown>> = { 'en-US': enUS, 'zh-CN': zhCN };
+/**
+ * Each language's texts and locales, loaded on demand: the language in use first, another only when
+ * the user switches to it. Of the texts (this app's and the domain's) the first screen's areas come
+ * first (first-screen.ts); the rest once a page beyond the login page is wanted (`loadAllTexts`).
+ */
+type Texts = { default: { translation: object; domain: object } };
+
+interface Catalogue {
+  firstScreen: () => Promise<Texts>;
+  rest: () => Promise<Texts>;
+  /** antd's texts and (zh-CN) dayjs's */
+  locales: () => Promise<Locale>;
+}
+
+const catalogues: Record<Lang, Catalogue> = {
+  'en-US': {
+    firstScreen: () => import('virtual:texts/en-US/first-screen'),
+    rest: () => import('virtual:texts/en-US/rest'),
+    locales: async () => (await import('antd/es/locale/en_US')).default,
+  },
+  'zh-CN': {
+    firstScreen: () => import('virtual:texts/zh-CN/first-screen'),
+    rest: () => import('virtual:texts/zh-CN/rest'),
+    locales: async () => {
+      const [antd] = await Promise.all([import('antd/es/locale/zh_CN'), import('dayjs/locale/zh-cn')]);
+      return antd.default;
+    },
+  },
+};
+const antdLocales: Partial<Record<Lang, Locale>> = {};
+/** each part of a language once, however many callers ask at the same time */
+const loading = new Map<string, Promise<void>>();
+let allTextsWanted = false;
+let allTexts: Promise<void> | null = null;
+
+function loadPart(lang: Lang, part: 'firstScreen' | 'rest' | 'locales'): Promise<void> {
+  const key = `${lang} ${part}`;
+  let pending = loading.get(key);
+  if (!pending) {
+    const catalogue = catalogues[lang];
+    pending =
+      part === 'locales'
+        ? catalogue.locales().then((antd) => {
+            antdLocales[lang] = antd;
+          })
+        : catalogue[part]().then(({ default: texts }) => {
+            i18n.addResourceBundle(lang, 'translation', texts.translation, true, true);
+            i18n.addResourceBundle(lang, DOMAIN_NS, texts.domain, true, true);
+          });
+    // a failed download may be retried by the next caller
+    pending.catch(() => loading.delete(key));
+    loading.set(key, pending);
+  }
+  return pending;
+}
 
 void i18n.use(initReactI18next).init({
-  resources: {
-    'en-US': { translation: enUS, [DOMAIN_NS]: messages['en-US'] },
-    'zh-CN': { translation: zhCN, [DOMAIN_NS]: messages['zh-CN'] },
-  },
+  resources: {},
   lng: DEFAULT_LANG,
   fallbackLng: DEFAULT_LANG,
   supportedLngs: [...LANGUAGES],
@@ -34,6 +75,40 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
   initAsync: false,
 });
+
+/** Loads a language's texts (all of them once `loadAllTexts` was called); later calls answer at once. */
+export async function loadLanguage(lang: Lang): Promise<void> {
+  await Promise.all([
+    loadPart(lang, 'firstScreen'),
+    loadPart(lang, 'locales'),
+    ...(allTextsWanted ? [loadPart(lang, 'rest')] : []),
+  ]);
+}
+
+/** Every text of the language in use, and of any language switched to later: for the pages after login. */
+export function loadAllTexts(): Promise<void> {
+  allTextsWanted = true;
+  allTexts ??= (async () => {
+    const lang = currentLang();
+    await loadLanguage(lang);
+    await applyLanguageSideEffects(lang);
+  })().catch((error: unknown) => {
+    allTexts = null;
+    throw error;
+  });
+  return allTexts;
+}
+
+/** A lazily loaded page's module, answered once every text it may show has loaded too. */
+export async function withAllTexts<T>(page: Promise<T>): Promise<T> {
+  const [module] = await Promise.all([page, loadAllTexts()]);
+  return module;
+}
+
+/** Ant Design's texts (pickers, pagination, empty tables) in the language in use. */
+export function antdLocale(): Locale | undefined {
+  return antdLocales[currentLang()];
+}
 
 export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -51,7 +126,8 @@ export function msg(key: MessageKey, params?: Record<string, string | number>): 
 
 /** Translates a text that may be a domain message key (as zod schemas of the domain return them). */
 export function msgOrText(text: string, params?: Record<string, string | number>): string {
-  return isMessageKey(text) ? msg(text, params) : text;
+  // every language's catalogue has the same keys, so the loaded one tells what is a key
+  return i18n.exists(text, { ns: DOMAIN_NS, keySeparator: false }) ? msg(text as MessageKey, params) : text;
 }
 
 function storedLanguage(): Lang | null {
@@ -63,9 +139,13 @@ function storedLanguage(): Lang | null {
   }
 }
 
-function applyLanguageSideEffects(lang: Lang): void {
-  dayjs.locale(lang === 'zh-CN' ? 'zh-cn' : 'en');
+async function applyLanguageSideEffects(lang: Lang): Promise<void> {
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  // dates are shown only beyond the login page: dayjs comes with the rest of the texts
+  if (allTextsWanted) {
+    const { default: dayjs } = await import('dayjs');
+    dayjs.locale(lang === 'zh-CN' ? 'zh-cn' : 'en');
+  }
 }
 
 /**
@@ -92,7 +172,8 @@ function browserLanguages(): readonly string[] {
  */
 export async function initLanguage(configDefault?: Lang): Promise<Lang> {
   const lang = storedLanguage() ?? browserLanguage() ?? configDefault ?? DEFAULT_LANG;
-  applyLanguageSideEffects(lang);
+  await loadLanguage(lang);
+  await applyLanguageSideEffects(lang);
   await i18n.changeLanguage(lang);
   return lang;
 }
@@ -104,7 +185,8 @@ export async function setLanguage(lang: Lang): Promise<void> {
   } catch {
     // private mode: the choice lasts for this page only
   }
-  applyLanguageSideEffects(lang);
+  await loadLanguage(lang);
+  await applyLanguageSideEffects(lang);
   await i18n.changeLanguage(lang);
 }
 

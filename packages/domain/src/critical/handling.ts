@@ -26,7 +26,7 @@ import {
   systemClock,
   whenFieldsValid,
 } from '../rules/common';
-import { pageParam } from '../validation';
+import { pageParam } from '../rules/page-param';
 
 /** Bounds of the handling form, inclusive (not in the spec: our choice, see docs/api.md). */
 export const CRITICAL_LIMITS = {

@@ -4,7 +4,7 @@ import { MEASUREMENT_ITEMS } from '../clinical/classification';
 import { SORT_OPTIONS } from '../constants';
 import { isDateRangeValid } from '../helpers/date-range';
 import { optionalIsoDate, whenFieldsValid } from '../rules/common';
-import { pageParam } from '../validation';
+import { pageParam } from '../rules/page-param';
 
 /** Longest day × period grid, in days. */
 export const PIVOT_MAX_DAYS = 366;

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { RECORD_SCREEN_PATHS, RECORD_SCREENS, recordScreenOfPath } from '../constants';
 import { localizedIssues } from '../validation';
-import {
-  patientRecordQuerySchema,
-  RECORD_SCREEN_PATHS,
-  RECORD_SCREENS,
-  recordLinkSchema,
-  recordScreenOfPath,
-  recordScreenUrl,
-  wardRecordQuerySchema,
-} from './links';
+import { patientRecordQuerySchema, recordLinkSchema, recordScreenUrl, wardRecordQuerySchema } from './links';
 
 describe('record screen URLs', () => {
   it('builds the URL of each screen with only the parameters given', () => {

@@ -5,27 +5,8 @@
  * (`sig` and `exp` in the query), never a bare id (ARCHITECTURE §5).
  */
 import { z } from 'zod';
+import { RECORD_SCREEN_PATHS, RECORD_SCREENS, type RecordScreen } from '../constants';
 import { requiredEnum, requiredText } from '../rules/common';
-
-/** glucose (/record), ketone (/record/ket), inspection (/record/inspect), ward (/ward/record), trend (/trend) */
-export const RECORD_SCREENS = ['glucose', 'ketone', 'inspect', 'ward', 'trend'] as const;
-export type RecordScreen = (typeof RECORD_SCREENS)[number];
-
-/** The web route of each screen (public to the router only). */
-export const RECORD_SCREEN_PATHS: Record<RecordScreen, string> = {
-  glucose: '/record',
-  ketone: '/record/ket',
-  inspect: '/record/inspect',
-  ward: '/ward/record',
-  trend: '/trend',
-};
-
-/** The screen a route path shows, or null for any other path. */
-export function recordScreenOfPath(path: string): RecordScreen | null {
-  const bare = path.replace(/[?#].*$/s, '').replace(/(.)\/+$/, '$1');
-  const found = RECORD_SCREENS.find((screen) => RECORD_SCREEN_PATHS[screen] === bare);
-  return found ?? null;
-}
 
 /** A record may span at most this many days (a year and a day), so one answer stays printable. */
 export const RECORD_MAX_RANGE_DAYS = 366;

@@ -15,7 +15,7 @@ import {
   supportedDate,
   whenFieldsValid,
 } from '../rules/common';
-import { pageParam } from '../validation';
+import { pageParam } from '../rules/page-param';
 
 /** The longest range a data-management query may span, in days (one year, leap day included). */
 export const REVIEW_QUERY_MAX_DAYS = 366;

@@ -2,6 +2,7 @@ export * from './admin';
 export * from './glucose';
 export * from './names';
 export * from './orders';
+export * from './page-param';
 export * from './patient';
 export * from './pump';
 export * from './qc';

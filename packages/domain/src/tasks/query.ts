@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalEnumFilter } from '../critical/handling';
-import { pageParam } from '../validation';
+import { pageParam } from '../rules/page-param';
 import { TASK_STATES } from './plan';
 
 const departmentFilter = z.string().trim().max(64, { error: 'validation.tooLong' }).optional();

@@ -1,5 +1,5 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { SIDEBAR_WIDTH } from '@glucocare/domain';
+import { SIDEBAR_WIDTH } from '@glucocare/domain/constants';
 import { Breadcrumb, Button, Drawer, Layout } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { Lang } from '@glucocare/domain';
+import type { Lang } from '@glucocare/domain/i18n';
 import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

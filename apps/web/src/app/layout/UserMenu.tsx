@@ -1,13 +1,18 @@
 import { DownOutlined, LockOutlined, LogoutOutlined, QrcodeOutlined } from '@ant-design/icons';
-import { DEFAULT_TENANT } from '@glucocare/domain';
+import { DEFAULT_TENANT } from '@glucocare/domain/constants';
 import { Avatar, Dropdown } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOpenedOnce } from '../../components/lazy-dialog';
 import { ChangePasswordModal } from '../../features/auth/ChangePasswordModal';
-import { DoctorQrModal } from '../../features/auth/DoctorQrModal';
 import { useLogout } from '../../features/auth/useLogout';
 import { rememberedTenant } from '../preferences';
 import { useSession } from '../session';
+
+// the QR code (and its encoder) loads when the user first asks for it
+const DoctorQrModal = lazy(() =>
+  import('../../features/auth/DoctorQrModal').then((m) => ({ default: m.DoctorQrModal })),
+);
 
 /** The user dropdown: change password, doctor QR code, log out (§2 Layout). */
 export function UserMenu({ showName, orgLabel }: { showName: boolean; orgLabel: string | null }) {
@@ -15,6 +20,7 @@ export function UserMenu({ showName, orgLabel }: { showName: boolean; orgLabel: 
   const { profile } = useSession();
   const logout = useLogout();
   const [dialog, setDialog] = useState<'password' | 'qrcode' | null>(null);
+  const qrMounted = useOpenedOnce(dialog === 'qrcode');
   if (!profile) return null;
   const avatarText = (profile.avatar || profile.userName.slice(0, 1)).toUpperCase();
   const displayName = profile.nickName || profile.userName;
@@ -71,7 +77,11 @@ export function UserMenu({ showName, orgLabel }: { showName: boolean; orgLabel: 
         tenant={profile.tenant || rememberedTenant() || DEFAULT_TENANT}
         onClose={() => setDialog(null)}
       />
-      <DoctorQrModal open={dialog === 'qrcode'} profile={profile} onClose={() => setDialog(null)} />
+      {qrMounted && (
+        <Suspense fallback={null}>
+          <DoctorQrModal open={dialog === 'qrcode'} profile={profile} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

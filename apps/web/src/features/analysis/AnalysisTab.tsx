@@ -1,10 +1,10 @@
 import { PrinterOutlined } from '@ant-design/icons';
+import type { DaySegmentCount } from '@glucocare/domain/analytics';
 import {
   CHART_SEGMENT_OPTIONS,
-  type DaySegmentCount,
   FLUCTUATION_REFERENCES,
   TREND_DAY_OPTIONS,
-} from '@glucocare/domain';
+} from '@glucocare/domain/constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Empty, Segmented, Skeleton, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

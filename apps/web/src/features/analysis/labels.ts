@@ -1,4 +1,6 @@
-import { formatDecimal, formatReading, GLUCOSE_RANGES, type GlucoseRange } from '@glucocare/domain';
+import { GLUCOSE_RANGES, type GlucoseRange } from '@glucocare/domain/analytics';
+import { formatDecimal } from '@glucocare/domain/helpers';
+import { formatReading } from '@glucocare/domain/measurements';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,11 +1,11 @@
 import { LockOutlined } from '@ant-design/icons';
 import {
   DEFAULT_PASSWORD_RULE,
-  PASSWORD_LENGTH_DEFAULT,
   type PasswordRule,
   tenantSchema,
   userNameSchema,
-} from '@glucocare/domain';
+} from '@glucocare/domain/auth';
+import { PASSWORD_LENGTH_DEFAULT } from '@glucocare/domain/constants';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';

@@ -6,23 +6,38 @@ import {
   SafetyCertificateOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { DEFAULT_TENANT, plainLoginPasswordSchema, tenantSchema, userNameSchema } from '@glucocare/domain';
-import { Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { DEFAULT_TENANT } from '@glucocare/domain/constants';
+import { Button, Form } from 'antd';
+// the input and the password input alone: antd's Input also carries TextArea, Search and OTP
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { login, type PasswordChangeRequired } from '../../api/auth';
 import { isApiError, showError } from '../../api/http';
 import { setToken } from '../../api/token';
+import { lazyRoute } from '../../app/lazy-route';
 import { safeRedirectTarget } from '../../app/navigation';
 import { rememberedTenant, rememberTenant } from '../../app/preferences';
 import { startSession } from '../../app/session';
 import { BrandMark } from '../../components/BrandMark';
 import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { useOpenedOnce } from '../../components/lazy-dialog';
 import { appTitle } from '../../config';
 import { currentLang } from '../../i18n';
-import { ChangePasswordModal } from './ChangePasswordModal';
+
+// the forced password change is rare: its dialog loads when a sign-in asks for it
+const ChangePasswordModal = lazyRoute(() =>
+  import('./ChangePasswordModal').then((m) => m.ChangePasswordModal),
+);
+
+// the fields' rules (and zod) load with the first check, not with the page
+const authRules = () => import('@glucocare/domain/auth');
+const tenantRule = zodRule(() => authRules().then((rules) => rules.tenantSchema));
+const userNameRule = zodRule(() => authRules().then((rules) => rules.userNameSchema));
+const passwordRule = zodRule(() => authRules().then((rules) => rules.plainLoginPasswordSchema));
 
 interface LoginValues {
   tenant: string;
@@ -45,6 +60,7 @@ export function LoginPage() {
   const [form] = Form.useForm<LoginValues>();
   const [submitting, setSubmitting] = useState(false);
   const [pendingChange, setPendingChange] = useState<PendingChange | null>(null);
+  const changeDialogMounted = useOpenedOnce(pendingChange !== null);
   useRevalidateOnLanguageChange(form);
   const target = safeRedirectTarget(searchParams.get('redirect')) ?? '/';
 
@@ -108,10 +124,10 @@ export function LoginPage() {
             initialValues={{ tenant: rememberedTenant() ?? DEFAULT_TENANT, userName: '', password: '' }}
             onFinish={(values) => void signIn(values)}
           >
-            <Form.Item name="tenant" label={t('login.tenant')} rules={[zodRule(tenantSchema)]}>
+            <Form.Item name="tenant" label={t('login.tenant')} rules={[tenantRule]}>
               <Input id="tenant" prefix={<BankOutlined />} autoComplete="organization" maxLength={16} />
             </Form.Item>
-            <Form.Item name="userName" label={t('login.userName')} rules={[zodRule(userNameSchema)]}>
+            <Form.Item name="userName" label={t('login.userName')} rules={[userNameRule]}>
               <Input
                 id="userName"
                 prefix={<UserOutlined />}
@@ -120,12 +136,8 @@ export function LoginPage() {
                 autoFocus
               />
             </Form.Item>
-            <Form.Item
-              name="password"
-              label={t('login.password')}
-              rules={[zodRule(plainLoginPasswordSchema)]}
-            >
-              <Input.Password
+            <Form.Item name="password" label={t('login.password')} rules={[passwordRule]}>
+              <Password
                 id="password"
                 prefix={<LockOutlined />}
                 autoComplete="current-password"
@@ -139,23 +151,27 @@ export function LoginPage() {
           <p className="gc-login-footer">{t('login.footer')}</p>
         </section>
       </main>
-      <ChangePasswordModal
-        open={pendingChange !== null}
-        variant="login"
-        userName={pendingChange?.userName ?? ''}
-        tenant={pendingChange?.tenant ?? ''}
-        oldPassword={pendingChange?.oldPassword}
-        reason={pendingChange?.reason}
-        onClose={() => setPendingChange(null)}
-        onChanged={(result) => {
-          form.setFieldsValue({
-            tenant: result.tenant,
-            userName: result.userName,
-            password: result.newPassword,
-          });
-          void signIn({ tenant: result.tenant, userName: result.userName, password: result.newPassword });
-        }}
-      />
+      {changeDialogMounted && (
+        <Suspense fallback={null}>
+          <ChangePasswordModal
+            open={pendingChange !== null}
+            variant="login"
+            userName={pendingChange?.userName ?? ''}
+            tenant={pendingChange?.tenant ?? ''}
+            oldPassword={pendingChange?.oldPassword}
+            reason={pendingChange?.reason}
+            onClose={() => setPendingChange(null)}
+            onChanged={(result) => {
+              form.setFieldsValue({
+                tenant: result.tenant,
+                userName: result.userName,
+                password: result.newPassword,
+              });
+              void signIn({ tenant: result.tenant, userName: result.userName, password: result.newPassword });
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

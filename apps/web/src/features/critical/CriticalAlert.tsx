@@ -1,5 +1,5 @@
 import { AlertOutlined } from '@ant-design/icons';
-import { PERMISSIONS } from '@glucocare/domain';
+import { PERMISSIONS } from '@glucocare/domain/admin';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button } from 'antd';
 import type { TFunction } from 'i18next';

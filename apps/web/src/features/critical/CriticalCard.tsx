@@ -1,6 +1,6 @@
 import { CheckCircleOutlined, ClockCircleOutlined } from '@ant-design/icons';
-import type { DisplayUnit } from '@glucocare/domain';
-import { formatReadingValue } from '@glucocare/domain';
+import type { DisplayUnit } from '@glucocare/domain/hospital-settings';
+import { formatReadingValue } from '@glucocare/domain/review';
 import { Button, Tag } from 'antd';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,13 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns, type ProFormInstance, ProTable } from '@ant-design/pro-components';
-import {
-  CRITICAL_STATUSES,
-  type DisplayUnit,
-  formatReadingValue,
-  MEASUREMENT_ITEMS,
-  type MeasurementItem,
-  REVIEW_QUERY_MAX_DAYS,
-} from '@glucocare/domain';
+import { MEASUREMENT_ITEMS, type MeasurementItem } from '@glucocare/domain/clinical';
+import { CRITICAL_STATUSES } from '@glucocare/domain/critical';
+import type { DisplayUnit } from '@glucocare/domain/hospital-settings';
+import { formatReadingValue, REVIEW_QUERY_MAX_DAYS } from '@glucocare/domain/review';
 import { Alert, Button, Select, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';

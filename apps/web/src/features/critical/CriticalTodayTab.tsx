@@ -1,5 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import type { CriticalStatus, DisplayUnit, MeasurementItem } from '@glucocare/domain';
+import type { MeasurementItem } from '@glucocare/domain/clinical';
+import type { CriticalStatus } from '@glucocare/domain/critical';
+import type { DisplayUnit } from '@glucocare/domain/hospital-settings';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Input, Segmented, Spin } from 'antd';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@glucocare/domain';
+import { PERMISSIONS } from '@glucocare/domain/admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Tabs } from 'antd';
 import type { Dayjs } from 'dayjs';

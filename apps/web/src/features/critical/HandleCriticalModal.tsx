@@ -1,11 +1,11 @@
+import type { MeasurementItem } from '@glucocare/domain/clinical';
 import {
   CRITICAL_LIMITS,
   criticalActionSchema,
   criticalNotifiedPersonSchema,
-  type DisplayUnit,
   handledAtIssue,
-  type MeasurementItem,
-} from '@glucocare/domain';
+} from '@glucocare/domain/critical';
+import type { DisplayUnit } from '@glucocare/domain/hospital-settings';
 import { AutoComplete, Button, DatePicker, Form, Input, Modal, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';

@@ -1,13 +1,7 @@
-import {
-  CRITICAL_STATUSES,
-  type CriticalStatus,
-  displayedValueBounds,
-  MEASUREMENT_ITEMS,
-  type MeasurementItem,
-  minutesBetween,
-  queryRangeProblem,
-  valueRangeProblem,
-} from '@glucocare/domain';
+import { MEASUREMENT_ITEMS, type MeasurementItem } from '@glucocare/domain/clinical';
+import { CRITICAL_STATUSES, type CriticalStatus } from '@glucocare/domain/critical';
+import { displayedValueBounds, queryRangeProblem, valueRangeProblem } from '@glucocare/domain/review';
+import { minutesBetween } from '@glucocare/domain/tasks';
 import type { Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { CriticalEvent, CriticalQueryFilter } from '../../api/critical';

@@ -1,4 +1,6 @@
-import { type DisplayUnit, formatReadingValue, type MeasurementItem } from '@glucocare/domain';
+import type { MeasurementItem } from '@glucocare/domain/clinical';
+import type { DisplayUnit } from '@glucocare/domain/hospital-settings';
+import { formatReadingValue } from '@glucocare/domain/review';
 import { useItemUnit } from '../review/use-item-unit';
 
 /** The display unit of each measured item (settings "item display"; mg/dL hospitals see mg/dL). */

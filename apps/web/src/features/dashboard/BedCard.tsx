@@ -1,5 +1,5 @@
 import { ExportOutlined, MoreOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
-import { readingColor } from '@glucocare/domain';
+import { readingColor } from '@glucocare/domain/patients';
 import { Button, Dropdown, type MenuProps, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import type { KeyboardEvent } from 'react';

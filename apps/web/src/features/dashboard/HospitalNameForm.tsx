@@ -1,5 +1,5 @@
 import { ModalForm } from '@ant-design/pro-components';
-import { PERMISSIONS, tenantNameSchema } from '@glucocare/domain';
+import { PERMISSIONS, tenantNameSchema } from '@glucocare/domain/admin';
 import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { renameTenant } from '../../api/catalogues';

@@ -1,5 +1,5 @@
 import { type ProColumns, ProTable } from '@ant-design/pro-components';
-import { compareBeds } from '@glucocare/domain';
+import { compareBeds } from '@glucocare/domain/tasks';
 import { Button, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Inpatient } from '../../api/patients';

@@ -6,7 +6,8 @@ import {
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import type { ActionType } from '@ant-design/pro-components';
-import { PERMISSIONS, READING_DAY_OPTIONS, READING_DAYS_DEFAULT } from '@glucocare/domain';
+import { PERMISSIONS } from '@glucocare/domain/admin';
+import { READING_DAY_OPTIONS, READING_DAYS_DEFAULT } from '@glucocare/domain/measurements';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,

@@ -1,9 +1,7 @@
-import {
-  localizedIssues,
-  type MeasurementItem,
-  measurementChangeReasonSchema,
-  reasonNotTested,
-} from '@glucocare/domain';
+import type { MeasurementItem } from '@glucocare/domain/clinical';
+import { measurementChangeReasonSchema } from '@glucocare/domain/measurements';
+import { reasonNotTested } from '@glucocare/domain/review';
+import { localizedIssues } from '@glucocare/domain/validation';
 import { Button, Descriptions, Form, Input, Modal, Space, Tag, Tooltip, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';

@@ -1,15 +1,14 @@
+import { type MeasurementItem, periodAt } from '@glucocare/domain/clinical';
+import { sanitizeNumericInput } from '@glucocare/domain/helpers';
 import {
   type EntryContext,
-  localizedIssues,
-  type MeasurementItem,
   measurementChangeReasonSchema,
   measurementCorrectionSchemaFor,
   measurementEntrySchemaFor,
-  periodAt,
-  reasonNotTestedName,
-  sanitizeNumericInput,
   UNTESTED_REASONS,
-} from '@glucocare/domain';
+} from '@glucocare/domain/measurements';
+import { reasonNotTestedName } from '@glucocare/domain/review';
+import { localizedIssues } from '@glucocare/domain/validation';
 import {
   Alert,
   Button,

@@ -1,5 +1,6 @@
 import { CheckCircleFilled, ClockCircleOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
-import { addDays, type MeasurementItem } from '@glucocare/domain';
+import type { MeasurementItem } from '@glucocare/domain/clinical';
+import { addDays } from '@glucocare/domain/tasks';
 import { Button, Table, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
-import type { MeasurementItem } from '@glucocare/domain';
+import type { MeasurementItem } from '@glucocare/domain/clinical';
 import { Button, Space, Tooltip } from 'antd';
 import type { MutableRefObject } from 'react';
 import { useTranslation } from 'react-i18next';

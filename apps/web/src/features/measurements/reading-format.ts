@@ -1,11 +1,7 @@
-import {
-  addDays,
-  type EnteredValue,
-  formatReading,
-  type MeasurementItem,
-  periodAt,
-  zonedInstant,
-} from '@glucocare/domain';
+import { type MeasurementItem, periodAt } from '@glucocare/domain/clinical';
+import { formatReading } from '@glucocare/domain/measurements';
+import type { EnteredValue } from '@glucocare/domain/review';
+import { addDays, zonedInstant } from '@glucocare/domain/tasks';
 import type { EntryOptions, Reading } from '../../api/measurements';
 import { dateInZone } from '../../components/format';
 

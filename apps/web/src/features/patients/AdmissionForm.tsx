@@ -1,5 +1,6 @@
 import { CloudDownloadOutlined } from '@ant-design/icons';
-import { admissionSchema, INPATIENT_LIMITS, PATIENT_GENDERS, PATIENT_LIMITS } from '@glucocare/domain';
+import { admissionSchema, INPATIENT_LIMITS } from '@glucocare/domain/patients';
+import { PATIENT_GENDERS, PATIENT_LIMITS } from '@glucocare/domain/rules';
 import { Alert, Button, Col, type ColProps, DatePicker, Form, Input, InputNumber, Row, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';

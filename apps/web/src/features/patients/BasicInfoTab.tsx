@@ -1,4 +1,4 @@
-import { bodyMassIndex } from '@glucocare/domain';
+import { bodyMassIndex } from '@glucocare/domain/patients';
 import { Button, Descriptions, Form, Row, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { type ProColumns, ProTable } from '@ant-design/pro-components';
-import { isDateRangeValid } from '@glucocare/domain';
+import { isDateRangeValid } from '@glucocare/domain/helpers';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { INPATIENT_LIMITS, patientGluEventSaveSchema } from '@glucocare/domain';
+import { INPATIENT_LIMITS, patientGluEventSaveSchema } from '@glucocare/domain/patients';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Select, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

@@ -1,10 +1,6 @@
-import {
-  INPATIENT_LIMITS,
-  PATIENT_LIMITS,
-  PERMISSIONS,
-  readmissionSchema,
-  transferSchema,
-} from '@glucocare/domain';
+import { PERMISSIONS } from '@glucocare/domain/admin';
+import { INPATIENT_LIMITS, readmissionSchema, transferSchema } from '@glucocare/domain/patients';
+import { PATIENT_LIMITS } from '@glucocare/domain/rules';
 import { Col, Form, Input, Row, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';

@@ -8,7 +8,7 @@ import {
   PrinterOutlined,
   SwapOutlined,
 } from '@ant-design/icons';
-import { INPATIENT_LIMITS, patientDeleteReasonSchema } from '@glucocare/domain';
+import { INPATIENT_LIMITS, patientDeleteReasonSchema } from '@glucocare/domain/patients';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, type ButtonProps, Dropdown, Form, Input, Modal, Result, Skeleton, Tabs, Tag } from 'antd';
 import { useState } from 'react';

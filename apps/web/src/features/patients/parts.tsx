@@ -1,5 +1,6 @@
 import { ManOutlined, QuestionOutlined, WomanOutlined } from '@ant-design/icons';
-import { formatReadingValue, readingColor } from '@glucocare/domain';
+import { readingColor } from '@glucocare/domain/patients';
+import { formatReadingValue } from '@glucocare/domain/review';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';

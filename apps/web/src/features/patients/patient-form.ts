@@ -1,11 +1,11 @@
 import {
   type AdmissionInput,
   completedYears,
-  type PatientGender,
   type PatientUpdateInput,
   type ReadmissionInput,
   type TransferInput,
-} from '@glucocare/domain';
+} from '@glucocare/domain/patients';
+import type { PatientGender } from '@glucocare/domain/rules';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { HisPatient, Inpatient, PatientDetail } from '../../api/patients';
 import { fromPicker, hospitalNow } from '../../components/format';

@@ -1,4 +1,4 @@
-import { chunk } from '@glucocare/domain';
+import { chunk } from '@glucocare/domain/helpers';
 import { useTranslation } from 'react-i18next';
 import type { InspectionRecord } from '../../api/records';
 import { dateTimeInZone as dateTimeIn } from '../../components/format';

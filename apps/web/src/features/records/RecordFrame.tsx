@@ -1,12 +1,8 @@
 import { PrinterOutlined, ShareAltOutlined } from '@ant-design/icons';
-import {
-  formatReading,
-  isCriticalClassification,
-  type RecordScreen,
-  readingColor,
-  reasonNotTested,
-  reasonNotTestedName,
-} from '@glucocare/domain';
+import type { RecordScreen } from '@glucocare/domain/constants';
+import { formatReading } from '@glucocare/domain/measurements';
+import { isCriticalClassification, readingColor } from '@glucocare/domain/patients';
+import { reasonNotTested, reasonNotTestedName } from '@glucocare/domain/review';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Input, Modal, QRCode, Result, Space, Tag, Tooltip, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';

@@ -1,10 +1,7 @@
-import {
-  CHART_SEGMENT_OPTIONS,
-  chunk,
-  type DaySegmentCount,
-  formatReading,
-  TREND_DAY_OPTIONS,
-} from '@glucocare/domain';
+import type { DaySegmentCount } from '@glucocare/domain/analytics';
+import { CHART_SEGMENT_OPTIONS, TREND_DAY_OPTIONS } from '@glucocare/domain/constants';
+import { chunk } from '@glucocare/domain/helpers';
+import { formatReading } from '@glucocare/domain/measurements';
 import { Segmented } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-import { chunk } from '@glucocare/domain';
+import { chunk } from '@glucocare/domain/helpers';
 import { Button, DatePicker } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';

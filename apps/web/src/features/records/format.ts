@@ -1,4 +1,6 @@
-import { chunk, formatReading, type MeasurementItem } from '@glucocare/domain';
+import type { MeasurementItem } from '@glucocare/domain/clinical';
+import { chunk } from '@glucocare/domain/helpers';
+import { formatReading } from '@glucocare/domain/measurements';
 import type { Limits, UnitView } from '../../api/records';
 
 /**

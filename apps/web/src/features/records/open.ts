@@ -1,7 +1,8 @@
-import { type RecordScreen, type RecordScreenParams, recordScreenUrl } from '@glucocare/domain';
+import type { RecordScreen } from '@glucocare/domain/constants';
+import { type RecordScreenParams, recordScreenUrl } from '@glucocare/domain/records';
 
 /** The record screens that open in a new tab (spec §2 fixed routes). */
-export type { RecordScreen } from '@glucocare/domain';
+export type { RecordScreen } from '@glucocare/domain/constants';
 
 /** What a record screen may be opened with besides its id: a range, or for the ward record a day. */
 export type RecordScreenOptions = Pick<RecordScreenParams, 'beginDate' | 'endDate' | 'date'>;

@@ -1,15 +1,16 @@
-import { RECORD_SCREEN_PATHS, type RecordScreen } from '@glucocare/domain';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { RECORD_SCREEN_PATHS, type RecordScreen } from '@glucocare/domain/constants';
+import { type ComponentType, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyRoute } from '../../app/lazy-route';
 import { PageLoading } from '../../components/ResultPages';
 
 /** Each record screen's page, loaded on first use (the trend chart brings ECharts along). */
 const PAGES: Record<RecordScreen, ComponentType> = {
-  glucose: lazy(() => import('./GlucoseRecordPage').then((m) => ({ default: m.GlucoseRecordPage }))),
-  ketone: lazy(() => import('./GlucoseRecordPage').then((m) => ({ default: m.KetoneRecordPage }))),
-  inspect: lazy(() => import('./InspectRecordPage').then((m) => ({ default: m.InspectRecordPage }))),
-  ward: lazy(() => import('./WardRecordPage').then((m) => ({ default: m.WardRecordPage }))),
-  trend: lazy(() => import('./TrendPage').then((m) => ({ default: m.TrendPage }))),
+  glucose: lazyRoute(() => import('./GlucoseRecordPage').then((m) => m.GlucoseRecordPage)),
+  ketone: lazyRoute(() => import('./GlucoseRecordPage').then((m) => m.KetoneRecordPage)),
+  inspect: lazyRoute(() => import('./InspectRecordPage').then((m) => m.InspectRecordPage)),
+  ward: lazyRoute(() => import('./WardRecordPage').then((m) => m.WardRecordPage)),
+  trend: lazyRoute(() => import('./TrendPage').then((m) => m.TrendPage)),
 };
 
 const TITLE_KEYS: Record<RecordScreen, string> = {

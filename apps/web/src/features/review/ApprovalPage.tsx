@@ -1,6 +1,8 @@
 import { CheckOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { type MeasurementItem, PERMISSIONS, REVIEW_QUERY_MAX_DAYS } from '@glucocare/domain';
+import { PERMISSIONS } from '@glucocare/domain/admin';
+import type { MeasurementItem } from '@glucocare/domain/clinical';
+import { REVIEW_QUERY_MAX_DAYS } from '@glucocare/domain/review';
 import { Alert, Button, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

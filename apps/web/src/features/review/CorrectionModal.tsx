@@ -1,10 +1,6 @@
-import {
-  type DisplayUnit,
-  GLUCOSE_OTHER_REASON,
-  MEASUREMENT_LIMITS,
-  resultIssue,
-  UNTESTED_REASONS,
-} from '@glucocare/domain';
+import type { DisplayUnit } from '@glucocare/domain/hospital-settings';
+import { MEASUREMENT_LIMITS, resultIssue, UNTESTED_REASONS } from '@glucocare/domain/measurements';
+import { GLUCOSE_OTHER_REASON } from '@glucocare/domain/rules';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,

@@ -1,13 +1,9 @@
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PrinterOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns, type ProFormInstance, ProTable } from '@ant-design/pro-components';
-import {
-  type DisplayUnit,
-  formatReadingValue,
-  type MeasurementItem,
-  PERMISSIONS,
-  REVIEW_QUERY_MAX_DAYS,
-  reasonNotTested,
-} from '@glucocare/domain';
+import { PERMISSIONS } from '@glucocare/domain/admin';
+import type { MeasurementItem } from '@glucocare/domain/clinical';
+import type { DisplayUnit } from '@glucocare/domain/hospital-settings';
+import { formatReadingValue, REVIEW_QUERY_MAX_DAYS, reasonNotTested } from '@glucocare/domain/review';
 import { Alert, Button, Checkbox, Segmented, Space, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';

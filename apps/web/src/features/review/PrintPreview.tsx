@@ -1,5 +1,6 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import type { DisplayUnit, MeasurementItem } from '@glucocare/domain';
+import type { MeasurementItem } from '@glucocare/domain/clinical';
+import type { DisplayUnit } from '@glucocare/domain/hospital-settings';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Modal, Spin } from 'antd';
 import { useRef } from 'react';

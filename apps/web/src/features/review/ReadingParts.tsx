@@ -1,9 +1,6 @@
-import {
-  type DisplayUnit,
-  formatReadingValue,
-  type MeasurementItem,
-  reasonNotTested,
-} from '@glucocare/domain';
+import type { MeasurementItem } from '@glucocare/domain/clinical';
+import type { DisplayUnit } from '@glucocare/domain/hospital-settings';
+import { formatReadingValue, reasonNotTested } from '@glucocare/domain/review';
 import { Badge, Space, Tabs, Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

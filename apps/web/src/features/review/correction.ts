@@ -1,4 +1,5 @@
-import { type DisplayUnit, formatReadingValue } from '@glucocare/domain';
+import type { DisplayUnit } from '@glucocare/domain/hospital-settings';
+import { formatReadingValue } from '@glucocare/domain/review';
 import type { Dayjs } from 'dayjs';
 import type { ReadingInput } from '../../api/measurements';
 import type { ReviewRecord } from '../../api/review';

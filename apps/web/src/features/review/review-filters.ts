@@ -1,7 +1,7 @@
+import type { MeasurementItem } from '@glucocare/domain/clinical';
+import type { MessageKey } from '@glucocare/domain/i18n';
 import {
   displayedValueBounds,
-  type MeasurementItem,
-  type MessageKey,
   QUERY_RANGE_MESSAGES,
   type QueryRangeProblem,
   queryRangeProblem,
@@ -11,7 +11,7 @@ import {
   type RecordStatus,
   type ReviewClassification,
   valueRangeProblem,
-} from '@glucocare/domain';
+} from '@glucocare/domain/review';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { DataFilter, PendingFilter } from '../../api/review';

@@ -1,4 +1,4 @@
-import { RECORD_STATUSES, REVIEW_CLASSIFICATIONS } from '@glucocare/domain';
+import { RECORD_STATUSES, REVIEW_CLASSIFICATIONS } from '@glucocare/domain/review';
 import type { TFunction } from 'i18next';
 import type { ReviewRecord } from '../../api/review';
 

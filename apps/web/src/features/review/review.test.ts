@@ -1,4 +1,4 @@
-import { ITEM_DISPLAY_UNITS } from '@glucocare/domain';
+import { ITEM_DISPLAY_UNITS } from '@glucocare/domain/hospital-settings';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import type { ReviewRecord } from '../../api/review';

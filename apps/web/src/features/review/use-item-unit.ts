@@ -1,4 +1,6 @@
-import { type DisplayUnit, displayUnitFor, type MeasurementItem } from '@glucocare/domain';
+import type { MeasurementItem } from '@glucocare/domain/clinical';
+import type { DisplayUnit } from '@glucocare/domain/hospital-settings';
+import { displayUnitFor } from '@glucocare/domain/review';
 import { useQuery } from '@tanstack/react-query';
 import { fetchItemDisplay } from '../../api/settings';
 

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@glucocare/domain';
+import { PERMISSIONS } from '@glucocare/domain/admin';
 import { Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/permissions';

@@ -1,11 +1,11 @@
+import { PERMISSIONS } from '@glucocare/domain/admin';
+import type { PasswordRule } from '@glucocare/domain/auth';
 import {
   PASSWORD_EXPIRY_MONTHS,
   PASSWORD_POLICY_LENGTH,
-  type PasswordRule,
-  PERMISSIONS,
   passwordExpirySchema,
   passwordLengthSchema,
-} from '@glucocare/domain';
+} from '@glucocare/domain/hospital-settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Col, Form, InputNumber, Row, Switch, Typography } from 'antd';
 import { useState } from 'react';

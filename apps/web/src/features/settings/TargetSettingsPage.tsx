@@ -1,14 +1,7 @@
 import { SaveOutlined } from '@ant-design/icons';
-import {
-  fromMmol,
-  type GlucoseUnit,
-  PERMISSIONS,
-  QC_LEVELS,
-  qcSdSchema,
-  qcTargetSchema,
-  roundDecimal,
-  toMmol,
-} from '@glucocare/domain';
+import { PERMISSIONS } from '@glucocare/domain/admin';
+import { fromMmol, type GlucoseUnit, roundDecimal, toMmol } from '@glucocare/domain/helpers';
+import { QC_LEVELS, qcSdSchema, qcTargetSchema } from '@glucocare/domain/hospital-settings';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Form, InputNumber, Select, Space, Spin, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';

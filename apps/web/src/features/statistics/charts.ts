@@ -1,4 +1,5 @@
-import { formatDecimal, type Lang } from '@glucocare/domain';
+import { formatDecimal } from '@glucocare/domain/helpers';
+import type { Lang } from '@glucocare/domain/i18n';
 import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';

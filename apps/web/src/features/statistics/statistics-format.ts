@@ -1,12 +1,11 @@
+import { formatDecimal, roundDecimal } from '@glucocare/domain/helpers';
+import type { Lang } from '@glucocare/domain/i18n';
 import {
-  formatDecimal,
-  type Lang,
   QUERY_RANGE_MESSAGES,
   type QueryRangeProblem,
   queryRangeProblem,
   REVIEW_QUERY_MAX_DAYS,
-  roundDecimal,
-} from '@glucocare/domain';
+} from '@glucocare/domain/review';
 import type { Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { DepartmentAnalysis, DepartmentRow, GlucoseCounts, YearAnalysis } from '../../api/statistics';

@@ -1,6 +1,6 @@
 import { DownloadOutlined, RightOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { AUDIT_ENTITY_KINDS, auditEntityName } from '@glucocare/domain';
+import { AUDIT_ENTITY_KINDS, auditEntityName } from '@glucocare/domain/admin';
 import { Alert, Button, Tag } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { Dayjs } from 'dayjs';

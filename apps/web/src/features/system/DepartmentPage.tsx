@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { ModalForm, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { departmentCodeSchema, departmentNameSchema, PERMISSIONS } from '@glucocare/domain';
+import { departmentCodeSchema, departmentNameSchema, PERMISSIONS } from '@glucocare/domain/admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Col, Form, Input, InputNumber, Row, Space, Switch, Tag } from 'antd';
 import type { Rule } from 'antd/es/form';

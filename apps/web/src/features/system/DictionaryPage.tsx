@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type ActionType, ModalForm, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { dictEntrySaveSchema, isDictValueRequired, PERMISSIONS } from '@glucocare/domain';
+import { dictEntrySaveSchema, PERMISSIONS } from '@glucocare/domain/admin';
+import { isDictValueRequired } from '@glucocare/domain/hospital-settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AutoComplete, Button, Card, Col, Empty, Form, Input, Row, Select, Spin, Switch } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type ActionType, ModalForm, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { drugCategoryCreateSchema, drugCreateSchema, PERMISSIONS } from '@glucocare/domain';
+import { drugCategoryCreateSchema, drugCreateSchema, PERMISSIONS } from '@glucocare/domain/admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AutoComplete, Button, Card, Col, Form, Input, Row, Select, Switch, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

@@ -1,12 +1,12 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
 import { ModalForm } from '@ant-design/pro-components';
 import {
-  checkUpload,
   gluEventCreateSchema,
   gluEventItemSaveSchema,
   PERMISSIONS,
   svgIconSchema,
-} from '@glucocare/domain';
+} from '@glucocare/domain/admin';
+import { checkUpload } from '@glucocare/domain/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { ModalForm, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { menuCreateSchema, PERMISSIONS } from '@glucocare/domain';
+import { menuCreateSchema, PERMISSIONS } from '@glucocare/domain/admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,

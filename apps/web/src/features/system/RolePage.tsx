@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type ActionType, ModalForm, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { PERMISSIONS, roleCodeSchema, roleNameSchema } from '@glucocare/domain';
+import { PERMISSIONS, roleCodeSchema, roleNameSchema } from '@glucocare/domain/admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type ActionType, ModalForm, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { PERMISSIONS, type SuggestionCategory, suggestionCreateSchema } from '@glucocare/domain';
+import { PERMISSIONS, type SuggestionCategory, suggestionCreateSchema } from '@glucocare/domain/admin';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Col, Form, Input, Row, Select, Switch, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';

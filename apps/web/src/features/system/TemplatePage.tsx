@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type ActionType, DrawerForm, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { orderTemplateCreateSchema, PERMISSIONS } from '@glucocare/domain';
+import { orderTemplateCreateSchema, PERMISSIONS } from '@glucocare/domain/admin';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Radio, Switch, Tag, Tooltip } from 'antd';
 import { useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 import { DrawerForm, ModalForm } from '@ant-design/pro-components';
-import { staffCreateSchema, staffNickNameSchema, staffUserNameSchema } from '@glucocare/domain';
+import { staffCreateSchema, staffNickNameSchema, staffUserNameSchema } from '@glucocare/domain/admin';
 import { Col, DatePicker, Form, Input, Radio, Row, Select, Switch, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';

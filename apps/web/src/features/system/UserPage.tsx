@@ -5,7 +5,7 @@ import {
   STAFF_EXPIRY_SOON_DAYS,
   type StaffExpiryFilter,
   staffExpiryFilterSchema,
-} from '@glucocare/domain';
+} from '@glucocare/domain/admin';
 import { Button, Space, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useRef, useState } from 'react';

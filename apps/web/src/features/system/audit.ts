@@ -1,4 +1,4 @@
-import { isDateRangeValid } from '@glucocare/domain';
+import { isDateRangeValid } from '@glucocare/domain/helpers';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { AuditFilter } from '../../api/admin';
 import { hospitalDayBounds, hospitalNow } from '../../components/format';

@@ -1,6 +1,6 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { type ActionType, ModalForm, type ProColumns } from '@ant-design/pro-components';
-import { CATALOGUE_LIMITS } from '@glucocare/domain';
+import { CATALOGUE_LIMITS } from '@glucocare/domain/admin';
 import { Badge, Button, Col, Form, type FormInstance, InputNumber, Row, Switch, theme } from 'antd';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-import { CATALOGUE_LIMITS, templateContentSchema } from '@glucocare/domain';
+import { CATALOGUE_LIMITS, templateContentSchema } from '@glucocare/domain/admin';
 import { issueParams } from '../../components/form-rules';
 import { msgOrText } from '../../i18n';
 

@@ -1,5 +1,6 @@
 import { ReloadOutlined, RightOutlined } from '@ant-design/icons';
-import { formatReadingValue, type TaskState } from '@glucocare/domain';
+import { formatReadingValue } from '@glucocare/domain/review';
+import type { TaskState } from '@glucocare/domain/tasks';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Input, Table, type TableColumnsType, Tabs, Tag } from 'antd';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import type { TaskState } from '@glucocare/domain';
+import type { TaskState } from '@glucocare/domain/tasks';
 import type { TFunction } from 'i18next';
 import type { TodayTask } from '../../api/tasks';
 import { clockParts } from '../../components/format';

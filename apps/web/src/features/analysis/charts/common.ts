@@ -1,10 +1,7 @@
-import {
-  formatDecimal,
-  fromStorageValue,
-  type MeasurementItem,
-  wallClockAt,
-  zonedInstant,
-} from '@glucocare/domain';
+import type { MeasurementItem } from '@glucocare/domain/clinical';
+import { formatDecimal } from '@glucocare/domain/helpers';
+import { fromStorageValue, wallClockAt } from '@glucocare/domain/measurements';
+import { zonedInstant } from '@glucocare/domain/tasks';
 import type { XAXisComponentOption } from 'echarts';
 import type { BarSeriesOption, LineSeriesOption, ScatterSeriesOption } from 'echarts/charts';
 import type {

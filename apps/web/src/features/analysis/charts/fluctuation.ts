@@ -1,4 +1,4 @@
-import { FLUCTUATION_REFERENCES } from '@glucocare/domain';
+import { FLUCTUATION_REFERENCES } from '@glucocare/domain/constants';
 import type { LineSeriesOption } from 'echarts/charts';
 import type { FluctuationDay, FluctuationReferences } from '../../../api/analysis';
 import { AXIS_FONT, type ChartOption, type ChartUnit, fixed, glu, html } from './common';

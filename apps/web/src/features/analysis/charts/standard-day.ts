@@ -1,4 +1,4 @@
-import { type DaySegmentCount, daySegments } from '@glucocare/domain';
+import { type DaySegmentCount, daySegments } from '@glucocare/domain/analytics';
 import type { LineSeriesOption, ScatterSeriesOption } from 'echarts/charts';
 import type { MarkAreaComponentOption } from 'echarts/components';
 import type { GlucoseMap } from '../../../api/analysis';

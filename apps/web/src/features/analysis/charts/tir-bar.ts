@@ -1,4 +1,5 @@
-import { formatDecimal, GLUCOSE_RANGES, type GlucoseRange, roundShares } from '@glucocare/domain';
+import { GLUCOSE_RANGES, type GlucoseRange } from '@glucocare/domain/analytics';
+import { formatDecimal, roundShares } from '@glucocare/domain/helpers';
 import type { BarSeriesOption } from 'echarts/charts';
 import type { GlucoseReport } from '../../../api/analysis';
 import { AXIS_FONT, type ChartOption, type ChartUnit, glu } from './common';

@@ -1,5 +1,9 @@
 import { type ProColumns, ProTable } from '@ant-design/pro-components';
-import { adviceFrequencyCreateSchema, CATALOGUE_SETTING_LIMITS, orderedTimes } from '@glucocare/domain';
+import {
+  adviceFrequencyCreateSchema,
+  CATALOGUE_SETTING_LIMITS,
+  orderedTimes,
+} from '@glucocare/domain/hospital-settings';
 import { Col, Form, Input, InputNumber, Select, Space, Tag } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { formatGlucose } from '@glucocare/domain';
+import { formatGlucose } from '@glucocare/domain/helpers';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DictEntry } from '../../../api/catalogues';

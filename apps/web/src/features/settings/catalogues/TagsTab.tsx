@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { tagOptionSchema } from '@glucocare/domain';
+import { tagOptionSchema } from '@glucocare/domain/hospital-settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, ColorPicker, Form, Input, Space, Table, Tag } from 'antd';
 import type { Color } from 'antd/es/color-picker';

@@ -1,11 +1,11 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { isMgDl } from '@glucocare/domain/helpers';
 import {
   DISPLAY_UNIT_CATEGORIES,
   type EDITABLE_UNIT_CATEGORIES,
-  isMgDl,
   type UnitCategory,
   unitSaveSchema,
-} from '@glucocare/domain';
+} from '@glucocare/domain/hospital-settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Segmented, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';

@@ -1,12 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { ModalForm } from '@ant-design/pro-components';
+import type { MeasurementItem } from '@glucocare/domain/clinical';
 import {
   ageBracketCreateSchema,
   ageCrisisCreateSchema,
   ageCrisisUpdateSchema,
   CRISIS_LIMITS,
-  type MeasurementItem,
-} from '@glucocare/domain';
+} from '@glucocare/domain/hospital-settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Flex, Form, Input, InputNumber, Row, Select, Space, Table } from 'antd';
 import type { RuleObject } from 'antd/es/form';

@@ -1,4 +1,4 @@
-import type { MeasurementItem } from '@glucocare/domain';
+import type { MeasurementItem } from '@glucocare/domain/clinical';
 import {
   Button,
   Card,

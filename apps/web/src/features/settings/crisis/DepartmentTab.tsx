@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { departmentCrisisSaveSchema, type MeasurementItem } from '@glucocare/domain';
+import type { MeasurementItem } from '@glucocare/domain/clinical';
+import { departmentCrisisSaveSchema } from '@glucocare/domain/hospital-settings';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Select, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { ModalForm } from '@ant-design/pro-components';
-import { CRISIS_LIMITS, crisisGradeSaveSchema } from '@glucocare/domain';
+import { CRISIS_LIMITS, crisisGradeSaveSchema } from '@glucocare/domain/hospital-settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Col, ColorPicker, Flex, Form, Input, Row, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

@@ -1,4 +1,5 @@
-import { crisisSettingSaveSchema, type MeasurementItem } from '@glucocare/domain';
+import type { MeasurementItem } from '@glucocare/domain/clinical';
+import { crisisSettingSaveSchema } from '@glucocare/domain/hospital-settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

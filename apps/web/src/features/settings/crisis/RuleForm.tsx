@@ -1,5 +1,5 @@
 import { ModalForm } from '@ant-design/pro-components';
-import type { MeasurementItem } from '@glucocare/domain';
+import type { MeasurementItem } from '@glucocare/domain/clinical';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Col, ColorPicker, Form, type FormInstance, InputNumber, Row, Select } from 'antd';
 import type { RuleObject } from 'antd/es/form';

@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type MeasurementItem, virtualWardCrisisSaveSchema } from '@glucocare/domain';
+import type { MeasurementItem } from '@glucocare/domain/clinical';
+import { virtualWardCrisisSaveSchema } from '@glucocare/domain/hospital-settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

@@ -1,4 +1,5 @@
-import { MEASUREMENT_ITEMS, type MeasurementItem, PERMISSIONS } from '@glucocare/domain';
+import { PERMISSIONS } from '@glucocare/domain/admin';
+import { MEASUREMENT_ITEMS, type MeasurementItem } from '@glucocare/domain/clinical';
 import { useQuery } from '@tanstack/react-query';
 import { Segmented, Space, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';

@@ -1,4 +1,4 @@
-import { classifyMeasurement } from '@glucocare/domain';
+import { classifyMeasurement } from '@glucocare/domain/clinical';
 import { describe, expect, it } from 'vitest';
 import { toDisplay, toStorage } from '../periods/period-ui';
 import { itemUnit } from './units';

@@ -1,10 +1,5 @@
-import {
-  formatGlucose,
-  type GlucoseUnit,
-  type MeasurementItem,
-  MGDL_PER_MMOL,
-  roundDecimal,
-} from '@glucocare/domain';
+import type { MeasurementItem } from '@glucocare/domain/clinical';
+import { formatGlucose, type GlucoseUnit, MGDL_PER_MMOL, roundDecimal } from '@glucocare/domain/helpers';
 import { glucoseUnitOf, useSession } from '../../../app/session';
 
 /**

@@ -1,4 +1,4 @@
-import { glucosePeriodFieldSchemas as fields } from '@glucocare/domain';
+import { glucosePeriodFieldSchemas as fields } from '@glucocare/domain/hospital-settings';
 import { Button, Col, Form, InputNumber, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

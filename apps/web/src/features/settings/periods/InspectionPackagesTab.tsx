@@ -1,11 +1,11 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PERMISSIONS } from '@glucocare/domain/admin';
 import {
   inspectionPackageCreateSchema,
   inspectionItemFieldSchemas as itemFields,
   PERIOD_LIMITS,
-  PERMISSIONS,
   referenceRangeIssue,
-} from '@glucocare/domain';
+} from '@glucocare/domain/hospital-settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Form, Input, InputNumber, Select, Space, Spin, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

@@ -1,4 +1,4 @@
-import { insulinPeriodFieldSchemas as fields } from '@glucocare/domain';
+import { insulinPeriodFieldSchemas as fields } from '@glucocare/domain/hospital-settings';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,13 +1,13 @@
 import { type ProColumns, ProTable } from '@ant-design/pro-components';
+import { MEASUREMENT_ITEMS } from '@glucocare/domain/clinical';
 import {
   mappingItemFieldSchemas as fields,
   MAPPING_SOURCES,
   MAPPING_TARGET_KINDS,
   type MappingSource,
   type MappingTargetKind,
-  MEASUREMENT_ITEMS,
   PERIOD_LIMITS,
-} from '@glucocare/domain';
+} from '@glucocare/domain/hospital-settings';
 import { useQuery } from '@tanstack/react-query';
 import { Col, Form, Input, Select, Tag } from 'antd';
 import { useState } from 'react';

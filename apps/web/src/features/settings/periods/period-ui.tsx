@@ -1,22 +1,24 @@
+import { PERMISSIONS } from '@glucocare/domain/admin';
 import {
-  type DaySpan,
   formatGlucose,
   fromMmol,
   type GlucoseUnit,
+  roundDecimal,
+  toMmol,
+  unitPrecision,
+} from '@glucocare/domain/helpers';
+import {
+  type DaySpan,
   glucoseLimitSchema,
   glucoseRangeIssue,
   MINUTES_PER_DAY,
   PERIOD_LIMITS,
-  PERMISSIONS,
   type PeriodWindow,
   periodCoverage,
   periodWindowIssue,
-  roundDecimal,
   timeOfMinutes,
-  toMmol,
-  unitPrecision,
   windowSpans,
-} from '@glucocare/domain';
+} from '@glucocare/domain/hospital-settings';
 import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Card, Col, Form, type FormInstance, Input, Table, Tooltip, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';

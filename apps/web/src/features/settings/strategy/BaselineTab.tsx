@@ -1,4 +1,4 @@
-import { type BaselineSetting, baselineSchema } from '@glucocare/domain';
+import { type BaselineSetting, baselineSchema } from '@glucocare/domain/hospital-settings';
 import { Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fetchBaseline, saveBaseline } from '../../../api/strategy-settings';

@@ -1,12 +1,12 @@
+import type { GlucoseUnit } from '@glucocare/domain/helpers';
 import {
   type AutoConsultationEntry,
   autoConsultationSchema,
   CONSULTATION_ITEM_UNITS,
   CONSULTATION_ITEMS,
   type ConsultationItem,
-  type GlucoseUnit,
   isGlucoseConsultationItem,
-} from '@glucocare/domain';
+} from '@glucocare/domain/hospital-settings';
 import { Card, Form, InputNumber, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { type MonitorStrategy, monitorStrategySchema } from '@glucocare/domain';
+import { type MonitorStrategy, monitorStrategySchema } from '@glucocare/domain/hospital-settings';
 import { Col, Form, InputNumber, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fetchMonitorStrategy, saveMonitorStrategy } from '../../../api/strategy-settings';

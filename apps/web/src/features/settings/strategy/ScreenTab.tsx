@@ -1,4 +1,5 @@
-import { MEASUREMENT_ITEMS, screenStrategySchema } from '@glucocare/domain';
+import { MEASUREMENT_ITEMS } from '@glucocare/domain/clinical';
+import { screenStrategySchema } from '@glucocare/domain/hospital-settings';
 import { Checkbox, Col, Form, InputNumber, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fetchScreenStrategy, type ScreenStrategy, saveScreenStrategy } from '../../../api/strategy-settings';

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@glucocare/domain';
+import { PERMISSIONS } from '@glucocare/domain/admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, type FormInstance, Skeleton } from 'antd';
 import type { TFunction } from 'i18next';

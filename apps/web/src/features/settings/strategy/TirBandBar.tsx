@@ -1,4 +1,4 @@
-import { formatGlucose, type GlucoseUnit } from '@glucocare/domain';
+import { formatGlucose, type GlucoseUnit } from '@glucocare/domain/helpers';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { glucoseUnitLabel } from './units';

@@ -1,4 +1,5 @@
-import { type GlucoseUnit, tirStrategySchema } from '@glucocare/domain';
+import type { GlucoseUnit } from '@glucocare/domain/helpers';
+import { tirStrategySchema } from '@glucocare/domain/hospital-settings';
 import { Col, Form, type FormInstance, InputNumber, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fetchTirSetting, saveTirSetting, type TirSetting } from '../../../api/strategy-settings';

@@ -1,4 +1,5 @@
-import { type GlucoseUnit, virtualWardGluMinSchema, virtualWardHbA1cMinSchema } from '@glucocare/domain';
+import type { GlucoseUnit } from '@glucocare/domain/helpers';
+import { virtualWardGluMinSchema, virtualWardHbA1cMinSchema } from '@glucocare/domain/hospital-settings';
 import { Col, Form, InputNumber, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {

@@ -5,7 +5,7 @@ import {
   isMgDl,
   roundDecimal,
   unitPrecision,
-} from '@glucocare/domain';
+} from '@glucocare/domain/helpers';
 
 /**
  * Glucose thresholds travel in mmol/L; a mg/dL hospital types and reads them in mg/dL. Typed values go

@@ -1,4 +1,4 @@
-import { PERIOD_SHOW_STRATEGIES, type PeriodShowStrategy } from '@glucocare/domain';
+import { PERIOD_SHOW_STRATEGIES, type PeriodShowStrategy } from '@glucocare/domain/hospital-settings';
 import { useQuery } from '@tanstack/react-query';
 import { Divider, Radio, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { FeatureKey } from '@glucocare/domain';
+import type { FeatureKey } from '@glucocare/domain/hospital-settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Divider, Tag } from 'antd';
 import { Fragment } from 'react';

@@ -1,4 +1,4 @@
-import { FILE_STORAGE_MAX_LENGTH, fileStorageLocationSchema } from '@glucocare/domain';
+import { FILE_STORAGE_MAX_LENGTH, fileStorageLocationSchema } from '@glucocare/domain/hospital-settings';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { type HisSetting, type HisSettingInput, hisSettingSchema } from '@glucocare/domain';
+import { type HisSetting, type HisSettingInput, hisSettingSchema } from '@glucocare/domain/hospital-settings';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { ADMIN_PASSWORD_MIN_LENGTH, effectiveLengthRule, type PasswordRule } from '@glucocare/domain';
+import { ADMIN_PASSWORD_MIN_LENGTH, effectiveLengthRule, type PasswordRule } from '@glucocare/domain/auth';
 import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 

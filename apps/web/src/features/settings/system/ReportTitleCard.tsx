@@ -1,4 +1,4 @@
-import { REPORT_TITLE_LIMITS, reportTitleSchema } from '@glucocare/domain';
+import { REPORT_TITLE_LIMITS, reportTitleSchema } from '@glucocare/domain/hospital-settings';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { COMMON_TIME_ZONES, timeZoneSchema } from '@glucocare/domain';
+import { COMMON_TIME_ZONES, timeZoneSchema } from '@glucocare/domain/patients';
 import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, Form } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { DISPLAY_ITEMS, type DisplayItem } from '@glucocare/domain';
+import { DISPLAY_ITEMS, type DisplayItem } from '@glucocare/domain/hospital-settings';
 import { useQuery } from '@tanstack/react-query';
 import { Divider, Flex, Select, Typography } from 'antd';
 import { Fragment } from 'react';

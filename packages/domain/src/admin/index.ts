@@ -1,0 +1,5 @@
+export * from './audit-kinds';
+export * from './catalogues';
+export * from './permissions';
+export * from './schemas';
+export * from './staff-expiry';

@@ -1,0 +1,5 @@
+export * from './clock';
+export * from './entry';
+export * from './pivot';
+export * from './query';
+export * from './upload';

@@ -1,0 +1,3 @@
+export * from './admission';
+export * from './display';
+export * from './time-zone';
