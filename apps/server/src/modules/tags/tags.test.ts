@@ -148,8 +148,7 @@ describe('tag names in both languages', () => {
 
 describe('editing a tag', () => {
   type Full = Tag & { version: number; tagZh: string | null; tagEn: string | null };
-  const put = (body: object, token = admin, lang?: string) =>
-    api('PUT', '/v1/tagOption', token, body, lang);
+  const put = (body: object, token = admin, lang?: string) => api('PUT', '/v1/tagOption', token, body, lang);
   const find = async (text: string, token = admin): Promise<Full> =>
     (await list(token)).find((tag) => tag.tag === text) as Full;
 
@@ -178,7 +177,11 @@ describe('editing a tag', () => {
     expect(audit.after).toEqual(after);
 
     // colour cleared, sort changed, the Chinese name changed in a Chinese request
-    const again = await put({ id: after.id, version: after.version, color: '', sort: 40, tagZh: '鼻饲中' }, admin, 'zh-CN');
+    const again = await put(
+      { id: after.id, version: after.version, color: '', sort: 40, tagZh: '鼻饲中' },
+      admin,
+      'zh-CN',
+    );
     expect(again.json().dataContent).toMatchObject({ tag: '鼻饲', name: '鼻饲中', color: null, sort: 40 });
   });
 

@@ -413,6 +413,7 @@ export function EditModalForm<T extends { id: number }, V, S = unknown>({
   width,
   initialValues,
   conflictField,
+  fieldMap,
   onClose,
   save,
   onSaved,
@@ -423,6 +424,8 @@ export function EditModalForm<T extends { id: number }, V, S = unknown>({
   width: number;
   initialValues: Partial<V>;
   conflictField?: string;
+  /** server field → form field, where the form names a field otherwise */
+  fieldMap?: Record<string, string>;
   onClose: () => void;
   save: (values: V, base: T | null) => Promise<S>;
   onSaved: (saved: S) => void;
@@ -450,7 +453,11 @@ export function EditModalForm<T extends { id: number }, V, S = unknown>({
           onSaved(saved);
           return true;
         } catch (error) {
-          handleSaveError(form, error, base ? { onConflict: setConflict } : { conflictField });
+          handleSaveError(
+            form,
+            error,
+            base ? { onConflict: setConflict, fieldMap } : { conflictField, fieldMap },
+          );
           return false;
         }
       }}
