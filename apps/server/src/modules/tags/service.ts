@@ -34,8 +34,13 @@ const view = (row: TagRow, lang: Lang) => ({
 });
 const mine = (tenantId: string, where?: SQL) => and(eq(tagOptions.tenantId, tenantId), where);
 
-function tagNames(input: TagOptionInput, lang: Lang) {
-  const names = namesFromBody({ name: input.tag, nameZh: input.tagZh, nameEn: input.tagEn }, lang);
+/** The names to store from a create or (over `current`) an update body (domain `namesFromBody`). */
+function tagNames(input: Partial<TagOptionInput>, lang: Lang, current?: TagRow) {
+  const names = namesFromBody(
+    { name: input.tag, nameZh: input.tagZh, nameEn: input.tagEn },
+    lang,
+    current && { nameZh: current.tagZh, nameEn: current.tagEn },
+  );
   return { tagZh: names.nameZh, tagEn: names.nameEn };
 }
 
@@ -109,16 +114,12 @@ export async function updateTag(
   return db.transaction(async (tx) => {
     const tenantId = session.tenantId;
     const current = await findTag(tx, tenantId, input.id);
-    const names = namesFromBody({ nameZh: input.tagZh, nameEn: input.tagEn }, lang, {
-      nameZh: current.tagZh,
-      nameEn: current.tagEn,
-    });
-    if (!names.nameZh && !names.nameEn) throw new AppError(400, 'settings.tag.required');
+    const names = tagNames(input, lang, current);
+    if (!names.tagZh && !names.tagEn) throw new AppError(400, 'settings.tag.required');
     const [row] = await tx
       .update(tagOptions)
       .set({
-        tagZh: names.nameZh,
-        tagEn: names.nameEn,
+        ...names,
         color: input.color === undefined ? current.color : input.color,
         sort: input.sort ?? current.sort,
       })

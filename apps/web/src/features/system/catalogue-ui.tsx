@@ -308,6 +308,21 @@ export function rowActionsColumn<T>(options: {
   };
 }
 
+/** The edit and delete links of a row of a plain table (`row-edit`, `row-delete`). */
+export function RowEditDelete({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <span className="gc-row-actions">
+      <Button type="link" size="small" data-testid="row-edit" onClick={onEdit}>
+        {t('common.edit')}
+      </Button>
+      <Button type="link" size="small" danger data-testid="row-delete" onClick={onDelete}>
+        {t('common.delete')}
+      </Button>
+    </span>
+  );
+}
+
 /** The columns without the actions column, for users who may neither edit nor delete. */
 export function withoutActions<T>(columns: ProColumns<T>[]): ProColumns<T>[] {
   return columns.filter((column) => column.valueType !== 'option');

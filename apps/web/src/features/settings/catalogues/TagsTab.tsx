@@ -26,7 +26,7 @@ import {
   shownTagName,
 } from '../../../components/names';
 import { LoadError, TableEmpty } from '../../../components/PageWrapper';
-import { EditModalForm, SortInput, useEditForm } from '../../system/catalogue-ui';
+import { EditModalForm, RowEditDelete, SortInput, useEditForm } from '../../system/catalogue-ui';
 import { CATALOGUE_EDIT } from './permissions';
 
 const tagKeys = ['tagOptions'] as const;
@@ -297,25 +297,7 @@ export function TagsTab() {
                   key: 'actions',
                   width: 130,
                   render: (_: unknown, option: TagOption) => (
-                    <span className="gc-row-actions">
-                      <Button
-                        type="link"
-                        size="small"
-                        data-testid="row-edit"
-                        onClick={() => setEditing(option)}
-                      >
-                        {t('common.edit')}
-                      </Button>
-                      <Button
-                        type="link"
-                        size="small"
-                        danger
-                        data-testid="row-delete"
-                        onClick={() => void remove(option)}
-                      >
-                        {t('common.delete')}
-                      </Button>
-                    </span>
+                    <RowEditDelete onEdit={() => setEditing(option)} onDelete={() => void remove(option)} />
                   ),
                 },
               ]

@@ -36,6 +36,7 @@ import { msg } from '../../../i18n';
 import {
   confirmDelete,
   EditModalForm,
+  RowEditDelete,
   RowStatusSwitch,
   SideList,
   SortStatusFields,
@@ -329,25 +330,10 @@ export function InspectionPackagesTab() {
   );
   const itemButtons = (item: InspectionItem) =>
     canEdit ? (
-      <span className="gc-row-actions">
-        <Button
-          type="link"
-          size="small"
-          data-testid="row-edit"
-          onClick={() => setEditing({ kind: 'item', record: item })}
-        >
-          {t('common.edit')}
-        </Button>
-        <Button
-          type="link"
-          size="small"
-          danger
-          data-testid="row-delete"
-          onClick={() => void removeItem(item)}
-        >
-          {t('common.delete')}
-        </Button>
-      </span>
+      <RowEditDelete
+        onEdit={() => setEditing({ kind: 'item', record: item })}
+        onDelete={() => void removeItem(item)}
+      />
     ) : null;
 
   const columns: ColumnsType<InspectionItem> = mobile
