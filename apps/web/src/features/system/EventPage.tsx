@@ -136,12 +136,12 @@ function EventForm({
             <Input maxLength={12} autoComplete="off" />
           </Form.Item>
         </Col>
-        <NameFields fields={shape} limits={EVENT_NAME_LIMITS} requiredKey={NAME_REQUIRED.setting} />
         <Col xs={12}>
           <Form.Item name="sort" label={t('common.sort')}>
             <SortInput />
           </Form.Item>
         </Col>
+        <NameFields fields={shape} limits={EVENT_NAME_LIMITS} requiredKey={NAME_REQUIRED.setting} />
       </Row>
     </ModalForm>
   );
@@ -348,12 +348,12 @@ function ItemForm({
             <Input maxLength={12} autoComplete="off" />
           </Form.Item>
         </Col>
-        <NameFields fields={shape} limits={EVENT_NAME_LIMITS} requiredKey={NAME_REQUIRED.setting} />
         <Col xs={12}>
           <Form.Item name="sort" label={t('common.sort')}>
             <SortInput />
           </Form.Item>
         </Col>
+        <NameFields fields={shape} limits={EVENT_NAME_LIMITS} requiredKey={NAME_REQUIRED.setting} />
         <Col xs={12}>
           <Form.Item name="isActive" label={t('common.enabled')} valuePropName="checked">
             <Switch />
