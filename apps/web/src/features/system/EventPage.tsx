@@ -55,7 +55,7 @@ import { formatDateTime } from '../../components/format';
 import { NameFields, type NameValues, namesInput, nameValuesOf, shownName } from '../../components/names';
 import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
 import { msg } from '../../i18n';
-import { RowStatusSwitch, SideList, SortInput, useEditConflict, useStatusToggle } from './catalogue-ui';
+import { RowStatusSwitch, SideList, SortField, useEditConflict, useStatusToggle } from './catalogue-ui';
 import { submitterProps } from './shared';
 
 export const EVENT_PERMISSIONS = PERMISSIONS.system.glucoseEvents;
@@ -136,11 +136,7 @@ function EventForm({
             <Input maxLength={12} autoComplete="off" />
           </Form.Item>
         </Col>
-        <Col xs={12}>
-          <Form.Item name="sort" label={t('common.sort')}>
-            <SortInput />
-          </Form.Item>
-        </Col>
+        <SortField />
         <NameFields fields={shape} limits={EVENT_NAME_LIMITS} requiredKey={NAME_REQUIRED.setting} />
       </Row>
     </ModalForm>
@@ -348,11 +344,7 @@ function ItemForm({
             <Input maxLength={12} autoComplete="off" />
           </Form.Item>
         </Col>
-        <Col xs={12}>
-          <Form.Item name="sort" label={t('common.sort')}>
-            <SortInput />
-          </Form.Item>
-        </Col>
+        <SortField />
         <NameFields fields={shape} limits={EVENT_NAME_LIMITS} requiredKey={NAME_REQUIRED.setting} />
         <Col xs={12}>
           <Form.Item name="isActive" label={t('common.enabled')} valuePropName="checked">

@@ -483,16 +483,24 @@ export function EditModalForm<T extends { id: number }, V, S = unknown>({
   );
 }
 
+/** The sort field of a catalogue form, half a row on a phone. */
+export function SortField({ sm }: { sm?: number }) {
+  const { t } = useTranslation();
+  return (
+    <Col xs={12} sm={sm}>
+      <Form.Item name="sort" label={t('common.sort')}>
+        <SortInput />
+      </Form.Item>
+    </Col>
+  );
+}
+
 /** The sort and enabled fields of a catalogue form, half a row each on a phone. */
 export function SortStatusFields({ sm }: { sm?: number }) {
   const { t } = useTranslation();
   return (
     <>
-      <Col xs={12} sm={sm}>
-        <Form.Item name="sort" label={t('common.sort')}>
-          <SortInput />
-        </Form.Item>
-      </Col>
+      <SortField sm={sm} />
       <Col xs={12} sm={sm}>
         <Form.Item name="isActive" label={t('common.enabled')} valuePropName="checked">
           <Switch />

@@ -26,7 +26,7 @@ import {
   shownTagName,
 } from '../../../components/names';
 import { LoadError, TableEmpty } from '../../../components/PageWrapper';
-import { EditModalForm, RowEditDelete, SortInput, useEditForm } from '../../system/catalogue-ui';
+import { EditModalForm, RowEditDelete, SortField, useEditForm } from '../../system/catalogue-ui';
 import { CATALOGUE_EDIT } from './permissions';
 
 const tagKeys = ['tagOptions'] as const;
@@ -202,11 +202,7 @@ function EditTagForm({
       <Col xs={12}>
         <ColorField />
       </Col>
-      <Col xs={12}>
-        <Form.Item name="sort" label={t('common.sort')}>
-          <SortInput />
-        </Form.Item>
-      </Col>
+      <SortField />
     </EditModalForm>
   );
 }
