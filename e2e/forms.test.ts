@@ -388,9 +388,15 @@ const CASES: FormCase[] = [
     fields: [
       { id: 'code', fill: { how: 'type', value: 'FWCAT' }, key: 'code', expected: 'FWCAT' },
       {
-        id: 'name',
+        id: 'nameZh',
+        fill: { how: 'type', value: '表单巡检胰岛素' },
+        key: 'nameZh',
+        expected: '表单巡检胰岛素',
+      },
+      {
+        id: 'nameEn',
         fill: { how: 'type', value: 'Form walk insulins' },
-        key: 'name',
+        key: 'nameEn',
         expected: 'Form walk insulins',
       },
       { id: 'sort', fill: { how: 'type', value: 55 }, key: 'sort', expected: 55 },
@@ -410,10 +416,11 @@ const CASES: FormCase[] = [
     fields: [
       { id: 'code', fill: { how: 'type', value: 'FWDRUG01' }, key: 'code', expected: 'FWDRUG01' },
       { id: 'shortCode', fill: { how: 'type', value: 'FWD' }, key: 'shortCode', expected: 'FWD' },
+      { id: 'nameZh', fill: { how: 'type', value: '表单巡检甘精' }, key: 'nameZh', expected: '表单巡检甘精' },
       {
-        id: 'name',
+        id: 'nameEn',
         fill: { how: 'type', value: 'Form walk glargine' },
-        key: 'name',
+        key: 'nameEn',
         expected: 'Form walk glargine',
       },
       { id: 'unit', fill: { how: 'type', value: 'IU' }, key: 'unit', expected: 'IU' },
@@ -551,7 +558,7 @@ CASES.push({
     },
     { id: 'heightCm', fill: { how: 'type', value: 165.5 }, key: 'heightCm', expected: 165.5 },
     { id: 'weightKg', fill: { how: 'type', value: 60.2 }, key: 'weightKg', expected: 60.2 },
-    { id: 'tags', fill: { how: 'pick', value: ['胰岛素泵'] }, key: 'tags', expected: ['胰岛素泵'] },
+    { id: 'tags', fill: { how: 'pick', value: ['Insulin pump'] }, key: 'tags', expected: ['胰岛素泵'] },
     {
       id: 'contact',
       fill: { how: 'type', value: 'Daughter 13700002222' },
@@ -626,10 +633,11 @@ CASES.push(
     open: editRow('FWDRUG01'),
     fields: [
       { id: 'shortCode', fill: { how: 'type', value: 'FWE' }, key: 'shortCode', expected: 'FWE' },
+      { id: 'nameZh', fill: { how: 'type', value: '表单巡检地特' }, key: 'nameZh', expected: '表单巡检地特' },
       {
-        id: 'name',
+        id: 'nameEn',
         fill: { how: 'type', value: 'Form walk detemir' },
-        key: 'name',
+        key: 'nameEn',
         expected: 'Form walk detemir',
       },
       { id: 'unit', fill: { how: 'type', value: 'U/mL' }, key: 'unit', expected: 'U/mL' },
@@ -830,12 +838,8 @@ CASES.push(
     open: 'event-create',
     fields: [
       { id: 'code', fill: { how: 'type', value: 'fwEvent' }, key: 'code', expected: 'fwEvent' },
-      {
-        id: 'name',
-        fill: { how: 'type', value: 'FW event' },
-        key: 'name',
-        expected: 'FW event',
-      },
+      { id: 'nameZh', fill: { how: 'type', value: '巡检事件' }, key: 'nameZh', expected: '巡检事件' },
+      { id: 'nameEn', fill: { how: 'type', value: 'FW event' }, key: 'nameEn', expected: 'FW event' },
       { id: 'sort', fill: { how: 'type', value: 66 }, key: 'sort', expected: 66 },
     ],
     readBack: async (page) => (await gluEvents(page)).find((event) => event.code === 'fwEvent'),
@@ -850,7 +854,8 @@ CASES.push(
     },
     fields: [
       { id: 'code', fill: { how: 'type', value: 'fwItem' }, key: 'code', expected: 'fwItem' },
-      { id: 'name', fill: { how: 'type', value: 'FW item' }, key: 'name', expected: 'FW item' },
+      { id: 'nameZh', fill: { how: 'type', value: '巡检选项' }, key: 'nameZh', expected: '巡检选项' },
+      { id: 'nameEn', fill: { how: 'type', value: 'FW item' }, key: 'nameEn', expected: 'FW item' },
       { id: 'sort', fill: { how: 'type', value: 12 }, key: 'sort', expected: 12 },
       { id: 'isActive', fill: { how: 'switch', value: false }, key: 'isActive', expected: false },
       {
@@ -1149,12 +1154,46 @@ CASES.push(
     submit: 'tag-add',
     staysOpen: true,
     fields: [
-      { id: 'tag', fill: { how: 'type', value: '表单巡检标签' }, key: 'tag', expected: '表单巡检标签' },
+      { id: 'nameZh', fill: { how: 'type', value: '表单巡检标签' }, key: 'tag', expected: '表单巡检标签' },
+      {
+        id: 'nameEn',
+        fill: { how: 'type', value: 'Form walk tag' },
+        key: 'tagEn',
+        expected: 'Form walk tag',
+      },
       { id: 'color', fill: { how: 'color', value: '#1F8A70' }, key: 'color', expected: '#1F8A70' },
     ],
     readBack: async (page) =>
       (await api<Record<string, unknown>[]>(page, '/v1/tagOption/list')).find(
         (tag) => tag.tag === '表单巡检标签',
+      ),
+  },
+  {
+    name: 'patient tag, edit',
+    route: '/settings/catalogue',
+    open: async (page) => {
+      await page.getByTestId('tab-tags').click();
+      await editRow('Form walk tag')(page);
+    },
+    fields: [
+      {
+        id: 'nameZh',
+        fill: { how: 'type', value: '表单巡检标签乙' },
+        key: 'tagZh',
+        expected: '表单巡检标签乙',
+      },
+      {
+        id: 'nameEn',
+        fill: { how: 'type', value: 'Form walk tag B' },
+        key: 'tagEn',
+        expected: 'Form walk tag B',
+      },
+      { id: 'color', fill: { how: 'color', value: '#8A1F70' }, key: 'color', expected: '#8A1F70' },
+      { id: 'sort', fill: { how: 'type', value: 88 }, key: 'sort', expected: 88 },
+    ],
+    readBack: async (page) =>
+      (await api<Record<string, unknown>[]>(page, '/v1/tagOption/list')).find(
+        (tag) => tag.tag === '表单巡检标签' && tag.tagEn === 'Form walk tag B',
       ),
   },
   {
@@ -1390,10 +1429,11 @@ CASES.push(
     open: 'package-create',
     fields: [
       { id: 'code', fill: { how: 'type', value: 'FWPKG' }, key: 'code', expected: 'FWPKG' },
+      { id: 'nameZh', fill: { how: 'type', value: '表单巡检套餐' }, key: 'nameZh', expected: '表单巡检套餐' },
       {
-        id: 'name',
+        id: 'nameEn',
         fill: { how: 'type', value: 'Form walk panel' },
-        key: 'name',
+        key: 'nameEn',
         expected: 'Form walk panel',
       },
       { id: 'sort', fill: { how: 'type', value: 71 }, key: 'sort', expected: 71 },
@@ -1410,9 +1450,15 @@ CASES.push(
     },
     fields: [
       {
-        id: 'name',
+        id: 'nameZh',
+        fill: { how: 'type', value: '表单巡检套餐乙' },
+        key: 'nameZh',
+        expected: '表单巡检套餐乙',
+      },
+      {
+        id: 'nameEn',
         fill: { how: 'type', value: 'Form walk panel B' },
-        key: 'name',
+        key: 'nameEn',
         expected: 'Form walk panel B',
       },
       { id: 'sort', fill: { how: 'type', value: 72 }, key: 'sort', expected: 72 },
@@ -1435,7 +1481,18 @@ CASES.push(
         expected: 'FWPKG',
       },
       { id: 'code', fill: { how: 'type', value: 'FWALT' }, key: 'code', expected: 'FWALT' },
-      { id: 'name', fill: { how: 'type', value: 'Form walk ALT' }, key: 'name', expected: 'Form walk ALT' },
+      {
+        id: 'nameZh',
+        fill: { how: 'type', value: '表单巡检转氨酶' },
+        key: 'nameZh',
+        expected: '表单巡检转氨酶',
+      },
+      {
+        id: 'nameEn',
+        fill: { how: 'type', value: 'Form walk ALT' },
+        key: 'nameEn',
+        expected: 'Form walk ALT',
+      },
       { id: 'unit', fill: { how: 'type', value: 'U/L' }, key: 'unit', expected: 'U/L' },
       { id: 'referenceLow', fill: { how: 'type', value: 7 }, key: 'referenceLow', expected: 7 },
       { id: 'referenceHigh', fill: { how: 'type', value: 40 }, key: 'referenceHigh', expected: 40 },
@@ -1509,9 +1566,15 @@ CASES.push(
     },
     fields: [
       {
-        id: 'name',
+        id: 'nameZh',
+        fill: { how: 'type', value: '表单巡检胰岛素乙' },
+        key: 'nameZh',
+        expected: '表单巡检胰岛素乙',
+      },
+      {
+        id: 'nameEn',
         fill: { how: 'type', value: 'Form walk insulins B' },
-        key: 'name',
+        key: 'nameEn',
         expected: 'Form walk insulins B',
       },
       { id: 'sort', fill: { how: 'type', value: 56 }, key: 'sort', expected: 56 },
@@ -1530,7 +1593,8 @@ CASES.push(
       await page.getByTestId('event-edit').click();
     },
     fields: [
-      { id: 'name', fill: { how: 'type', value: 'FW event B' }, key: 'name', expected: 'FW event B' },
+      { id: 'nameZh', fill: { how: 'type', value: '巡检事件乙' }, key: 'nameZh', expected: '巡检事件乙' },
+      { id: 'nameEn', fill: { how: 'type', value: 'FW event B' }, key: 'nameEn', expected: 'FW event B' },
       { id: 'sort', fill: { how: 'type', value: 67 }, key: 'sort', expected: 67 },
     ],
     readBack: async (page) => (await gluEvents(page)).find((event) => event.code === 'fwEvent'),
@@ -1996,7 +2060,8 @@ CASES.push(
       await editRow('fwItem')(page);
     },
     fields: [
-      { id: 'name', fill: { how: 'type', value: 'FW item B' }, key: 'name', expected: 'FW item B' },
+      { id: 'nameZh', fill: { how: 'type', value: '巡检选项乙' }, key: 'nameZh', expected: '巡检选项乙' },
+      { id: 'nameEn', fill: { how: 'type', value: 'FW item B' }, key: 'nameEn', expected: 'FW item B' },
       { id: 'sort', fill: { how: 'type', value: 13 }, key: 'sort', expected: 13 },
       { id: 'isActive', fill: { how: 'switch', value: true }, key: 'isActive', expected: true },
     ],

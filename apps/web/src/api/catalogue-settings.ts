@@ -1,4 +1,4 @@
-import type { UnitCategory } from '@glucocare/domain/hospital-settings';
+import type { TagOptionInput, TagOptionUpdate, UnitCategory } from '@glucocare/domain/hospital-settings';
 import { http } from './http';
 import type { Unit } from './tenants';
 import type { Page } from './users';
@@ -31,7 +31,14 @@ export function deleteUnit(id: number): Promise<null> {
 
 export interface TagOption {
   id: number;
+  /** what an edit sends back */
+  version: number;
+  /** the text patients store (and the delete names) */
   tag: string;
+  /** the name in the request's language, and the Chinese and English names (either may be null) */
+  name: string;
+  tagZh: string | null;
+  tagEn: string | null;
   /** `#RRGGBB`, or null for the default look */
   color: string | null;
   sort: number;
@@ -41,8 +48,13 @@ export function fetchTagOptions(signal?: AbortSignal): Promise<TagOption[]> {
   return http.get<TagOption[]>('/v1/tagOption/list', { signal });
 }
 
-export function createTagOption(input: { tag: string; color: string | null }): Promise<TagOption> {
+export function createTagOption(input: TagOptionInput): Promise<TagOption> {
   return http.post<TagOption>('/v1/tagOption', input);
+}
+
+/** Names, colour and sort of a tag; its text stays. 409 on a stale version. */
+export function updateTagOption(input: TagOptionUpdate): Promise<TagOption> {
+  return http.put<TagOption>('/v1/tagOption', input);
 }
 
 export function deleteTagOption(tag: string): Promise<null> {

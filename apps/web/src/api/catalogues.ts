@@ -1,4 +1,11 @@
-import type { SuggestionCategory } from '@glucocare/domain/admin';
+import type {
+  DrugCategoryCreate,
+  DrugCreate,
+  GluEventCreate,
+  GluEventItemSave,
+  SuggestionCategory,
+} from '@glucocare/domain/admin';
+import type { NamesView } from '@glucocare/domain/rules';
 import { http } from './http';
 import type { TenantInfo } from './tenants';
 import type { Page } from './users';
@@ -38,10 +45,10 @@ export async function fetchAllPages<T, F>(
 
 // ---------- drugs ----------
 
-export interface DrugCategory {
+/** Names in both languages (docs/api.md "Names in both languages"): `name` is the request's. */
+export interface DrugCategory extends NamesView {
   id: number;
   code: string;
-  name: string;
   sort: number;
   /** drugs (not deleted) in the category */
   drugCount: number;
@@ -49,20 +56,17 @@ export interface DrugCategory {
   createdAt: string;
 }
 
-export interface DrugCategoryInput {
-  code: string;
-  name: string;
-  sort: number;
-}
+export type DrugCategoryInput = DrugCategoryCreate;
 
-export interface Drug {
+export interface Drug extends NamesView {
   id: number;
   code: string;
   shortCode: string | null;
-  name: string;
   unit: string;
   categoryCode: string | null;
   categoryName: string | null;
+  categoryNameZh: string | null;
+  categoryNameEn: string | null;
   specification: string | null;
   isActive: boolean;
   version: number;
@@ -70,15 +74,7 @@ export interface Drug {
   updatedAt: string;
 }
 
-export interface DrugInput {
-  code: string;
-  shortCode: string | null;
-  name: string;
-  unit: string;
-  categoryCode: string | null;
-  specification: string | null;
-  isActive: boolean;
-}
+export type DrugInput = DrugCreate;
 
 export interface DrugFilter {
   queryCondition?: string;
@@ -212,11 +208,10 @@ export function deleteTemplate(id: number): Promise<null> {
 
 // ---------- glucose events ----------
 
-export interface GluEventItem {
+export interface GluEventItem extends NamesView {
   id: number;
   eventId: number;
   code: string;
-  name: string;
   sort: number;
   isActive: boolean;
   hasIcon: boolean;
@@ -227,31 +222,19 @@ export interface GluEventItem {
   updatedAt: string;
 }
 
-export interface GluEvent {
+export interface GluEvent extends NamesView {
   id: number;
   code: string;
-  name: string;
   sort: number;
   version: number;
   createdAt: string;
   items: GluEventItem[];
 }
 
-export interface GluEventInput {
-  code: string;
-  name: string;
-  sort: number;
-}
+export type GluEventInput = GluEventCreate;
 
-export interface GluEventItemInput {
-  eventId: number;
-  code: string;
-  name: string;
-  sort: number;
-  isActive: boolean;
-  /** the SVG file's text to set, null to remove the icon; left out, the icon stays */
-  icon?: string | null;
-}
+/** `icon`: the SVG file's text to set, null to remove the icon; left out, the icon stays. */
+export type GluEventItemInput = Omit<GluEventItemSave, 'id' | 'version'>;
 
 /** Events by sort then code, each with its items (`onlyActive`: enabled items only). */
 export function fetchGluEvents(onlyActive = false, signal?: AbortSignal): Promise<GluEvent[]> {

@@ -6,6 +6,7 @@ import type {
   MappingTargetKind,
   SettingStatusInput,
 } from '@glucocare/domain/hospital-settings';
+import type { NamesView } from '@glucocare/domain/rules';
 import { http } from './http';
 import type { Page } from './users';
 
@@ -18,18 +19,17 @@ interface Stamped {
   updatedAt: string;
 }
 
-export interface InspectionPackage extends Stamped {
+/** Names in both languages (docs/api.md "Names in both languages"): `name` is the request's. */
+export interface InspectionPackage extends Stamped, NamesView {
   code: string;
-  name: string;
   sort: number;
   isActive: boolean;
   itemCount: number;
 }
 
-export interface InspectionItem extends Stamped {
+export interface InspectionItem extends Stamped, NamesView {
   packageId: number;
   code: string;
-  name: string;
   unit: string | null;
   referenceLow: number | null;
   referenceHigh: number | null;
@@ -45,6 +45,8 @@ export interface MappingItem extends Stamped {
   targetCode: string;
   /** the inspection item's name, or the measurement code */
   targetName: string | null;
+  targetNameZh: string | null;
+  targetNameEn: string | null;
 }
 
 export interface MappingFilter {

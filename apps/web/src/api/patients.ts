@@ -151,10 +151,15 @@ export interface PatientGluEvent {
   patientId: number;
   eventId: number;
   eventCode: string | null;
+  /** the event's and the option's names: in the request's language, and both */
   eventName: string | null;
+  eventNameZh: string | null;
+  eventNameEn: string | null;
   itemId: number | null;
   itemCode: string | null;
   itemName: string | null;
+  itemNameZh: string | null;
+  itemNameEn: string | null;
   iconUrl: string | null;
   occurredAt: string;
   note: string | null;

@@ -18,7 +18,7 @@ import {
   requiredText,
   whenFieldsValid,
 } from '../rules/common';
-import { requireOneName, twoNameFields } from '../rules/names';
+import { NAME_REQUIRED, requireOneName, twoNameFields } from '../rules/names';
 import { orderContentSchema, orderTemplateNameSchema, orderTypeSchema } from '../rules/orders';
 import {
   hospitalNameSchema,
@@ -68,7 +68,7 @@ const drugCategoryFields = {
   ...twoNameFields(CATALOGUE_LIMITS.categoryName, CATALOGUE_LIMITS.categoryName, 'settings.name.length'),
   sort: sort.optional(),
 };
-const categoryNameRequired = requireOneName('settings.name.required');
+const categoryNameRequired = requireOneName(NAME_REQUIRED.setting);
 export const drugCategoryCreateSchema = z
   .strictObject(drugCategoryFields)
   .superRefine(categoryNameRequired, nameWhen);
@@ -92,7 +92,7 @@ const drugFields = {
   specification: optionalShortText(CATALOGUE_LIMITS.specification.max),
   isActive: isActive.optional(),
 };
-const drugNameRequired = requireOneName('admin.drug.name.required');
+const drugNameRequired = requireOneName(NAME_REQUIRED.drug);
 export const drugCreateSchema = z.strictObject(drugFields).superRefine(drugNameRequired, nameWhen);
 export const drugUpdateSchema = z
   .strictObject({ id, version, ...drugFields })
@@ -143,7 +143,7 @@ const settingNames = twoNameFields(
   CATALOGUE_LIMITS.settingNameEn,
   'settings.name.length',
 );
-const settingNameRequired = requireOneName('settings.name.required');
+const settingNameRequired = requireOneName(NAME_REQUIRED.setting);
 
 /** A glucose event type: code 1-12 (unique per tenant), names ({@link settingNames}), sort. */
 const gluEventFields = { code: settingCodeSchema, ...settingNames, sort: sort.optional() };

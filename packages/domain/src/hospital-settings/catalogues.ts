@@ -88,14 +88,28 @@ export const tagTextSchema = z
  * language), its Chinese (1-12) and English (1-24) names when given apart, an optional `#RRGGBB`
  * colour and sort.
  */
-export const tagOptionSchema = z.strictObject({
-  tag: tagTextSchema,
+const tagFields = {
   tagZh: optionalName(CATALOGUE_SETTING_LIMITS.tag, 'settings.tag.length'),
   tagEn: optionalName(CATALOGUE_SETTING_LIMITS.tagEn, 'settings.tag.length'),
   color: z.preprocess((value) => (value === '' ? null : value), settingColorSchema.nullish()),
   sort: sort.optional(),
-});
+};
+export const tagOptionSchema = z.strictObject({ tag: tagTextSchema, ...tagFields });
 export type TagOptionInput = z.infer<typeof tagOptionSchema>;
+
+/**
+ * A tag's version: the row version PostgreSQL keeps (its `xmin`, an unsigned 32-bit transaction id),
+ * as the tag table has no version column of its own.
+ */
+const TAG_VERSION = z.number().int().min(0).max(4_294_967_295);
+
+/**
+ * PUT /v1/tagOption: a tag's names, colour and sort, by `id` and the `version` it was read at. The
+ * text patients store stays as created (a tag is found by it); a field left out is kept, and the tag
+ * keeps one name at least (the server checks that against the stored names).
+ */
+export const tagOptionUpdateSchema = z.strictObject({ id, version: TAG_VERSION, ...tagFields });
+export type TagOptionUpdate = z.infer<typeof tagOptionUpdateSchema>;
 
 // ---------------------------------------------------------------- advice frequencies
 

@@ -22,7 +22,7 @@ import {
   requiredText,
   whenFieldsValid,
 } from '../rules/common';
-import { requireOneName, twoNameFields } from '../rules/names';
+import { NAME_REQUIRED, requireOneName, twoNameFields } from '../rules/names';
 import { SETTING_LIMITS, settingCodeSchema, settingNameSchema } from '../rules/settings';
 
 /** Limits of these settings (inclusive). Where the spec is silent they are our choice. */
@@ -324,7 +324,7 @@ const inspectionNames = twoNameFields(
   PERIOD_LIMITS.inspectionName,
   'settings.name.length',
 );
-const inspectionNameRequired = requireOneName('settings.name.required');
+const inspectionNameRequired = requireOneName(NAME_REQUIRED.setting);
 const nameWhen = whenFieldsValid('name', 'nameEn');
 
 const inspectionPackageFields = {

@@ -50,6 +50,16 @@ export function twoNameFields(zh: LengthLimit, en: LengthLimit, lengthKey: Messa
 export type NameFields = { name?: string | null; nameZh?: string | null; nameEn?: string | null };
 
 /**
+ * The "at least one name" messages of the catalogues: their bodies' rule ({@link requireOneName})
+ * and their forms' (which check the two names field by field).
+ */
+export const NAME_REQUIRED = {
+  drug: 'admin.drug.name.required',
+  setting: 'settings.name.required',
+  tag: 'settings.tag.required',
+} as const satisfies Record<string, MessageKey>;
+
+/**
  * The "at least one name" rule of {@link twoNameFields}: with none, `requiredKey` on `name` (the
  * message a single-name form gave). Use as `.superRefine(requireOneName(key), nameFieldsValid)`.
  */
@@ -88,8 +98,11 @@ export const twoNamesResponse = {
   nameEn: z.string().nullable(),
 };
 
+/** The names of an entry as a response carries them ({@link twoNamesResponse}). */
+export type NamesView = z.infer<z.ZodObject<typeof twoNamesResponse>>;
+
 /** A response's names from the stored two: `name` in `lang`, then both. */
-export function namesView(names: TwoNames, lang: Lang) {
+export function namesView(names: TwoNames, lang: Lang): NamesView {
   return { name: localName(names, lang), nameZh: names.nameZh ?? null, nameEn: names.nameEn ?? null };
 }
 

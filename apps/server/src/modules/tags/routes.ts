@@ -1,14 +1,16 @@
-import { PERMISSIONS, tagOptionSchema, tagTextSchema } from '@glucocare/domain';
+import { PERMISSIONS, tagOptionSchema, tagOptionUpdateSchema, tagTextSchema } from '@glucocare/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
 import { requestMeta } from '../audit/service';
-import { createTag, deleteTag, listTags } from './service';
+import { createTag, deleteTag, listTags, updateTag } from './service';
 
 const tagOption = z.object({
   id: z.number(),
+  /** what PUT sends back to change the tag (the row's version) */
+  version: z.number(),
   /** the text patients store; its name in the request's language; its Chinese and English names */
   tag: z.string(),
   name: z.string(),
@@ -50,6 +52,23 @@ export async function tagRoutes(app: FastifyInstance) {
       ok(
         request,
         await createTag(app.db, sessionOf(request), request.body, requestMeta(request), request.lang),
+      ),
+  );
+  r.put(
+    '/v1/tagOption',
+    {
+      config: { permission: PERMISSIONS.settings.catalogues.edit },
+      schema: {
+        tags,
+        summary: 'Change a patient tag’s names, colour or sort (its text stays; stale version → 409)',
+        body: tagOptionUpdateSchema,
+        response: { 200: envelopeOf(tagOption) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await updateTag(app.db, sessionOf(request), request.body, requestMeta(request), request.lang),
       ),
   );
   r.delete(

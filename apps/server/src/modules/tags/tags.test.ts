@@ -145,3 +145,75 @@ describe('tag names in both languages', () => {
     });
   });
 });
+
+describe('editing a tag', () => {
+  type Full = Tag & { version: number; tagZh: string | null; tagEn: string | null };
+  const put = (body: object, token = admin, lang?: string) => api('PUT', '/v1/tagOption', token, body, lang);
+  const find = async (text: string, token = admin): Promise<Full> =>
+    (await list(token)).find((tag) => tag.tag === text) as Full;
+
+  it('adds the English name to a tag, keeps its text, and writes the change to the audit trail', async () => {
+    await api('POST', '/v1/tagOption', admin, { tag: '鼻饲', color: '#13C2C2' }, 'zh-CN');
+    const before = await find('鼻饲');
+    expect(before).toMatchObject({ tagZh: '鼻饲', tagEn: null, name: '鼻饲' });
+
+    const res = await put({ id: before.id, version: before.version, tagEn: 'Tube feeding' });
+    expect(res.statusCode).toBe(200);
+    const after: Full = res.json().dataContent;
+    // left-out fields are kept; the text patients store does not change
+    expect(after).toMatchObject({
+      id: before.id,
+      tag: '鼻饲',
+      name: 'Tube feeding',
+      tagZh: '鼻饲',
+      tagEn: 'Tube feeding',
+      color: '#13C2C2',
+      sort: before.sort,
+    });
+    expect(after.version).not.toBe(before.version);
+    expect(await find('鼻饲')).toEqual(after);
+    const [audit] = await auditRows(t, 'tagOption', before.id, 'update');
+    expect(audit.before).toEqual(before);
+    expect(audit.after).toEqual(after);
+
+    // colour cleared, sort changed, the Chinese name changed in a Chinese request
+    const again = await put(
+      { id: after.id, version: after.version, color: '', sort: 40, tagZh: '鼻饲中' },
+      admin,
+      'zh-CN',
+    );
+    expect(again.json().dataContent).toMatchObject({ tag: '鼻饲', name: '鼻饲中', color: null, sort: 40 });
+  });
+
+  it('answers 409 to an edit made on a stale version, and changes nothing', async () => {
+    await api('POST', '/v1/tagOption', admin, { tag: 'Stale tag' });
+    const read = await find('Stale tag');
+    expect((await put({ id: read.id, version: read.version, tagZh: '旧标签' })).statusCode).toBe(200);
+    const stale = await put({ id: read.id, version: read.version, tagZh: '另一个' });
+    expect(stale.statusCode).toBe(409);
+    expect((await find('Stale tag')).tagZh).toBe('旧标签');
+  });
+
+  it('keeps one name at least, and checks the names as a create does', async () => {
+    const tag = await find('Stale tag');
+    const cleared = await put({ id: tag.id, version: tag.version, tagZh: null, tagEn: '' });
+    expect(cleared.statusCode).toBe(400);
+    expect(cleared.json().message).toBe('Please enter the tag');
+    const long = await put({ id: tag.id, version: tag.version, tagEn: 'x'.repeat(25) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().dataContent.errors).toEqual([
+      { field: 'tagEn', message: 'The tag must be 1-24 characters' },
+    ]);
+    expect((await put({ id: tag.id, version: tag.version, tag: 'renamed' })).statusCode).toBe(400);
+  });
+
+  it('answers 404 for another tenant’s tag, and 403 to staff without the catalogue edit permission', async () => {
+    const theirs = (await list(admin202))[0] as Full;
+    const res = await put({ id: theirs.id, version: theirs.version, tagEn: 'Mine now' });
+    expect(res.statusCode).toBe(404);
+    expect((await list(admin202))[0]).toEqual(theirs);
+    const nurse = await t.login('101', 'nurse01', 'Nurse@2026');
+    const ours = (await list())[0] as Full;
+    expect((await put({ id: ours.id, version: ours.version, tagEn: 'x' }, nurse)).statusCode).toBe(403);
+  });
+});

@@ -2,9 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TagOption } from '../../api/catalogue-settings';
 import { configureHttp, resetHttp } from '../../api/http';
 import type { Inpatient } from '../../api/patients';
-import '../../i18n';
+import i18n from '../../i18n';
+import type { TagOptionsByText } from '../patients/parts';
 import { BedCard, type PatientAction } from './BedCard';
 
 let container: HTMLDivElement;
@@ -43,7 +45,22 @@ const patient: Inpatient = {
   today: { done: ['fasting'], due: [], overdue: ['afterBreakfast'], upcoming: [] },
 };
 
-function render(p: Inpatient, onAction: (action: PatientAction, patient: Inpatient) => void) {
+const tagOption = (tag: string, color: string | null, tagEn: string | null = null): TagOption => ({
+  id: 1,
+  version: 1,
+  tag,
+  name: tag,
+  tagZh: tag,
+  tagEn,
+  color,
+  sort: 0,
+});
+
+function render(
+  p: Inpatient,
+  onAction: (action: PatientAction, patient: Inpatient) => void,
+  tagOptions: TagOptionsByText = new Map([['低血糖风险', tagOption('低血糖风险', '#FA541C')]]),
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   act(() => {
     root.render(
@@ -54,7 +71,7 @@ function render(p: Inpatient, onAction: (action: PatientAction, patient: Inpatie
             { code: 'fasting', name: 'Fasting', state: 'done' },
             { code: 'afterBreakfast', name: 'After breakfast', state: 'overdue' },
           ]}
-          tagColors={new Map([['低血糖风险', '#FA541C']])}
+          tagOptions={tagOptions}
           now={new Date('2026-03-10T12:00:00Z')}
           allowed={{ transfer: true, discharge: true }}
           onAction={onAction}
@@ -95,6 +112,17 @@ describe('BedCard', () => {
     expect(card.className).toContain('gc-bed-card-critical');
     const states = [...card.querySelectorAll('[data-state]')].map((chip) => chip.getAttribute('data-state'));
     expect(states).toEqual(['done', 'overdue']);
+  });
+
+  it('names a tag in the language on screen (switching at once), and a tag no longer offered as stored', async () => {
+    const options = new Map([['低血糖风险', tagOption('低血糖风险', '#FA541C', 'Hypo risk')]]);
+    const card = render({ ...patient, tags: ['低血糖风险', '旧标签'] }, () => {}, options);
+    const shown = () => [...card.querySelectorAll('.gc-patient-tags .ant-tag')].map((tag) => tag.textContent);
+    expect(shown()).toEqual(['Hypo risk', '旧标签']);
+    await act(() => i18n.changeLanguage('zh-CN'));
+    expect(shown()).toEqual(['低血糖风险', '旧标签']);
+    await act(() => i18n.changeLanguage('en-US'));
+    expect(shown()).toEqual(['Hypo risk', '旧标签']);
   });
 
   it('opens the patient on a click or Enter, but not from the actions button', () => {

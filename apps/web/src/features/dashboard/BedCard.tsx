@@ -6,7 +6,7 @@ import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Inpatient } from '../../api/patients';
 import { formatDateTime } from '../../components/format';
-import { GenderIcon, GlucoseValue, PatientTags } from '../patients/parts';
+import { GenderIcon, GlucoseValue, PatientTags, type TagOptionsByText } from '../patients/parts';
 import { elapsedSince, type PeriodChip } from './inpatients';
 
 export type PatientAction = 'detail' | 'transfer' | 'discharge';
@@ -58,14 +58,14 @@ export function PeriodChips({ chips }: { chips: PeriodChip[] }) {
 export function BedCard({
   patient,
   chips,
-  tagColors,
+  tagOptions,
   now,
   allowed,
   onAction,
 }: {
   patient: Inpatient;
   chips: PeriodChip[];
-  tagColors: Map<string, string | null>;
+  tagOptions: TagOptionsByText;
   now: Date;
   allowed: { transfer: boolean; discharge: boolean };
   onAction: (action: PatientAction, patient: Inpatient) => void;
@@ -138,7 +138,7 @@ export function BedCard({
           </span>
         </span>
       </div>
-      <PatientTags tags={patient.tags} colors={tagColors} />
+      <PatientTags tags={patient.tags} options={tagOptions} />
       <div className="gc-bed-reading">
         {reading ? (
           <>

@@ -255,7 +255,7 @@ export default function DashboardPage() {
       <InpatientTable
         records={records}
         periods={periods}
-        tagColors={tags.colors}
+        tagOptions={tags.byTag}
         now={now}
         allowed={allowed}
         loading={list.isFetching}
@@ -281,7 +281,7 @@ export default function DashboardPage() {
                   key={patient.id}
                   patient={patient}
                   chips={periodChips(patient.today, periods)}
-                  tagColors={tags.colors}
+                  tagOptions={tags.byTag}
                   now={now}
                   allowed={allowed}
                   onAction={(action, p) => void onAction(action, p)}
@@ -397,7 +397,7 @@ export default function DashboardPage() {
             allowClear
             placeholder={t('dashboard.filter.allTags')}
             value={filters.tag}
-            options={tags.options.map((option) => ({ value: option.tag, label: option.tag }))}
+            options={tags.selectOptions}
             onChange={(value?: string) => change({ tag: value })}
             data-testid="filter-tag"
           />

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Inpatient } from '../../api/patients';
 import { useDevice } from '../../app/preferences';
 import { dateTimeInZone, formatDateTime } from '../../components/format';
-import { GlucoseValue, PatientNameLink, PatientTags } from '../patients/parts';
+import { GlucoseValue, PatientNameLink, PatientTags, type TagOptionsByText } from '../patients/parts';
 import { agoText, type PatientAction, PeriodChips } from './BedCard';
 import { periodChips } from './inpatients';
 
@@ -16,7 +16,7 @@ import { periodChips } from './inpatients';
 export function InpatientTable({
   records,
   periods,
-  tagColors,
+  tagOptions,
   now,
   allowed,
   loading,
@@ -24,7 +24,7 @@ export function InpatientTable({
 }: {
   records: Inpatient[];
   periods: { code: string; name: string; sort: number }[];
-  tagColors: Map<string, string | null>;
+  tagOptions: TagOptionsByText;
   now: Date;
   allowed: { transfer: boolean; discharge: boolean };
   loading: boolean;
@@ -106,7 +106,7 @@ export function InpatientTable({
       title: t('patients.field.tags'),
       dataIndex: 'tags',
       width: 160,
-      render: (_, row) => <PatientTags tags={row.tags} colors={tagColors} />,
+      render: (_, row) => <PatientTags tags={row.tags} options={tagOptions} />,
     },
     {
       title: t('patients.field.admittedAt'),

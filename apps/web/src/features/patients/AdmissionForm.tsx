@@ -119,7 +119,7 @@ export function PersonFields({ onBirthDate }: { onBirthDate: (value: Dayjs | nul
 export function CareFields() {
   const { t } = useTranslation();
   const rules = patientRules();
-  const { options } = useTagOptions();
+  const { selectOptions: tagOptions } = useTagOptions();
   return (
     <>
       <Col xs={12} sm={6} md={4}>
@@ -138,7 +138,8 @@ export function CareFields() {
             mode="multiple"
             allowClear
             maxCount={INPATIENT_LIMITS.tags.max}
-            options={options.map((option) => ({ value: option.tag, label: option.tag }))}
+            options={tagOptions}
+            optionFilterProp="label"
             placeholder={t('patients.tagsPlaceholder')}
             data-testid="patient-tags"
           />

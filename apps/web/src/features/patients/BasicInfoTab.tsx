@@ -153,7 +153,7 @@ export function BasicInfoTab({
           <span data-testid="patient-bmi">{bmiText(t, patient)}</span>
         </Descriptions.Item>
         <Descriptions.Item label={t('patients.field.tags')}>
-          {patient.tags.length ? <PatientTags tags={patient.tags} colors={tags.colors} /> : '—'}
+          {patient.tags.length ? <PatientTags tags={patient.tags} options={tags.byTag} /> : '—'}
         </Descriptions.Item>
         <Descriptions.Item label={t('patients.field.contact')} span={2}>
           {dash(patient.contact)}

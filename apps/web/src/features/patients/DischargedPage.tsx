@@ -14,12 +14,13 @@ import { useDevice } from '../../app/preferences';
 import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
 import type { ExcelColumn } from '../../components/excel';
 import { dateTimeInZone } from '../../components/format';
+import { shownPatientTag } from '../../components/names';
 import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
 import { currentLang, msg } from '../../i18n';
 import { ExportButton, listSearchProps, useExcelExport, usePagedList } from '../system/catalogue-ui';
 import { TABLE_PAGINATION } from '../system/shared';
 import { PATIENT_PERMISSIONS, ReadmitForm } from './PatientActions';
-import { PatientNameLink, patientKeys } from './parts';
+import { PatientNameLink, patientKeys, useTagOptions } from './parts';
 import { DATE } from './patient-form';
 import './patients.css';
 
@@ -53,6 +54,7 @@ export default function DischargedPage() {
   const canReadmit = usePermission(PATIENT_PERMISSIONS.discharge);
   const [readmit, setReadmit] = useState<Inpatient | null>(null);
   const list = usePagedList<Inpatient, DischargedFilter>(fetchDischarged);
+  const tags = useTagOptions();
   const none = t('common.none');
 
   const exportColumns = (): ExcelColumn<Inpatient>[] => [
@@ -69,7 +71,11 @@ export default function DischargedPage() {
     { title: t('patients.field.doctor'), dataIndex: 'doctorName' },
     { title: t('patients.field.admittedAt'), dataIndex: 'admittedAt', dateFormat: 'dateTime' },
     { title: t('patients.field.dischargedAt'), dataIndex: 'dischargedAt', dateFormat: 'dateTime' },
-    { title: t('patients.field.tags'), dataIndex: 'tags' },
+    {
+      title: t('patients.field.tags'),
+      dataIndex: 'tags',
+      render: (_, row) => row.tags.map((tag) => shownPatientTag(tag, tags.byTag)),
+    },
   ];
   const excel = useExcelExport<Inpatient>({
     fileName: () => t('patients.discharged.fileName'),

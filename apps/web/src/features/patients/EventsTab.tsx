@@ -16,6 +16,7 @@ import {
 import { ApiImage } from '../../components/ApiImage';
 import { zodRule } from '../../components/form-rules';
 import { dateTimeInZone, hospitalNow } from '../../components/format';
+import { shownLinkedName, shownName } from '../../components/names';
 import { LoadError, TableEmpty } from '../../components/PageWrapper';
 import { confirmDelete } from '../system/catalogue-ui';
 import { DateTimeInput, dateRule, PatientModalForm } from './form-parts';
@@ -73,7 +74,7 @@ function EventForm({
       <Form.Item name="eventId" label={t('patients.events.event')} rules={[zodRule(shape.eventId)]} required>
         <Select
           loading={events.isLoading}
-          options={(events.data ?? []).map((event) => ({ value: event.id, label: event.name }))}
+          options={(events.data ?? []).map((event) => ({ value: event.id, label: shownName(event) }))}
           onChange={() => form.setFieldValue('itemId', null)}
           notFoundContent={t('patients.events.noEvents')}
           data-testid="event-select"
@@ -83,7 +84,7 @@ function EventForm({
         <Select
           allowClear
           disabled={!items.length}
-          options={items.map((item) => ({ value: item.id, label: item.name }))}
+          options={items.map((item) => ({ value: item.id, label: shownName(item) }))}
           data-testid="event-item-select"
         />
       </Form.Item>
@@ -126,12 +127,15 @@ export function EventsTab({ patientId, canEdit }: { patientId: number; canEdit: 
     {
       title: t('patients.events.event'),
       dataIndex: 'eventName',
-      render: (_: unknown, row) => (
-        <span className="gc-nowrap">
-          {row.iconUrl ? <ApiImage path={row.iconUrl} alt={row.itemName ?? ''} size={20} /> : null}{' '}
-          {[row.eventName, row.itemName].filter(Boolean).join(' · ')}
-        </span>
-      ),
+      render: (_: unknown, row) => {
+        const item = shownLinkedName(row, 'item');
+        return (
+          <span className="gc-nowrap" data-testid="patient-event-name">
+            {row.iconUrl ? <ApiImage path={row.iconUrl} alt={item} size={20} /> : null}{' '}
+            {[shownLinkedName(row, 'event'), item].filter(Boolean).join(' · ')}
+          </span>
+        );
+      },
     },
     { title: t('patients.events.note'), dataIndex: 'note', render: (value: string | null) => value ?? '—' },
     ...(canEdit

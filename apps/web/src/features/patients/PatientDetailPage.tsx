@@ -242,7 +242,7 @@ export default function PatientDetailPage() {
               {t('dashboard.latestGlucose')}: <GlucoseValue reading={patient.latestGlucose} />
             </span>
           ) : null}
-          <PatientTags tags={patient.tags} colors={tags.colors} />
+          <PatientTags tags={patient.tags} options={tags.byTag} />
         </div>
         <div className="gc-patient-header-actions">
           {canAdmit ? (

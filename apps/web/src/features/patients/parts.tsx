@@ -4,9 +4,10 @@ import { formatReadingValue } from '@glucocare/domain/review';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fetchTagOptions } from '../../api/catalogue-settings';
+import { fetchTagOptions, type TagOption } from '../../api/catalogue-settings';
 import { fetchResponsibleDoctors, type LatestGlucose } from '../../api/patients';
 import { fetchGlucosePeriods } from '../../api/periods';
+import { shownPatientTag, shownTagName } from '../../components/names';
 import { currentLang } from '../../i18n';
 import { useItemUnit } from '../review/use-item-unit';
 
@@ -55,20 +56,20 @@ export function PatientNameLink({
   );
 }
 
-/** The patient's tags as small coloured labels (colours from the tag options). */
-export function PatientTags({
-  tags,
-  colors,
-}: {
-  tags: readonly string[];
-  colors?: Map<string, string | null>;
-}) {
+/** The tag options by the text patients store (`useTagOptions().byTag`). */
+export type TagOptionsByText = ReadonlyMap<string, TagOption>;
+
+/**
+ * The patient's tags as small coloured labels: each the name and colour of the tag option with its
+ * text, in the language on screen; a text no option has any more shows as stored.
+ */
+export function PatientTags({ tags, options }: { tags: readonly string[]; options?: TagOptionsByText }) {
   if (!tags.length) return null;
   return (
     <span className="gc-patient-tags">
       {tags.map((tag) => (
-        <Tag key={tag} color={colors?.get(tag) ?? undefined} bordered={false}>
-          {tag}
+        <Tag key={tag} color={options?.get(tag)?.color ?? undefined} bordered={false} data-tag={tag}>
+          {shownPatientTag(tag, options)}
         </Tag>
       ))}
     </span>
@@ -103,7 +104,10 @@ export function useGlucosePeriods() {
   }));
 }
 
-/** The tag options and their colours. */
+/**
+ * The tag options (by sort), as select options (the text patients store, shown by its name) and by
+ * their text (for {@link PatientTags}).
+ */
 export function useTagOptions() {
   const query = useQuery({
     queryKey: ['settings', 'tagOptions'],
@@ -112,7 +116,11 @@ export function useTagOptions() {
     meta: { silent: true },
   });
   const options = query.data ?? [];
-  return { options, colors: new Map(options.map((option) => [option.tag, option.color])) };
+  return {
+    options,
+    selectOptions: options.map((option) => ({ value: option.tag, label: shownTagName(option) })),
+    byTag: new Map(options.map((option) => [option.tag, option])) as TagOptionsByText,
+  };
 }
 
 /** Doctors a patient can be given to (the whole hospital's, or one department's), as select options. */

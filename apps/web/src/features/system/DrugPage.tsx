@@ -1,6 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type ActionType, ModalForm, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { drugCategoryCreateSchema, drugCreateSchema, PERMISSIONS } from '@glucocare/domain/admin';
+import {
+  CATALOGUE_LIMITS,
+  drugCategoryCreateSchema,
+  drugCreateSchema,
+  PERMISSIONS,
+} from '@glucocare/domain/admin';
+import { NAME_REQUIRED } from '@glucocare/domain/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AutoComplete, Button, Card, Col, Form, Input, Row, Select, Switch, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -31,6 +37,14 @@ import type { ExcelColumn } from '../../components/excel';
 import { handleSaveError } from '../../components/form-errors';
 import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
 import { formatDateTime } from '../../components/format';
+import {
+  NameFields,
+  type NameValues,
+  namesInput,
+  nameValuesOf,
+  shownLinkedName,
+  shownName,
+} from '../../components/names';
 import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
 import { currentLang } from '../../i18n';
 import {
@@ -81,23 +95,21 @@ export function useDrugCategories() {
 
 // ---------- drug form ----------
 
-interface DrugValues {
+interface DrugValues extends NameValues {
   code: string;
   shortCode?: string;
-  name: string;
   unit: string;
   categoryCode?: string | null;
   specification?: string;
   isActive: boolean;
 }
 
-/** §3 Drug / §5 Other from the domain: code 2-32, short code 2-12, name ≤ 100, unit 1-12, spec ≤ 64. */
+/** §3 Drug / §5 Other from the domain: code 2-32, short code 2-12, unit 1-12, spec ≤ 64 (names: NameFields). */
 function drugRules() {
   const shape = drugCreateSchema.shape;
   return {
     code: [zodRule(shape.code)],
     shortCode: [zodRule(shape.shortCode, { optional: true })],
-    name: [zodRule(shape.name)],
     unit: [zodRule(shape.unit)],
     specification: [zodRule(shape.specification, { optional: true })],
   };
@@ -106,7 +118,7 @@ function drugRules() {
 const drugValuesOf = (drug: Drug): DrugValues => ({
   code: drug.code,
   shortCode: drug.shortCode ?? '',
-  name: drug.name,
+  ...nameValuesOf(drug),
   unit: drug.unit,
   categoryCode: drug.categoryCode,
   specification: drug.specification ?? '',
@@ -116,7 +128,7 @@ const drugValuesOf = (drug: Drug): DrugValues => ({
 const drugInputOf = (values: DrugValues): DrugInput => ({
   code: values.code.trim(),
   shortCode: textOrNull(values.shortCode),
-  name: values.name.trim(),
+  ...namesInput(values),
   unit: values.unit.trim(),
   categoryCode: values.categoryCode || null,
   specification: textOrNull(values.specification),
@@ -134,7 +146,7 @@ async function findDrug(base: Drug): Promise<Drug | null> {
 function categoryOptions(categories: readonly DrugCategory[]) {
   return categories.map((category) => ({
     value: category.code,
-    label: `${category.name} (${category.code})`,
+    label: `${shownName(category)} (${category.code})`,
   }));
 }
 
@@ -204,11 +216,11 @@ function DrugForm({
             <Input maxLength={12} autoComplete="off" />
           </Form.Item>
         </Col>
-        <Col xs={24}>
-          <Form.Item name="name" label={t('drug.name')} rules={rules.name} required>
-            <Input maxLength={100} autoComplete="off" />
-          </Form.Item>
-        </Col>
+        <NameFields
+          fields={drugCreateSchema.shape}
+          limits={{ zh: CATALOGUE_LIMITS.drugName, en: CATALOGUE_LIMITS.drugName }}
+          requiredKey={NAME_REQUIRED.drug}
+        />
         <Col xs={24} sm={12}>
           <Form.Item name="unit" label={t('drug.unit')} rules={rules.unit} required>
             <AutoComplete
@@ -251,15 +263,14 @@ function DrugForm({
 
 // ---------- category form and tab ----------
 
-interface CategoryValues {
+interface CategoryValues extends NameValues {
   code: string;
-  name: string;
   sort?: number | null;
 }
 
 const categoryValuesOf = (category: DrugCategory): CategoryValues => ({
   code: category.code,
-  name: category.name,
+  ...nameValuesOf(category),
   sort: category.sort,
 });
 
@@ -297,7 +308,7 @@ function CategoryForm({
       submitter={submitterProps(t)}
       onFinish={async (values) => {
         try {
-          const input = { code: values.code.trim(), name: values.name.trim(), sort: values.sort ?? 0 };
+          const input = { code: values.code.trim(), ...namesInput(values), sort: values.sort ?? 0 };
           if (base) await updateDrugCategory({ ...input, id: base.id, version: base.version });
           else await createDrugCategory(input);
           toastSuccess(t('common.saved'));
@@ -321,11 +332,11 @@ function CategoryForm({
             <SortInput />
           </Form.Item>
         </Col>
-        <Col xs={24}>
-          <Form.Item name="name" label={t('drugCategory.name')} rules={[zodRule(shape.name)]} required>
-            <Input maxLength={40} showCount autoComplete="off" />
-          </Form.Item>
-        </Col>
+        <NameFields
+          fields={shape}
+          limits={{ zh: CATALOGUE_LIMITS.categoryName, en: CATALOGUE_LIMITS.categoryName }}
+          requiredKey={NAME_REQUIRED.setting}
+        />
       </Row>
     </ModalForm>
   );
@@ -348,7 +359,7 @@ function CategoryPanel({ onChanged }: { onChanged: () => void }) {
 
   const remove = async (row: DrugCategory) => {
     const ok = await confirmAction({
-      content: withContinuePrompt(t('drugCategory.deleteConfirm', { name: row.name })),
+      content: withContinuePrompt(t('drugCategory.deleteConfirm', { name: shownName(row) })),
       danger: true,
     });
     if (!ok) return;
@@ -364,7 +375,7 @@ function CategoryPanel({ onChanged }: { onChanged: () => void }) {
 
   const columns: ColumnsType<DrugCategory> = [
     { title: t('drugCategory.code'), dataIndex: 'code', width: 140 },
-    { title: t('drugCategory.name'), dataIndex: 'name' },
+    { title: t('drugCategory.name'), dataIndex: 'name', render: (_: unknown, row) => shownName(row) },
     { title: t('common.sort'), dataIndex: 'sort', width: 90 },
     {
       title: t('drugCategory.drugCount'),
@@ -498,9 +509,13 @@ export default function DrugPage() {
   const exportColumns = (): ExcelColumn<Drug>[] => [
     { title: t('drug.code'), dataIndex: 'code' },
     { title: t('drug.shortCode'), dataIndex: 'shortCode' },
-    { title: t('drug.name'), dataIndex: 'name' },
+    { title: t('drug.name'), dataIndex: 'name', render: (_, row) => shownName(row) },
     { title: t('drug.unit'), dataIndex: 'unit' },
-    { title: t('drug.category'), dataIndex: 'categoryName' },
+    {
+      title: t('drug.category'),
+      dataIndex: 'categoryName',
+      render: (_, row) => shownLinkedName(row, 'category'),
+    },
     { title: t('drug.specification'), dataIndex: 'specification' },
     {
       title: t('common.status'),
@@ -519,7 +534,7 @@ export default function DrugPage() {
 
   const remove = async (row: Drug) => {
     const ok = await confirmAction({
-      content: withContinuePrompt(t('drug.deleteConfirm', { name: row.name })),
+      content: withContinuePrompt(t('drug.deleteConfirm', { name: shownName(row) })),
       danger: true,
     });
     if (!ok) return;
@@ -574,7 +589,7 @@ export default function DrugPage() {
       dataIndex: 'name',
       search: false,
       width: 220,
-      render: (_, row) => <span className={row.isActive ? undefined : 'gc-muted'}>{row.name}</span>,
+      render: (_, row) => <span className={row.isActive ? undefined : 'gc-muted'}>{shownName(row)}</span>,
     },
     {
       title: t('drug.shortCode'),
@@ -589,7 +604,10 @@ export default function DrugPage() {
       dataIndex: 'categoryName',
       search: false,
       width: 190,
-      render: (_, row) => (row.categoryName ? <Tag color="geekblue">{row.categoryName}</Tag> : none),
+      render: (_, row) => {
+        const category = shownLinkedName(row, 'category');
+        return category ? <Tag color="geekblue">{category}</Tag> : none;
+      },
     },
     {
       title: t('drug.specification'),

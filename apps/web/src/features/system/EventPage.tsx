@@ -1,12 +1,13 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
 import { ModalForm } from '@ant-design/pro-components';
 import {
+  CATALOGUE_LIMITS,
   gluEventCreateSchema,
   gluEventItemSaveSchema,
   PERMISSIONS,
   svgIconSchema,
 } from '@glucocare/domain/admin';
-import { checkUpload } from '@glucocare/domain/rules';
+import { checkUpload, NAME_REQUIRED, SETTING_LIMITS } from '@glucocare/domain/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -49,9 +50,10 @@ import { confirmAction, withContinuePrompt } from '../../components/confirm';
 import { handleSaveError } from '../../components/form-errors';
 import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
 import { formatDateTime } from '../../components/format';
+import { NameFields, type NameValues, namesInput, nameValuesOf, shownName } from '../../components/names';
 import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
 import { msg } from '../../i18n';
-import { RowStatusSwitch, SideList, SortInput, useEditConflict, useStatusToggle } from './catalogue-ui';
+import { RowStatusSwitch, SideList, SortField, useEditConflict, useStatusToggle } from './catalogue-ui';
 import { submitterProps } from './shared';
 
 export const EVENT_PERMISSIONS = PERMISSIONS.system.glucoseEvents;
@@ -64,15 +66,17 @@ async function latestEvents(): Promise<GluEvent[]> {
 
 // ---------- event form ----------
 
-interface EventValues {
+/** A glucose event's or item's names: Chinese as §5's setting names, English with twice the room. */
+const EVENT_NAME_LIMITS = { zh: SETTING_LIMITS.name, en: CATALOGUE_LIMITS.settingNameEn };
+
+interface EventValues extends NameValues {
   code: string;
-  name: string;
   sort?: number | null;
 }
 
 const eventValuesOf = (event: GluEvent): EventValues => ({
   code: event.code,
-  name: event.name,
+  ...nameValuesOf(event),
   sort: event.sort,
 });
 
@@ -110,7 +114,7 @@ function EventForm({
       submitter={submitterProps(t)}
       onFinish={async (values) => {
         try {
-          const input = { code: values.code.trim(), name: values.name.trim(), sort: values.sort ?? 0 };
+          const input = { code: values.code.trim(), ...namesInput(values), sort: values.sort ?? 0 };
           const saved = base
             ? await updateGluEvent({ ...input, id: base.id, version: base.version })
             : await createGluEvent(input);
@@ -130,16 +134,8 @@ function EventForm({
             <Input maxLength={12} autoComplete="off" />
           </Form.Item>
         </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="name" label={t('gluEvent.name')} rules={[zodRule(shape.name)]} required>
-            <Input maxLength={12} showCount autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={12}>
-          <Form.Item name="sort" label={t('common.sort')}>
-            <SortInput />
-          </Form.Item>
-        </Col>
+        <SortField />
+        <NameFields fields={shape} limits={EVENT_NAME_LIMITS} requiredKey={NAME_REQUIRED.setting} />
       </Row>
     </ModalForm>
   );
@@ -259,9 +255,8 @@ function IconField({
   );
 }
 
-interface ItemValues {
+interface ItemValues extends NameValues {
   code: string;
-  name: string;
   sort?: number | null;
   isActive: boolean;
   icon?: IconValue;
@@ -269,7 +264,7 @@ interface ItemValues {
 
 const itemValuesOf = (item: GluEventItem): ItemValues => ({
   code: item.code,
-  name: item.name,
+  ...nameValuesOf(item),
   sort: item.sort,
   isActive: item.isActive,
   icon: undefined,
@@ -307,8 +302,8 @@ function ItemForm({
       form={form}
       title={
         record
-          ? t('gluEvent.editItemTitle', { event: event.name })
-          : t('gluEvent.createItemTitle', { event: event.name })
+          ? t('gluEvent.editItemTitle', { event: shownName(event) })
+          : t('gluEvent.createItemTitle', { event: shownName(event) })
       }
       width={560}
       layout="vertical"
@@ -323,7 +318,7 @@ function ItemForm({
           const input = {
             eventId: event.id,
             code: values.code.trim(),
-            name: values.name.trim(),
+            ...namesInput(values),
             sort: values.sort ?? 0,
             isActive: !!values.isActive,
             // read from the form itself: the submitted values leave out null (ProForm `omitNil`), and
@@ -347,16 +342,8 @@ function ItemForm({
             <Input maxLength={12} autoComplete="off" />
           </Form.Item>
         </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="name" label={t('gluEvent.itemName')} rules={[zodRule(shape.name)]} required>
-            <Input maxLength={12} showCount autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={12}>
-          <Form.Item name="sort" label={t('common.sort')}>
-            <SortInput />
-          </Form.Item>
-        </Col>
+        <SortField />
+        <NameFields fields={shape} limits={EVENT_NAME_LIMITS} requiredKey={NAME_REQUIRED.setting} />
         <Col xs={12}>
           <Form.Item name="isActive" label={t('common.enabled')} valuePropName="checked">
             <Switch />
@@ -422,7 +409,7 @@ export default function EventPage() {
 
   const removeEvent = async (event: GluEvent) => {
     const ok = await confirmAction({
-      content: withContinuePrompt(t('gluEvent.deleteConfirm', { name: event.name })),
+      content: withContinuePrompt(t('gluEvent.deleteConfirm', { name: shownName(event) })),
       danger: true,
     });
     if (!ok) return;
@@ -438,7 +425,7 @@ export default function EventPage() {
 
   const removeItem = async (item: GluEventItem) => {
     const ok = await confirmAction({
-      content: withContinuePrompt(t('gluEvent.deleteItemConfirm', { name: item.name })),
+      content: withContinuePrompt(t('gluEvent.deleteItemConfirm', { name: shownName(item) })),
       danger: true,
     });
     if (!ok) return;
@@ -454,7 +441,7 @@ export default function EventPage() {
   const iconCell = (item: GluEventItem) => (
     <ApiImage
       path={item.hasIcon ? item.iconUrl : null}
-      alt={t('gluEvent.iconOf', { name: item.name })}
+      alt={t('gluEvent.iconOf', { name: shownName(item) })}
       size={28}
       testId="item-icon"
     />
@@ -501,7 +488,7 @@ export default function EventPage() {
           key: 'name',
           render: (_, item) => (
             <div>
-              <div className={item.isActive ? undefined : 'gc-muted'}>{item.name}</div>
+              <div className={item.isActive ? undefined : 'gc-muted'}>{shownName(item)}</div>
               <div className="gc-secondary">
                 {item.code} · {t('common.sort')} {item.sort}
               </div>
@@ -525,7 +512,9 @@ export default function EventPage() {
         {
           title: t('gluEvent.itemName'),
           dataIndex: 'name',
-          render: (_, item) => <span className={item.isActive ? undefined : 'gc-muted'}>{item.name}</span>,
+          render: (_, item) => (
+            <span className={item.isActive ? undefined : 'gc-muted'}>{shownName(item)}</span>
+          ),
         },
         { title: t('common.sort'), dataIndex: 'sort', width: 90 },
         { title: t('common.status'), key: 'status', width: 110, render: (_, item) => statusCell(item) },
@@ -567,7 +556,10 @@ export default function EventPage() {
       placeholder={t('gluEvent.pickEvent')}
       data-testid="event-select"
       aria-label={t('gluEvent.events')}
-      options={events.map((event) => ({ value: event.id, label: `${event.name} (${event.items.length})` }))}
+      options={events.map((event) => ({
+        value: event.id,
+        label: `${shownName(event)} (${event.items.length})`,
+      }))}
     />
   ) : (
     <Card size="small" title={t('gluEvent.events')} className="gc-side-card">
@@ -579,7 +571,7 @@ export default function EventPage() {
         <SideList
           entries={events.map((event) => ({
             key: String(event.id),
-            name: event.name,
+            name: shownName(event),
             code: event.code,
             count: event.items.length,
           }))}
@@ -654,7 +646,7 @@ export default function EventPage() {
             title={
               selected ? (
                 <span className="gc-detail-title" data-testid="event-title">
-                  {selected.name}
+                  {shownName(selected)}
                   <span className="gc-secondary gc-tree-code">{selected.code}</span>
                 </span>
               ) : (

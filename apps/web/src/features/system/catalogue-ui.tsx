@@ -308,6 +308,21 @@ export function rowActionsColumn<T>(options: {
   };
 }
 
+/** The edit and delete links of a row of a plain table (`row-edit`, `row-delete`). */
+export function RowEditDelete({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <span className="gc-row-actions">
+      <Button type="link" size="small" data-testid="row-edit" onClick={onEdit}>
+        {t('common.edit')}
+      </Button>
+      <Button type="link" size="small" danger data-testid="row-delete" onClick={onDelete}>
+        {t('common.delete')}
+      </Button>
+    </span>
+  );
+}
+
 /** The columns without the actions column, for users who may neither edit nor delete. */
 export function withoutActions<T>(columns: ProColumns<T>[]): ProColumns<T>[] {
   return columns.filter((column) => column.valueType !== 'option');
@@ -413,6 +428,7 @@ export function EditModalForm<T extends { id: number }, V, S = unknown>({
   width,
   initialValues,
   conflictField,
+  fieldMap,
   onClose,
   save,
   onSaved,
@@ -423,6 +439,8 @@ export function EditModalForm<T extends { id: number }, V, S = unknown>({
   width: number;
   initialValues: Partial<V>;
   conflictField?: string;
+  /** server field → form field, where the form names a field otherwise */
+  fieldMap?: Record<string, string>;
   onClose: () => void;
   save: (values: V, base: T | null) => Promise<S>;
   onSaved: (saved: S) => void;
@@ -450,7 +468,11 @@ export function EditModalForm<T extends { id: number }, V, S = unknown>({
           onSaved(saved);
           return true;
         } catch (error) {
-          handleSaveError(form, error, base ? { onConflict: setConflict } : { conflictField });
+          handleSaveError(
+            form,
+            error,
+            base ? { onConflict: setConflict, fieldMap } : { conflictField, fieldMap },
+          );
           return false;
         }
       }}
@@ -461,16 +483,24 @@ export function EditModalForm<T extends { id: number }, V, S = unknown>({
   );
 }
 
+/** The sort field of a catalogue form, half a row on a phone. */
+export function SortField({ sm }: { sm?: number }) {
+  const { t } = useTranslation();
+  return (
+    <Col xs={12} sm={sm}>
+      <Form.Item name="sort" label={t('common.sort')}>
+        <SortInput />
+      </Form.Item>
+    </Col>
+  );
+}
+
 /** The sort and enabled fields of a catalogue form, half a row each on a phone. */
 export function SortStatusFields({ sm }: { sm?: number }) {
   const { t } = useTranslation();
   return (
     <>
-      <Col xs={12} sm={sm}>
-        <Form.Item name="sort" label={t('common.sort')}>
-          <SortInput />
-        </Form.Item>
-      </Col>
+      <SortField sm={sm} />
       <Col xs={12} sm={sm}>
         <Form.Item name="isActive" label={t('common.enabled')} valuePropName="checked">
           <Switch />

@@ -1,7 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { tagOptionSchema } from '@glucocare/domain/hospital-settings';
+import { CATALOGUE_SETTING_LIMITS, tagOptionSchema } from '@glucocare/domain/hospital-settings';
+import { NAME_REQUIRED } from '@glucocare/domain/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, ColorPicker, Form, Input, Space, Table, Tag } from 'antd';
+import { Button, Card, Col, ColorPicker, Form, Row, Space, Table, Tag } from 'antd';
 import type { Color } from 'antd/es/color-picker';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import {
   deleteTagOption,
   fetchTagOptions,
   type TagOption,
+  updateTagOption,
 } from '../../../api/catalogue-settings';
 import { errorText, showError } from '../../../api/http';
 import { toastSuccess } from '../../../app/notify';
@@ -17,7 +19,15 @@ import { usePermission } from '../../../app/permissions';
 import { confirmAction, withContinuePrompt } from '../../../components/confirm';
 import { handleSaveError } from '../../../components/form-errors';
 import { useRevalidateOnLanguageChange, zodRule } from '../../../components/form-rules';
+import {
+  NameFields,
+  type NameValues,
+  namesInput,
+  nameValuesOf,
+  shownTagName,
+} from '../../../components/names';
 import { LoadError, TableEmpty } from '../../../components/PageWrapper';
+import { EditModalForm, RowEditDelete, SortField, useEditForm } from '../../system/catalogue-ui';
 import { CATALOGUE_EDIT } from './permissions';
 
 const tagKeys = ['tagOptions'] as const;
@@ -33,9 +43,12 @@ const PRESET_COLORS = [
   '#722ED1',
 ];
 
-interface Values {
-  tag: string;
+interface Values extends NameValues {
   color: string | null;
+}
+
+interface EditValues extends Values {
+  sort?: number | null;
 }
 
 /** The colour picker's value as `#RRGGBB` (the API's form), or null when cleared. */
@@ -45,6 +58,32 @@ const hexOf = (color: Color | string | null | undefined): string | null => {
   return color.cleared ? null : color.toHexString().slice(0, 7).toUpperCase();
 };
 
+/** The two names of a tag, checked by the tag body's own rules (Chinese 1-12, English 1-24). */
+const tagNameFields = { nameZh: tagOptionSchema.shape.tagZh, nameEn: tagOptionSchema.shape.tagEn };
+const TAG_NAME_LIMITS = { zh: CATALOGUE_SETTING_LIMITS.tag, en: CATALOGUE_SETTING_LIMITS.tagEn };
+/** The server's tag fields are the form's name fields. */
+const tagFieldMap = { tagZh: 'nameZh', tagEn: 'nameEn' };
+
+function ColorField() {
+  const { t } = useTranslation();
+  return (
+    <Form.Item
+      name="color"
+      label={t('catalogueSettings.tags.color')}
+      getValueFromEvent={(color: Color) => hexOf(color)}
+      rules={[zodRule(tagOptionSchema.shape.color, { optional: true })]}
+    >
+      <ColorPicker
+        allowClear
+        disabledAlpha
+        format="hex"
+        presets={[{ label: t('catalogueSettings.tags.presets'), colors: PRESET_COLORS }]}
+        showText={(color) => hexOf(color) ?? t('catalogueSettings.tags.noColor')}
+      />
+    </Form.Item>
+  );
+}
+
 function AddTagForm() {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
@@ -52,14 +91,25 @@ function AddTagForm() {
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
   const submit = async (values: Values) => {
+    const names = namesInput(values);
+    // the text patients will store: the Chinese name when there is one (tags are sized for it)
+    const textField = names.nameZh ? 'nameZh' : 'nameEn';
     setSaving(true);
     try {
-      await createTagOption({ tag: values.tag.trim(), color: values.color });
+      await createTagOption({
+        tag: names.nameZh ?? names.nameEn ?? '',
+        tagZh: names.nameZh,
+        tagEn: names.nameEn,
+        color: values.color,
+      });
       toastSuccess(t('common.saved'));
       form.resetFields();
       await queryClient.invalidateQueries({ queryKey: tagKeys });
     } catch (error) {
-      handleSaveError(form, error, { conflictField: 'tag' });
+      handleSaveError(form, error, {
+        conflictField: textField,
+        fieldMap: { ...tagFieldMap, tag: textField },
+      });
     } finally {
       setSaving(false);
     }
@@ -67,46 +117,94 @@ function AddTagForm() {
   return (
     <Form<Values>
       form={form}
-      layout="inline"
+      layout="vertical"
       initialValues={{ color: PRESET_COLORS[0] }}
       onFinish={submit}
       data-testid="tag-add-form"
+      className="gc-tag-add-form"
     >
-      <Form.Item name="tag" rules={[zodRule(tagOptionSchema.shape.tag)]} style={{ marginBottom: 8 }}>
-        <Input
-          placeholder={t('catalogueSettings.tags.tag')}
-          aria-label={t('catalogueSettings.tags.tag')}
-          maxLength={12}
-          autoComplete="off"
-          style={{ width: 180 }}
+      <Row gutter={12} align="bottom">
+        <NameFields
+          fields={tagNameFields}
+          limits={TAG_NAME_LIMITS}
+          requiredKey={NAME_REQUIRED.tag}
+          span={8}
         />
-      </Form.Item>
-      <Form.Item
-        name="color"
-        getValueFromEvent={(color: Color) => hexOf(color)}
-        rules={[zodRule(tagOptionSchema.shape.color, { optional: true })]}
-        style={{ marginBottom: 8 }}
-      >
-        <ColorPicker
-          allowClear
-          disabledAlpha
-          format="hex"
-          presets={[{ label: t('catalogueSettings.tags.presets'), colors: PRESET_COLORS }]}
-          showText={(color) => hexOf(color) ?? t('catalogueSettings.tags.noColor')}
-        />
-      </Form.Item>
-      <Form.Item style={{ marginBottom: 8 }}>
-        <Button
-          type="primary"
-          htmlType="submit"
-          icon={<PlusOutlined />}
-          loading={saving}
-          data-testid="tag-add"
-        >
-          {t('catalogueSettings.tags.add')}
-        </Button>
-      </Form.Item>
+        <Col xs={12} sm={4}>
+          <ColorField />
+        </Col>
+        <Col xs={12} sm={4}>
+          <Form.Item>
+            <Button
+              type="primary"
+              htmlType="submit"
+              icon={<PlusOutlined />}
+              loading={saving}
+              data-testid="tag-add"
+            >
+              {t('catalogueSettings.tags.add')}
+            </Button>
+          </Form.Item>
+        </Col>
+      </Row>
     </Form>
+  );
+}
+
+const editValuesOf = (option: TagOption): EditValues => ({
+  ...nameValuesOf({ nameZh: option.tagZh, nameEn: option.tagEn }),
+  color: option.color,
+  sort: option.sort,
+});
+
+/** Edits a tag's names, colour and sort; the text patients store stays as it was created. */
+function EditTagForm({
+  record,
+  onClose,
+  onSaved,
+}: {
+  record: TagOption;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const edit = useEditForm(
+    record,
+    async (current) => (await fetchTagOptions()).find((option) => option.id === current.id) ?? null,
+    editValuesOf,
+  );
+  return (
+    <EditModalForm<TagOption, EditValues, TagOption>
+      edit={edit}
+      title={t('catalogueSettings.tags.editTitle')}
+      width={520}
+      initialValues={editValuesOf(record)}
+      fieldMap={tagFieldMap}
+      onClose={onClose}
+      save={(values, base) => {
+        const names = namesInput(values);
+        return updateTagOption({
+          id: (base ?? record).id,
+          version: (base ?? record).version,
+          tagZh: names.nameZh,
+          tagEn: names.nameEn,
+          color: values.color ?? null,
+          sort: values.sort ?? 0,
+        });
+      }}
+      onSaved={onSaved}
+    >
+      <Col xs={24}>
+        <p className="gc-secondary" data-testid="tag-text">
+          {t('catalogueSettings.tags.text', { tag: record.tag })}
+        </p>
+      </Col>
+      <NameFields fields={tagNameFields} limits={TAG_NAME_LIMITS} requiredKey={NAME_REQUIRED.tag} />
+      <Col xs={12}>
+        <ColorField />
+      </Col>
+      <SortField />
+    </EditModalForm>
   );
 }
 
@@ -115,6 +213,7 @@ export function TagsTab() {
   const { t } = useTranslation();
   const canEdit = usePermission(CATALOGUE_EDIT);
   const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<TagOption | null>(null);
   const tags = useQuery({
     queryKey: tagKeys,
     queryFn: ({ signal }) => fetchTagOptions(signal),
@@ -122,7 +221,7 @@ export function TagsTab() {
   });
   const remove = async (option: TagOption) => {
     const ok = await confirmAction({
-      content: withContinuePrompt(t('catalogueSettings.tags.deleteConfirm', { tag: option.tag })),
+      content: withContinuePrompt(t('catalogueSettings.tags.deleteConfirm', { tag: shownTagName(option) })),
       danger: true,
     });
     if (!ok) return;
@@ -161,8 +260,10 @@ export function TagsTab() {
           {
             title: t('catalogueSettings.tags.tag'),
             dataIndex: 'tag',
-            render: (_, option) => <Tag color={option.color ?? undefined}>{option.tag}</Tag>,
+            render: (_, option) => <Tag color={option.color ?? undefined}>{shownTagName(option)}</Tag>,
           },
+          { title: t('names.zh'), dataIndex: 'tagZh', render: (name: string | null) => name ?? '—' },
+          { title: t('names.en'), dataIndex: 'tagEn', render: (name: string | null) => name ?? '—' },
           {
             title: t('catalogueSettings.tags.color'),
             dataIndex: 'color',
@@ -191,23 +292,25 @@ export function TagsTab() {
                 {
                   title: t('common.actions'),
                   key: 'actions',
-                  width: 100,
+                  width: 130,
                   render: (_: unknown, option: TagOption) => (
-                    <Button
-                      type="link"
-                      size="small"
-                      danger
-                      data-testid="row-delete"
-                      onClick={() => void remove(option)}
-                    >
-                      {t('common.delete')}
-                    </Button>
+                    <RowEditDelete onEdit={() => setEditing(option)} onDelete={() => void remove(option)} />
                   ),
                 },
               ]
             : []),
         ]}
       />
+      {editing ? (
+        <EditTagForm
+          record={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void queryClient.invalidateQueries({ queryKey: tagKeys });
+          }}
+        />
+      ) : null}
     </Card>
   );
 }

@@ -6,6 +6,7 @@ import {
   PERIOD_LIMITS,
   referenceRangeIssue,
 } from '@glucocare/domain/hospital-settings';
+import { NAME_REQUIRED } from '@glucocare/domain/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Form, Input, InputNumber, Select, Space, Spin, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -29,11 +30,13 @@ import {
 import { usePermission } from '../../../app/permissions';
 import { useDevice } from '../../../app/preferences';
 import { zodRule } from '../../../components/form-rules';
+import { NameFields, type NameValues, namesInput, nameValuesOf, shownName } from '../../../components/names';
 import { LoadError, TableEmpty } from '../../../components/PageWrapper';
 import { msg } from '../../../i18n';
 import {
   confirmDelete,
   EditModalForm,
+  RowEditDelete,
   RowStatusSwitch,
   SideList,
   SortStatusFields,
@@ -49,17 +52,17 @@ export const inspectionKeys = {
 };
 
 const packageShape = inspectionPackageCreateSchema.shape;
+const NAME_LIMITS = { zh: PERIOD_LIMITS.inspectionName, en: PERIOD_LIMITS.inspectionName };
 
-interface PackageValues {
+interface PackageValues extends NameValues {
   code: string;
-  name: string;
   sort?: number | null;
   isActive: boolean;
 }
 
 const packageValuesOf = (pkg: InspectionPackage): PackageValues => ({
   code: pkg.code,
-  name: pkg.name,
+  ...nameValuesOf(pkg),
   sort: pkg.sort,
   isActive: pkg.isActive,
 });
@@ -90,7 +93,7 @@ function PackageForm({
       save={(values, base) => {
         const input = {
           code: values.code.trim(),
-          name: values.name.trim(),
+          ...namesInput(values),
           sort: values.sort ?? 0,
           isActive: !!values.isActive,
         };
@@ -100,7 +103,7 @@ function PackageForm({
       }}
       onSaved={onSaved}
     >
-      <Col xs={24} sm={10}>
+      <Col xs={24} sm={12}>
         <Form.Item
           name="code"
           label={t('inspectionSettings.code')}
@@ -110,25 +113,15 @@ function PackageForm({
           <Input maxLength={12} autoComplete="off" />
         </Form.Item>
       </Col>
-      <Col xs={24} sm={14}>
-        <Form.Item
-          name="name"
-          label={t('inspectionSettings.name')}
-          rules={[zodRule(packageShape.name)]}
-          required
-        >
-          <Input maxLength={PERIOD_LIMITS.inspectionName.max} showCount autoComplete="off" />
-        </Form.Item>
-      </Col>
-      <SortStatusFields />
+      <SortStatusFields sm={6} />
+      <NameFields fields={packageShape} limits={NAME_LIMITS} requiredKey={NAME_REQUIRED.setting} />
     </EditModalForm>
   );
 }
 
-interface ItemValues {
+interface ItemValues extends NameValues {
   packageId: number;
   code: string;
-  name: string;
   unit?: string;
   referenceLow?: number | null;
   referenceHigh?: number | null;
@@ -139,7 +132,7 @@ interface ItemValues {
 const itemValuesOf = (item: InspectionItem): ItemValues => ({
   packageId: item.packageId,
   code: item.code,
-  name: item.name,
+  ...nameValuesOf(item),
   unit: item.unit ?? '',
   referenceLow: item.referenceLow,
   referenceHigh: item.referenceHigh,
@@ -188,7 +181,7 @@ function ItemForm({
         const input = {
           packageId: values.packageId,
           code: values.code.trim(),
-          name: values.name.trim(),
+          ...namesInput(values),
           unit: values.unit?.trim() ? values.unit.trim() : null,
           referenceLow: values.referenceLow ?? null,
           referenceHigh: values.referenceHigh ?? null,
@@ -208,10 +201,12 @@ function ItemForm({
           rules={[zodRule(itemFields.packageId)]}
           required
         >
-          <Select options={packages.map((pkg) => ({ value: pkg.id, label: `${pkg.name} (${pkg.code})` }))} />
+          <Select
+            options={packages.map((pkg) => ({ value: pkg.id, label: `${shownName(pkg)} (${pkg.code})` }))}
+          />
         </Form.Item>
       </Col>
-      <Col xs={24} sm={10}>
+      <Col xs={24} sm={12}>
         <Form.Item
           name="code"
           label={t('inspectionSettings.code')}
@@ -221,17 +216,7 @@ function ItemForm({
           <Input maxLength={12} autoComplete="off" />
         </Form.Item>
       </Col>
-      <Col xs={24} sm={14}>
-        <Form.Item
-          name="name"
-          label={t('inspectionSettings.name')}
-          rules={[zodRule(itemFields.name)]}
-          required
-        >
-          <Input maxLength={PERIOD_LIMITS.inspectionName.max} showCount autoComplete="off" />
-        </Form.Item>
-      </Col>
-      <Col xs={24} sm={8}>
+      <Col xs={24} sm={12}>
         <Form.Item
           name="unit"
           label={t('inspectionSettings.item.unit')}
@@ -240,6 +225,7 @@ function ItemForm({
           <Input maxLength={12} autoComplete="off" />
         </Form.Item>
       </Col>
+      <NameFields fields={itemFields} limits={NAME_LIMITS} requiredKey={NAME_REQUIRED.setting} />
       <Col xs={12} sm={8}>
         <Form.Item
           name="referenceLow"
@@ -321,14 +307,15 @@ export function InspectionPackagesTab() {
 
   const removePackage = async (pkg: InspectionPackage) => {
     const outcome = await confirmDelete(
-      t('inspectionSettings.package.deleteConfirm', { name: pkg.name }),
+      t('inspectionSettings.package.deleteConfirm', { name: shownName(pkg) }),
       () => deleteInspectionPackage(pkg.id),
     );
     if (outcome !== 'cancelled') refresh();
   };
   const removeItem = async (item: InspectionItem) => {
-    const outcome = await confirmDelete(t('inspectionSettings.item.deleteConfirm', { name: item.name }), () =>
-      deleteInspectionItem(item.id),
+    const outcome = await confirmDelete(
+      t('inspectionSettings.item.deleteConfirm', { name: shownName(item) }),
+      () => deleteInspectionItem(item.id),
     );
     if (outcome !== 'cancelled') refresh();
   };
@@ -343,25 +330,10 @@ export function InspectionPackagesTab() {
   );
   const itemButtons = (item: InspectionItem) =>
     canEdit ? (
-      <span className="gc-row-actions">
-        <Button
-          type="link"
-          size="small"
-          data-testid="row-edit"
-          onClick={() => setEditing({ kind: 'item', record: item })}
-        >
-          {t('common.edit')}
-        </Button>
-        <Button
-          type="link"
-          size="small"
-          danger
-          data-testid="row-delete"
-          onClick={() => void removeItem(item)}
-        >
-          {t('common.delete')}
-        </Button>
-      </span>
+      <RowEditDelete
+        onEdit={() => setEditing({ kind: 'item', record: item })}
+        onDelete={() => void removeItem(item)}
+      />
     ) : null;
 
   const columns: ColumnsType<InspectionItem> = mobile
@@ -371,7 +343,7 @@ export function InspectionPackagesTab() {
           key: 'name',
           render: (_, item) => (
             <div>
-              <div className={item.isActive ? undefined : 'gc-muted'}>{item.name}</div>
+              <div className={item.isActive ? undefined : 'gc-muted'}>{shownName(item)}</div>
               <div className="gc-secondary">
                 {item.code} · {referenceText(item.referenceLow, item.referenceHigh)} {item.unit ?? ''}
               </div>
@@ -400,7 +372,9 @@ export function InspectionPackagesTab() {
         {
           title: t('inspectionSettings.name'),
           dataIndex: 'name',
-          render: (_, item) => <span className={item.isActive ? undefined : 'gc-muted'}>{item.name}</span>,
+          render: (_, item) => (
+            <span className={item.isActive ? undefined : 'gc-muted'}>{shownName(item)}</span>
+          ),
         },
         {
           title: t('inspectionSettings.item.unit'),
@@ -452,7 +426,7 @@ export function InspectionPackagesTab() {
         placeholder={t('inspectionSettings.package.pick')}
         data-testid="package-select"
         aria-label={t('inspectionSettings.package.list')}
-        options={packages.map((pkg) => ({ value: pkg.id, label: `${pkg.name} (${pkg.itemCount})` }))}
+        options={packages.map((pkg) => ({ value: pkg.id, label: `${shownName(pkg)} (${pkg.itemCount})` }))}
       />
     </Space.Compact>
   ) : (
@@ -470,7 +444,7 @@ export function InspectionPackagesTab() {
         <SideList
           entries={packages.map((pkg) => ({
             key: String(pkg.id),
-            name: pkg.isActive ? pkg.name : `${pkg.name} ${t('common.disabledSuffix')}`,
+            name: pkg.isActive ? shownName(pkg) : `${shownName(pkg)} ${t('common.disabledSuffix')}`,
             code: pkg.code,
             count: pkg.itemCount,
           }))}
@@ -555,7 +529,7 @@ export function InspectionPackagesTab() {
             title={
               selected ? (
                 <span className="gc-detail-title" data-testid="package-title">
-                  {selected.name}
+                  {shownName(selected)}
                   <span className="gc-secondary gc-tree-code">{selected.code}</span>
                 </span>
               ) : (

@@ -26,6 +26,7 @@ import { usePermission } from '../../../app/permissions';
 import { useDevice } from '../../../app/preferences';
 import type { ExcelColumn } from '../../../components/excel';
 import { zodRule } from '../../../components/form-rules';
+import { shownLinkedName, shownName } from '../../../components/names';
 import { LoadError, TableEmpty } from '../../../components/PageWrapper';
 import { currentLang } from '../../../i18n';
 import {
@@ -102,7 +103,7 @@ function MappingForm({
           value: code,
           label: `${t(`inspectionSettings.mapping.items.${code}`)} (${code})`,
         }))
-      : (items.data ?? []).map((item) => ({ value: item.code, label: `${item.name} (${item.code})` }));
+      : (items.data ?? []).map((item) => ({ value: item.code, label: `${shownName(item)} (${item.code})` }));
   return (
     <EditModalForm<MappingItem, Values>
       edit={edit}
@@ -204,6 +205,11 @@ export function MappingTab() {
   const { error, total, reload } = list;
   const [editing, setEditing] = useState<{ record: MappingItem | null } | null>(null);
   const kindName = (kind: MappingTargetKind) => t(`inspectionSettings.mapping.kinds.${kind}`);
+  /** what a row maps to: a measurement by its name on screen, an inspection item by its name */
+  const targetName = (row: MappingItem) =>
+    row.targetKind === 'measurement'
+      ? t(`inspectionSettings.mapping.items.${row.targetCode}`)
+      : shownLinkedName(row, 'target');
 
   const excel = useExcelExport<MappingItem>({
     fileName: () => t('inspectionSettings.mapping.exportFileName'),
@@ -218,7 +224,11 @@ export function MappingTab() {
         render: (value) => kindName(value as MappingTargetKind),
       },
       { title: t('inspectionSettings.mapping.targetCode'), dataIndex: 'targetCode' },
-      { title: t('inspectionSettings.mapping.target'), dataIndex: 'targetName' },
+      {
+        title: t('inspectionSettings.mapping.target'),
+        dataIndex: 'targetName',
+        render: (_, row) => targetName(row),
+      },
       { title: t('common.updatedAt'), dataIndex: 'updatedAt', dateFormat: 'dateTime' },
     ],
     load: (onProgress) => fetchAllPages(fetchMappingPage, list.lastFilter.current, onProgress),
@@ -278,9 +288,7 @@ export function MappingTab() {
       render: (_, row) => (
         <span>
           <Tag>{kindName(row.targetKind)}</Tag>
-          {row.targetKind === 'measurement'
-            ? `${t(`inspectionSettings.mapping.items.${row.targetCode}`)} (${row.targetCode})`
-            : `${row.targetName ?? ''} (${row.targetCode})`}
+          {`${targetName(row)} (${row.targetCode})`}
         </span>
       ),
     },
