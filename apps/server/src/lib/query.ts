@@ -38,3 +38,14 @@ export function containsPattern(text: string): string {
 export function qualified(column: AnyPgColumn): SQL {
   return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 }
+
+/** A record version in a query (`?version=3`): digits only. */
+const versionText = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/)
+  .transform(Number);
+/** What a delete names besides the id: the version the client last read (stale → 409) and why, optionally. */
+export const deleteQuery = z.object({
+  version: versionText,
+  reason: z.string().trim().max(200).optional(),
+});

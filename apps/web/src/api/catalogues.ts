@@ -419,8 +419,8 @@ export function saveDictEntry(input: DictEntryInput & { id?: number; version?: n
   return http.post<DictEntry>('/v1/dict', input);
 }
 
-export function deleteDictEntry(id: number): Promise<null> {
-  return http.delete<null>(`/v1/dict/${idPath(id)}`);
+export function deleteDictEntry(id: number, version: number): Promise<null> {
+  return http.delete<null>(`/v1/dict/${idPath(id)}`, { query: { version } });
 }
 
 // ---------- hospital name ----------
