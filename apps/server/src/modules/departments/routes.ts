@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
+import { idParam } from '../../lib/query';
 import { requestMeta } from '../audit/service';
 import {
   allScopeTree,
@@ -39,12 +40,6 @@ const treeNode: z.ZodType<Node> = z.lazy(() =>
   node.extend({ inScope: z.boolean().optional(), children: z.array(treeNode) }),
 );
 const tree = envelopeOf(z.array(treeNode));
-const idParam = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,15}$/)
-    .transform(Number),
-});
 const tags = ['departments'];
 
 export async function departmentRoutes(app: FastifyInstance) {

@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok, pageOf } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
+import { idParam } from '../../lib/query';
 import { requestMeta } from '../audit/service';
 import { createRole, deleteRole, pageRoles, roleAuthority, saveRoleAuthority, updateRole } from './service';
 
@@ -21,12 +22,6 @@ const role = z.object({
   isActive: z.boolean(),
   userCount: z.number(),
   version: z.number(),
-});
-const idParam = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,15}$/)
-    .transform(Number),
 });
 const tags = ['roles'];
 
