@@ -49,3 +49,5 @@ export const deleteQuery = z.object({
   version: versionText,
   reason: z.string().trim().max(200).optional(),
 });
+/** A delete that names its row in the query (`?id=1&version=3`), as the spec's paths do. */
+export const deleteByIdQuery = idQuery.extend(deleteQuery.shape);

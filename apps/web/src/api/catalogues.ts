@@ -201,13 +201,13 @@ export function updateTemplate(
   return http.put<OrderTemplate>('/v1/templates', input);
 }
 
-/** Enable or stop a template. */
-export function setTemplateStatus(id: number, isActive: boolean): Promise<OrderTemplate> {
-  return http.put<OrderTemplate>('/v1/templates/status', { id, isActive });
+/** Enable or stop a template at the version shown (a stale one answers 409). */
+export function setTemplateStatus(id: number, isActive: boolean, version: number): Promise<OrderTemplate> {
+  return http.put<OrderTemplate>('/v1/templates/status', { id, isActive, version });
 }
 
-export function deleteTemplate(id: number): Promise<null> {
-  return http.delete<null>(`/v1/templates/${idPath(id)}`);
+export function deleteTemplate(id: number, version: number): Promise<null> {
+  return http.delete<null>(`/v1/templates/${idPath(id)}`, { query: { version } });
 }
 
 // ---------- glucose events ----------
@@ -270,8 +270,8 @@ export function updateGluEvent(input: GluEventInput & { id: number; version: num
 }
 
 /** 409 while the event has items. */
-export function deleteGluEvent(id: number): Promise<null> {
-  return http.delete<null>('/v1/glu/event', { query: { id } });
+export function deleteGluEvent(id: number, version: number): Promise<null> {
+  return http.delete<null>('/v1/glu/event', { query: { id, version } });
 }
 
 /** Creates an item (no `id`) or updates one (`id` and `version`). */
@@ -281,13 +281,13 @@ export function saveGluEventItem(
   return http.post<GluEventItem>('/v1/glu/event/item/save', input);
 }
 
-export function deleteGluEventItem(id: number): Promise<null> {
-  return http.delete<null>('/v1/glu/event/item', { query: { id } });
+export function deleteGluEventItem(id: number, version: number): Promise<null> {
+  return http.delete<null>('/v1/glu/event/item', { query: { id, version } });
 }
 
 /** Enable or stop an item (the path is spelled `enbale`, as in the spec). */
-export function setGluEventItemStatus(id: number, isActive: boolean): Promise<GluEventItem> {
-  return http.post<GluEventItem>('/v1/glu/event/item/enbale', { id, isActive });
+export function setGluEventItemStatus(id: number, isActive: boolean, version: number): Promise<GluEventItem> {
+  return http.post<GluEventItem>('/v1/glu/event/item/enbale', { id, isActive, version });
 }
 
 // ---------- management suggestions ----------

@@ -11,6 +11,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { gluEventItems, gluEvents } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
 import { storedNames } from '../../lib/names';
+import type { VersionedKey } from '../../lib/resource';
 import { updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
@@ -205,7 +206,7 @@ export async function updateEvent(
 export async function deleteEvent(
   db: Database,
   session: SessionUser,
-  id: number,
+  { id, version, reason }: VersionedKey & { reason?: string },
   meta: RequestMeta,
   lang: Lang,
 ) {
@@ -213,11 +214,10 @@ export async function deleteEvent(
     const current = await findEvent(tx, session.tenantId, id);
     const items = await liveItemCount(tx, session.tenantId, id);
     if (items > 0) throw new AppError(409, 'event.hasItems', undefined, { items });
-    const now = new Date();
-    await tx
-      .update(gluEvents)
-      .set({ deletedAt: now, deletedBy: session.userId, version: current.version + 1, updatedAt: now })
-      .where(liveEvent(session.tenantId, eq(gluEvents.id, id)));
+    await updateVersioned(tx, gluEvents, { tenantId: session.tenantId, id }, version, {
+      deletedAt: new Date(),
+      deletedBy: session.userId,
+    });
     await writeAudit(
       tx,
       {
@@ -226,6 +226,7 @@ export async function deleteEvent(
         entity: 'gluEvent',
         entityId: id,
         before: toEvent(current, lang),
+        reason: reason || null,
       },
       meta,
     );
@@ -348,16 +349,15 @@ export async function saveItem(
 export async function setItemStatus(
   db: Database,
   session: SessionUser,
-  input: { id: number; isActive: boolean },
+  input: VersionedKey & { isActive: boolean },
   meta: RequestMeta,
   lang: Lang,
 ) {
   return db.transaction(async (tx) => {
     const current = await findItem(tx, session.tenantId, input.id);
-    await tx
-      .update(gluEventItems)
-      .set({ isActive: input.isActive, version: current.version + 1, updatedAt: new Date() })
-      .where(liveItem(session.tenantId, eq(gluEventItems.id, input.id)));
+    await updateVersioned(tx, gluEventItems, { tenantId: session.tenantId, id: input.id }, input.version, {
+      isActive: input.isActive,
+    });
     const row = await findItem(tx, session.tenantId, input.id);
     await writeAudit(
       tx,
@@ -379,18 +379,17 @@ export async function setItemStatus(
 export async function deleteItem(
   db: Database,
   session: SessionUser,
-  id: number,
+  { id, version, reason }: VersionedKey & { reason?: string },
   meta: RequestMeta,
   lang: Lang,
 ) {
   await db.transaction(async (tx) => {
     const current = await findItem(tx, session.tenantId, id);
     const before = await itemAuditView(tx, session.tenantId, current, lang);
-    const now = new Date();
-    await tx
-      .update(gluEventItems)
-      .set({ deletedAt: now, deletedBy: session.userId, version: current.version + 1, updatedAt: now })
-      .where(liveItem(session.tenantId, eq(gluEventItems.id, id)));
+    await updateVersioned(tx, gluEventItems, { tenantId: session.tenantId, id }, version, {
+      deletedAt: new Date(),
+      deletedBy: session.userId,
+    });
     await writeAudit(
       tx,
       {
@@ -399,6 +398,7 @@ export async function deleteItem(
         entity: 'gluEventItem',
         entityId: id,
         before,
+        reason: reason || null,
       },
       meta,
     );

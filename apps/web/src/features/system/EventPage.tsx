@@ -416,7 +416,7 @@ export default function EventPage() {
   }, [query.data]);
 
   const status = useStatusToggle<GluEventItem>(
-    (row, isActive) => setGluEventItemStatus(row.id, isActive),
+    (row, isActive) => setGluEventItemStatus(row.id, isActive, row.version),
     () => void refresh(),
   );
 
@@ -427,7 +427,7 @@ export default function EventPage() {
     });
     if (!ok) return;
     try {
-      await deleteGluEvent(event.id);
+      await deleteGluEvent(event.id, event.version);
       toastSuccess(t('common.deleted'));
     } catch (error) {
       // 409 while it has items: the server says to delete them first
@@ -443,7 +443,7 @@ export default function EventPage() {
     });
     if (!ok) return;
     try {
-      await deleteGluEventItem(item.id);
+      await deleteGluEventItem(item.id, item.version);
       toastSuccess(t('common.deleted'));
     } catch (error) {
       showError(error);
