@@ -349,8 +349,8 @@ export function updateSuggestion(
   return http.put<Suggestion>('/v1/suggestions', input);
 }
 
-export function deleteSuggestion(id: number): Promise<null> {
-  return http.delete<null>(`/v1/suggestions/${idPath(id)}`);
+export function deleteSuggestion(id: number, version: number): Promise<null> {
+  return http.delete<null>(`/v1/suggestions/${idPath(id)}`, { query: { version } });
 }
 
 // ---------- dictionaries ----------
