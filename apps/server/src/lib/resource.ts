@@ -189,20 +189,23 @@ export function defineResource<T extends ResourceTable>(declaration: ResourceDec
 
     /**
      * Writes `values` (or what `change` makes of the current row) to the row at `key.version`;
-     * `check` may refuse the change first. Audit action `update` with the row before and after.
+     * `beforeWrite` runs first in the transaction
+     * (it may refuse the change). Audit action `update` with the row before and after.
      */
     async update(
       db: DbOrTx,
       actor: Actor,
       key: VersionedKey,
-      change: PgUpdateSetSource<T> | ((before: Row<T>) => PgUpdateSetSource<T>),
+      change:
+        | PgUpdateSetSource<T>
+        | ((before: Row<T>, tx: DbOrTx) => PgUpdateSetSource<T> | Promise<PgUpdateSetSource<T>>),
       meta: RequestMeta,
-      check?: (tx: DbOrTx, before: Row<T>) => Promise<void>,
+      beforeWrite?: (tx: DbOrTx, before: Row<T>) => Promise<void>,
     ): Promise<{ before: Row<T>; row: Row<T> }> {
       return db.transaction(async (tx) => {
         const before = await current(tx, actor, key);
-        await check?.(tx, before);
-        const values = typeof change === 'function' ? change(before) : change;
+        await beforeWrite?.(tx, before);
+        const values = typeof change === 'function' ? await change(before, tx) : change;
         await assertUnique(tx, actor, { ...before, ...values } as Partial<Row<T>>, key.id);
         const row = (await updateVersioned(
           tx,
@@ -242,19 +245,19 @@ export function defineResource<T extends ResourceTable>(declaration: ResourceDec
     },
 
     /**
-     * Deletes the row at `key.version` as declared (marked or removed); `check` may refuse first (a
-     * row still in use). The reason goes to the audit row, and to the row where the table keeps one.
+     * Deletes the row at `key.version` as declared (marked or removed); `beforeWrite` runs first in
+     * the transaction: it may refuse (a row still in use) or make the writes the deletion needs. The reason goes to the audit row, and to the row where the table keeps one.
      */
     async remove(
       db: DbOrTx,
       actor: Actor,
       key: VersionedKey & { reason?: string | null },
       meta: RequestMeta,
-      check?: (tx: DbOrTx, before: Row<T>) => Promise<void>,
+      beforeWrite?: (tx: DbOrTx, before: Row<T>) => Promise<void>,
     ): Promise<Row<T>> {
       return db.transaction(async (tx) => {
         const before = await current(tx, actor, key);
-        await check?.(tx, before);
+        await beforeWrite?.(tx, before);
         const reason = key.reason?.trim() || null;
         if (soft) {
           const marks: Record<string, unknown> = { deletedAt: new Date(), deletedBy: actor.userId };

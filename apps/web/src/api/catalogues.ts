@@ -101,8 +101,8 @@ export function updateDrugCategory(
 }
 
 /** 409 while drugs belong to it (the server's message says so; `data` is `{ drugs }`). */
-export function deleteDrugCategory(id: number): Promise<null> {
-  return http.delete<null>(`/v1/medicationCategory/${idPath(id)}`);
+export function deleteDrugCategory(id: number, version: number): Promise<null> {
+  return http.delete<null>(`/v1/medicationCategory/${idPath(id)}`, { query: { version } });
 }
 
 export function fetchDrugPage(
@@ -130,8 +130,8 @@ export function updateDrug(input: DrugInput & { id: number; version: number }): 
 }
 
 /** Soft delete: orders that name the drug keep it. */
-export function deleteDrug(id: number): Promise<null> {
-  return http.delete<null>(`/v1/medication/${idPath(id)}`);
+export function deleteDrug(id: number, version: number): Promise<null> {
+  return http.delete<null>(`/v1/medication/${idPath(id)}`, { query: { version } });
 }
 
 // ---------- medical-order templates ----------
