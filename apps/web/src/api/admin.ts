@@ -72,12 +72,12 @@ export function updateDepartment(input: DepartmentUpdate): Promise<DepartmentNod
   return http.put<DepartmentNode>('/v2/departments', input);
 }
 
-export function setDepartmentStatus(id: number, isActive: boolean): Promise<DepartmentNode> {
-  return http.put<DepartmentNode>('/v1/departments/status', { id, isActive });
+export function setDepartmentStatus(id: number, isActive: boolean, version: number): Promise<DepartmentNode> {
+  return http.put<DepartmentNode>('/v1/departments/status', { id, isActive, version });
 }
 
-export function deleteDepartment(id: number): Promise<null> {
-  return http.delete<null>(`/v1/departments/${encodeURIComponent(String(id))}`);
+export function deleteDepartment(id: number, version: number): Promise<null> {
+  return http.delete<null>(`/v1/departments/${encodeURIComponent(String(id))}`, { query: { version } });
 }
 
 // ---------- staff ----------

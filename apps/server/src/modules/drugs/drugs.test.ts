@@ -148,7 +148,13 @@ describe('drug categories', () => {
       message: 'This category cannot be deleted while drugs belong to it',
       dataContent: { drugs: 3 },
     });
-    const zh = await api('DELETE', `/v1/medicationCategory/${oral.id}?version=${oral.version}`, admin, undefined, 'zh-CN');
+    const zh = await api(
+      'DELETE',
+      `/v1/medicationCategory/${oral.id}?version=${oral.version}`,
+      admin,
+      undefined,
+      'zh-CN',
+    );
     expect(zh.json().message).toBe('该分类下仍有药品，不能删除');
 
     const empty = await createCategory({ code: 'EMPTY', name: 'Empty class' });
@@ -160,9 +166,15 @@ describe('drug categories', () => {
   it('lets a category go once its only drug is deleted', async () => {
     const category = await createCategory({ code: 'TEMP', name: 'Temporary class' });
     const drug = await createDrug({ code: 'TEMP-1', name: 'Temp drug', unit: 'mg', categoryCode: 'TEMP' });
-    expect((await api('DELETE', `/v1/medicationCategory/${category.id}?version=${category.version}`, admin)).statusCode).toBe(409);
+    expect(
+      (await api('DELETE', `/v1/medicationCategory/${category.id}?version=${category.version}`, admin))
+        .statusCode,
+    ).toBe(409);
     await api('DELETE', `/v1/medication/${drug.id}?version=${drug.version}`, admin);
-    expect((await api('DELETE', `/v1/medicationCategory/${category.id}?version=${category.version}`, admin)).statusCode).toBe(200);
+    expect(
+      (await api('DELETE', `/v1/medicationCategory/${category.id}?version=${category.version}`, admin))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
@@ -353,7 +365,9 @@ describe('drugs', () => {
 
   it('deletes softly: gone from lists, the row kept, the code free again, an audit row written', async () => {
     const drug = await createDrug({ code: 'DEL-1', name: 'To delete', unit: 'mg', categoryCode: 'ORAL_AD' });
-    expect((await api('DELETE', `/v1/medication/${drug.id}?version=${drug.version}`, admin)).statusCode).toBe(200);
+    expect((await api('DELETE', `/v1/medication/${drug.id}?version=${drug.version}`, admin)).statusCode).toBe(
+      200,
+    );
     expect((await page('queryCondition=DEL-1')).total).toBe(0);
     const picker = (await api('GET', '/v1/medication', admin)).json().dataContent as Drug[];
     expect(picker.map((d) => d.id)).not.toContain(drug.id);
@@ -364,7 +378,9 @@ describe('drugs', () => {
     expect(rows[0].deleted_by).not.toBeNull();
     const [audit] = await auditRows(t, 'drug', drug.id, 'delete');
     expect(audit.before).toMatchObject({ code: 'DEL-1' });
-    expect((await api('DELETE', `/v1/medication/${drug.id}?version=${drug.version}`, admin)).statusCode).toBe(404);
+    expect((await api('DELETE', `/v1/medication/${drug.id}?version=${drug.version}`, admin)).statusCode).toBe(
+      404,
+    );
     const stale = await api('PUT', '/v1/medication', admin, { ...valid, id: drug.id, version: 2 });
     expect(stale.statusCode).toBe(404);
     const again = await createDrug({ code: 'DEL-1', name: 'Recreated', unit: 'mg' });
@@ -482,7 +498,9 @@ describe('access', () => {
     const category = (await categories()).find((c) => c.code === 'INS_BASAL')!;
     const missing = await api('DELETE', '/v1/medication/999999999?version=1', admin202);
     expect(missing.statusCode).toBe(404);
-    expect((await api('DELETE', `/v1/medication/${drug.id}?version=${drug.version}`, admin202)).json()).toEqual(missing.json());
+    expect(
+      (await api('DELETE', `/v1/medication/${drug.id}?version=${drug.version}`, admin202)).json(),
+    ).toEqual(missing.json());
     const put = await api('PUT', '/v1/medication', admin202, {
       ...valid,
       id: drug.id,
@@ -491,9 +509,11 @@ describe('access', () => {
     expect(put.statusCode).toBe(404);
     expect(put.json()).toEqual(missing.json());
     const catMissing = await api('DELETE', '/v1/medicationCategory/999999999?version=1', admin202);
-    expect((await api('DELETE', `/v1/medicationCategory/${category.id}?version=${category.version}`, admin202)).json()).toEqual(
-      catMissing.json(),
-    );
+    expect(
+      (
+        await api('DELETE', `/v1/medicationCategory/${category.id}?version=${category.version}`, admin202)
+      ).json(),
+    ).toEqual(catMissing.json());
     const catPut = await api('PUT', '/v1/medicationCategory', admin202, {
       id: category.id,
       version: category.version,
