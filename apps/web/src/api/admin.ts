@@ -257,8 +257,8 @@ export function updateRole(input: RoleUpdate): Promise<Role> {
   return http.put<Role>('/v1/roles', input);
 }
 
-export function deleteRole(id: number): Promise<null> {
-  return http.delete<null>(`/v1/roles/${encodeURIComponent(String(id))}`);
+export function deleteRole(id: number, version: number): Promise<null> {
+  return http.delete<null>(`/v1/roles/${encodeURIComponent(String(id))}`, { query: { version } });
 }
 
 export interface RoleAuthority {
@@ -327,8 +327,8 @@ export function updateMenu(input: MenuUpdate): Promise<AdminMenu> {
   return http.put<AdminMenu>('/v1/menus', input);
 }
 
-export function deleteMenu(id: number): Promise<null> {
-  return http.delete<null>('/v1/menus', { query: { id } });
+export function deleteMenu(id: number, version: number): Promise<null> {
+  return http.delete<null>('/v1/menus', { query: { id, version } });
 }
 
 /** The label of an administration menu row in a language (falls back to the server's choice). */
