@@ -43,8 +43,8 @@ export interface ResourceDeclaration<T extends ResourceTable> {
   /** The audit log's kind for the rows (domain `AUDIT_ENTITIES`). */
   entity: AuditEntity;
   /**
-   * `soft`: the row is kept, marked with who and when (and why, where the table keeps a reason), and
-   * leaves every read; the table needs `deletedAt` and `deletedBy`. `hard`: the row is removed.
+   * `soft`: the row is kept, marked deleted (`deletedAt`; who and why where the table keeps
+   * `deletedBy` and `deleteReason`) and leaves every read. `hard`: the row is removed.
    */
   deletion: 'soft' | 'hard';
   /** Fields whose values together name one live row of the tenant (a code, a type and code), and the 409 message. */
@@ -74,9 +74,8 @@ export function defineResource<T extends ResourceTable>(declaration: ResourceDec
   const { table, entity } = declaration;
   const soft = declaration.deletion === 'soft';
   const deletedAt = soft ? columnOf(table, 'deletedAt') : undefined;
-  if (soft && (!deletedAt || !columnOf(table, 'deletedBy'))) {
-    throw new Error(`${entity}: soft deletion needs deletedAt and deletedBy columns`);
-  }
+  if (soft && !deletedAt) throw new Error(`${entity}: soft deletion needs a deletedAt column`);
+  const hasDeleter = Boolean(columnOf(table, 'deletedBy'));
   const hasReason = Boolean(columnOf(table, 'deleteReason'));
   const hasStatus = Boolean(columnOf(table, 'isActive'));
   const auditView = (row: Row<T>): unknown => (declaration.auditView ? declaration.auditView(row) : row);
@@ -260,7 +259,8 @@ export function defineResource<T extends ResourceTable>(declaration: ResourceDec
         await beforeWrite?.(tx, before);
         const reason = key.reason?.trim() || null;
         if (soft) {
-          const marks: Record<string, unknown> = { deletedAt: new Date(), deletedBy: actor.userId };
+          const marks: Record<string, unknown> = { deletedAt: new Date() };
+          if (hasDeleter) marks.deletedBy = actor.userId;
           if (hasReason) marks.deleteReason = reason;
           await updateVersioned(
             tx,

@@ -196,8 +196,8 @@ export function updateStaff(input: StaffUpdate): Promise<StaffRecord> {
   return http.put<StaffRecord>('/v2/users', input);
 }
 
-export function deleteStaff(userName: string): Promise<null> {
-  return http.delete<null>('/v1/users', { query: { userName } });
+export function deleteStaff(userName: string, version: number): Promise<null> {
+  return http.delete<null>('/v1/users', { query: { userName, version } });
 }
 
 /** Resets to the tenant's default password; resolves with the server's message for the administrator. */

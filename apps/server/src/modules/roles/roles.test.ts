@@ -218,7 +218,9 @@ describe('menus', () => {
     const missing = await api('PUT', '/v1/menus', admin202, { ...body, id: 999999999 });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual(missing.json());
-    expect((await api('DELETE', `/v1/menus?id=${menu.id}&version=${menu.version}`, admin202)).json()).toEqual(missing.json());
+    expect((await api('DELETE', `/v1/menus?id=${menu.id}&version=${menu.version}`, admin202)).json()).toEqual(
+      missing.json(),
+    );
   });
 
   it('words menu validation in Chinese too', async () => {

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { menus, roleMenus, roles, userRoles, users } from '../../db/schema';
-import { AppError, recordNotFound } from '../../http/errors';
+import { AppError } from '../../http/errors';
 import { mapPage } from '../../lib/page';
 import { defineResource, type VersionedKey } from '../../lib/resource';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
