@@ -47,6 +47,9 @@ const itemColumns = {
   updatedAt: gluEventItems.updatedAt,
 };
 
+// Glucose events and items are not `defineResource` declarations: an item's audit row names its event
+// (a second read), the list is events with their items nested, and items carry sanitised SVG icons.
+// Their status changes and deletes still go through the versioned write.
 const liveEvent = (tenantId: string, where?: SQL) =>
   and(eq(gluEvents.tenantId, tenantId), isNull(gluEvents.deletedAt), where);
 const liveItem = (tenantId: string, where?: SQL) =>
@@ -311,24 +314,15 @@ export async function saveItem(
     const before = await itemAuditView(tx, tenantId, current, lang);
     await checkEventExists(tx, tenantId, input.eventId);
     await checkItemCodeFree(tx, tenantId, input.eventId, input.code, input.id);
-    const [updated] = await tx
-      .update(gluEventItems)
-      .set({
-        eventId: input.eventId,
-        code: input.code,
-        ...storedNames(input, lang, current),
-        sort: input.sort ?? current.sort,
-        isActive: input.isActive ?? current.isActive,
-        ...(input.icon === undefined ? {} : { icon: input.icon }),
-        version: current.version + 1,
-        updatedAt: new Date(),
-      })
-      .where(
-        liveItem(tenantId, and(eq(gluEventItems.id, input.id), eq(gluEventItems.version, current.version))),
-      )
-      .returning({ id: gluEventItems.id });
-    if (!updated) throw new AppError(409, 'error.conflict');
-    const row = await findItem(tx, tenantId, updated.id);
+    await updateVersioned(tx, gluEventItems, { tenantId, id: input.id }, current.version, {
+      eventId: input.eventId,
+      code: input.code,
+      ...storedNames(input, lang, current),
+      sort: input.sort ?? current.sort,
+      isActive: input.isActive ?? current.isActive,
+      ...(input.icon === undefined ? {} : { icon: input.icon }),
+    });
+    const row = await findItem(tx, tenantId, input.id);
     await writeAudit(
       tx,
       {
