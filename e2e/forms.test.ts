@@ -1777,7 +1777,9 @@ CASES.push(
       const period = (await api<Record<string, unknown>[]>(page, '/v1/insulinTimePeriod/list')).find(
         (item) => item.code === 'fwNoon',
       );
-      if (period) await call(page, 'DELETE', `/v1/insulinTimePeriod?id=${period.id}`);
+      if (period) {
+        await call(page, 'DELETE', `/v1/insulinTimePeriod?id=${period.id}&version=${period.version}`);
+      }
     },
   },
   {
