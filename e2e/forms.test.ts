@@ -2072,7 +2072,7 @@ CASES.push(
       const rule = await ageRule(page);
       if (rule) await call(page, 'DELETE', `/v1/crisisSetting/departmentDefine/age/setting?id=${rule.id}`);
       const bracket = (await ageBrackets(page)).find((b) => b.name === 'FW centenarians');
-      if (bracket) await call(page, 'DELETE', `/v1/ageBracket/${bracket.id}`);
+      if (bracket) await call(page, 'DELETE', `/v1/ageBracket/${bracket.id}?version=${bracket.version}`);
     },
   },
   {

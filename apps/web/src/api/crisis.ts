@@ -227,8 +227,8 @@ export function createAgeBracket(input: AgeBracketInput) {
 export function updateAgeBracket(input: AgeBracketInput & { id: number; version: number }) {
   return http.put<AgeBracket>('/v1/ageBracket', input);
 }
-export function deleteAgeBracket(id: number) {
-  return http.delete<null>(`/v1/ageBracket/${encodeURIComponent(String(id))}`);
+export function deleteAgeBracket(id: number, version: number) {
+  return http.delete<null>(`/v1/ageBracket/${encodeURIComponent(String(id))}`, { query: { version } });
 }
 
 // ---------- tester ----------

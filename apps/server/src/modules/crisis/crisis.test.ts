@@ -415,7 +415,7 @@ describe('age brackets and age settings', () => {
     ]);
     const older = brackets[3];
     expect(older.settingCount).toBe(1);
-    const res = await api('DELETE', `/v1/ageBracket/${older.id}`, admin);
+    const res = await api('DELETE', `/v1/ageBracket/${older.id}?version=${older.version}`, admin);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('This age bracket cannot be deleted while 1 age settings use it');
   });
@@ -499,7 +499,7 @@ describe('age brackets and age settings', () => {
       (await api('DELETE', `/v1/crisisSetting/departmentDefine/age/setting?id=${setting.id}`, admin))
         .statusCode,
     ).toBe(200);
-    expect((await api('DELETE', `/v1/ageBracket/${infants.id}`, admin)).statusCode).toBe(200);
+    expect((await api('DELETE', `/v1/ageBracket/${infants.id}?version=2`, admin)).statusCode).toBe(200);
     expect((await auditRows(t, 'ageBracket', infants.id, 'delete'))[0].before).toMatchObject({
       name: 'Babies',
     });
@@ -507,8 +507,10 @@ describe('age brackets and age settings', () => {
 
   it('answers 404 for another tenant’s bracket', async () => {
     const [older] = (await ok<Bracket[]>('GET', '/v1/ageBracket/list')).filter((b) => b.minAge === 65);
-    const missing = await api('DELETE', '/v1/ageBracket/999999999', admin202);
-    expect((await api('DELETE', `/v1/ageBracket/${older.id}`, admin202)).json()).toEqual(missing.json());
+    const missing = await api('DELETE', '/v1/ageBracket/999999999?version=1', admin202);
+    expect(
+      (await api('DELETE', `/v1/ageBracket/${older.id}?version=${older.version}`, admin202)).json(),
+    ).toEqual(missing.json());
     const put = await api('PUT', '/v1/ageBracket', admin202, {
       id: older.id,
       version: 1,
@@ -676,7 +678,7 @@ describe('access', () => {
       ['DELETE', '/v1/crisisGrade/delete?grade=I'],
       ['POST', '/v1/ageBracket'],
       ['PUT', '/v1/ageBracket'],
-      ['DELETE', '/v1/ageBracket/1'],
+      ['DELETE', '/v1/ageBracket/1?version=1'],
     ];
     const doctor = await t.login('101', 'doctor01', 'Doctor@2026');
     for (const [method, url] of refused) {
