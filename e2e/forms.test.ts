@@ -1986,7 +1986,7 @@ CASES.push(
     readBack: (page) => mappingItem(page, 'FW-KET-01'),
     restore: async (page) => {
       const item = await mappingItem(page, 'FW-KET-01');
-      if (item) await call(page, 'DELETE', `/v1/mappingItem/${item.id}`);
+      if (item) await call(page, 'DELETE', `/v1/mappingItem/${item.id}?version=${item.version}`);
     },
   },
   {

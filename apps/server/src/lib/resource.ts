@@ -8,7 +8,7 @@ import type { DepartmentScope } from '../modules/auth/sessions';
 import { type Page, type PageQuery, paginate } from './page';
 import { containsPattern } from './query';
 import { departmentScopeCondition } from './scope';
-import { updateVersioned } from './versioned';
+import { deleteVersioned, updateVersioned } from './versioned';
 
 /** The columns every tenant-owned, editable row has: its tenant, its key, an optimistic version, a change time. */
 export type ResourceTable = PgTable & {
@@ -270,11 +270,7 @@ export function defineResource<T extends ResourceTable>(declaration: ResourceDec
             marks as PgUpdateSetSource<T>,
           );
         } else {
-          const removed = await tx
-            .delete(table as PgTable)
-            .where(and(where(actor, eq(table.id, key.id)), eq(table.version, key.version)))
-            .returning({ id: table.id });
-          if (!removed.length) throw new AppError(409, 'error.conflict');
+          await deleteVersioned(tx, table, { tenantId: actor.tenantId, id: key.id }, key.version);
         }
         await audit(tx, actor, 'delete', key.id, { before: auditView(before), reason }, meta);
         return before;
