@@ -1323,7 +1323,9 @@ CASES.push({
   readBack: departmentRule,
   restore: async (page) => {
     const rule = await departmentRule(page);
-    if (rule) await call(page, 'DELETE', `/v2/crisisSetting/departmentDefine?id=${rule.id}`);
+    if (rule) {
+      await call(page, 'DELETE', `/v2/crisisSetting/departmentDefine?id=${rule.id}&version=${rule.version}`);
+    }
   },
 });
 
@@ -1812,7 +1814,10 @@ CASES.push(
         (grade) => grade.grade === 'FW',
       ),
     restore: async (page) => {
-      await call(page, 'DELETE', '/v1/crisisGrade/delete?grade=FW');
+      const grade = (await api<Record<string, unknown>[]>(page, '/v1/crisisGrade/list')).find(
+        (row) => row.grade === 'FW',
+      );
+      if (grade) await call(page, 'DELETE', `/v1/crisisGrade/delete?grade=FW&version=${grade.version}`);
     },
   },
 );
@@ -2022,7 +2027,12 @@ async function ageRule(page: Page) {
     )
   ).find((item) => item.departmentCode === 'GSURG' && item.item === 'KET');
   return (
-    rule && { ...rule, id: rule.id, bracketName: brackets.find((b) => b.id === rule.ageBracketId)?.name }
+    rule && {
+      ...rule,
+      id: rule.id,
+      version: rule.version,
+      bracketName: brackets.find((b) => b.id === rule.ageBracketId)?.name,
+    }
   );
 }
 
@@ -2070,7 +2080,13 @@ CASES.push(
     readBack: ageRule,
     restore: async (page) => {
       const rule = await ageRule(page);
-      if (rule) await call(page, 'DELETE', `/v1/crisisSetting/departmentDefine/age/setting?id=${rule.id}`);
+      if (rule) {
+        await call(
+          page,
+          'DELETE',
+          `/v1/crisisSetting/departmentDefine/age/setting?id=${rule.id}&version=${rule.version}`,
+        );
+      }
       const bracket = (await ageBrackets(page)).find((b) => b.name === 'FW centenarians');
       if (bracket) await call(page, 'DELETE', `/v1/ageBracket/${bracket.id}?version=${bracket.version}`);
     },
@@ -2087,7 +2103,8 @@ CASES.push(
     readBack: virtualWardKetone,
     restore: async (page) => {
       const rule = await virtualWardKetone(page);
-      if (rule) await call(page, 'DELETE', `/v1/fictitious/crisisSetting?id=${rule.id}`);
+      if (rule)
+        await call(page, 'DELETE', `/v1/fictitious/crisisSetting?id=${rule.id}&version=${rule.version}`);
     },
   },
 );

@@ -78,12 +78,15 @@ export async function crisisCatalogueRoutes(app: FastifyInstance) {
       config: { permission: PERMISSIONS.settings.criticalValues.edit },
       schema: {
         tags,
-        summary: 'Delete a critical grade by its code (409 while rules use it)',
-        querystring: z.object({ grade: z.string().trim().min(1).max(12) }),
+        summary: 'Delete a critical grade by its code (409 while rules use it; version must match)',
+        querystring: z.object({
+          grade: z.string().trim().min(1).max(12),
+          version: deleteQuery.shape.version,
+        }),
       },
     },
     async (request) => {
-      await deleteGrade(app.db, sessionOf(request), request.query.grade, requestMeta(request));
+      await deleteGrade(app.db, sessionOf(request), request.query, requestMeta(request));
       return ok(request, null);
     },
   );
