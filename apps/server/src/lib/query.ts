@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 
 /** A record id in a path (`/v1/x/{id}`) or a query (`?id=`): digits only, no coercion of "1e3". */
-const idText = z
+export const idText = z
   .string()
   .regex(/^\d{1,15}$/)
   .transform(Number);

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
+import { idText } from '../../lib/query';
 import { pageAudit } from './service';
 
 const isoDateTime = z.iso.datetime({ offset: true });
@@ -13,11 +14,7 @@ const auditQuery = z
     actorName: z.string().trim().max(32).optional(),
     action: z.string().trim().max(40).optional(),
     entity: z.string().trim().max(40).optional(),
-    patientId: z
-      .string()
-      .regex(/^\d{1,15}$/)
-      .transform(Number)
-      .optional(),
+    patientId: idText.optional(),
     beginDate: isoDateTime.optional(),
     endDate: isoDateTime.optional(),
     page: pageParam.default(1),

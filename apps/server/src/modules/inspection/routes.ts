@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok, pageOf } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
-import { activeFilter, deleteQuery, idParam, MAX_PAGE_SIZE, pageQueryFields } from '../../lib/query';
+import { activeFilter, deleteQuery, idParam, idText, MAX_PAGE_SIZE, pageQueryFields } from '../../lib/query';
 import { requestMeta } from '../audit/service';
 import { createMapping, deleteMapping, pageMappings, updateMapping } from './mapping';
 import {
@@ -67,11 +67,7 @@ const mappingItem = z.object({
   ...stamp,
 });
 /** `packageId=` in a query: digits only (no "1e3"). */
-const packageIdQuery = z
-  .string()
-  .regex(/^\d{1,15}$/)
-  .transform(Number)
-  .optional();
+const packageIdQuery = idText.optional();
 const EDIT = PERMISSIONS.settings.labItems.edit;
 
 /** Inspection packages, items and mapping items (§3 Hospital settings). */

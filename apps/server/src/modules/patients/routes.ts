@@ -18,7 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok, pageOf } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
-import { deleteQuery, idParam, idQuery, MAX_PAGE_SIZE } from '../../lib/query';
+import { deleteQuery, idParam, idQuery, idText, MAX_PAGE_SIZE } from '../../lib/query';
 import { requestMeta } from '../audit/service';
 import { settingEndpoint } from '../settings/endpoints';
 import {
@@ -59,10 +59,6 @@ const DISCHARGE = PERMISSIONS.inpatients.discharge;
 const DISCHARGED_LIST = PERMISSIONS.dischargedPatients.list;
 const EVENT_EDIT = PERMISSIONS.patientEvents.edit;
 
-const idText = z
-  .string()
-  .regex(/^\d{1,15}$/)
-  .transform(Number);
 const patientIdQuery = z.object({ patientId: idText });
 const optionalCode = z.string().trim().max(64).optional();
 const isoDay = z.iso
