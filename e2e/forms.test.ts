@@ -1362,7 +1362,9 @@ CASES.push({
   readBack: departmentRule,
   restore: async (page) => {
     const rule = await departmentRule(page);
-    if (rule) await call(page, 'DELETE', `/v2/crisisSetting/departmentDefine?id=${rule.id}`);
+    if (rule) {
+      await call(page, 'DELETE', `/v2/crisisSetting/departmentDefine?id=${rule.id}&version=${rule.version}`);
+    }
   },
 });
 
@@ -1841,7 +1843,9 @@ CASES.push(
       const period = (await api<Record<string, unknown>[]>(page, '/v1/insulinTimePeriod/list')).find(
         (item) => item.code === 'fwNoon',
       );
-      if (period) await call(page, 'DELETE', `/v1/insulinTimePeriod?id=${period.id}`);
+      if (period) {
+        await call(page, 'DELETE', `/v1/insulinTimePeriod?id=${period.id}&version=${period.version}`);
+      }
     },
   },
   {
@@ -1874,7 +1878,10 @@ CASES.push(
         (grade) => grade.grade === 'FW',
       ),
     restore: async (page) => {
-      await call(page, 'DELETE', '/v1/crisisGrade/delete?grade=FW');
+      const grade = (await api<Record<string, unknown>[]>(page, '/v1/crisisGrade/list')).find(
+        (row) => row.grade === 'FW',
+      );
+      if (grade) await call(page, 'DELETE', `/v1/crisisGrade/delete?grade=FW&version=${grade.version}`);
     },
   },
 );
@@ -2048,7 +2055,7 @@ CASES.push(
     readBack: (page) => mappingItem(page, 'FW-KET-01'),
     restore: async (page) => {
       const item = await mappingItem(page, 'FW-KET-01');
-      if (item) await call(page, 'DELETE', `/v1/mappingItem/${item.id}`);
+      if (item) await call(page, 'DELETE', `/v1/mappingItem/${item.id}?version=${item.version}`);
     },
   },
   {
@@ -2085,7 +2092,12 @@ async function ageRule(page: Page) {
     )
   ).find((item) => item.departmentCode === 'GSURG' && item.item === 'KET');
   return (
-    rule && { ...rule, id: rule.id, bracketName: brackets.find((b) => b.id === rule.ageBracketId)?.name }
+    rule && {
+      ...rule,
+      id: rule.id,
+      version: rule.version,
+      bracketName: brackets.find((b) => b.id === rule.ageBracketId)?.name,
+    }
   );
 }
 
@@ -2133,9 +2145,15 @@ CASES.push(
     readBack: ageRule,
     restore: async (page) => {
       const rule = await ageRule(page);
-      if (rule) await call(page, 'DELETE', `/v1/crisisSetting/departmentDefine/age/setting?id=${rule.id}`);
+      if (rule) {
+        await call(
+          page,
+          'DELETE',
+          `/v1/crisisSetting/departmentDefine/age/setting?id=${rule.id}&version=${rule.version}`,
+        );
+      }
       const bracket = (await ageBrackets(page)).find((b) => b.name === 'FW centenarians');
-      if (bracket) await call(page, 'DELETE', `/v1/ageBracket/${bracket.id}`);
+      if (bracket) await call(page, 'DELETE', `/v1/ageBracket/${bracket.id}?version=${bracket.version}`);
     },
   },
   {
@@ -2150,7 +2168,8 @@ CASES.push(
     readBack: virtualWardKetone,
     restore: async (page) => {
       const rule = await virtualWardKetone(page);
-      if (rule) await call(page, 'DELETE', `/v1/fictitious/crisisSetting?id=${rule.id}`);
+      if (rule)
+        await call(page, 'DELETE', `/v1/fictitious/crisisSetting?id=${rule.id}&version=${rule.version}`);
     },
   },
 );

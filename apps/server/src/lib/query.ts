@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 
 /** A record id in a path (`/v1/x/{id}`) or a query (`?id=`): digits only, no coercion of "1e3". */
-const idText = z
+export const idText = z
   .string()
   .regex(/^\d{1,15}$/)
   .transform(Number);
@@ -38,3 +38,16 @@ export function containsPattern(text: string): string {
 export function qualified(column: AnyPgColumn): SQL {
   return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 }
+
+/** A record version in a query (`?version=3`): digits only. */
+const versionText = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/)
+  .transform(Number);
+/** What a delete names besides the id: the version the client last read (stale → 409) and why, optionally. */
+export const deleteQuery = z.object({
+  version: versionText,
+  reason: z.string().trim().max(200).optional(),
+});
+/** A delete that names its row in the query (`?id=1&version=3`), as the spec's paths do. */
+export const deleteByIdQuery = idQuery.extend(deleteQuery.shape);

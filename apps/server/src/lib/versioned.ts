@@ -28,3 +28,20 @@ export async function updateVersioned<T extends VersionedTable>(
   if (!row) throw new AppError(409, 'error.conflict');
   return row;
 }
+
+/**
+ * Optimistic removal: deletes row `id` of the tenant only while its version is still `expected`;
+ * 409 `error.conflict` when it changed since the client read it (or is gone).
+ */
+export async function deleteVersioned<T extends VersionedTable>(
+  db: DbOrTx,
+  table: T,
+  key: { tenantId: string; id: number },
+  expected: number,
+): Promise<void> {
+  const removed = await db
+    .delete(table)
+    .where(and(eq(table.tenantId, key.tenantId), eq(table.id, key.id), eq(table.version, expected)))
+    .returning({ id: table.id });
+  if (!removed.length) throw new AppError(409, 'error.conflict');
+}

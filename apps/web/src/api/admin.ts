@@ -73,12 +73,12 @@ export function updateDepartment(input: DepartmentUpdate): Promise<DepartmentNod
   return http.put<DepartmentNode>('/v2/departments', input);
 }
 
-export function setDepartmentStatus(id: number, isActive: boolean): Promise<DepartmentNode> {
-  return http.put<DepartmentNode>('/v1/departments/status', { id, isActive });
+export function setDepartmentStatus(id: number, isActive: boolean, version: number): Promise<DepartmentNode> {
+  return http.put<DepartmentNode>('/v1/departments/status', { id, isActive, version });
 }
 
-export function deleteDepartment(id: number): Promise<null> {
-  return http.delete<null>(`/v1/departments/${encodeURIComponent(String(id))}`);
+export function deleteDepartment(id: number, version: number): Promise<null> {
+  return http.delete<null>(`/v1/departments/${encodeURIComponent(String(id))}`, { query: { version } });
 }
 
 // ---------- staff ----------
@@ -197,8 +197,8 @@ export function updateStaff(input: StaffUpdate): Promise<StaffRecord> {
   return http.put<StaffRecord>('/v2/users', input);
 }
 
-export function deleteStaff(userName: string): Promise<null> {
-  return http.delete<null>('/v1/users', { query: { userName } });
+export function deleteStaff(userName: string, version: number): Promise<null> {
+  return http.delete<null>('/v1/users', { query: { userName, version } });
 }
 
 /** Resets to the tenant's default password; resolves with the server's message for the administrator. */
@@ -258,8 +258,8 @@ export function updateRole(input: RoleUpdate): Promise<Role> {
   return http.put<Role>('/v1/roles', input);
 }
 
-export function deleteRole(id: number): Promise<null> {
-  return http.delete<null>(`/v1/roles/${encodeURIComponent(String(id))}`);
+export function deleteRole(id: number, version: number): Promise<null> {
+  return http.delete<null>(`/v1/roles/${encodeURIComponent(String(id))}`, { query: { version } });
 }
 
 export interface RoleAuthority {
@@ -328,8 +328,8 @@ export function updateMenu(input: MenuUpdate): Promise<AdminMenu> {
   return http.put<AdminMenu>('/v1/menus', input);
 }
 
-export function deleteMenu(id: number): Promise<null> {
-  return http.delete<null>('/v1/menus', { query: { id } });
+export function deleteMenu(id: number, version: number): Promise<null> {
+  return http.delete<null>('/v1/menus', { query: { id, version } });
 }
 
 /** The label of an administration menu row in a language (falls back to the server's choice). */

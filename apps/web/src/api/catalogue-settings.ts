@@ -118,6 +118,6 @@ export function updateFrequency(
   return http.put<AdviceFrequency>('/v1/adviceFrequency/frequency', input);
 }
 
-export function deleteFrequency(id: number): Promise<null> {
-  return http.delete<null>(`/v1/adviceFrequency/${encodeURIComponent(String(id))}`);
+export function deleteFrequency(id: number, version: number): Promise<null> {
+  return http.delete<null>(`/v1/adviceFrequency/${encodeURIComponent(String(id))}`, { query: { version } });
 }

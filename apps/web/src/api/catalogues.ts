@@ -97,8 +97,8 @@ export function updateDrugCategory(
 }
 
 /** 409 while drugs belong to it (the server's message says so; `data` is `{ drugs }`). */
-export function deleteDrugCategory(id: number): Promise<null> {
-  return http.delete<null>(`/v1/medicationCategory/${idPath(id)}`);
+export function deleteDrugCategory(id: number, version: number): Promise<null> {
+  return http.delete<null>(`/v1/medicationCategory/${idPath(id)}`, { query: { version } });
 }
 
 export function fetchDrugPage(
@@ -126,8 +126,8 @@ export function updateDrug(input: DrugInput & { id: number; version: number }): 
 }
 
 /** Soft delete: orders that name the drug keep it. */
-export function deleteDrug(id: number): Promise<null> {
-  return http.delete<null>(`/v1/medication/${idPath(id)}`);
+export function deleteDrug(id: number, version: number): Promise<null> {
+  return http.delete<null>(`/v1/medication/${idPath(id)}`, { query: { version } });
 }
 
 // ---------- medical-order templates ----------
@@ -197,13 +197,13 @@ export function updateTemplate(
   return http.put<OrderTemplate>('/v1/templates', input);
 }
 
-/** Enable or stop a template. */
-export function setTemplateStatus(id: number, isActive: boolean): Promise<OrderTemplate> {
-  return http.put<OrderTemplate>('/v1/templates/status', { id, isActive });
+/** Enable or stop a template at the version shown (a stale one answers 409). */
+export function setTemplateStatus(id: number, isActive: boolean, version: number): Promise<OrderTemplate> {
+  return http.put<OrderTemplate>('/v1/templates/status', { id, isActive, version });
 }
 
-export function deleteTemplate(id: number): Promise<null> {
-  return http.delete<null>(`/v1/templates/${idPath(id)}`);
+export function deleteTemplate(id: number, version: number): Promise<null> {
+  return http.delete<null>(`/v1/templates/${idPath(id)}`, { query: { version } });
 }
 
 // ---------- glucose events ----------
@@ -253,8 +253,8 @@ export function updateGluEvent(input: GluEventInput & { id: number; version: num
 }
 
 /** 409 while the event has items. */
-export function deleteGluEvent(id: number): Promise<null> {
-  return http.delete<null>('/v1/glu/event', { query: { id } });
+export function deleteGluEvent(id: number, version: number): Promise<null> {
+  return http.delete<null>('/v1/glu/event', { query: { id, version } });
 }
 
 /** Creates an item (no `id`) or updates one (`id` and `version`). */
@@ -264,13 +264,13 @@ export function saveGluEventItem(
   return http.post<GluEventItem>('/v1/glu/event/item/save', input);
 }
 
-export function deleteGluEventItem(id: number): Promise<null> {
-  return http.delete<null>('/v1/glu/event/item', { query: { id } });
+export function deleteGluEventItem(id: number, version: number): Promise<null> {
+  return http.delete<null>('/v1/glu/event/item', { query: { id, version } });
 }
 
 /** Enable or stop an item (the path is spelled `enbale`, as in the spec). */
-export function setGluEventItemStatus(id: number, isActive: boolean): Promise<GluEventItem> {
-  return http.post<GluEventItem>('/v1/glu/event/item/enbale', { id, isActive });
+export function setGluEventItemStatus(id: number, isActive: boolean, version: number): Promise<GluEventItem> {
+  return http.post<GluEventItem>('/v1/glu/event/item/enbale', { id, isActive, version });
 }
 
 // ---------- management suggestions ----------
@@ -332,8 +332,8 @@ export function updateSuggestion(
   return http.put<Suggestion>('/v1/suggestions', input);
 }
 
-export function deleteSuggestion(id: number): Promise<null> {
-  return http.delete<null>(`/v1/suggestions/${idPath(id)}`);
+export function deleteSuggestion(id: number, version: number): Promise<null> {
+  return http.delete<null>(`/v1/suggestions/${idPath(id)}`, { query: { version } });
 }
 
 // ---------- dictionaries ----------
@@ -402,8 +402,8 @@ export function saveDictEntry(input: DictEntryInput & { id?: number; version?: n
   return http.post<DictEntry>('/v1/dict', input);
 }
 
-export function deleteDictEntry(id: number): Promise<null> {
-  return http.delete<null>(`/v1/dict/${idPath(id)}`);
+export function deleteDictEntry(id: number, version: number): Promise<null> {
+  return http.delete<null>(`/v1/dict/${idPath(id)}`, { query: { version } });
 }
 
 // ---------- hospital name ----------

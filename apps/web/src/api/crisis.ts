@@ -137,8 +137,8 @@ export function saveItemCrisis(
 ) {
   return http.post<CrisisRule>('/v2/crisisSetting', input);
 }
-export function deleteItemCrisis(id: number) {
-  return http.delete<null>('/v2/crisisSetting', { query: { id } });
+export function deleteItemCrisis(id: number, version: number) {
+  return http.delete<null>('/v2/crisisSetting', { query: { id, version } });
 }
 
 // ---------- departments ----------
@@ -165,8 +165,8 @@ export function saveDepartmentCrisis(
 export function setDepartmentCrisisGrade(input: { id: number; version: number; grade: string }) {
   return http.post<CrisisRule>('/v1/crisisSetting/departmentDefine/grade', input);
 }
-export function deleteDepartmentCrisis(id: number) {
-  return http.delete<null>('/v2/crisisSetting/departmentDefine', { query: { id } });
+export function deleteDepartmentCrisis(id: number, version: number) {
+  return http.delete<null>('/v2/crisisSetting/departmentDefine', { query: { id, version } });
 }
 
 // ---------- age settings ----------
@@ -189,8 +189,8 @@ export function createAgeCrisis(input: AgeCrisisInput) {
 export function updateAgeCrisis(input: AgeCrisisInput & { id: number; version: number }) {
   return http.put<CrisisRule>('/v1/crisisSetting/departmentDefine/age/setting', input);
 }
-export function deleteAgeCrisis(id: number) {
-  return http.delete<null>('/v1/crisisSetting/departmentDefine/age/setting', { query: { id } });
+export function deleteAgeCrisis(id: number, version: number) {
+  return http.delete<null>('/v1/crisisSetting/departmentDefine/age/setting', { query: { id, version } });
 }
 
 // ---------- virtual ward ----------
@@ -203,8 +203,8 @@ export function saveVirtualWardCrisis(
 ) {
   return http.post<CrisisRule>('/v1/fictitious/crisisSetting/', input);
 }
-export function deleteVirtualWardCrisis(id: number) {
-  return http.delete<null>('/v1/fictitious/crisisSetting', { query: { id } });
+export function deleteVirtualWardCrisis(id: number, version: number) {
+  return http.delete<null>('/v1/fictitious/crisisSetting', { query: { id, version } });
 }
 
 // ---------- grades and brackets ----------
@@ -215,8 +215,8 @@ export function fetchCrisisGrades(signal?: AbortSignal) {
 export function saveCrisisGrade(input: CrisisGradeInput) {
   return http.post<CrisisGrade>('/v2/crisisGrade', input);
 }
-export function deleteCrisisGrade(grade: string) {
-  return http.delete<null>('/v1/crisisGrade/delete', { query: { grade } });
+export function deleteCrisisGrade(grade: string, version: number) {
+  return http.delete<null>('/v1/crisisGrade/delete', { query: { grade, version } });
 }
 
 export function fetchAgeBrackets(signal?: AbortSignal) {
@@ -228,8 +228,8 @@ export function createAgeBracket(input: AgeBracketInput) {
 export function updateAgeBracket(input: AgeBracketInput & { id: number; version: number }) {
   return http.put<AgeBracket>('/v1/ageBracket', input);
 }
-export function deleteAgeBracket(id: number) {
-  return http.delete<null>(`/v1/ageBracket/${encodeURIComponent(String(id))}`);
+export function deleteAgeBracket(id: number, version: number) {
+  return http.delete<null>(`/v1/ageBracket/${encodeURIComponent(String(id))}`, { query: { version } });
 }
 
 // ---------- tester ----------

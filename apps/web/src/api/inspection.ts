@@ -72,8 +72,8 @@ export function setInspectionPackageStatus(input: SettingStatusInput): Promise<I
   return http.put<InspectionPackage>('/v1/inspectionPackage/status', input);
 }
 /** 409 while items belong to it (the server's message says so). */
-export function deleteInspectionPackage(id: number): Promise<null> {
-  return http.delete<null>(`/v1/inspectionPackage/${idPath(id)}`);
+export function deleteInspectionPackage(id: number, version: number): Promise<null> {
+  return http.delete<null>(`/v1/inspectionPackage/${idPath(id)}`, { query: { version } });
 }
 
 /** Items of a package; every item when `packageId` is absent. */
@@ -90,8 +90,8 @@ export function setInspectionItemStatus(input: SettingStatusInput): Promise<Insp
   return http.put<InspectionItem>('/v1/inspectionItem/status', input);
 }
 /** 409 while a mapping item points to it. */
-export function deleteInspectionItem(id: number): Promise<null> {
-  return http.delete<null>(`/v1/inspectionItem/${idPath(id)}`);
+export function deleteInspectionItem(id: number, version: number): Promise<null> {
+  return http.delete<null>(`/v1/inspectionItem/${idPath(id)}`, { query: { version } });
 }
 
 export function fetchMappingPage(
@@ -114,6 +114,6 @@ export function createMappingItem(input: MappingItemCreate): Promise<MappingItem
 export function updateMappingItem(input: Versioned<MappingItemCreate>): Promise<MappingItem> {
   return http.put<MappingItem>('/v1/mappingItem', input);
 }
-export function deleteMappingItem(id: number): Promise<null> {
-  return http.delete<null>(`/v1/mappingItem/${idPath(id)}`);
+export function deleteMappingItem(id: number, version: number): Promise<null> {
+  return http.delete<null>(`/v1/mappingItem/${idPath(id)}`, { query: { version } });
 }

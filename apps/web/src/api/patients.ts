@@ -206,8 +206,8 @@ export function updatePatient(input: PatientUpdateInput): Promise<Inpatient | nu
   return http.put('/v1/patients', input);
 }
 
-export function deletePatient(id: number, reason: string): Promise<null> {
-  return http.delete(`/v1/patients/${encodeURIComponent(String(id))}`, { query: { reason } });
+export function deletePatient(id: number, version: number, reason: string): Promise<null> {
+  return http.delete(`/v1/patients/${encodeURIComponent(String(id))}`, { query: { reason, version } });
 }
 
 export function scanPatientCode(code: string, signal?: Signal): Promise<ScanResult> {

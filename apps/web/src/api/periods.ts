@@ -65,8 +65,8 @@ export function updateInsulinPeriod(input: Versioned<InsulinPeriodCreate>): Prom
   return http.put<InsulinPeriod>('/v1/insulinTimePeriod', input);
 }
 
-export function deleteInsulinPeriod(id: number): Promise<null> {
-  return http.delete<null>('/v1/insulinTimePeriod', { query: { id } });
+export function deleteInsulinPeriod(id: number, version: number): Promise<null> {
+  return http.delete<null>('/v1/insulinTimePeriod', { query: { id, version } });
 }
 
 export interface TargetLevel {

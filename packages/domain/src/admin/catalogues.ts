@@ -132,8 +132,8 @@ export const orderTemplateUpdateSchema = z.strictObject({ id, version, ...templa
 export type OrderTemplateCreate = z.infer<typeof orderTemplateCreateSchema>;
 export type OrderTemplateUpdate = z.infer<typeof orderTemplateUpdateSchema>;
 
-/** Enable or stop a record (templates, glucose event items). */
-export const catalogueStatusSchema = z.strictObject({ id, isActive });
+/** Enable or stop a record (templates, glucose event items) at the version the client read. */
+export const catalogueStatusSchema = z.strictObject({ id, isActive, version });
 
 // ---------------------------------------------------------------- glucose events
 

@@ -34,7 +34,7 @@ const departmentFields = {
 
 export const departmentCreateSchema = z.strictObject(departmentFields);
 export const departmentUpdateSchema = z.strictObject({ id, version, ...departmentFields });
-export const departmentStatusSchema = z.strictObject({ id, isActive: z.boolean() });
+export const departmentStatusSchema = z.strictObject({ id, isActive: z.boolean(), version });
 export type DepartmentCreate = z.infer<typeof departmentCreateSchema>;
 export type DepartmentUpdate = z.infer<typeof departmentUpdateSchema>;
 

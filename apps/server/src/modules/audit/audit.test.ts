@@ -90,8 +90,12 @@ function writtenKinds(source: string): string[] {
 describe('audited kinds', () => {
   const writers = sourceFiles(serverRoot)
     .map((file) => ({ file: path.relative(serverRoot, file), source: fs.readFileSync(file, 'utf8') }))
-    .filter(({ source }) => /writeAudit\(|insert into audit_log/.test(source))
-    .filter(({ file }) => file !== path.join('modules', 'audit', 'service.ts'));
+    // a resource declaration (lib/resource.ts) writes its audit rows under the `entity` it declares
+    .filter(({ source }) => /writeAudit\(|insert into audit_log|defineResource\(/.test(source))
+    .filter(
+      ({ file }) =>
+        file !== path.join('modules', 'audit', 'service.ts') && file !== path.join('lib', 'resource.ts'),
+    );
 
   it('names every kind an audit write in the server uses, in both languages', () => {
     expect(writers.length).toBeGreaterThan(20);

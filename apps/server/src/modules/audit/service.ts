@@ -1,7 +1,11 @@
-import type { AuditEntity } from '@glucocare/domain';
+import type { AuditEntity, Lang } from '@glucocare/domain';
+import { and, desc, eq, gte, ilike, lte } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { DbOrTx } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema';
+import { paginate } from '../../lib/page';
+import { containsPattern } from '../../lib/query';
+import { describeAuditRows } from './describe';
 
 export interface AuditEntry {
   tenantId: string;
@@ -50,4 +54,41 @@ export async function writeAudit(db: DbOrTx, entry: AuditEntry, meta: RequestMet
 /** The who of an audit entry written on behalf of a signed-in user. */
 export function auditActor(session: { tenantId: string; userId: number; userName: string }) {
   return { tenantId: session.tenantId, actorId: session.userId, actorName: session.userName };
+}
+
+export interface AuditQuery {
+  actorName?: string;
+  action?: string;
+  entity?: string;
+  patientId?: number;
+  beginDate?: string;
+  endDate?: string;
+  page: number;
+  size: number;
+}
+
+/** A page of the tenant's audit log, newest first, each row described in `lang`. */
+export async function pageAudit(db: Database, tenantId: string, query: AuditQuery, lang: Lang) {
+  const where = and(
+    eq(auditLog.tenantId, tenantId),
+    query.actorName ? ilike(auditLog.actorName, containsPattern(query.actorName)) : undefined,
+    query.action ? eq(auditLog.action, query.action) : undefined,
+    query.entity ? eq(auditLog.entity, query.entity) : undefined,
+    query.patientId ? eq(auditLog.patientId, query.patientId) : undefined,
+    query.beginDate ? gte(auditLog.at, new Date(query.beginDate)) : undefined,
+    query.endDate ? lte(auditLog.at, new Date(query.endDate)) : undefined,
+  );
+  const page = await paginate(
+    query,
+    (limit, offset) =>
+      db
+        .select()
+        .from(auditLog)
+        .where(where)
+        .orderBy(desc(auditLog.at), desc(auditLog.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.$count(auditLog, where),
+  );
+  return { ...page, records: await describeAuditRows(db, tenantId, page.records, lang) };
 }

@@ -1,8 +1,9 @@
 import type { AgeBracketCreate, AgeBracketUpdate, Lang } from '@glucocare/domain';
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { ageBrackets, crisisRules } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
+import { defineResource, type VersionedKey } from '../../lib/resource';
 import { updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
@@ -26,7 +27,14 @@ function bracketView(row: BracketRow, settingCount: number) {
 }
 export type BracketView = ReturnType<typeof bracketView>;
 
-const mine = (tenantId: string, where?: SQL) => and(eq(ageBrackets.tenantId, tenantId), where);
+/** Age brackets: removed outright once no age setting uses them. */
+const bracketResource = defineResource({
+  table: ageBrackets,
+  entity: 'ageBracket',
+  deletion: 'hard',
+  orderBy: [asc(ageBrackets.sort), asc(ageBrackets.minAge), asc(ageBrackets.maxAge)],
+  auditView,
+});
 
 async function settingsUsing(db: DbOrTx, tenantId: string, id: number) {
   const [{ n }] = await db
@@ -42,8 +50,8 @@ export async function listBrackets(db: Database, tenantId: string): Promise<Brac
     db
       .select()
       .from(ageBrackets)
-      .where(mine(tenantId))
-      .orderBy(asc(ageBrackets.sort), asc(ageBrackets.minAge), asc(ageBrackets.maxAge)),
+      .where(bracketResource.where({ tenantId }))
+      .orderBy(...bracketResource.declaration.orderBy),
     db
       .select({ id: crisisRules.ageBracketId, n: count() })
       .from(crisisRules)
@@ -95,7 +103,7 @@ export async function updateBracket(
     const [current] = await tx
       .select()
       .from(ageBrackets)
-      .where(mine(session.tenantId, eq(ageBrackets.id, input.id)));
+      .where(bracketResource.where({ tenantId: session.tenantId }, eq(ageBrackets.id, input.id)));
     if (!current) throw recordNotFound();
     const row = await updateVersioned(
       tx,
@@ -127,20 +135,14 @@ export async function updateBracket(
 }
 
 /** Deletes a bracket; 409 while age settings use it. */
-export async function deleteBracket(db: Database, session: SessionUser, id: number, meta: RequestMeta) {
-  await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(ageBrackets)
-      .where(mine(session.tenantId, eq(ageBrackets.id, id)));
-    if (!current) throw recordNotFound();
-    const used = await settingsUsing(tx, session.tenantId, id);
+export async function deleteBracket(
+  db: Database,
+  session: SessionUser,
+  key: VersionedKey & { reason?: string },
+  meta: RequestMeta,
+) {
+  await bracketResource.remove(db, session, key, meta, async (tx) => {
+    const used = await settingsUsing(tx, session.tenantId, key.id);
     if (used > 0) throw new AppError(409, 'crisis.ageBracket.inUse', { count: used }, { settings: used });
-    await tx.delete(ageBrackets).where(mine(session.tenantId, eq(ageBrackets.id, id)));
-    await writeAudit(
-      tx,
-      { ...actor(session), action: 'delete', entity: 'ageBracket', entityId: id, before: auditView(current) },
-      meta,
-    );
   });
 }

@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
-import { idParam } from '../../lib/query';
+import { deleteQuery, idParam } from '../../lib/query';
 import { requestMeta } from '../audit/service';
 import { createBracket, deleteBracket, listBrackets, updateBracket } from './brackets-service';
 import { deleteGrade, listGrades, saveGrade } from './grades-service';
@@ -78,12 +78,15 @@ export async function crisisCatalogueRoutes(app: FastifyInstance) {
       config: { permission: PERMISSIONS.settings.criticalValues.edit },
       schema: {
         tags,
-        summary: 'Delete a critical grade by its code (409 while rules use it)',
-        querystring: z.object({ grade: z.string().trim().min(1).max(12) }),
+        summary: 'Delete a critical grade by its code (409 while rules use it; version must match)',
+        querystring: z.object({
+          grade: z.string().trim().min(1).max(12),
+          version: deleteQuery.shape.version,
+        }),
       },
     },
     async (request) => {
-      await deleteGrade(app.db, sessionOf(request), request.query.grade, requestMeta(request));
+      await deleteGrade(app.db, sessionOf(request), request.query, requestMeta(request));
       return ok(request, null);
     },
   );
@@ -135,10 +138,20 @@ export async function crisisCatalogueRoutes(app: FastifyInstance) {
     '/v1/ageBracket/:id',
     {
       config: { permission: PERMISSIONS.settings.criticalValues.edit },
-      schema: { tags, summary: 'Delete an age bracket (409 while age settings use it)', params: idParam },
+      schema: {
+        tags,
+        summary: 'Delete an age bracket (409 while age settings use it; version must match)',
+        params: idParam,
+        querystring: deleteQuery,
+      },
     },
     async (request) => {
-      await deleteBracket(app.db, sessionOf(request), request.params.id, requestMeta(request));
+      await deleteBracket(
+        app.db,
+        sessionOf(request),
+        { id: request.params.id, ...request.query },
+        requestMeta(request),
+      );
       return ok(request, null);
     },
   );

@@ -59,6 +59,16 @@ const classify = (query: string, token = admin) =>
     sources: Record<string, string | null>;
   }>('GET', `/v1/crisisSetting/classify?${query}`, undefined, token);
 
+/** The current version of a rule or grade (deletes name the version they were made from). */
+async function versionOf(table: 'crisis_rules' | 'crisis_grades', where: { id?: number; grade?: string }) {
+  const { rows } = await t.handle.db.execute<{ version: number }>(
+    where.id !== undefined
+      ? sql`select version from ${sql.raw(table)} where id = ${where.id}`
+      : sql`select version from ${sql.raw(table)} where tenant_id = '101' and grade = ${where.grade}`,
+  );
+  return rows[0]?.version ?? 1;
+}
+
 describe('seeded demo settings', () => {
   it('lists the glucose item rule and every period with its range', async () => {
     const glu = await glucose();
@@ -180,12 +190,12 @@ describe('item and period critical values', () => {
       periodCode: 'afterLunch',
     });
 
-    expect((await api('DELETE', `/v2/crisisSetting?id=${created.id}`, admin)).statusCode).toBe(200);
+    expect((await api('DELETE', `/v2/crisisSetting?id=${created.id}&version=2`, admin)).statusCode).toBe(200);
     expect((await glucose()).periods.find((p) => p.code === 'afterLunch')?.rule).toBeNull();
     expect((await auditRows(t, 'crisisRule', created.id, 'delete'))[0].before).toMatchObject({
       id: created.id,
     });
-    expect((await api('DELETE', `/v2/crisisSetting?id=${created.id}`, admin)).statusCode).toBe(404);
+    expect((await api('DELETE', `/v2/crisisSetting?id=${created.id}&version=3`, admin)).statusCode).toBe(404);
   });
 
   it('refuses a second rule for the same scope', async () => {
@@ -362,7 +372,13 @@ describe('department definitions', () => {
       after: { grade: 'III' },
     });
     expect(
-      (await api('DELETE', `/v2/crisisSetting/departmentDefine?id=${created.id}`, admin)).statusCode,
+      (
+        await api(
+          'DELETE',
+          `/v2/crisisSetting/departmentDefine?id=${created.id}&version=${await versionOf('crisis_rules', { id: created.id })}`,
+          admin,
+        )
+      ).statusCode,
     ).toBe(200);
     expect(await ok<Rule[]>('GET', '/v2/crisisSetting/departmentDefine?departmentCode=CARD')).toEqual([]);
   });
@@ -415,7 +431,7 @@ describe('age brackets and age settings', () => {
     ]);
     const older = brackets[3];
     expect(older.settingCount).toBe(1);
-    const res = await api('DELETE', `/v1/ageBracket/${older.id}`, admin);
+    const res = await api('DELETE', `/v1/ageBracket/${older.id}?version=${older.version}`, admin);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('This age bracket cannot be deleted while 1 age settings use it');
   });
@@ -496,10 +512,15 @@ describe('age brackets and age settings', () => {
     });
     expect(changed).toMatchObject({ criticalLow: 3.4, version: 2 });
     expect(
-      (await api('DELETE', `/v1/crisisSetting/departmentDefine/age/setting?id=${setting.id}`, admin))
-        .statusCode,
+      (
+        await api(
+          'DELETE',
+          `/v1/crisisSetting/departmentDefine/age/setting?id=${setting.id}&version=${await versionOf('crisis_rules', { id: setting.id })}`,
+          admin,
+        )
+      ).statusCode,
     ).toBe(200);
-    expect((await api('DELETE', `/v1/ageBracket/${infants.id}`, admin)).statusCode).toBe(200);
+    expect((await api('DELETE', `/v1/ageBracket/${infants.id}?version=2`, admin)).statusCode).toBe(200);
     expect((await auditRows(t, 'ageBracket', infants.id, 'delete'))[0].before).toMatchObject({
       name: 'Babies',
     });
@@ -507,8 +528,10 @@ describe('age brackets and age settings', () => {
 
   it('answers 404 for another tenant’s bracket', async () => {
     const [older] = (await ok<Bracket[]>('GET', '/v1/ageBracket/list')).filter((b) => b.minAge === 65);
-    const missing = await api('DELETE', '/v1/ageBracket/999999999', admin202);
-    expect((await api('DELETE', `/v1/ageBracket/${older.id}`, admin202)).json()).toEqual(missing.json());
+    const missing = await api('DELETE', '/v1/ageBracket/999999999?version=1', admin202);
+    expect(
+      (await api('DELETE', `/v1/ageBracket/${older.id}?version=${older.version}`, admin202)).json(),
+    ).toEqual(missing.json());
     const put = await api('PUT', '/v1/ageBracket', admin202, {
       id: older.id,
       version: 1,
@@ -555,9 +578,13 @@ describe('virtual ward', () => {
       (await classify('category=GLU&value=12.5&periodCode=fasting&virtualWard=true')).sources.criticalHigh,
     ).toBe('period');
     expect((await classify('category=GLU&value=12.5&periodCode=fasting')).classification).toBe('high');
-    expect((await api('DELETE', `/v1/fictitious/crisisSetting?id=${period.id}`, admin)).statusCode).toBe(200);
+    expect(
+      (await api('DELETE', `/v1/fictitious/crisisSetting?id=${period.id}&version=1`, admin)).statusCode,
+    ).toBe(200);
     // a virtual-ward rule is not an item rule
-    expect((await api('DELETE', `/v2/crisisSetting?id=${ward.id}`, admin)).statusCode).toBe(404);
+    expect(
+      (await api('DELETE', `/v2/crisisSetting?id=${ward.id}&version=${ward.version + 1}`, admin)).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -578,7 +605,7 @@ describe('grades', () => {
       criticalLowColor: PURPLE,
       grade: 'IV',
     });
-    const inUse = await api('DELETE', '/v1/crisisGrade/delete?grade=IV', admin, undefined, 'zh-CN');
+    const inUse = await api('DELETE', '/v1/crisisGrade/delete?grade=IV&version=1', admin, undefined, 'zh-CN');
     expect(inUse.statusCode).toBe(409);
     expect(inUse.json().message).toBe('该等级正被 1 条危急值规则使用，无法删除');
     const renamed = await ok<{ grade: string; ruleCount: number }>('POST', '/v2/crisisGrade', {
@@ -604,12 +631,18 @@ describe('grades', () => {
       before: { grade: 'IV' },
       after: { grade: 'IVa' },
     });
-    await ok('DELETE', `/v2/crisisSetting?id=${rule.id}`);
-    await ok('DELETE', '/v1/crisisGrade/delete?grade=IVa');
+    await ok(
+      'DELETE',
+      `/v2/crisisSetting?id=${rule.id}&version=${await versionOf('crisis_rules', { id: rule.id })}`,
+    );
+    await ok(
+      'DELETE',
+      `/v1/crisisGrade/delete?grade=IVa&version=${await versionOf('crisis_grades', { grade: 'IVa' })}`,
+    );
     expect((await auditRows(t, 'crisisGrade', created.id, 'delete'))[0].before).toMatchObject({
       grade: 'IVa',
     });
-    expect((await api('DELETE', '/v1/crisisGrade/delete?grade=IVa', admin)).statusCode).toBe(404);
+    expect((await api('DELETE', '/v1/crisisGrade/delete?grade=IVa&version=2', admin)).statusCode).toBe(404);
   });
 
   it.each([
@@ -662,21 +695,21 @@ describe('access', () => {
       ['GET', '/v1/crisisSetting/departmentDefine/list'],
       ['GET', '/v1/crisisSetting/departmentDefine/age/list'],
       ['POST', '/v2/crisisSetting'],
-      ['DELETE', '/v2/crisisSetting?id=1'],
+      ['DELETE', '/v2/crisisSetting?id=1&version=1'],
       ['POST', '/v2/crisisSetting/departmentDefine'],
-      ['DELETE', '/v2/crisisSetting/departmentDefine?id=1'],
+      ['DELETE', '/v2/crisisSetting/departmentDefine?id=1&version=1'],
       ['POST', '/v1/crisisSetting/departmentDefine/grade'],
       ['POST', '/v1/crisisSetting/departmentDefine/age/setting'],
       ['PUT', '/v1/crisisSetting/departmentDefine/age/setting'],
-      ['DELETE', '/v1/crisisSetting/departmentDefine/age/setting?id=1'],
+      ['DELETE', '/v1/crisisSetting/departmentDefine/age/setting?id=1&version=1'],
       ['POST', '/v1/fictitious/crisisSetting/'],
       ['POST', '/v1/fictitious/crisisSetting'],
-      ['DELETE', '/v1/fictitious/crisisSetting?id=1'],
+      ['DELETE', '/v1/fictitious/crisisSetting?id=1&version=1'],
       ['POST', '/v2/crisisGrade'],
-      ['DELETE', '/v1/crisisGrade/delete?grade=I'],
+      ['DELETE', '/v1/crisisGrade/delete?grade=I&version=1'],
       ['POST', '/v1/ageBracket'],
       ['PUT', '/v1/ageBracket'],
-      ['DELETE', '/v1/ageBracket/1'],
+      ['DELETE', '/v1/ageBracket/1?version=1'],
     ];
     const doctor = await t.login('101', 'doctor01', 'Doctor@2026');
     for (const [method, url] of refused) {
@@ -696,9 +729,11 @@ describe('access', () => {
     const mine = (await glucose()).item as Rule;
     const theirs = await ok<ItemSettings>('GET', '/v2/crisisSetting?category=GLU', undefined, admin202);
     expect(theirs.item?.id).not.toBe(mine.id);
-    const missing = await api('DELETE', '/v2/crisisSetting?id=999999999', admin202);
+    const missing = await api('DELETE', '/v2/crisisSetting?id=999999999&version=1', admin202);
     expect(missing.statusCode).toBe(404);
-    expect((await api('DELETE', `/v2/crisisSetting?id=${mine.id}`, admin202)).json()).toEqual(missing.json());
+    expect(
+      (await api('DELETE', `/v2/crisisSetting?id=${mine.id}&version=${mine.version}`, admin202)).json(),
+    ).toEqual(missing.json());
     const update = await api('POST', '/v2/crisisSetting', admin202, {
       category: 'GLU',
       criticalLow: 2.8,

@@ -3,7 +3,7 @@ import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { crisisGrades, crisisRules } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
-import { updateVersioned } from '../../lib/versioned';
+import { deleteVersioned, updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 
@@ -137,7 +137,12 @@ export async function saveGrade(
 }
 
 /** Deletes a grade by its code; 409 while rules use it. */
-export async function deleteGrade(db: Database, session: SessionUser, grade: string, meta: RequestMeta) {
+export async function deleteGrade(
+  db: Database,
+  session: SessionUser,
+  { grade, version }: { grade: string; version: number },
+  meta: RequestMeta,
+) {
   await db.transaction(async (tx) => {
     const [current] = await tx
       .select()
@@ -146,7 +151,7 @@ export async function deleteGrade(db: Database, session: SessionUser, grade: str
     if (!current) throw recordNotFound();
     const used = await rulesUsing(tx, session.tenantId, grade);
     if (used > 0) throw new AppError(409, 'crisis.grade.inUse', { count: used }, { rules: used });
-    await tx.delete(crisisGrades).where(mine(session.tenantId, eq(crisisGrades.id, current.id)));
+    await deleteVersioned(tx, crisisGrades, { tenantId: session.tenantId, id: current.id }, version);
     await writeAudit(
       tx,
       {

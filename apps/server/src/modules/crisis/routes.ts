@@ -19,7 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok, pageOf } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
-import { idQuery, MAX_PAGE_SIZE, pageQueryFields } from '../../lib/query';
+import { deleteByIdQuery, MAX_PAGE_SIZE, pageQueryFields } from '../../lib/query';
 import { requestMeta } from '../audit/service';
 import { crisisCatalogueRoutes } from './catalogue-routes';
 import { classifyForTester } from './classify';
@@ -133,19 +133,19 @@ export async function crisisRoutes(app: FastifyInstance) {
         );
       },
     });
-  /** `DELETE url?id=`: removes a rule of one of `scopes`. */
+  /** `DELETE url?id=&version=`: removes a rule of one of `scopes`. */
   const deleteRoute = (url: string, summary: string, scopes: readonly CrisisScope[]) =>
     r.delete(
       url,
       {
         config: { permission: PERMISSIONS.settings.criticalValues.edit },
-        schema: { tags, summary, querystring: idQuery },
+        schema: { tags, summary: `${summary} (version must match)`, querystring: deleteByIdQuery },
       },
       async (request) => {
         await deleteRule(
           app.db,
           sessionOf(request),
-          request.query.id,
+          request.query,
           scopes,
           requestMeta(request),
           request.lang,

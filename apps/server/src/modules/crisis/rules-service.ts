@@ -10,7 +10,8 @@ import { and, asc, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { ageBrackets, crisisGrades, crisisRules, departments, glucosePeriods } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
-import { updateVersioned } from '../../lib/versioned';
+import type { VersionedKey } from '../../lib/resource';
+import { deleteVersioned, updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 import { departmentName, inScope } from '../departments/service';
@@ -238,14 +239,14 @@ export async function setRuleGrade(
 export async function deleteRule(
   db: Database,
   session: SessionUser,
-  id: number,
+  { id, version }: VersionedKey,
   scopes: readonly CrisisScope[],
   meta: RequestMeta,
   lang: Lang,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const current = await findRule(tx, session, id, scopes);
-    await tx.delete(crisisRules).where(mine(session.tenantId, eq(crisisRules.id, id)));
+    await deleteVersioned(tx, crisisRules, { tenantId: session.tenantId, id }, version);
     await assertClassificationConsistent(tx, session.tenantId, { lang });
     await writeAudit(
       tx,

@@ -22,10 +22,10 @@ import type { Database, DbOrTx } from '../../db/client';
 import { criticalEvents, departments, glucosePeriods, measurements, patients, users } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
 import { containsPattern } from '../../lib/query';
+import { departmentScopeCondition } from '../../lib/scope';
 import { updateVersioned } from '../../lib/versioned';
 import { auditActor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
-import { departmentScopeCondition } from '../patients/access';
 import { hospitalTimeZone } from '../settings/time-zone';
 
 /** A critical value as every list answers it: the patient, the reading and its handling. */

@@ -178,7 +178,11 @@ describe('create and update', () => {
 describe('status and delete', () => {
   it('stops a department: it leaves the pickers but stays in the management tree', async () => {
     const dept = await create({ code: 'STOPME', name: 'To be stopped' });
-    const res = await api('PUT', '/v1/departments/status', admin, { id: dept.id, isActive: false });
+    const res = await api('PUT', '/v1/departments/status', admin, {
+      id: dept.id,
+      isActive: false,
+      version: 1,
+    });
     expect(res.json().dataContent.isActive).toBe(false);
     const using = flat((await api('GET', '/v1/departments/allUsingTree', admin)).json().dataContent);
     expect(using.map((d) => d.code)).not.toContain('STOPME');
@@ -191,23 +195,29 @@ describe('status and delete', () => {
     const endo = flat((await api('GET', '/v1/departments/allTree', admin)).json().dataContent).find(
       (d) => d.code === 'ENDO',
     )!;
-    const res = await api('DELETE', `/v1/departments/${endo.id}`, admin);
+    const res = await api('DELETE', `/v1/departments/${endo.id}?version=${endo.version}`, admin);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('This department cannot be deleted while staff or patients belong to it');
-    const zh = await api('DELETE', `/v1/departments/${endo.id}`, admin, undefined, 'zh-CN');
+    const zh = await api(
+      'DELETE',
+      `/v1/departments/${endo.id}?version=${endo.version}`,
+      admin,
+      undefined,
+      'zh-CN',
+    );
     expect(zh.json().message).toBe('该科室下仍有人员或患者，不能删除');
   });
 
   it('refuses to delete a department with sub-departments, and deletes an empty one with an audit row', async () => {
     const parent = await create({ code: 'P-DEL', name: 'Parent delete' });
     const child = await create({ code: 'C-DEL', name: 'Child delete', parentId: parent.id });
-    expect((await api('DELETE', `/v1/departments/${parent.id}`, admin)).json().message).toBe(
+    expect((await api('DELETE', `/v1/departments/${parent.id}?version=1`, admin)).json().message).toBe(
       'Delete or move its sub-departments first',
     );
-    expect((await api('DELETE', `/v1/departments/${child.id}`, admin)).statusCode).toBe(200);
-    expect((await api('DELETE', `/v1/departments/${parent.id}`, admin)).statusCode).toBe(200);
+    expect((await api('DELETE', `/v1/departments/${child.id}?version=1`, admin)).statusCode).toBe(200);
+    expect((await api('DELETE', `/v1/departments/${parent.id}?version=1`, admin)).statusCode).toBe(200);
     expect(await auditCount(parent.id, 'delete')).toBe(1);
-    expect((await api('DELETE', `/v1/departments/${parent.id}`, admin)).statusCode).toBe(404);
+    expect((await api('DELETE', `/v1/departments/${parent.id}?version=1`, admin)).statusCode).toBe(404);
   });
 });
 
@@ -225,11 +235,19 @@ describe('access', () => {
     const endo = flat((await api('GET', '/v1/departments/allTree', admin)).json().dataContent).find(
       (d) => d.code === 'ENDO',
     )!;
-    const foreign = await api('PUT', '/v1/departments/status', admin202, { id: endo.id, isActive: false });
-    const missing = await api('PUT', '/v1/departments/status', admin202, { id: 999999999, isActive: false });
+    const foreign = await api('PUT', '/v1/departments/status', admin202, {
+      id: endo.id,
+      isActive: false,
+      version: endo.version,
+    });
+    const missing = await api('PUT', '/v1/departments/status', admin202, {
+      id: 999999999,
+      isActive: false,
+      version: 1,
+    });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual(missing.json());
-    const del = await api('DELETE', `/v1/departments/${endo.id}`, admin202);
+    const del = await api('DELETE', `/v1/departments/${endo.id}?version=${endo.version}`, admin202);
     expect(del.json()).toEqual(missing.json());
     const list202 = flat((await api('GET', '/v1/departments/allTree', admin202)).json().dataContent);
     expect(list202.map((d) => d.code)).not.toContain('GSURG');
@@ -248,7 +266,11 @@ describe('access', () => {
     const card = flat((await api('GET', '/v1/departments/allTree', admin)).json().dataContent).find(
       (d) => d.code === 'CARD',
     )!;
-    const res = await api('PUT', '/v1/departments/status', scoped, { id: card.id, isActive: false });
+    const res = await api('PUT', '/v1/departments/status', scoped, {
+      id: card.id,
+      isActive: false,
+      version: card.version,
+    });
     expect(res.statusCode).toBe(404);
     const mine = flat((await api('GET', '/v1/departments/tree', scoped)).json().dataContent);
     expect(mine.map((d) => d.code)).toEqual(['ENDO']);

@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
+import { deleteQuery, idParam } from '../../lib/query';
 import { requestMeta } from '../audit/service';
 import {
   allScopeTree,
@@ -39,12 +40,6 @@ const treeNode: z.ZodType<Node> = z.lazy(() =>
   node.extend({ inScope: z.boolean().optional(), children: z.array(treeNode) }),
 );
 const tree = envelopeOf(z.array(treeNode));
-const idParam = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,15}$/)
-    .transform(Number),
-});
 const tags = ['departments'];
 
 export async function departmentRoutes(app: FastifyInstance) {
@@ -146,22 +141,13 @@ export async function departmentRoutes(app: FastifyInstance) {
       config: { permission: PERMISSIONS.system.departments.edit },
       schema: {
         tags,
-        summary: 'Enable or stop a department',
+        summary: 'Enable or stop a department (version must match)',
         body: departmentStatusSchema,
         response: { 200: envelopeOf(node) },
       },
     },
     async (request) =>
-      ok(
-        request,
-        await setDepartmentStatus(
-          app.db,
-          sessionOf(request),
-          request.body.id,
-          request.body.isActive,
-          requestMeta(request),
-        ),
-      ),
+      ok(request, await setDepartmentStatus(app.db, sessionOf(request), request.body, requestMeta(request))),
   );
   r.delete(
     '/v1/departments/:id',
@@ -169,12 +155,18 @@ export async function departmentRoutes(app: FastifyInstance) {
       config: { permission: PERMISSIONS.system.departments.delete },
       schema: {
         tags,
-        summary: 'Delete a department with no staff, patients or sub-departments',
+        summary: 'Delete a department with no staff, patients or sub-departments (version must match)',
         params: idParam,
+        querystring: deleteQuery,
       },
     },
     async (request) => {
-      await deleteDepartment(app.db, sessionOf(request), request.params.id, requestMeta(request));
+      await deleteDepartment(
+        app.db,
+        sessionOf(request),
+        { id: request.params.id, ...request.query },
+        requestMeta(request),
+      );
       return ok(request, null);
     },
   );

@@ -3,9 +3,9 @@ import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { departments, patients, userDepartments, users } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
+import { defineResource, type VersionedKey } from '../../lib/resource';
 import { descendantIds, type TreeNode, toTree, withAncestors } from '../../lib/tree';
-import { updateVersioned } from '../../lib/versioned';
-import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
+import type { RequestMeta } from '../audit/service';
 import type { DepartmentScope, SessionUser } from '../auth/sessions';
 
 /** A department's name in the request language (the English name when there is one, else the name). */
@@ -126,18 +126,19 @@ async function checkParent(
     throw new AppError(400, 'department.parentInvalid');
 }
 
-async function checkCodeFree(tx: DbOrTx, tenantId: string, code: string, selfId?: number) {
-  const [clash] = await tx
-    .select({ id: departments.id })
-    .from(departments)
-    .where(and(eq(departments.tenantId, tenantId), eq(departments.code, code)));
-  if (clash && clash.id !== selfId) throw new AppError(409, 'department.codeTaken');
-}
-
-/** Departments are changed only by those who may see them: outside the scope is "not found". */
-function assertVisible(session: SessionUser, row: DepartmentRow) {
-  if (!inScope(session.scope, row.code)) throw recordNotFound();
-}
+/**
+ * Departments: codes unique in the tenant, removed outright once empty. A department is changed only
+ * by those who may see it: its own code is the scope column, so outside the scope is "not found".
+ */
+const departmentResource = defineResource({
+  table: departments,
+  entity: 'department',
+  deletion: 'hard',
+  unique: { fields: ['code'], message: 'department.codeTaken' },
+  orderBy: [asc(departments.sort), asc(departments.code)],
+  department: departments.code,
+  auditView: toNode,
+});
 
 export async function createDepartment(
   db: Database,
@@ -146,27 +147,22 @@ export async function createDepartment(
   meta: RequestMeta,
 ) {
   return db.transaction(async (tx) => {
-    await checkCodeFree(tx, session.tenantId, input.code);
+    await departmentResource.assertUnique(tx, session, { code: input.code });
     await checkParent(tx, session.tenantId, input.parentId);
-    const [row] = await tx
-      .insert(departments)
-      .values({
-        tenantId: session.tenantId,
+    const row = await departmentResource.create(
+      tx,
+      session,
+      {
         code: input.code,
         name: input.name,
         nameEn: input.nameEn ?? null,
         parentId: input.parentId ?? null,
         isWard: input.isWard ?? true,
         sort: input.sort ?? 0,
-      })
-      .returning();
-    const after = toNode(row);
-    await writeAudit(
-      tx,
-      { ...actor(session), action: 'create', entity: 'department', entityId: row.id, after },
+      },
       meta,
     );
-    return after;
+    return toNode(row);
   });
 }
 
@@ -177,88 +173,51 @@ export async function updateDepartment(
   meta: RequestMeta,
 ) {
   return db.transaction(async (tx) => {
-    const current = await findDepartment(tx, session.tenantId, input.id);
-    assertVisible(session, current);
-    if (current.version !== input.version) throw new AppError(409, 'error.conflict');
-    await checkCodeFree(tx, session.tenantId, input.code, input.id);
-    await checkParent(tx, session.tenantId, input.parentId, input.id);
-    const row = await updateVersioned(
+    const { before, row } = await departmentResource.update(
       tx,
-      departments,
-      { tenantId: session.tenantId, id: input.id },
-      input.version,
-      {
+      session,
+      input,
+      (current) => ({
         code: input.code,
         name: input.name,
         nameEn: input.nameEn ?? null,
         parentId: input.parentId ?? null,
         isWard: input.isWard ?? current.isWard,
         sort: input.sort ?? current.sort,
+      }),
+      meta,
+      async () => {
+        await departmentResource.assertUnique(tx, session, { code: input.code }, input.id);
+        await checkParent(tx, session.tenantId, input.parentId, input.id);
       },
     );
-    if (row.code !== current.code) {
+    if (row.code !== before.code) {
       // Staff and scopes refer to departments by code: carry them over to the new code.
       await tx
         .update(users)
         .set({ departmentCode: row.code })
-        .where(and(eq(users.tenantId, session.tenantId), eq(users.departmentCode, current.code)));
+        .where(and(eq(users.tenantId, session.tenantId), eq(users.departmentCode, before.code)));
       await tx
         .update(userDepartments)
         .set({ departmentCode: row.code })
         .where(
           and(
             eq(userDepartments.tenantId, session.tenantId),
-            eq(userDepartments.departmentCode, current.code),
+            eq(userDepartments.departmentCode, before.code),
           ),
         );
     }
-    const after = toNode(row);
-    await writeAudit(
-      tx,
-      {
-        ...actor(session),
-        action: 'update',
-        entity: 'department',
-        entityId: row.id,
-        before: toNode(current),
-        after,
-      },
-      meta,
-    );
-    return after;
+    return toNode(row);
   });
 }
 
 export async function setDepartmentStatus(
   db: Database,
   session: SessionUser,
-  id: number,
-  isActive: boolean,
+  key: VersionedKey & { isActive: boolean },
   meta: RequestMeta,
 ) {
-  return db.transaction(async (tx) => {
-    const current = await findDepartment(tx, session.tenantId, id);
-    assertVisible(session, current);
-    const [row] = await tx
-      .update(departments)
-      .set({ isActive, version: current.version + 1, updatedAt: new Date() })
-      .where(and(eq(departments.tenantId, session.tenantId), eq(departments.id, id)))
-      .returning();
-    const after = toNode(row);
-    await writeAudit(
-      tx,
-      {
-        ...actor(session),
-        action: isActive ? 'enable' : 'disable',
-        entity: 'department',
-        entityId: id,
-        before: { isActive: current.isActive },
-        after: { isActive },
-      },
-      meta,
-    );
-    return after;
-  });
+  return toNode(await departmentResource.setStatus(db, session, key, meta));
 }
 
 /** What still belongs to a department: staff, sub-departments and in-hospital patients (not deleted). */
@@ -285,10 +244,13 @@ async function dependants(tx: DbOrTx, tenantId: string, row: DepartmentRow) {
   return { staff: staff.n, children: children.n, patients: inHospital.n };
 }
 
-export async function deleteDepartment(db: Database, session: SessionUser, id: number, meta: RequestMeta) {
-  await db.transaction(async (tx) => {
-    const current = await findDepartment(tx, session.tenantId, id);
-    assertVisible(session, current);
+export async function deleteDepartment(
+  db: Database,
+  session: SessionUser,
+  key: VersionedKey & { reason?: string },
+  meta: RequestMeta,
+) {
+  await departmentResource.remove(db, session, key, meta, async (tx, current) => {
     const held = await dependants(tx, session.tenantId, current);
     if (held.children > 0) throw new AppError(409, 'department.hasChildren');
     if (held.staff > 0) throw new AppError(409, 'department.inUse', undefined, held);
@@ -300,14 +262,6 @@ export async function deleteDepartment(db: Database, session: SessionUser, id: n
       .where(
         and(eq(userDepartments.tenantId, session.tenantId), eq(userDepartments.departmentCode, current.code)),
       );
-    await tx
-      .delete(departments)
-      .where(and(eq(departments.tenantId, session.tenantId), eq(departments.id, id)));
-    await writeAudit(
-      tx,
-      { ...actor(session), action: 'delete', entity: 'department', entityId: id, before: toNode(current) },
-      meta,
-    );
   });
 }
 

@@ -195,7 +195,7 @@ describe('entries', () => {
 
   it('deletes softly: gone from lookups, the row kept, the code free again', async () => {
     const created = await save({ type: 'temp', code: 'gone', nameZh: '删除', nameEn: 'Gone' });
-    expect((await api('DELETE', `/v1/dict/${created.id}`, admin)).statusCode).toBe(200);
+    expect((await api('DELETE', `/v1/dict/${created.id}?version=1`, admin)).statusCode).toBe(200);
     expect(await byType('temp')).toEqual([]);
     expect((await page('type=temp')).total).toBe(0);
     const { rows } = await t.handle.db.execute<{ n: number }>(
@@ -203,7 +203,7 @@ describe('entries', () => {
     );
     expect(rows[0].n).toBe(1);
     expect(await auditRows(t, 'dictEntry', created.id, 'delete')).toHaveLength(1);
-    expect((await api('DELETE', `/v1/dict/${created.id}`, admin)).statusCode).toBe(404);
+    expect((await api('DELETE', `/v1/dict/${created.id}?version=2`, admin)).statusCode).toBe(404);
     const updateDeleted = await api('POST', '/v1/dict', admin, {
       type: 'temp',
       code: 'gone',
@@ -331,14 +331,16 @@ describe('access', () => {
     expect((await api('GET', '/v1/dict/page', nurse)).statusCode).toBe(403);
     expect((await api('GET', '/v1/dict/types', nurse)).statusCode).toBe(403);
     expect((await api('POST', '/v1/dict', nurse, valid)).statusCode).toBe(403);
-    expect((await api('DELETE', '/v1/dict/1', nurse)).statusCode).toBe(403);
+    expect((await api('DELETE', '/v1/dict/1?version=1', nurse)).statusCode).toBe(403);
   });
 
   it('answers a tenant-202 session using tenant-101 ids exactly as for a missing id', async () => {
     const mine = (await byType('untestedReason'))[0];
-    const missing = await api('DELETE', '/v1/dict/999999999', admin202);
+    const missing = await api('DELETE', '/v1/dict/999999999?version=1', admin202);
     expect(missing.statusCode).toBe(404);
-    expect((await api('DELETE', `/v1/dict/${mine.id}`, admin202)).json()).toEqual(missing.json());
+    expect((await api('DELETE', `/v1/dict/${mine.id}?version=${mine.version}`, admin202)).json()).toEqual(
+      missing.json(),
+    );
     const update = await api('POST', '/v1/dict', admin202, {
       type: 'untestedReason',
       code: 'outOfRange',

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok, pageOf } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
-import { activeFilter, idParam, MAX_PAGE_SIZE, pageQueryFields } from '../../lib/query';
+import { activeFilter, deleteQuery, idParam, pageQueryFields } from '../../lib/query';
 import { requestMeta } from '../audit/service';
 import { deleteEntry, dictionaryTypes, entriesOfType, pageEntries, saveEntry } from './service';
 
@@ -77,15 +77,7 @@ export async function dictionaryRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(
-        request,
-        await pageEntries(
-          app.db,
-          sessionOf(request).tenantId,
-          { ...request.query, size: Math.min(request.query.size, MAX_PAGE_SIZE) },
-          request.lang,
-        ),
-      ),
+      ok(request, await pageEntries(app.db, sessionOf(request).tenantId, request.query, request.lang)),
   );
   r.get(
     '/v1/dict/types',
@@ -120,10 +112,20 @@ export async function dictionaryRoutes(app: FastifyInstance) {
     '/v1/dict/:id',
     {
       config: { permission: PERMISSIONS.system.dictionaries.delete },
-      schema: { tags, summary: 'Delete a dictionary entry', params: idParam },
+      schema: {
+        tags,
+        summary: 'Delete a dictionary entry (version must match)',
+        params: idParam,
+        querystring: deleteQuery,
+      },
     },
     async (request) => {
-      await deleteEntry(app.db, sessionOf(request), request.params.id, requestMeta(request));
+      await deleteEntry(
+        app.db,
+        sessionOf(request),
+        { id: request.params.id, ...request.query },
+        requestMeta(request),
+      );
       return ok(request, null);
     },
   );

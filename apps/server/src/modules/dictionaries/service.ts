@@ -1,11 +1,10 @@
 import type { DictEntrySave, Lang } from '@glucocare/domain';
-import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
-import type { Database, DbOrTx } from '../../db/client';
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
 import { dictEntries } from '../../db/schema';
-import { AppError, recordNotFound } from '../../http/errors';
-import { containsPattern } from '../../lib/query';
-import { updateVersioned } from '../../lib/versioned';
-import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
+import { mapPage } from '../../lib/page';
+import { defineResource, type VersionedKey } from '../../lib/resource';
+import type { RequestMeta } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 
 type EntryRow = typeof dictEntries.$inferSelect;
@@ -38,17 +37,25 @@ function storedValue(value: string | number | null | undefined): string | null {
   return typeof value === 'number' ? String(value) : value.trim();
 }
 
-const live = (tenantId: string, where?: SQL) =>
-  and(eq(dictEntries.tenantId, tenantId), isNull(dictEntries.deletedAt), where);
-const order = [asc(dictEntries.type), asc(dictEntries.sort), asc(dictEntries.code)];
+/** Dictionary entries: unique by type and code among live entries, deleted by marking. */
+const dictionary = defineResource({
+  table: dictEntries,
+  entity: 'dictEntry',
+  deletion: 'soft',
+  unique: { fields: ['type', 'code'], message: 'dict.codeTaken' },
+  search: [dictEntries.code, dictEntries.nameZh, dictEntries.nameEn],
+  filters: { type: dictEntries.type, isActive: dictEntries.isActive },
+  orderBy: [asc(dictEntries.type), asc(dictEntries.sort), asc(dictEntries.code)],
+  auditView,
+});
 
 /** Enabled entries of a type, by sort then code (clinical screens' pickers). */
 export async function entriesOfType(db: Database, tenantId: string, type: string, lang: Lang) {
   const rows = await db
     .select()
     .from(dictEntries)
-    .where(live(tenantId, and(eq(dictEntries.type, type), eq(dictEntries.isActive, true))))
-    .orderBy(...order);
+    .where(dictionary.where({ tenantId }, and(eq(dictEntries.type, type), eq(dictEntries.isActive, true))))
+    .orderBy(...dictionary.declaration.orderBy);
   return rows.map((row) => toRecord(row, lang));
 }
 
@@ -58,33 +65,7 @@ export async function pageEntries(
   query: { type?: string; queryCondition?: string; isActive?: boolean; page: number; size: number },
   lang: Lang,
 ) {
-  const text = query.queryCondition?.trim();
-  const pattern = text ? containsPattern(text) : undefined;
-  const where = live(
-    tenantId,
-    and(
-      query.type ? eq(dictEntries.type, query.type) : undefined,
-      pattern
-        ? or(
-            ilike(dictEntries.code, pattern),
-            ilike(dictEntries.nameZh, pattern),
-            ilike(dictEntries.nameEn, pattern),
-          )
-        : undefined,
-      query.isActive === undefined ? undefined : eq(dictEntries.isActive, query.isActive),
-    ),
-  );
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(dictEntries)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.size)
-      .offset((query.page - 1) * query.size),
-    db.select({ total: count() }).from(dictEntries).where(where),
-  ]);
-  return { records: rows.map((row) => toRecord(row, lang)), total, page: query.page, size: query.size };
+  return mapPage(await dictionary.list(db, { tenantId }, query), (row) => toRecord(row, lang));
 }
 
 /** The dictionary types in use, with how many entries each has. */
@@ -92,26 +73,9 @@ export async function dictionaryTypes(db: Database, tenantId: string) {
   return db
     .select({ type: dictEntries.type, count: count() })
     .from(dictEntries)
-    .where(live(tenantId))
+    .where(dictionary.where({ tenantId }))
     .groupBy(dictEntries.type)
     .orderBy(asc(dictEntries.type));
-}
-
-async function findEntry(db: DbOrTx, tenantId: string, id: number): Promise<EntryRow> {
-  const [row] = await db
-    .select()
-    .from(dictEntries)
-    .where(live(tenantId, eq(dictEntries.id, id)));
-  if (!row) throw recordNotFound();
-  return row;
-}
-
-async function checkCodeFree(db: DbOrTx, tenantId: string, type: string, code: string, selfId?: number) {
-  const [clash] = await db
-    .select({ id: dictEntries.id })
-    .from(dictEntries)
-    .where(live(tenantId, and(eq(dictEntries.type, type), eq(dictEntries.code, code))));
-  if (clash && clash.id !== selfId) throw new AppError(409, 'dict.codeTaken');
 }
 
 /** POST /v1/dict: creates an entry (no `id`) or updates one (`id` and the current `version`). */
@@ -122,71 +86,43 @@ export async function saveEntry(
   meta: RequestMeta,
   lang: Lang,
 ) {
-  return db.transaction(async (tx) => {
-    const tenantId = session.tenantId;
-    const fields = {
-      type: input.type,
-      code: input.code,
-      nameZh: input.nameZh,
-      nameEn: input.nameEn,
-      value: storedValue(input.value),
-    };
-    if (input.id === undefined) {
-      await checkCodeFree(tx, tenantId, input.type, input.code);
-      const [row] = await tx
-        .insert(dictEntries)
-        .values({ tenantId, ...fields, sort: input.sort ?? 0, isActive: input.isActive ?? true })
-        .returning();
-      await writeAudit(
-        tx,
-        { ...actor(session), action: 'create', entity: 'dictEntry', entityId: row.id, after: auditView(row) },
-        meta,
-      );
-      return toRecord(row, lang);
-    }
-    const current = await findEntry(tx, tenantId, input.id);
-    if (current.version !== input.version) throw new AppError(409, 'error.conflict');
-    await checkCodeFree(tx, tenantId, input.type, input.code, input.id);
-    const row = await updateVersioned(
-      tx,
-      dictEntries,
-      { tenantId: tenantId, id: input.id },
-      current.version,
-      {
-        ...fields,
-        sort: input.sort ?? current.sort,
-        isActive: input.isActive ?? current.isActive,
-      },
-    );
-    await writeAudit(
-      tx,
-      {
-        ...actor(session),
-        action: 'update',
-        entity: 'dictEntry',
-        entityId: row.id,
-        before: auditView(current),
-        after: auditView(row),
-      },
+  const fields = {
+    type: input.type,
+    code: input.code,
+    nameZh: input.nameZh,
+    nameEn: input.nameEn,
+    value: storedValue(input.value),
+  };
+  if (input.id === undefined) {
+    const row = await dictionary.create(
+      db,
+      session,
+      { ...fields, sort: input.sort ?? 0, isActive: input.isActive ?? true },
       meta,
     );
     return toRecord(row, lang);
-  });
+  }
+  const { row } = await dictionary.update(
+    db,
+    session,
+    // the body schema requires the version with an id; 0 is never a version, so its absence is stale
+    { id: input.id, version: input.version ?? 0 },
+    (current) => ({
+      ...fields,
+      sort: input.sort ?? current.sort,
+      isActive: input.isActive ?? current.isActive,
+    }),
+    meta,
+  );
+  return toRecord(row, lang);
 }
 
 /** Deleted by marking: records that stored the entry's code can still show its name. */
-export async function deleteEntry(db: Database, session: SessionUser, id: number, meta: RequestMeta) {
-  await db.transaction(async (tx) => {
-    const current = await findEntry(tx, session.tenantId, id);
-    const now = new Date();
-    await tx
-      .update(dictEntries)
-      .set({ deletedAt: now, deletedBy: session.userId, version: current.version + 1, updatedAt: now })
-      .where(live(session.tenantId, eq(dictEntries.id, id)));
-    await writeAudit(
-      tx,
-      { ...actor(session), action: 'delete', entity: 'dictEntry', entityId: id, before: auditView(current) },
-      meta,
-    );
-  });
+export async function deleteEntry(
+  db: Database,
+  session: SessionUser,
+  key: VersionedKey & { reason?: string },
+  meta: RequestMeta,
+) {
+  await dictionary.remove(db, session, key, meta);
 }

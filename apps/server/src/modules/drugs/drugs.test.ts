@@ -142,27 +142,39 @@ describe('drug categories', () => {
 
   it('refuses to delete a category drugs belong to (409), and deletes an empty one', async () => {
     const oral = (await categories()).find((c) => c.code === 'ORAL_AD')!;
-    const res = await api('DELETE', `/v1/medicationCategory/${oral.id}`, admin);
+    const res = await api('DELETE', `/v1/medicationCategory/${oral.id}?version=${oral.version}`, admin);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       message: 'This category cannot be deleted while drugs belong to it',
       dataContent: { drugs: 3 },
     });
-    const zh = await api('DELETE', `/v1/medicationCategory/${oral.id}`, admin, undefined, 'zh-CN');
+    const zh = await api(
+      'DELETE',
+      `/v1/medicationCategory/${oral.id}?version=${oral.version}`,
+      admin,
+      undefined,
+      'zh-CN',
+    );
     expect(zh.json().message).toBe('该分类下仍有药品，不能删除');
 
     const empty = await createCategory({ code: 'EMPTY', name: 'Empty class' });
-    expect((await api('DELETE', `/v1/medicationCategory/${empty.id}`, admin)).statusCode).toBe(200);
+    expect((await api('DELETE', `/v1/medicationCategory/${empty.id}?version=1`, admin)).statusCode).toBe(200);
     expect(await auditRows(t, 'drugCategory', empty.id, 'delete')).toHaveLength(1);
-    expect((await api('DELETE', `/v1/medicationCategory/${empty.id}`, admin)).statusCode).toBe(404);
+    expect((await api('DELETE', `/v1/medicationCategory/${empty.id}?version=1`, admin)).statusCode).toBe(404);
   });
 
   it('lets a category go once its only drug is deleted', async () => {
     const category = await createCategory({ code: 'TEMP', name: 'Temporary class' });
     const drug = await createDrug({ code: 'TEMP-1', name: 'Temp drug', unit: 'mg', categoryCode: 'TEMP' });
-    expect((await api('DELETE', `/v1/medicationCategory/${category.id}`, admin)).statusCode).toBe(409);
-    await api('DELETE', `/v1/medication/${drug.id}`, admin);
-    expect((await api('DELETE', `/v1/medicationCategory/${category.id}`, admin)).statusCode).toBe(200);
+    expect(
+      (await api('DELETE', `/v1/medicationCategory/${category.id}?version=${category.version}`, admin))
+        .statusCode,
+    ).toBe(409);
+    await api('DELETE', `/v1/medication/${drug.id}?version=${drug.version}`, admin);
+    expect(
+      (await api('DELETE', `/v1/medicationCategory/${category.id}?version=${category.version}`, admin))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
@@ -353,7 +365,9 @@ describe('drugs', () => {
 
   it('deletes softly: gone from lists, the row kept, the code free again, an audit row written', async () => {
     const drug = await createDrug({ code: 'DEL-1', name: 'To delete', unit: 'mg', categoryCode: 'ORAL_AD' });
-    expect((await api('DELETE', `/v1/medication/${drug.id}`, admin)).statusCode).toBe(200);
+    expect((await api('DELETE', `/v1/medication/${drug.id}?version=${drug.version}`, admin)).statusCode).toBe(
+      200,
+    );
     expect((await page('queryCondition=DEL-1')).total).toBe(0);
     const picker = (await api('GET', '/v1/medication', admin)).json().dataContent as Drug[];
     expect(picker.map((d) => d.id)).not.toContain(drug.id);
@@ -364,7 +378,9 @@ describe('drugs', () => {
     expect(rows[0].deleted_by).not.toBeNull();
     const [audit] = await auditRows(t, 'drug', drug.id, 'delete');
     expect(audit.before).toMatchObject({ code: 'DEL-1' });
-    expect((await api('DELETE', `/v1/medication/${drug.id}`, admin)).statusCode).toBe(404);
+    expect((await api('DELETE', `/v1/medication/${drug.id}?version=${drug.version}`, admin)).statusCode).toBe(
+      404,
+    );
     const stale = await api('PUT', '/v1/medication', admin, { ...valid, id: drug.id, version: 2 });
     expect(stale.statusCode).toBe(404);
     const again = await createDrug({ code: 'DEL-1', name: 'Recreated', unit: 'mg' });
@@ -474,15 +490,17 @@ describe('access', () => {
     expect((await api('GET', '/v1/medication/page', nurse)).statusCode).toBe(403);
     expect((await api('GET', '/v1/medicationCategory/list', nurse)).statusCode).toBe(403);
     expect((await api('POST', '/v1/medication', nurse, valid)).statusCode).toBe(403);
-    expect((await api('DELETE', '/v1/medication/1', nurse)).statusCode).toBe(403);
+    expect((await api('DELETE', '/v1/medication/1?version=1', nurse)).statusCode).toBe(403);
   });
 
   it('answers a tenant-202 session using tenant-101 ids exactly as for a missing id', async () => {
     const drug = (await page('queryCondition=INS-GLA-100')).records[0];
     const category = (await categories()).find((c) => c.code === 'INS_BASAL')!;
-    const missing = await api('DELETE', '/v1/medication/999999999', admin202);
+    const missing = await api('DELETE', '/v1/medication/999999999?version=1', admin202);
     expect(missing.statusCode).toBe(404);
-    expect((await api('DELETE', `/v1/medication/${drug.id}`, admin202)).json()).toEqual(missing.json());
+    expect(
+      (await api('DELETE', `/v1/medication/${drug.id}?version=${drug.version}`, admin202)).json(),
+    ).toEqual(missing.json());
     const put = await api('PUT', '/v1/medication', admin202, {
       ...valid,
       id: drug.id,
@@ -490,10 +508,12 @@ describe('access', () => {
     });
     expect(put.statusCode).toBe(404);
     expect(put.json()).toEqual(missing.json());
-    const catMissing = await api('DELETE', '/v1/medicationCategory/999999999', admin202);
-    expect((await api('DELETE', `/v1/medicationCategory/${category.id}`, admin202)).json()).toEqual(
-      catMissing.json(),
-    );
+    const catMissing = await api('DELETE', '/v1/medicationCategory/999999999?version=1', admin202);
+    expect(
+      (
+        await api('DELETE', `/v1/medicationCategory/${category.id}?version=${category.version}`, admin202)
+      ).json(),
+    ).toEqual(catMissing.json());
     const catPut = await api('PUT', '/v1/medicationCategory', admin202, {
       id: category.id,
       version: category.version,

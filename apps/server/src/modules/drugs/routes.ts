@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok, pageOf } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
-import { activeFilter, idParam, MAX_PAGE_SIZE, pageQueryFields } from '../../lib/query';
+import { activeFilter, deleteQuery, idParam, pageQueryFields } from '../../lib/query';
 import { requestMeta } from '../audit/service';
 import {
   createCategory,
@@ -107,10 +107,20 @@ export async function drugRoutes(app: FastifyInstance) {
     '/v1/medicationCategory/:id',
     {
       config: { permission: PERMISSIONS.system.drugs.delete },
-      schema: { tags, summary: 'Delete a drug category no drug belongs to', params: idParam },
+      schema: {
+        tags,
+        summary: 'Delete a drug category no drug belongs to (version must match)',
+        params: idParam,
+        querystring: deleteQuery,
+      },
     },
     async (request) => {
-      await deleteCategory(app.db, sessionOf(request), request.params.id, requestMeta(request), request.lang);
+      await deleteCategory(
+        app.db,
+        sessionOf(request),
+        { id: request.params.id, ...request.query },
+        requestMeta(request),
+      );
       return ok(request, null);
     },
   );
@@ -131,15 +141,7 @@ export async function drugRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(
-        request,
-        await pageDrugs(
-          app.db,
-          sessionOf(request).tenantId,
-          { ...request.query, size: Math.min(request.query.size, MAX_PAGE_SIZE) },
-          request.lang,
-        ),
-      ),
+      ok(request, await pageDrugs(app.db, sessionOf(request).tenantId, request.query, request.lang)),
   );
   r.get(
     '/v1/medication',
@@ -186,10 +188,20 @@ export async function drugRoutes(app: FastifyInstance) {
     '/v1/medication/:id',
     {
       config: { permission: PERMISSIONS.system.drugs.delete },
-      schema: { tags, summary: 'Delete a drug (kept for the orders that name it)', params: idParam },
+      schema: {
+        tags,
+        summary: 'Delete a drug (kept for the orders that name it) (version must match)',
+        params: idParam,
+        querystring: deleteQuery,
+      },
     },
     async (request) => {
-      await deleteDrug(app.db, sessionOf(request), request.params.id, requestMeta(request), request.lang);
+      await deleteDrug(
+        app.db,
+        sessionOf(request),
+        { id: request.params.id, ...request.query },
+        requestMeta(request),
+      );
       return ok(request, null);
     },
   );

@@ -6,15 +6,16 @@ import {
   type Lang,
   localName,
   namesView,
+  type TwoNames,
 } from '@glucocare/domain';
-import { and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { drugCategories, drugs } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
 import { storedNames } from '../../lib/names';
-import { containsPattern } from '../../lib/query';
-import { updateVersioned } from '../../lib/versioned';
-import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
+import { mapPage, paginate } from '../../lib/page';
+import { defineResource, type VersionedKey } from '../../lib/resource';
+import type { RequestMeta } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 
 type CategoryRow = typeof drugCategories.$inferSelect;
@@ -40,10 +41,23 @@ async function drugCounts(db: DbOrTx, tenantId: string): Promise<Map<number, num
   const rows = await db
     .select({ categoryId: drugs.categoryId, n: count() })
     .from(drugs)
-    .where(and(eq(drugs.tenantId, tenantId), isNull(drugs.deletedAt)))
+    .where(drugResource.where({ tenantId }))
     .groupBy(drugs.categoryId);
   return new Map(rows.filter((r) => r.categoryId != null).map((r) => [r.categoryId as number, r.n]));
 }
+
+/** Drug categories: codes unique in the tenant, removed outright once no drug uses them. */
+const categoryResource = defineResource({
+  table: drugCategories,
+  entity: 'drugCategory',
+  deletion: 'hard',
+  unique: { fields: ['code'], message: 'drugCategory.codeTaken' },
+  orderBy: [asc(drugCategories.sort), asc(drugCategories.code)],
+  auditView: (row) => {
+    const { drugCount: _count, ...rest } = toCategory(row, 0, 'en-US');
+    return rest;
+  },
+});
 
 export async function listCategories(
   db: Database,
@@ -54,28 +68,11 @@ export async function listCategories(
     db
       .select()
       .from(drugCategories)
-      .where(eq(drugCategories.tenantId, tenantId))
-      .orderBy(asc(drugCategories.sort), asc(drugCategories.code)),
+      .where(categoryResource.where({ tenantId }))
+      .orderBy(...categoryResource.declaration.orderBy),
     drugCounts(db, tenantId),
   ]);
   return rows.map((row) => toCategory(row, counts.get(row.id) ?? 0, lang));
-}
-
-async function findCategory(db: DbOrTx, tenantId: string, id: number): Promise<CategoryRow> {
-  const [row] = await db
-    .select()
-    .from(drugCategories)
-    .where(and(eq(drugCategories.tenantId, tenantId), eq(drugCategories.id, id)));
-  if (!row) throw recordNotFound();
-  return row;
-}
-
-async function checkCategoryCodeFree(db: DbOrTx, tenantId: string, code: string, selfId?: number) {
-  const [clash] = await db
-    .select({ id: drugCategories.id })
-    .from(drugCategories)
-    .where(and(eq(drugCategories.tenantId, tenantId), eq(drugCategories.code, code)));
-  if (clash && clash.id !== selfId) throw new AppError(409, 'drugCategory.codeTaken');
 }
 
 export async function createCategory(
@@ -85,25 +82,13 @@ export async function createCategory(
   meta: RequestMeta,
   lang: Lang,
 ) {
-  return db.transaction(async (tx) => {
-    await checkCategoryCodeFree(tx, session.tenantId, input.code);
-    const [row] = await tx
-      .insert(drugCategories)
-      .values({
-        tenantId: session.tenantId,
-        code: input.code,
-        ...storedNames(input, lang),
-        sort: input.sort ?? 0,
-      })
-      .returning();
-    const after = toCategory(row, 0, lang);
-    await writeAudit(
-      tx,
-      { ...actor(session), action: 'create', entity: 'drugCategory', entityId: row.id, after },
-      meta,
-    );
-    return after;
-  });
+  const row = await categoryResource.create(
+    db,
+    session,
+    { code: input.code, ...storedNames(input, lang), sort: input.sort ?? 0 },
+    meta,
+  );
+  return toCategory(row, 0, lang);
 }
 
 export async function updateCategory(
@@ -113,70 +98,36 @@ export async function updateCategory(
   meta: RequestMeta,
   lang: Lang,
 ) {
-  return db.transaction(async (tx) => {
-    const current = await findCategory(tx, session.tenantId, input.id);
-    if (current.version !== input.version) throw new AppError(409, 'error.conflict');
-    await checkCategoryCodeFree(tx, session.tenantId, input.code, input.id);
-    const row = await updateVersioned(
-      tx,
-      drugCategories,
-      { tenantId: session.tenantId, id: input.id },
-      input.version,
-      {
-        code: input.code,
-        ...storedNames(input, lang, current),
-        sort: input.sort ?? current.sort,
-      },
-    );
-    const drugCount = (await drugCounts(tx, session.tenantId)).get(row.id) ?? 0;
-    const after = toCategory(row, drugCount, lang);
-    await writeAudit(
-      tx,
-      {
-        ...actor(session),
-        action: 'update',
-        entity: 'drugCategory',
-        entityId: row.id,
-        before: toCategory(current, drugCount, lang),
-        after,
-      },
-      meta,
-    );
-    return after;
-  });
+  const { row } = await categoryResource.update(
+    db,
+    session,
+    input,
+    (current) => ({
+      code: input.code,
+      ...storedNames(input, lang, current),
+      sort: input.sort ?? current.sort,
+    }),
+    meta,
+  );
+  const drugCount = (await drugCounts(db, session.tenantId)).get(row.id) ?? 0;
+  return toCategory(row, drugCount, lang);
 }
 
 /** Refused (409) while a drug that is not deleted belongs to the category. */
 export async function deleteCategory(
   db: Database,
   session: SessionUser,
-  id: number,
+  key: VersionedKey & { reason?: string },
   meta: RequestMeta,
-  lang: Lang,
 ) {
-  await db.transaction(async (tx) => {
-    const current = await findCategory(tx, session.tenantId, id);
-    const inUse = (await drugCounts(tx, session.tenantId)).get(id) ?? 0;
+  await categoryResource.remove(db, session, key, meta, async (tx) => {
+    const inUse = (await drugCounts(tx, session.tenantId)).get(key.id) ?? 0;
     if (inUse > 0) throw new AppError(409, 'drugCategory.inUse', undefined, { drugs: inUse });
     // deleted drugs keep their rows; they lose the category they no longer show
     await tx
       .update(drugs)
       .set({ categoryId: null })
-      .where(and(eq(drugs.tenantId, session.tenantId), eq(drugs.categoryId, id)));
-    await tx
-      .delete(drugCategories)
-      .where(and(eq(drugCategories.tenantId, session.tenantId), eq(drugCategories.id, id)));
-    await writeAudit(
-      tx,
-      {
-        ...actor(session),
-        action: 'delete',
-        entity: 'drugCategory',
-        entityId: id,
-        before: toCategory(current, 0, lang),
-      },
-      meta,
-    );
+      .where(and(eq(drugs.tenantId, session.tenantId), eq(drugs.categoryId, key.id)));
   });
 }
 
@@ -222,16 +173,41 @@ function toDrug(row: DrugRow, lang: Lang) {
 }
 export type DrugRecord = ReturnType<typeof toDrug>;
 
+/** Drugs: codes unique among the tenant's live drugs, deleted by marking (orders will refer to them). */
+const drugResource = defineResource({
+  table: drugs,
+  entity: 'drug',
+  deletion: 'soft',
+  unique: { fields: ['code'], message: 'drug.codeTaken' },
+  search: [drugs.code, drugs.shortCode, drugs.nameZh, drugs.nameEn],
+  // the category filter reads the joined category's code (see selectDrugs)
+  filters: { categoryCode: drugCategories.code, isActive: drugs.isActive },
+  orderBy: [asc(drugs.code)],
+  auditView: (row) => ({
+    id: row.id,
+    code: row.code,
+    shortCode: row.shortCode,
+    ...namesView(row, 'en-US'),
+    unit: row.unit,
+    categoryId: row.categoryId,
+    specification: row.specification,
+    isActive: row.isActive,
+    version: row.version,
+  }),
+});
+
+const withCategory = and(
+  eq(drugCategories.tenantId, drugs.tenantId),
+  eq(drugCategories.id, drugs.categoryId),
+);
+
 /** Drugs that are not deleted, with their category, filtered by `where`. */
 function selectDrugs(db: DbOrTx, tenantId: string, where?: SQL) {
   return db
     .select(drugColumns)
     .from(drugs)
-    .leftJoin(
-      drugCategories,
-      and(eq(drugCategories.tenantId, drugs.tenantId), eq(drugCategories.id, drugs.categoryId)),
-    )
-    .where(and(eq(drugs.tenantId, tenantId), isNull(drugs.deletedAt), where));
+    .leftJoin(drugCategories, withCategory)
+    .where(drugResource.where({ tenantId }, where));
 }
 
 export async function pageDrugs(
@@ -240,35 +216,23 @@ export async function pageDrugs(
   query: { queryCondition?: string; categoryCode?: string; isActive?: boolean; page: number; size: number },
   lang: Lang,
 ) {
-  const text = query.queryCondition?.trim();
-  const pattern = text ? containsPattern(text) : undefined;
-  const where = and(
-    pattern
-      ? or(
-          ilike(drugs.code, pattern),
-          ilike(drugs.shortCode, pattern),
-          ilike(drugs.nameZh, pattern),
-          ilike(drugs.nameEn, pattern),
-        )
-      : undefined,
-    query.categoryCode ? eq(drugCategories.code, query.categoryCode) : undefined,
-    query.isActive === undefined ? undefined : eq(drugs.isActive, query.isActive),
+  const where = drugResource.listConditions(query);
+  const page = await paginate(
+    query,
+    (limit, offset) =>
+      selectDrugs(db, tenantId, where)
+        .orderBy(...drugResource.declaration.orderBy)
+        .limit(limit)
+        .offset(offset),
+    () =>
+      db
+        .select({ total: count() })
+        .from(drugs)
+        .leftJoin(drugCategories, withCategory)
+        .where(drugResource.where({ tenantId }, where))
+        .then(([row]) => row.total),
   );
-  const [rows, [{ total }]] = await Promise.all([
-    selectDrugs(db, tenantId, where)
-      .orderBy(asc(drugs.code))
-      .limit(query.size)
-      .offset((query.page - 1) * query.size),
-    db
-      .select({ total: count() })
-      .from(drugs)
-      .leftJoin(
-        drugCategories,
-        and(eq(drugCategories.tenantId, drugs.tenantId), eq(drugCategories.id, drugs.categoryId)),
-      )
-      .where(and(eq(drugs.tenantId, tenantId), isNull(drugs.deletedAt), where)),
-  ]);
-  return { records: rows.map((row) => toDrug(row, lang)), total, page: query.page, size: query.size };
+  return mapPage(page, (row) => toDrug(row, lang));
 }
 
 /** Every enabled drug, for pickers: by category order, then name (in the request's language). */
@@ -288,14 +252,6 @@ async function findDrug(db: DbOrTx, tenantId: string, id: number, lang: Lang): P
   return toDrug(row, lang);
 }
 
-async function checkDrugCodeFree(db: DbOrTx, tenantId: string, code: string, selfId?: number) {
-  const [clash] = await db
-    .select({ id: drugs.id })
-    .from(drugs)
-    .where(and(eq(drugs.tenantId, tenantId), eq(drugs.code, code), isNull(drugs.deletedAt)));
-  if (clash && clash.id !== selfId) throw new AppError(409, 'drug.codeTaken');
-}
-
 /** The id of the category with this code; 400 when the tenant has none such. */
 async function categoryIdOf(db: DbOrTx, tenantId: string, code: string | null | undefined) {
   const wanted = blankToNull(code);
@@ -303,12 +259,12 @@ async function categoryIdOf(db: DbOrTx, tenantId: string, code: string | null | 
   const [row] = await db
     .select({ id: drugCategories.id })
     .from(drugCategories)
-    .where(and(eq(drugCategories.tenantId, tenantId), eq(drugCategories.code, wanted)));
+    .where(categoryResource.where({ tenantId }, eq(drugCategories.code, wanted)));
   if (!row) throw new AppError(400, 'drugCategory.unknown', { code: wanted });
   return row.id;
 }
 
-function drugValues(input: DrugCreate, categoryId: number | null, lang: Lang, current?: DrugRecord) {
+function drugValues(input: DrugCreate, categoryId: number | null, lang: Lang, current?: TwoNames) {
   return {
     code: input.code,
     shortCode: blankToNull(input.shortCode),
@@ -326,25 +282,12 @@ export async function createDrug(
   meta: RequestMeta,
   lang: Lang,
 ) {
-  return db.transaction(async (tx) => {
-    await checkDrugCodeFree(tx, session.tenantId, input.code);
+  const row = await db.transaction(async (tx) => {
     const categoryId = await categoryIdOf(tx, session.tenantId, input.categoryCode);
-    const [row] = await tx
-      .insert(drugs)
-      .values({
-        tenantId: session.tenantId,
-        ...drugValues(input, categoryId, lang),
-        isActive: input.isActive ?? true,
-      })
-      .returning({ id: drugs.id });
-    const after = await findDrug(tx, session.tenantId, row.id, lang);
-    await writeAudit(
-      tx,
-      { ...actor(session), action: 'create', entity: 'drug', entityId: row.id, after },
-      meta,
-    );
-    return after;
+    const values = { ...drugValues(input, categoryId, lang), isActive: input.isActive ?? true };
+    return drugResource.create(tx, session, values, meta);
   });
+  return findDrug(db, session.tenantId, row.id, lang);
 }
 
 export async function updateDrug(
@@ -354,58 +297,25 @@ export async function updateDrug(
   meta: RequestMeta,
   lang: Lang,
 ) {
-  return db.transaction(async (tx) => {
-    const current = await findDrug(tx, session.tenantId, input.id, lang);
-    if (current.version !== input.version) throw new AppError(409, 'error.conflict');
-    await checkDrugCodeFree(tx, session.tenantId, input.code, input.id);
-    const categoryId = await categoryIdOf(tx, session.tenantId, input.categoryCode);
-    const [row] = await tx
-      .update(drugs)
-      .set({
-        ...drugValues(input, categoryId, lang, current),
-        isActive: input.isActive ?? current.isActive,
-        version: current.version + 1,
-        updatedAt: new Date(),
-      })
-      .where(
-        and(
-          eq(drugs.tenantId, session.tenantId),
-          eq(drugs.id, input.id),
-          eq(drugs.version, input.version),
-          isNull(drugs.deletedAt),
-        ),
-      )
-      .returning({ id: drugs.id });
-    if (!row) throw new AppError(409, 'error.conflict');
-    const after = await findDrug(tx, session.tenantId, row.id, lang);
-    await writeAudit(
-      tx,
-      { ...actor(session), action: 'update', entity: 'drug', entityId: row.id, before: current, after },
-      meta,
-    );
-    return after;
-  });
+  const { row } = await drugResource.update(
+    db,
+    session,
+    input,
+    async (current, tx) => ({
+      ...drugValues(input, await categoryIdOf(tx, session.tenantId, input.categoryCode), lang, current),
+      isActive: input.isActive ?? current.isActive,
+    }),
+    meta,
+  );
+  return findDrug(db, session.tenantId, row.id, lang);
 }
 
 /** Soft delete: the row stays (orders will refer to it), it leaves every list and its code is free again. */
 export async function deleteDrug(
   db: Database,
   session: SessionUser,
-  id: number,
+  key: VersionedKey & { reason?: string },
   meta: RequestMeta,
-  lang: Lang,
 ) {
-  await db.transaction(async (tx) => {
-    const current = await findDrug(tx, session.tenantId, id, lang);
-    const now = new Date();
-    await tx
-      .update(drugs)
-      .set({ deletedAt: now, deletedBy: session.userId, version: current.version + 1, updatedAt: now })
-      .where(and(eq(drugs.tenantId, session.tenantId), eq(drugs.id, id)));
-    await writeAudit(
-      tx,
-      { ...actor(session), action: 'delete', entity: 'drug', entityId: id, before: current },
-      meta,
-    );
-  });
+  await drugResource.remove(db, session, key, meta);
 }

@@ -331,38 +331,44 @@ describe('event items and icons', () => {
   it('enables and stops an item (POST /glu/event/item/enbale) with audit rows', async () => {
     const sport = (await events()).find((e) => e.code === 'SPORT')!;
     const item = await saveItem({ eventId: sport.id, code: 'WALK', name: 'Walking' });
-    const off = await api('POST', '/v1/glu/event/item/enbale', admin, { id: item.id, isActive: false });
+    const off = await api('POST', '/v1/glu/event/item/enbale', admin, {
+      id: item.id,
+      isActive: false,
+      version: 1,
+    });
     expect(off.json().dataContent).toMatchObject({ isActive: false, version: 2 });
     const enabledOnly = (await events(nurse, '?isActive=true')).find((e) => e.code === 'SPORT')!;
     expect(enabledOnly.items.map((i) => i.code)).not.toContain('WALK');
     const everything = (await events(nurse)).find((e) => e.code === 'SPORT')!;
     expect(everything.items.find((i) => i.code === 'WALK')?.isActive).toBe(false);
-    await api('POST', '/v1/glu/event/item/enbale', admin, { id: item.id, isActive: true });
+    await api('POST', '/v1/glu/event/item/enbale', admin, { id: item.id, isActive: true, version: 2 });
     expect(await auditRows(t, 'gluEventItem', item.id, 'disable')).toHaveLength(1);
     expect(await auditRows(t, 'gluEventItem', item.id, 'enable')).toHaveLength(1);
-    expect((await api('POST', '/v1/glu/event/item/enbale', admin, { id: item.id })).statusCode).toBe(400);
+    expect(
+      (await api('POST', '/v1/glu/event/item/enbale', admin, { id: item.id, version: 3 })).statusCode,
+    ).toBe(400);
   });
 
   it('refuses to delete an event while it has items; deletes items and then the event, softly', async () => {
     const event = await createEvent({ code: 'TEMP', name: 'Temporary' });
     const item = await saveItem({ eventId: event.id, code: 'ONE', name: 'One', icon: PLAIN_ICON });
-    const refused = await api('DELETE', `/v1/glu/event?id=${event.id}`, admin);
+    const refused = await api('DELETE', `/v1/glu/event?id=${event.id}&version=1`, admin);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
       message: 'Delete the items of this event first',
       dataContent: { items: 1 },
     });
-    const zh = await api('DELETE', `/v1/glu/event?id=${event.id}`, admin, undefined, 'zh-CN');
+    const zh = await api('DELETE', `/v1/glu/event?id=${event.id}&version=1`, admin, undefined, 'zh-CN');
     expect(zh.json().message).toBe('请先删除该事件下的选项');
 
-    expect((await api('DELETE', `/v1/glu/event/item?id=${item.id}`, admin)).statusCode).toBe(200);
+    expect((await api('DELETE', `/v1/glu/event/item?id=${item.id}&version=1`, admin)).statusCode).toBe(200);
     expect((await getIcon(item)).statusCode).toBe(404);
-    expect((await api('DELETE', `/v1/glu/event/item?id=${item.id}`, admin)).statusCode).toBe(404);
+    expect((await api('DELETE', `/v1/glu/event/item?id=${item.id}&version=2`, admin)).statusCode).toBe(404);
     expect(await auditRows(t, 'gluEventItem', item.id, 'delete')).toHaveLength(1);
     // the spec's filter option sends DELETE as GET with the method override
     const viaOverride = await t.request({
       method: 'GET',
-      url: `/app-service/v1/glu/event?id=${event.id}`,
+      url: `/app-service/v1/glu/event?id=${event.id}&version=1`,
       token: admin,
       headers: { 'x-http-method-override': 'DELETE' },
     });
@@ -385,19 +391,20 @@ describe('access', () => {
       (await api('POST', '/v1/glu/event/item/save', nurse, { eventId: 1, code: 'N', name: 'n' })).statusCode,
     ).toBe(403);
     expect(
-      (await api('POST', '/v1/glu/event/item/enbale', nurse, { id: 1, isActive: true })).statusCode,
+      (await api('POST', '/v1/glu/event/item/enbale', nurse, { id: 1, isActive: true, version: 1 }))
+        .statusCode,
     ).toBe(403);
-    expect((await api('DELETE', '/v1/glu/event/item?id=1', nurse)).statusCode).toBe(403);
+    expect((await api('DELETE', '/v1/glu/event/item?id=1&version=1', nurse)).statusCode).toBe(403);
   });
 
   it('answers a tenant-202 session using tenant-101 ids exactly as for a missing id', async () => {
     const meal = (await events()).find((e) => e.code === 'MEAL')!;
     const item = meal.items.find((i) => i.code === 'BREAKFAST')!;
-    const missingEvent = await api('DELETE', '/v1/glu/event?id=999999999', admin202);
+    const missingEvent = await api('DELETE', '/v1/glu/event?id=999999999&version=1', admin202);
     expect(missingEvent.statusCode).toBe(404);
-    expect((await api('DELETE', `/v1/glu/event?id=${meal.id}`, admin202)).json()).toEqual(
-      missingEvent.json(),
-    );
+    expect(
+      (await api('DELETE', `/v1/glu/event?id=${meal.id}&version=${meal.version}`, admin202)).json(),
+    ).toEqual(missingEvent.json());
     const update = await api('PUT', '/v1/glu/event/update', admin202, {
       id: meal.id,
       version: meal.version,
@@ -405,11 +412,15 @@ describe('access', () => {
       name: 'Taken over',
     });
     expect(update.json()).toEqual(missingEvent.json());
-    const missingItem = await api('DELETE', '/v1/glu/event/item?id=999999999', admin202);
-    expect((await api('DELETE', `/v1/glu/event/item?id=${item.id}`, admin202)).json()).toEqual(
-      missingItem.json(),
-    );
-    const enable = await api('POST', '/v1/glu/event/item/enbale', admin202, { id: item.id, isActive: false });
+    const missingItem = await api('DELETE', '/v1/glu/event/item?id=999999999&version=1', admin202);
+    expect(
+      (await api('DELETE', `/v1/glu/event/item?id=${item.id}&version=${item.version}`, admin202)).json(),
+    ).toEqual(missingItem.json());
+    const enable = await api('POST', '/v1/glu/event/item/enbale', admin202, {
+      id: item.id,
+      isActive: false,
+      version: item.version,
+    });
     expect(enable.json()).toEqual(missingItem.json());
     const icon = await getIcon(item, admin202);
     expect(icon.statusCode).toBe(404);

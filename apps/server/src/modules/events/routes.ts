@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
-import { activeFilter, idParam, idQuery } from '../../lib/query';
+import { activeFilter, deleteByIdQuery, idParam } from '../../lib/query';
 import { requestMeta } from '../audit/service';
 import {
   createEvent,
@@ -131,10 +131,14 @@ export async function eventRoutes(app: FastifyInstance) {
     '/v1/glu/event',
     {
       config: { permission: PERMISSIONS.system.glucoseEvents.delete },
-      schema: { tags, summary: 'Delete an event that has no items', querystring: idQuery },
+      schema: {
+        tags,
+        summary: 'Delete an event that has no items (version must match)',
+        querystring: deleteByIdQuery,
+      },
     },
     async (request) => {
-      await deleteEvent(app.db, sessionOf(request), request.query.id, requestMeta(request), request.lang);
+      await deleteEvent(app.db, sessionOf(request), request.query, requestMeta(request), request.lang);
       return ok(request, null);
     },
   );
@@ -160,10 +164,10 @@ export async function eventRoutes(app: FastifyInstance) {
     '/v1/glu/event/item',
     {
       config: { permission: PERMISSIONS.system.glucoseEvents.delete },
-      schema: { tags, summary: 'Delete an event item', querystring: idQuery },
+      schema: { tags, summary: 'Delete an event item (version must match)', querystring: deleteByIdQuery },
     },
     async (request) => {
-      await deleteItem(app.db, sessionOf(request), request.query.id, requestMeta(request), request.lang);
+      await deleteItem(app.db, sessionOf(request), request.query, requestMeta(request), request.lang);
       return ok(request, null);
     },
   );

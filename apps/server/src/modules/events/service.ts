@@ -11,6 +11,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { gluEventItems, gluEvents } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
 import { storedNames } from '../../lib/names';
+import type { VersionedKey } from '../../lib/resource';
 import { updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
@@ -46,6 +47,9 @@ const itemColumns = {
   updatedAt: gluEventItems.updatedAt,
 };
 
+// Glucose events and items are not `defineResource` declarations: an item's audit row names its event
+// (a second read), the list is events with their items nested, and items carry sanitised SVG icons.
+// Their status changes and deletes still go through the versioned write.
 const liveEvent = (tenantId: string, where?: SQL) =>
   and(eq(gluEvents.tenantId, tenantId), isNull(gluEvents.deletedAt), where);
 const liveItem = (tenantId: string, where?: SQL) =>
@@ -205,7 +209,7 @@ export async function updateEvent(
 export async function deleteEvent(
   db: Database,
   session: SessionUser,
-  id: number,
+  { id, version, reason }: VersionedKey & { reason?: string },
   meta: RequestMeta,
   lang: Lang,
 ) {
@@ -213,11 +217,10 @@ export async function deleteEvent(
     const current = await findEvent(tx, session.tenantId, id);
     const items = await liveItemCount(tx, session.tenantId, id);
     if (items > 0) throw new AppError(409, 'event.hasItems', undefined, { items });
-    const now = new Date();
-    await tx
-      .update(gluEvents)
-      .set({ deletedAt: now, deletedBy: session.userId, version: current.version + 1, updatedAt: now })
-      .where(liveEvent(session.tenantId, eq(gluEvents.id, id)));
+    await updateVersioned(tx, gluEvents, { tenantId: session.tenantId, id }, version, {
+      deletedAt: new Date(),
+      deletedBy: session.userId,
+    });
     await writeAudit(
       tx,
       {
@@ -226,6 +229,7 @@ export async function deleteEvent(
         entity: 'gluEvent',
         entityId: id,
         before: toEvent(current, lang),
+        reason: reason || null,
       },
       meta,
     );
@@ -310,24 +314,15 @@ export async function saveItem(
     const before = await itemAuditView(tx, tenantId, current, lang);
     await checkEventExists(tx, tenantId, input.eventId);
     await checkItemCodeFree(tx, tenantId, input.eventId, input.code, input.id);
-    const [updated] = await tx
-      .update(gluEventItems)
-      .set({
-        eventId: input.eventId,
-        code: input.code,
-        ...storedNames(input, lang, current),
-        sort: input.sort ?? current.sort,
-        isActive: input.isActive ?? current.isActive,
-        ...(input.icon === undefined ? {} : { icon: input.icon }),
-        version: current.version + 1,
-        updatedAt: new Date(),
-      })
-      .where(
-        liveItem(tenantId, and(eq(gluEventItems.id, input.id), eq(gluEventItems.version, current.version))),
-      )
-      .returning({ id: gluEventItems.id });
-    if (!updated) throw new AppError(409, 'error.conflict');
-    const row = await findItem(tx, tenantId, updated.id);
+    await updateVersioned(tx, gluEventItems, { tenantId, id: input.id }, current.version, {
+      eventId: input.eventId,
+      code: input.code,
+      ...storedNames(input, lang, current),
+      sort: input.sort ?? current.sort,
+      isActive: input.isActive ?? current.isActive,
+      ...(input.icon === undefined ? {} : { icon: input.icon }),
+    });
+    const row = await findItem(tx, tenantId, input.id);
     await writeAudit(
       tx,
       {
@@ -348,16 +343,15 @@ export async function saveItem(
 export async function setItemStatus(
   db: Database,
   session: SessionUser,
-  input: { id: number; isActive: boolean },
+  input: VersionedKey & { isActive: boolean },
   meta: RequestMeta,
   lang: Lang,
 ) {
   return db.transaction(async (tx) => {
     const current = await findItem(tx, session.tenantId, input.id);
-    await tx
-      .update(gluEventItems)
-      .set({ isActive: input.isActive, version: current.version + 1, updatedAt: new Date() })
-      .where(liveItem(session.tenantId, eq(gluEventItems.id, input.id)));
+    await updateVersioned(tx, gluEventItems, { tenantId: session.tenantId, id: input.id }, input.version, {
+      isActive: input.isActive,
+    });
     const row = await findItem(tx, session.tenantId, input.id);
     await writeAudit(
       tx,
@@ -379,18 +373,17 @@ export async function setItemStatus(
 export async function deleteItem(
   db: Database,
   session: SessionUser,
-  id: number,
+  { id, version, reason }: VersionedKey & { reason?: string },
   meta: RequestMeta,
   lang: Lang,
 ) {
   await db.transaction(async (tx) => {
     const current = await findItem(tx, session.tenantId, id);
     const before = await itemAuditView(tx, session.tenantId, current, lang);
-    const now = new Date();
-    await tx
-      .update(gluEventItems)
-      .set({ deletedAt: now, deletedBy: session.userId, version: current.version + 1, updatedAt: now })
-      .where(liveItem(session.tenantId, eq(gluEventItems.id, id)));
+    await updateVersioned(tx, gluEventItems, { tenantId: session.tenantId, id }, version, {
+      deletedAt: new Date(),
+      deletedBy: session.userId,
+    });
     await writeAudit(
       tx,
       {
@@ -399,6 +392,7 @@ export async function deleteItem(
         entity: 'gluEventItem',
         entityId: id,
         before,
+        reason: reason || null,
       },
       meta,
     );

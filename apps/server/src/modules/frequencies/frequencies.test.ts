@@ -142,12 +142,12 @@ describe('create, update, delete', () => {
 
   it('deletes a frequency with an audit row; a second delete is 404', async () => {
     const created = await create({ ...valid, code: 'tmp', timesPerDay: null, executeTimes: [] });
-    expect((await api('DELETE', `/v1/adviceFrequency/${created.id}`, admin)).statusCode).toBe(200);
+    expect((await api('DELETE', `/v1/adviceFrequency/${created.id}?version=1`, admin)).statusCode).toBe(200);
     expect((await page('queryCondition=tmp')).total).toBe(0);
     expect((await auditRows(t, 'adviceFrequency', created.id, 'delete'))[0].before).toMatchObject({
       code: 'tmp',
     });
-    expect((await api('DELETE', `/v1/adviceFrequency/${created.id}`, admin)).statusCode).toBe(404);
+    expect((await api('DELETE', `/v1/adviceFrequency/${created.id}?version=1`, admin)).statusCode).toBe(404);
   });
 });
 
@@ -240,14 +240,18 @@ describe('access and isolation', () => {
     expect((await api('PUT', PATH, doctor, { ...valid, id: qd.id, version: qd.version })).statusCode).toBe(
       403,
     );
-    expect((await api('DELETE', `/v1/adviceFrequency/${qd.id}`, doctor)).statusCode).toBe(403);
+    expect(
+      (await api('DELETE', `/v1/adviceFrequency/${qd.id}?version=${qd.version}`, doctor)).statusCode,
+    ).toBe(403);
   });
 
   it('answers a tenant-202 session using tenant-101 ids exactly as for a missing id', async () => {
     const qd = (await page('queryCondition=qd')).records[0];
-    const missing = await api('DELETE', '/v1/adviceFrequency/999999999', admin202);
+    const missing = await api('DELETE', '/v1/adviceFrequency/999999999?version=1', admin202);
     expect(missing.statusCode).toBe(404);
-    expect((await api('DELETE', `/v1/adviceFrequency/${qd.id}`, admin202)).json()).toEqual(missing.json());
+    expect(
+      (await api('DELETE', `/v1/adviceFrequency/${qd.id}?version=${qd.version}`, admin202)).json(),
+    ).toEqual(missing.json());
     const update = await api('PUT', PATH, admin202, { ...valid, code: 'qd', id: qd.id, version: qd.version });
     expect(update.json()).toEqual(missing.json());
     const ids202 = (await page('size=500', admin202)).records.map((f) => f.id);

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok, pageOf } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
-import { activeFilter, idParam, MAX_PAGE_SIZE, pageQueryFields } from '../../lib/query';
+import { activeFilter, deleteQuery, idParam, pageQueryFields } from '../../lib/query';
 import { requestMeta } from '../audit/service';
 import {
   createFrequency,
@@ -58,14 +58,7 @@ export async function adviceFrequencyRoutes(app: FastifyInstance) {
         response: { 200: envelopeOf(pageOf(frequency)) },
       },
     },
-    async (request) =>
-      ok(
-        request,
-        await pageFrequencies(app.db, sessionOf(request).tenantId, {
-          ...request.query,
-          size: Math.min(request.query.size, MAX_PAGE_SIZE),
-        }),
-      ),
+    async (request) => ok(request, await pageFrequencies(app.db, sessionOf(request).tenantId, request.query)),
   );
   r.get(
     '/v1/adviceFrequency/list/all',
@@ -111,10 +104,20 @@ export async function adviceFrequencyRoutes(app: FastifyInstance) {
     '/v1/adviceFrequency/:id',
     {
       config: { permission: PERMISSIONS.settings.catalogues.edit },
-      schema: { tags, summary: 'Delete a frequency', params: idParam },
+      schema: {
+        tags,
+        summary: 'Delete a frequency (version must match)',
+        params: idParam,
+        querystring: deleteQuery,
+      },
     },
     async (request) => {
-      await deleteFrequency(app.db, sessionOf(request), request.params.id, requestMeta(request));
+      await deleteFrequency(
+        app.db,
+        sessionOf(request),
+        { id: request.params.id, ...request.query },
+        requestMeta(request),
+      );
       return ok(request, null);
     },
   );

@@ -1,11 +1,10 @@
 import { type AdviceFrequencyCreate, type AdviceFrequencyUpdate, orderedTimes } from '@glucocare/domain';
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { Database, DbOrTx } from '../../db/client';
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
 import { adviceFrequencies as frequencies } from '../../db/schema';
-import { AppError, recordNotFound } from '../../http/errors';
-import { containsPattern } from '../../lib/query';
-import { updateVersioned } from '../../lib/versioned';
-import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
+import { mapPage } from '../../lib/page';
+import { defineResource, type VersionedKey } from '../../lib/resource';
+import type { RequestMeta } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 
 type FrequencyRow = typeof frequencies.$inferSelect;
@@ -26,9 +25,19 @@ function toRecord(row: FrequencyRow) {
   };
 }
 
-const mine = (tenantId: string, where?: SQL) => and(eq(frequencies.tenantId, tenantId), where);
-const enabled = (tenantId: string) => mine(tenantId, eq(frequencies.isActive, true));
-const order = [asc(frequencies.sort), asc(frequencies.code)];
+/** Order frequencies: codes unique in the tenant, removed outright (orders keep the code and text they were written with). */
+const frequencyResource = defineResource({
+  table: frequencies,
+  entity: 'adviceFrequency',
+  deletion: 'hard',
+  unique: { fields: ['code'], message: 'settings.frequency.codeTaken' },
+  search: [frequencies.code, frequencies.name, frequencies.frequency],
+  filters: { isActive: frequencies.isActive },
+  orderBy: [asc(frequencies.sort), asc(frequencies.code)],
+  auditView: toRecord,
+});
+const enabled = (tenantId: string) => frequencyResource.where({ tenantId }, eq(frequencies.isActive, true));
+const order = frequencyResource.declaration.orderBy;
 
 /** Enabled frequencies for the order form's picker: code, name and frequency text only. */
 export async function frequencyOptions(db: Database, tenantId: string) {
@@ -54,49 +63,7 @@ export async function pageFrequencies(
   tenantId: string,
   query: { queryCondition?: string; isActive?: boolean; page: number; size: number },
 ) {
-  const text = query.queryCondition?.trim();
-  const pattern = text ? containsPattern(text) : undefined;
-  const where = mine(
-    tenantId,
-    and(
-      pattern
-        ? or(
-            ilike(frequencies.code, pattern),
-            ilike(frequencies.name, pattern),
-            ilike(frequencies.frequency, pattern),
-          )
-        : undefined,
-      query.isActive === undefined ? undefined : eq(frequencies.isActive, query.isActive),
-    ),
-  );
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(frequencies)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.size)
-      .offset((query.page - 1) * query.size),
-    db.select({ total: count() }).from(frequencies).where(where),
-  ]);
-  return { records: rows.map(toRecord), total, page: query.page, size: query.size };
-}
-
-async function findFrequency(db: DbOrTx, tenantId: string, id: number): Promise<FrequencyRow> {
-  const [row] = await db
-    .select()
-    .from(frequencies)
-    .where(mine(tenantId, eq(frequencies.id, id)));
-  if (!row) throw recordNotFound();
-  return row;
-}
-
-async function checkCodeFree(db: DbOrTx, tenantId: string, code: string, selfId?: number) {
-  const [clash] = await db
-    .select({ id: frequencies.id })
-    .from(frequencies)
-    .where(mine(tenantId, eq(frequencies.code, code)));
-  if (clash && clash.id !== selfId) throw new AppError(409, 'settings.frequency.codeTaken');
+  return mapPage(await frequencyResource.list(db, { tenantId }, query), toRecord);
 }
 
 const fieldsOf = (input: AdviceFrequencyCreate) => ({
@@ -113,30 +80,8 @@ export async function createFrequency(
   input: AdviceFrequencyCreate,
   meta: RequestMeta,
 ) {
-  return db.transaction(async (tx) => {
-    await checkCodeFree(tx, session.tenantId, input.code);
-    const [row] = await tx
-      .insert(frequencies)
-      .values({
-        tenantId: session.tenantId,
-        ...fieldsOf(input),
-        sort: input.sort ?? 0,
-        isActive: input.isActive ?? true,
-      })
-      .returning();
-    await writeAudit(
-      tx,
-      {
-        ...actor(session),
-        action: 'create',
-        entity: 'adviceFrequency',
-        entityId: row.id,
-        after: toRecord(row),
-      },
-      meta,
-    );
-    return toRecord(row);
-  });
+  const values = { ...fieldsOf(input), sort: input.sort ?? 0, isActive: input.isActive ?? true };
+  return toRecord(await frequencyResource.create(db, session, values, meta));
 }
 
 export async function updateFrequency(
@@ -145,47 +90,26 @@ export async function updateFrequency(
   input: AdviceFrequencyUpdate,
   meta: RequestMeta,
 ) {
-  return db.transaction(async (tx) => {
-    const tenantId = session.tenantId;
-    const current = await findFrequency(tx, tenantId, input.id);
-    if (current.version !== input.version) throw new AppError(409, 'error.conflict');
-    await checkCodeFree(tx, tenantId, input.code, input.id);
-    const row = await updateVersioned(tx, frequencies, { tenantId: tenantId, id: input.id }, input.version, {
+  const { row } = await frequencyResource.update(
+    db,
+    session,
+    input,
+    (current) => ({
       ...fieldsOf(input),
       sort: input.sort ?? current.sort,
       isActive: input.isActive ?? current.isActive,
-    });
-    await writeAudit(
-      tx,
-      {
-        ...actor(session),
-        action: 'update',
-        entity: 'adviceFrequency',
-        entityId: row.id,
-        before: toRecord(current),
-        after: toRecord(row),
-      },
-      meta,
-    );
-    return toRecord(row);
-  });
+    }),
+    meta,
+  );
+  return toRecord(row);
 }
 
 /** Removed outright: orders keep the frequency code and text they were written with. */
-export async function deleteFrequency(db: Database, session: SessionUser, id: number, meta: RequestMeta) {
-  await db.transaction(async (tx) => {
-    const current = await findFrequency(tx, session.tenantId, id);
-    await tx.delete(frequencies).where(mine(session.tenantId, eq(frequencies.id, id)));
-    await writeAudit(
-      tx,
-      {
-        ...actor(session),
-        action: 'delete',
-        entity: 'adviceFrequency',
-        entityId: id,
-        before: toRecord(current),
-      },
-      meta,
-    );
-  });
+export async function deleteFrequency(
+  db: Database,
+  session: SessionUser,
+  key: VersionedKey & { reason?: string },
+  meta: RequestMeta,
+) {
+  await frequencyResource.remove(db, session, key, meta);
 }

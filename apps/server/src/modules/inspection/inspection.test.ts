@@ -124,16 +124,22 @@ describe('packages and items', () => {
     });
     expect(staleItem.statusCode).toBe(409);
 
-    const blocked = await api('DELETE', `/v1/inspectionPackage/${pkg.id}`, admin);
+    const blocked = await api('DELETE', `/v1/inspectionPackage/${pkg.id}?version=1`, admin);
     expect(blocked.statusCode).toBe(409);
     expect(blocked.json()).toMatchObject({
       message: 'This package cannot be deleted while items belong to it',
       dataContent: { items: 1 },
     });
-    const zhBlocked = await api('DELETE', `/v1/inspectionPackage/${pkg.id}`, admin, undefined, 'zh-CN');
+    const zhBlocked = await api(
+      'DELETE',
+      `/v1/inspectionPackage/${pkg.id}?version=1`,
+      admin,
+      undefined,
+      'zh-CN',
+    );
     expect(zhBlocked.json().message).toBe('套餐下仍有检验项目，不能删除');
 
-    expect((await api('DELETE', `/v1/inspectionItem/${item.id}`, admin)).statusCode).toBe(200);
+    expect((await api('DELETE', `/v1/inspectionItem/${item.id}?version=3`, admin)).statusCode).toBe(200);
     expect((await auditRows(t, 'inspectionItem', item.id, 'delete'))[0].before).toMatchObject({
       code: 'LDL',
     });
@@ -157,7 +163,7 @@ describe('packages and items', () => {
     expect(
       (await api('GET', '/v1/inspectionPackage/list?isActive=false', admin)).json().dataContent,
     ).toHaveLength(1);
-    expect((await api('DELETE', `/v1/inspectionPackage/${pkg.id}`, admin)).statusCode).toBe(200);
+    expect((await api('DELETE', `/v1/inspectionPackage/${pkg.id}?version=3`, admin)).statusCode).toBe(200);
     expect(await auditRows(t, 'inspectionPackage', pkg.id, 'delete')).toHaveLength(1);
   });
 
@@ -286,14 +292,14 @@ describe('mapping items', () => {
       targetCode: 'KET',
     });
     expect(stale.statusCode).toBe(409);
-    expect((await api('DELETE', `/v1/mappingItem/${created.id}`, admin)).statusCode).toBe(200);
+    expect((await api('DELETE', `/v1/mappingItem/${created.id}?version=2`, admin)).statusCode).toBe(200);
     expect(await auditRows(t, 'mappingItem', created.id, 'delete')).toHaveLength(1);
   });
 
   it('keeps items that mappings point to, and moves mappings along with a renamed code', async () => {
     const all = (await api('GET', '/v1/inspectionItem/list', admin)).json().dataContent as Item[];
     const crea = all.find((i) => i.code === 'CREA')!;
-    const refused = await api('DELETE', `/v1/inspectionItem/${crea.id}`, admin);
+    const refused = await api('DELETE', `/v1/inspectionItem/${crea.id}?version=${crea.version}`, admin);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('This item cannot be deleted while mapping items point to it');
 
@@ -373,7 +379,7 @@ describe('access and isolation', () => {
         (await api('PUT', '/v1/inspectionPackage/status', token, { id: 1, isActive: false, version: 1 }))
           .statusCode,
       ).toBe(403);
-      expect((await api('DELETE', '/v1/inspectionPackage/1', token)).statusCode).toBe(403);
+      expect((await api('DELETE', '/v1/inspectionPackage/1?version=1', token)).statusCode).toBe(403);
       expect(
         (await api('POST', '/v1/inspectionItem', token, { packageId: 1, code: 'X', name: 'X' })).statusCode,
       ).toBe(403);
@@ -381,7 +387,7 @@ describe('access and isolation', () => {
         (await api('PUT', '/v1/inspectionItem/status', token, { id: 1, isActive: false, version: 1 }))
           .statusCode,
       ).toBe(403);
-      expect((await api('DELETE', '/v1/inspectionItem/1', token)).statusCode).toBe(403);
+      expect((await api('DELETE', '/v1/inspectionItem/1?version=1', token)).statusCode).toBe(403);
       expect(
         (
           await api('POST', '/v1/mappingItem', token, {
@@ -392,7 +398,7 @@ describe('access and isolation', () => {
           })
         ).statusCode,
       ).toBe(403);
-      expect((await api('DELETE', '/v1/mappingItem/1', token)).statusCode).toBe(403);
+      expect((await api('DELETE', '/v1/mappingItem/1?version=1', token)).statusCode).toBe(403);
     }
   });
 
@@ -400,12 +406,12 @@ describe('access and isolation', () => {
     const [panel] = await packages();
     const [item] = await itemsOf(panel.id);
     const mapping = (await mappingPage('size=1')).records[0];
-    const missing = await api('DELETE', '/v1/inspectionPackage/999999999', admin202);
+    const missing = await api('DELETE', '/v1/inspectionPackage/999999999?version=1', admin202);
     expect(missing.statusCode).toBe(404);
     for (const url of [
-      `/v1/inspectionPackage/${panel.id}`,
-      `/v1/inspectionItem/${item.id}`,
-      `/v1/mappingItem/${mapping.id}`,
+      `/v1/inspectionPackage/${panel.id}?version=${panel.version}`,
+      `/v1/inspectionItem/${item.id}?version=${item.version}`,
+      `/v1/mappingItem/${mapping.id}?version=${mapping.version}`,
     ]) {
       expect((await api('DELETE', url, admin202)).json(), url).toEqual(missing.json());
     }

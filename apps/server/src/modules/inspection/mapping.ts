@@ -12,7 +12,8 @@ import type { Database, DbOrTx } from '../../db/client';
 import { inspectionItems, mappingItems as mappings } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
 import { containsPattern } from '../../lib/query';
-import { updateVersioned } from '../../lib/versioned';
+import type { VersionedKey } from '../../lib/resource';
+import { deleteVersioned, updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 
@@ -215,10 +216,15 @@ export async function updateMapping(
   });
 }
 
-export async function deleteMapping(db: Database, session: SessionUser, id: number, meta: RequestMeta) {
+export async function deleteMapping(
+  db: Database,
+  session: SessionUser,
+  { id, version }: VersionedKey,
+  meta: RequestMeta,
+) {
   await db.transaction(async (tx) => {
     const current = await findMapping(tx, session.tenantId, id);
-    await tx.delete(mappings).where(mine(session.tenantId, eq(mappings.id, id)));
+    await deleteVersioned(tx, mappings, { tenantId: session.tenantId, id }, version);
     await writeAudit(
       tx,
       {

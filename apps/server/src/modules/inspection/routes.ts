@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok, pageOf } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
-import { activeFilter, idParam, MAX_PAGE_SIZE, pageQueryFields } from '../../lib/query';
+import { activeFilter, deleteQuery, idParam, idText, MAX_PAGE_SIZE, pageQueryFields } from '../../lib/query';
 import { requestMeta } from '../audit/service';
 import { createMapping, deleteMapping, pageMappings, updateMapping } from './mapping';
 import {
@@ -67,11 +67,7 @@ const mappingItem = z.object({
   ...stamp,
 });
 /** `packageId=` in a query: digits only (no "1e3"). */
-const packageIdQuery = z
-  .string()
-  .regex(/^\d{1,15}$/)
-  .transform(Number)
-  .optional();
+const packageIdQuery = idText.optional();
 const EDIT = PERMISSIONS.settings.labItems.edit;
 
 /** Inspection packages, items and mapping items (§3 Hospital settings). */
@@ -146,10 +142,21 @@ export async function inspectionRoutes(app: FastifyInstance) {
     '/v1/inspectionPackage/:id',
     {
       config: { permission: EDIT },
-      schema: { tags, summary: 'Delete a package that has no items', params: idParam },
+      schema: {
+        tags,
+        summary: 'Delete a package that has no items (version must match)',
+        params: idParam,
+        querystring: deleteQuery,
+      },
     },
     async (request) => {
-      await deletePackage(app.db, sessionOf(request), request.params.id, meta(request), request.lang);
+      await deletePackage(
+        app.db,
+        sessionOf(request),
+        { id: request.params.id, ...request.query },
+        meta(request),
+        request.lang,
+      );
       return ok(request, null);
     },
   );
@@ -217,10 +224,21 @@ export async function inspectionRoutes(app: FastifyInstance) {
     '/v1/inspectionItem/:id',
     {
       config: { permission: EDIT },
-      schema: { tags, summary: 'Delete an inspection item no mapping points to', params: idParam },
+      schema: {
+        tags,
+        summary: 'Delete an inspection item no mapping points to (version must match)',
+        params: idParam,
+        querystring: deleteQuery,
+      },
     },
     async (request) => {
-      await deleteItem(app.db, sessionOf(request), request.params.id, meta(request), request.lang);
+      await deleteItem(
+        app.db,
+        sessionOf(request),
+        { id: request.params.id, ...request.query },
+        meta(request),
+        request.lang,
+      );
       return ok(request, null);
     },
   );
@@ -280,10 +298,20 @@ export async function inspectionRoutes(app: FastifyInstance) {
     '/v1/mappingItem/:id',
     {
       config: { permission: EDIT },
-      schema: { tags: mappingTags, summary: 'Delete a mapping item', params: idParam },
+      schema: {
+        tags: mappingTags,
+        summary: 'Delete a mapping item (version must match)',
+        params: idParam,
+        querystring: deleteQuery,
+      },
     },
     async (request) => {
-      await deleteMapping(app.db, sessionOf(request), request.params.id, meta(request));
+      await deleteMapping(
+        app.db,
+        sessionOf(request),
+        { id: request.params.id, ...request.query },
+        meta(request),
+      );
       return ok(request, null);
     },
   );

@@ -12,7 +12,8 @@ import type { Database, DbOrTx } from '../../db/client';
 import { inspectionItems as items, mappingItems, inspectionPackages as packages } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
 import { storedNames } from '../../lib/names';
-import { updateVersioned } from '../../lib/versioned';
+import type { VersionedKey } from '../../lib/resource';
+import { deleteVersioned, updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 import { repointMappings } from './mapping';
@@ -219,7 +220,7 @@ export async function setPackageStatus(
 export async function deletePackage(
   db: Database,
   session: SessionUser,
-  id: number,
+  { id, version }: VersionedKey,
   meta: RequestMeta,
   lang: Lang,
 ) {
@@ -227,7 +228,7 @@ export async function deletePackage(
     const current = await findPackage(tx, session.tenantId, id);
     const inside = (await itemCounts(tx, session.tenantId)).get(id) ?? 0;
     if (inside > 0) throw new AppError(409, 'inspection.package.hasItems', undefined, { items: inside });
-    await tx.delete(packages).where(myPackages(session.tenantId, eq(packages.id, id)));
+    await deleteVersioned(tx, packages, { tenantId: session.tenantId, id }, version);
     await writeAudit(
       tx,
       {
@@ -402,7 +403,7 @@ export async function setItemStatus(
 export async function deleteItem(
   db: Database,
   session: SessionUser,
-  id: number,
+  { id, version }: VersionedKey,
   meta: RequestMeta,
   lang: Lang,
 ) {
@@ -419,7 +420,7 @@ export async function deleteItem(
         ),
       );
     if (n > 0) throw new AppError(409, 'inspection.item.mapped', undefined, { mappings: n });
-    await tx.delete(items).where(myItems(session.tenantId, eq(items.id, id)));
+    await deleteVersioned(tx, items, { tenantId: session.tenantId, id }, version);
     await writeAudit(
       tx,
       {

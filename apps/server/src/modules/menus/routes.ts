@@ -1,9 +1,9 @@
 import { menuCreateSchema, menuUpdateSchema, PERMISSIONS } from '@glucocare/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
+import { deleteByIdQuery } from '../../lib/query';
 import { requestMeta } from '../audit/service';
 import { allMenuTree, createMenu, deleteMenu, updateMenu } from './service';
 
@@ -49,17 +49,12 @@ export async function menuRoutes(app: FastifyInstance) {
       config: { permission: PERMISSIONS.system.menus.delete },
       schema: {
         tags,
-        summary: 'Delete a menu without children',
-        querystring: z.object({
-          id: z
-            .string()
-            .regex(/^\d{1,15}$/)
-            .transform(Number),
-        }),
+        summary: 'Delete a menu without children (version must match)',
+        querystring: deleteByIdQuery,
       },
     },
     async (request) => {
-      await deleteMenu(app.db, sessionOf(request), request.query.id, request.lang, requestMeta(request));
+      await deleteMenu(app.db, sessionOf(request), request.query, requestMeta(request));
       return ok(request, null);
     },
   );

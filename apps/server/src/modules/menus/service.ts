@@ -1,10 +1,11 @@
 import type { Lang } from '@glucocare/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { menus, roleMenus } from '../../db/schema';
-import { AppError, recordNotFound } from '../../http/errors';
+import { AppError } from '../../http/errors';
+import { defineResource, type VersionedKey } from '../../lib/resource';
 import { descendantIds, toTree, withAncestors } from '../../lib/tree';
-import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
+import type { RequestMeta } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 
 export interface MenuNode {
@@ -123,15 +124,6 @@ export interface MenuInput {
   permission?: string | null;
 }
 
-async function findMenu(db: DbOrTx, tenantId: string, id: number): Promise<MenuRow> {
-  const [row] = await db
-    .select()
-    .from(menus)
-    .where(and(eq(menus.tenantId, tenantId), eq(menus.id, id)));
-  if (!row) throw recordNotFound();
-  return row;
-}
-
 async function checkMenuParent(
   db: DbOrTx,
   tenantId: string,
@@ -160,6 +152,15 @@ function menuColumns(input: MenuInput) {
   };
 }
 
+/** Menus and buttons: removed outright once they have no children (grants go with them). */
+const menuResource = defineResource({
+  table: menus,
+  entity: 'menu',
+  deletion: 'hard',
+  orderBy: [asc(menus.sort), asc(menus.id)],
+  auditView: (row) => toAdminNode(row, 'en-US'),
+});
+
 export async function createMenu(
   db: Database,
   session: SessionUser,
@@ -169,17 +170,7 @@ export async function createMenu(
 ) {
   return db.transaction(async (tx) => {
     await checkMenuParent(tx, session.tenantId, input.parentId);
-    const [row] = await tx
-      .insert(menus)
-      .values({ tenantId: session.tenantId, ...menuColumns(input) })
-      .returning();
-    const after = toAdminNode(row, lang);
-    await writeAudit(
-      tx,
-      { ...actor(session), action: 'create', entity: 'menu', entityId: row.id, after },
-      meta,
-    );
-    return after;
+    return toAdminNode(await menuResource.create(tx, session, menuColumns(input), meta), lang);
   });
 }
 
@@ -190,61 +181,24 @@ export async function updateMenu(
   lang: Lang,
   meta: RequestMeta,
 ) {
-  return db.transaction(async (tx) => {
-    const current = await findMenu(tx, session.tenantId, input.id);
-    if (current.version !== input.version) throw new AppError(409, 'error.conflict');
-    await checkMenuParent(tx, session.tenantId, input.parentId, input.id);
-    const [row] = await tx
-      .update(menus)
-      .set({ ...menuColumns(input), version: current.version + 1, updatedAt: new Date() })
-      .where(
-        and(eq(menus.tenantId, session.tenantId), eq(menus.id, input.id), eq(menus.version, input.version)),
-      )
-      .returning();
-    if (!row) throw new AppError(409, 'error.conflict');
-    const after = toAdminNode(row, lang);
-    await writeAudit(
-      tx,
-      {
-        ...actor(session),
-        action: 'update',
-        entity: 'menu',
-        entityId: row.id,
-        before: toAdminNode(current, lang),
-        after,
-      },
-      meta,
-    );
-    return after;
-  });
+  const { row } = await menuResource.update(db, session, input, menuColumns(input), meta, (tx) =>
+    checkMenuParent(tx, session.tenantId, input.parentId, input.id),
+  );
+  return toAdminNode(row, lang);
 }
 
 export async function deleteMenu(
   db: Database,
   session: SessionUser,
-  id: number,
-  lang: Lang,
+  key: VersionedKey & { reason?: string },
   meta: RequestMeta,
 ) {
-  await db.transaction(async (tx) => {
-    const current = await findMenu(tx, session.tenantId, id);
+  await menuResource.remove(db, session, key, meta, async (tx) => {
     const [child] = await tx
       .select({ id: menus.id })
       .from(menus)
-      .where(and(eq(menus.tenantId, session.tenantId), eq(menus.parentId, id)))
+      .where(menuResource.where(session, eq(menus.parentId, key.id)))
       .limit(1);
     if (child) throw new AppError(409, 'menu.hasChildren');
-    await tx.delete(menus).where(and(eq(menus.tenantId, session.tenantId), eq(menus.id, id)));
-    await writeAudit(
-      tx,
-      {
-        ...actor(session),
-        action: 'delete',
-        entity: 'menu',
-        entityId: id,
-        before: toAdminNode(current, lang),
-      },
-      meta,
-    );
   });
 }

@@ -1,23 +1,12 @@
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { patients } from '../../db/schema';
 import { recordNotFound } from '../../http/errors';
-import type { DepartmentScope, SessionUser } from '../auth/sessions';
+import { departmentScopeCondition } from '../../lib/scope';
+import type { SessionUser } from '../auth/sessions';
 import { dateIn } from '../settings/time-zone';
 
 export type PatientRow = typeof patients.$inferSelect;
-
-/**
- * The condition "this department column lies in the user's scope" (ARCHITECTURE §5: department
- * scoping is enforced in services for every patient-related read and write). `undefined` for the
- * all-departments scope, so it can go straight into `and(...)`.
- */
-export function departmentScopeCondition(scope: DepartmentScope, column: AnyPgColumn): SQL | undefined {
-  if (scope.all) return undefined;
-  if (!scope.departments.length) return sql`false`;
-  return inArray(column, scope.departments);
-}
 
 /**
  * A patient of the caller's tenant and department scope, not deleted; anything else answers 404

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { patients } from '../../db/schema';
 import { containsPattern } from '../../lib/query';
+import { departmentScopeCondition } from '../../lib/scope';
 import type { SessionUser } from '../auth/sessions';
 import type { TenantRef } from '../settings/config-cache';
 import { hospitalTimeZone } from '../settings/time-zone';
@@ -16,7 +17,6 @@ import {
   taskTimesColumn,
   taskTimesOf,
 } from '../tasks/progress';
-import { departmentScopeCondition } from './access';
 
 /** The latest live glucose reading with a value, as a bed card shows it. */
 export const latestGlucoseView = z.object({

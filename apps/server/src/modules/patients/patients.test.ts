@@ -618,10 +618,10 @@ describe('editing basic information', () => {
 describe('deleting a patient admitted by mistake', () => {
   it('needs a reason of 1-200 characters', async () => {
     const patient = await admit();
-    const none = await api('DELETE', `/v1/patients/${patient.id}`, nurse, undefined, 'zh-CN');
+    const none = await api('DELETE', `/v1/patients/${patient.id}?version=1`, nurse, undefined, 'zh-CN');
     expect(none.statusCode).toBe(400);
     expect(none.json().dataContent.errors[0].message).toBe('请填写删除该患者的原因');
-    const long = await api('DELETE', `/v1/patients/${patient.id}?reason=${'x'.repeat(201)}`, nurse);
+    const long = await api('DELETE', `/v1/patients/${patient.id}?version=1&reason=${'x'.repeat(201)}`, nurse);
     expect(long.json().dataContent.errors[0].message).toBe('The reason must be 1-200 characters');
   });
 
@@ -629,7 +629,7 @@ describe('deleting a patient admitted by mistake', () => {
     const patient = await admit();
     const res = await api(
       'DELETE',
-      `/v1/patients/${patient.id}?reason=${encodeURIComponent('Admitted twice')}`,
+      `/v1/patients/${patient.id}?version=1&reason=${encodeURIComponent('Admitted twice')}`,
       nurse,
     );
     expect(res.statusCode).toBe(200);
@@ -652,15 +652,21 @@ describe('deleting a patient admitted by mistake', () => {
   it('is refused once the patient has readings, outside scope, and to a reviewer', async () => {
     const patient = await admit();
     await insertReading(patient, 1, 7.2);
-    const res = await api('DELETE', `/v1/patients/${patient.id}?reason=mistake`, nurse);
+    const res = await api('DELETE', `/v1/patients/${patient.id}?version=1&reason=mistake`, nurse);
     expect(res.statusCode).toBe(409);
     expect(await message(res)).toBe(
       'This patient has 1 measurement(s) and cannot be deleted; discharge the patient instead',
     );
     const sun = await byName('孙建华');
-    expect((await api('DELETE', `/v1/patients/${sun.id}?reason=x`, nurse)).statusCode).toBe(404);
-    expect((await api('DELETE', `/v1/patients/${sun.id}?reason=x`, admin202)).statusCode).toBe(404);
-    expect((await api('DELETE', `/v1/patients/${patient.id}?reason=x`, reviewer)).statusCode).toBe(403);
+    expect(
+      (await api('DELETE', `/v1/patients/${sun.id}?version=${sun.version}&reason=x`, nurse)).statusCode,
+    ).toBe(404);
+    expect(
+      (await api('DELETE', `/v1/patients/${sun.id}?version=${sun.version}&reason=x`, admin202)).statusCode,
+    ).toBe(404);
+    expect((await api('DELETE', `/v1/patients/${patient.id}?version=1&reason=x`, reviewer)).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -1439,18 +1445,18 @@ describe('departments with patients', () => {
       sort: 90,
     });
     const patient = await admit({ departmentCode: 'OBSW', bed: '1' }, admin);
-    const res = await api('DELETE', `/v1/departments/${dept.id}`, admin);
+    const res = await api('DELETE', `/v1/departments/${dept.id}?version=1`, admin);
     expect(res.statusCode).toBe(409);
     expect(await message(res)).toBe(
       'This department still has 1 patient(s) in hospital; transfer or discharge them first',
     );
-    const zh = await api('DELETE', `/v1/departments/${dept.id}`, admin, undefined, 'zh-CN');
+    const zh = await api('DELETE', `/v1/departments/${dept.id}?version=1`, admin, undefined, 'zh-CN');
     expect(await message(zh)).toBe('该科室仍有 1 名在院患者，请先转科或办理出院');
     await data('POST', '/v1/patients/discharge', admin, {
       patientId: patient.id,
       version: patient.version,
       dischargedAt: ago(1),
     });
-    expect((await api('DELETE', `/v1/departments/${dept.id}`, admin)).statusCode).toBe(200);
+    expect((await api('DELETE', `/v1/departments/${dept.id}?version=1`, admin)).statusCode).toBe(200);
   });
 });

@@ -18,7 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok, pageOf } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
-import { idParam, idQuery, MAX_PAGE_SIZE } from '../../lib/query';
+import { deleteQuery, idParam, idQuery, idText, MAX_PAGE_SIZE } from '../../lib/query';
 import { requestMeta } from '../audit/service';
 import { settingEndpoint } from '../settings/endpoints';
 import {
@@ -59,10 +59,6 @@ const DISCHARGE = PERMISSIONS.inpatients.discharge;
 const DISCHARGED_LIST = PERMISSIONS.dischargedPatients.list;
 const EVENT_EDIT = PERMISSIONS.patientEvents.edit;
 
-const idText = z
-  .string()
-  .regex(/^\d{1,15}$/)
-  .transform(Number);
 const patientIdQuery = z.object({ patientId: idText });
 const optionalCode = z.string().trim().max(64).optional();
 const isoDay = z.iso
@@ -243,13 +239,14 @@ export async function patientRoutes(app: FastifyInstance) {
       config: { permission: ADMIT },
       schema: {
         tags,
-        summary: 'Delete a patient admitted by mistake (soft; refused once the patient has readings)',
+        summary:
+          'Delete a patient admitted by mistake (soft; refused once the patient has readings; version must match)',
         params: idParam,
-        querystring: z.object({ reason: patientDeleteReasonSchema }),
+        querystring: z.object({ reason: patientDeleteReasonSchema, version: deleteQuery.shape.version }),
       },
     },
     async (request) => {
-      await deletePatient(ctx(request), request.params.id, request.query.reason);
+      await deletePatient(ctx(request), { id: request.params.id, ...request.query });
       return ok(request, null);
     },
   );
@@ -435,6 +432,7 @@ export async function patientRoutes(app: FastifyInstance) {
     '/v1/patient/glu/event',
     {
       config: { permission: EVENT_EDIT },
+      // a patient's glucose event has no version column: deleting twice is harmless (the second one is 404)
       schema: { tags, summary: 'Delete a glucose event of a patient (soft)', querystring: idQuery },
     },
     async (request) => {

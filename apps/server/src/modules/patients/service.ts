@@ -395,8 +395,16 @@ export async function updatePatient(ctx: PatientContext, input: PatientUpdateInp
   return viewAfter(ctx, input.id);
 }
 
-/** DELETE /v1/patients/{id}: a patient admitted by mistake leaves every list; refused once measured. */
-export async function deletePatient(ctx: PatientContext, id: number, reason: string) {
+/**
+ * DELETE /v1/patients/{id}: a patient admitted by mistake leaves every list; refused once measured.
+ * Patients are not a `defineResource` declaration: every patient write locks the row, runs in the
+ * request's clinical context (its clock, the patient id on the audit row) and derives views from
+ * other tables; the version check is the same `updateVersioned`.
+ */
+export async function deletePatient(
+  ctx: PatientContext,
+  { id, version, reason }: { id: number; version: number; reason: string },
+) {
   const { session } = ctx;
   await ctx.db.transaction(async (tx) => {
     const current = await patientInScope(tx, session, id, { forUpdate: true });
@@ -411,20 +419,14 @@ export async function deletePatient(ctx: PatientContext, id: number, reason: str
         ),
       );
     if (n > 0) throw new AppError(409, 'patients.delete.hasReadings', { count: n });
-    const [row] = await tx
-      .update(patients)
-      .set({
-        deletedAt: ctx.now,
-        deletedBy: session.userId,
-        deleteReason: reason,
-        version: current.version + 1,
-        updatedAt: ctx.now,
-      })
-      .where(and(eq(patients.tenantId, session.tenantId), eq(patients.id, id)))
-      .returning();
+    const row = await updateVersioned(tx, patients, { tenantId: session.tenantId, id }, version, {
+      deletedAt: ctx.now,
+      deletedBy: session.userId,
+      deleteReason: reason,
+    });
     await auditPatient(ctx, tx, 'delete', id, {
       before: auditView(current),
-      after: { deletedAt: row!.deletedAt?.toISOString(), version: row!.version },
+      after: { deletedAt: row.deletedAt?.toISOString(), version: row.version },
       reason,
     });
   });

@@ -1,8 +1,8 @@
 import type { InsulinPeriodCreate, InsulinPeriodUpdate, Lang } from '@glucocare/domain';
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { insulinPeriods } from '../../db/schema';
-import { AppError, recordNotFound } from '../../http/errors';
+import { defineResource, type VersionedKey } from '../../lib/resource';
 import { updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
@@ -33,7 +33,19 @@ function toRecord(row: InsulinPeriodRow, lang: Lang) {
   return { ...auditView(row), name: lang === 'zh-CN' ? row.nameZh : row.nameEn };
 }
 
-const mine = (tenantId: string, where?: SQL) => and(eq(insulinPeriods.tenantId, tenantId), where);
+/**
+ * Insulin periods: codes unique in the tenant, removed outright. Saving stays hand-written: one save
+ * call both edits and switches a period, and its audit action says which (see `actionOf`).
+ */
+const insulinPeriodResource = defineResource({
+  table: insulinPeriods,
+  entity: 'insulinPeriod',
+  deletion: 'hard',
+  unique: { fields: ['code'], message: 'insulinPeriod.codeTaken' },
+  filters: { isActive: insulinPeriods.isActive },
+  orderBy: [asc(insulinPeriods.sort), asc(insulinPeriods.code)],
+  auditView,
+});
 
 export async function insulinPeriodList(
   db: Database,
@@ -44,31 +56,20 @@ export async function insulinPeriodList(
   const rows = await db
     .select()
     .from(insulinPeriods)
-    .where(mine(tenantId, isActive === undefined ? undefined : eq(insulinPeriods.isActive, isActive)))
-    .orderBy(asc(insulinPeriods.sort), asc(insulinPeriods.code));
+    .where(insulinPeriodResource.where({ tenantId }, insulinPeriodResource.listConditions({ isActive })))
+    .orderBy(...insulinPeriodResource.declaration.orderBy);
   return rows.map((row) => toRecord(row, lang));
 }
 
-async function findInsulinPeriod(db: DbOrTx, tenantId: string, id: number) {
-  const [row] = await db
-    .select()
-    .from(insulinPeriods)
-    .where(mine(tenantId, eq(insulinPeriods.id, id)));
-  if (!row) throw recordNotFound();
-  return row;
-}
+const findInsulinPeriod = (db: DbOrTx, tenantId: string, id: number) =>
+  insulinPeriodResource.find(db, { tenantId }, id);
 
 export async function insulinPeriodById(db: Database, tenantId: string, id: number, lang: Lang) {
   return toRecord(await findInsulinPeriod(db, tenantId, id), lang);
 }
 
-async function assertCodeFree(db: DbOrTx, tenantId: string, code: string, selfId?: number) {
-  const [clash] = await db
-    .select({ id: insulinPeriods.id })
-    .from(insulinPeriods)
-    .where(mine(tenantId, eq(insulinPeriods.code, code)));
-  if (clash && clash.id !== selfId) throw new AppError(409, 'insulinPeriod.codeTaken');
-}
+const assertCodeFree = (db: DbOrTx, tenantId: string, code: string, selfId?: number) =>
+  insulinPeriodResource.assertUnique(db, { tenantId }, { code }, selfId);
 
 export async function createInsulinPeriod(
   db: Database,
@@ -161,20 +162,11 @@ function actionOf(before: InsulinPeriodRow, after: InsulinPeriodRow): string {
   return isActive ? 'enable' : 'disable';
 }
 
-export async function deleteInsulinPeriod(db: Database, session: SessionUser, id: number, meta: RequestMeta) {
-  await db.transaction(async (tx) => {
-    const current = await findInsulinPeriod(tx, session.tenantId, id);
-    await tx.delete(insulinPeriods).where(mine(session.tenantId, eq(insulinPeriods.id, id)));
-    await writeAudit(
-      tx,
-      {
-        ...actor(session),
-        action: 'delete',
-        entity: 'insulinPeriod',
-        entityId: id,
-        before: auditView(current),
-      },
-      meta,
-    );
-  });
+export async function deleteInsulinPeriod(
+  db: Database,
+  session: SessionUser,
+  key: VersionedKey & { reason?: string },
+  meta: RequestMeta,
+) {
+  await insulinPeriodResource.remove(db, session, key, meta);
 }

@@ -327,8 +327,12 @@ describe('insulin periods', () => {
     });
     expect(stale.statusCode).toBe(409);
 
-    expect((await api('DELETE', `/v1/insulinTimePeriod?id=${created.id}`, nurse)).statusCode).toBe(403);
-    expect((await api('DELETE', `/v1/insulinTimePeriod?id=${created.id}`, admin)).statusCode).toBe(200);
+    expect((await api('DELETE', `/v1/insulinTimePeriod?id=${created.id}&version=3`, nurse)).statusCode).toBe(
+      403,
+    );
+    expect((await api('DELETE', `/v1/insulinTimePeriod?id=${created.id}&version=3`, admin)).statusCode).toBe(
+      200,
+    );
     expect((await auditRows(t, 'insulinPeriod', created.id, 'delete'))[0].before).toMatchObject({
       code: 'snack',
     });
@@ -373,7 +377,7 @@ describe('tenant isolation', () => {
     expect(list202).toHaveLength(8);
     expect(list202.some((p) => p.id === mine.id)).toBe(false);
 
-    const insulin101 = await ok<{ id: number }>('POST', '/v1/insulinTimePeriod', {
+    const insulin101 = await ok<{ id: number; version: number }>('POST', '/v1/insulinTimePeriod', {
       ...insulin,
       code: 'only101',
     });
@@ -382,9 +386,15 @@ describe('tenant isolation', () => {
     expect((await api('GET', `/v1/insulinTimePeriod?id=${insulin101.id}`, admin202)).json()).toEqual(
       missingGet.json(),
     );
-    expect((await api('DELETE', `/v1/insulinTimePeriod?id=${insulin101.id}`, admin202)).json()).toEqual(
-      missingGet.json(),
-    );
+    expect(
+      (
+        await api(
+          'DELETE',
+          `/v1/insulinTimePeriod?id=${insulin101.id}&version=${insulin101.version}`,
+          admin202,
+        )
+      ).json(),
+    ).toEqual(missingGet.json());
     expect((await api('GET', `/v1/insulinTimePeriod?id=${insulin101.id}`, admin)).statusCode).toBe(200);
   });
 });

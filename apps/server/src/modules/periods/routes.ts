@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
-import { activeFilter, idQuery } from '../../lib/query';
+import { activeFilter, deleteByIdQuery, idQuery } from '../../lib/query';
 import { requestMeta } from '../audit/service';
 import {
   createInsulinPeriod,
@@ -225,10 +225,14 @@ export async function periodRoutes(app: FastifyInstance) {
     '/v1/insulinTimePeriod',
     {
       config: { permission: EDIT },
-      schema: { tags: insulinTags, summary: 'Delete an insulin period', querystring: idQuery },
+      schema: {
+        tags: insulinTags,
+        summary: 'Delete an insulin period (version must match)',
+        querystring: deleteByIdQuery,
+      },
     },
     async (request) => {
-      await deleteInsulinPeriod(app.db, sessionOf(request), request.query.id, requestMeta(request));
+      await deleteInsulinPeriod(app.db, sessionOf(request), request.query, requestMeta(request));
       return ok(request, null);
     },
   );

@@ -18,6 +18,7 @@ import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { departments, measurements, patients, users } from '../../db/schema';
 import { recordNotFound } from '../../http/errors';
+import { departmentScopeCondition } from '../../lib/scope';
 import {
   fluctuationByDay,
   glucoseReport,
@@ -30,7 +31,7 @@ import { loadClassificationSettings } from '../crisis/classification-settings';
 import { departmentName } from '../departments/service';
 import { patientPivot, patientReadings } from '../measurements/read';
 import type { ReadingView } from '../measurements/view';
-import { departmentScopeCondition, type PatientRow, patientAgeAt, patientInScope } from '../patients/access';
+import { type PatientRow, patientAgeAt, patientInScope } from '../patients/access';
 import { type GlucosePeriod, listGlucosePeriods } from '../periods/service';
 import type { TenantRef } from '../settings/config-cache';
 import { itemDisplaySetting } from '../settings/item-display';

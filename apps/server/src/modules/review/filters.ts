@@ -2,8 +2,8 @@ import { type DataFilter, isCalendarDate, type PendingFilter } from '@glucocare/
 import { and, eq, gte, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { measurements, patients } from '../../db/schema';
 import { containsPattern } from '../../lib/query';
+import { departmentScopeCondition } from '../../lib/scope';
 import type { SessionUser } from '../auth/sessions';
-import { departmentScopeCondition } from '../patients/access';
 
 /**
  * The WHERE of the approval and data-management queries, on `measurements` (m) joined to `patients`

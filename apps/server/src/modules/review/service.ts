@@ -18,10 +18,10 @@ import type { DbOrTx } from '../../db/client';
 import { departments, glucosePeriods, measurements, patients, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { qualified } from '../../lib/query';
+import { departmentScopeCondition } from '../../lib/scope';
 import type { RequestMeta } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 import { type ReadingRow, type ReadingView, selectReadings, toReadingView } from '../measurements/view';
-import { departmentScopeCondition } from '../patients/access';
 import { hospitalTimeZone } from '../settings/time-zone';
 import { dataConditions, pendingConditions, type ReviewConditions, whereOf } from './filters';
 

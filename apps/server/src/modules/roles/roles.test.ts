@@ -64,7 +64,7 @@ describe('roles', () => {
 
   it('protects the administrator role from deletion and disabling', async () => {
     const id = await roleId('tenant_admin');
-    const del = await api('DELETE', `/v1/roles/${id}`, admin);
+    const del = await api('DELETE', `/v1/roles/${id}?version=1`, admin);
     expect(del.statusCode).toBe(400);
     expect(del.json().message).toBe('The administrator role cannot be deleted or disabled');
     const off = await api('PUT', '/v1/roles', admin, {
@@ -118,7 +118,7 @@ describe('roles', () => {
       select '101', id, ${created.id} from users where tenant_id = '101' and user_name = 'nurse01'`);
     const nurse = await t.login('101', 'nurse01', 'Nurse@2026');
     expect((await api('GET', '/v1/menus/allTree', nurse)).statusCode).toBe(200);
-    expect((await api('DELETE', `/v1/roles/${created.id}`, admin)).statusCode).toBe(200);
+    expect((await api('DELETE', `/v1/roles/${created.id}?version=1`, admin)).statusCode).toBe(200);
     expect((await api('GET', '/v1/menus/allTree', nurse)).statusCode).toBe(403);
   });
 
@@ -173,11 +173,11 @@ describe('menus', () => {
     expect(updated.json().dataContent).toMatchObject({ labelEn: 'Daily summary', version: 2 });
     const stale = await api('PUT', '/v1/menus', admin, { ...strip(created), labelEn: 'Stale' });
     expect(stale.statusCode).toBe(409);
-    const delParent = await api('DELETE', `/v1/menus?id=${group.id}`, admin);
+    const delParent = await api('DELETE', `/v1/menus?id=${group.id}&version=1`, admin);
     expect(delParent.statusCode).toBe(409);
     expect(delParent.json().message).toBe('Delete its sub-menus first');
-    expect((await api('DELETE', `/v1/menus?id=${created.id}`, admin)).statusCode).toBe(200);
-    expect((await api('DELETE', `/v1/menus?id=${group.id}`, admin)).statusCode).toBe(200);
+    expect((await api('DELETE', `/v1/menus?id=${created.id}&version=2`, admin)).statusCode).toBe(200);
+    expect((await api('DELETE', `/v1/menus?id=${group.id}&version=1`, admin)).statusCode).toBe(200);
   });
 
   it('validates paths, labels, icons and permission codes', async () => {
@@ -218,7 +218,9 @@ describe('menus', () => {
     const missing = await api('PUT', '/v1/menus', admin202, { ...body, id: 999999999 });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual(missing.json());
-    expect((await api('DELETE', `/v1/menus?id=${menu.id}`, admin202)).json()).toEqual(missing.json());
+    expect((await api('DELETE', `/v1/menus?id=${menu.id}&version=${menu.version}`, admin202)).json()).toEqual(
+      missing.json(),
+    );
   });
 
   it('words menu validation in Chinese too', async () => {

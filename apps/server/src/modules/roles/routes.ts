@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok, pageOf } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
+import { deleteQuery, idParam } from '../../lib/query';
 import { requestMeta } from '../audit/service';
 import { createRole, deleteRole, pageRoles, roleAuthority, saveRoleAuthority, updateRole } from './service';
 
@@ -21,12 +22,6 @@ const role = z.object({
   isActive: z.boolean(),
   userCount: z.number(),
   version: z.number(),
-});
-const idParam = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,15}$/)
-    .transform(Number),
 });
 const tags = ['roles'];
 
@@ -78,10 +73,20 @@ export async function roleRoutes(app: FastifyInstance) {
     '/v1/roles/:id',
     {
       config: { permission: PERMISSIONS.system.roles.delete },
-      schema: { tags, summary: 'Delete a role', params: idParam },
+      schema: {
+        tags,
+        summary: 'Delete a role (version must match)',
+        params: idParam,
+        querystring: deleteQuery,
+      },
     },
     async (request) => {
-      await deleteRole(app.db, sessionOf(request), request.params.id, requestMeta(request));
+      await deleteRole(
+        app.db,
+        sessionOf(request),
+        { id: request.params.id, ...request.query },
+        requestMeta(request),
+      );
       return ok(request, null);
     },
   );

@@ -1,8 +1,9 @@
-import { and, asc, count, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { menus, roleMenus, roles, userRoles, users } from '../../db/schema';
-import { AppError, recordNotFound } from '../../http/errors';
-import { updateVersioned } from '../../lib/versioned';
+import { AppError } from '../../http/errors';
+import { mapPage } from '../../lib/page';
+import { defineResource, type VersionedKey } from '../../lib/resource';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 import { allMenuTree } from '../menus/service';
@@ -45,79 +46,44 @@ async function userCounts(db: DbOrTx, tenantId: string, roleIds: number[]) {
   return new Map(rows.map((r) => [r.roleId, r.n]));
 }
 
+/** Roles: codes unique in the tenant, removed outright (their grants and memberships cascade). */
+const roleResource = defineResource({
+  table: roles,
+  entity: 'role',
+  deletion: 'hard',
+  unique: { fields: ['code'], message: 'role.codeTaken' },
+  search: [roles.code, roles.name, roles.nameEn],
+  orderBy: [asc(roles.id)],
+  auditView: (row) => {
+    const { userCount: _count, ...rest } = toRecord(row, 0);
+    return rest;
+  },
+});
+
 export async function pageRoles(
   db: Database,
   tenantId: string,
   query: { queryCondition?: string; page: number; size: number },
 ) {
-  const text = query.queryCondition?.trim();
-  const where = and(
-    eq(roles.tenantId, tenantId),
-    text
-      ? or(ilike(roles.code, `%${text}%`), ilike(roles.name, `%${text}%`), ilike(roles.nameEn, `%${text}%`))
-      : undefined,
-  );
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(roles)
-      .where(where)
-      .orderBy(asc(roles.id))
-      .limit(query.size)
-      .offset((query.page - 1) * query.size),
-    db.select({ total: count() }).from(roles).where(where),
-  ]);
+  const page = await roleResource.list(db, { tenantId }, query);
   const counts = await userCounts(
     db,
     tenantId,
-    rows.map((r) => r.id),
+    page.records.map((r) => r.id),
   );
-  return {
-    records: rows.map((r) => toRecord(r, counts.get(r.id) ?? 0)),
-    total,
-    page: query.page,
-    size: query.size,
-  };
+  return mapPage(page, (r) => toRecord(r, counts.get(r.id) ?? 0));
 }
 
-async function findRole(db: DbOrTx, tenantId: string, id: number): Promise<RoleRow> {
-  const [row] = await db
-    .select()
-    .from(roles)
-    .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)));
-  if (!row) throw recordNotFound();
-  return row;
-}
-
-async function checkCodeFree(db: DbOrTx, tenantId: string, code: string, selfId?: number) {
-  const [clash] = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(eq(roles.tenantId, tenantId), eq(roles.code, code)));
-  if (clash && clash.id !== selfId) throw new AppError(409, 'role.codeTaken');
-}
+const findRole = (db: DbOrTx, tenantId: string, id: number) => roleResource.find(db, { tenantId }, id);
 
 export async function createRole(db: Database, session: SessionUser, input: RoleInput, meta: RequestMeta) {
-  return db.transaction(async (tx) => {
-    await checkCodeFree(tx, session.tenantId, input.code);
-    const [row] = await tx
-      .insert(roles)
-      .values({
-        tenantId: session.tenantId,
-        code: input.code,
-        name: input.name,
-        nameEn: input.nameEn ?? null,
-        isActive: input.isActive ?? true,
-      })
-      .returning();
-    const after = toRecord(row, 0);
-    await writeAudit(
-      tx,
-      { ...actor(session), action: 'create', entity: 'role', entityId: row.id, after },
-      meta,
-    );
-    return after;
-  });
+  const row = await roleResource.create(
+    db,
+    session,
+    { code: input.code, name: input.name, nameEn: input.nameEn ?? null, isActive: input.isActive ?? true },
+    meta,
+  );
+  return toRecord(row, 0);
 }
 
 export async function updateRole(
@@ -126,54 +92,36 @@ export async function updateRole(
   input: RoleInput & { id: number; version: number },
   meta: RequestMeta,
 ) {
-  return db.transaction(async (tx) => {
-    const current = await findRole(tx, session.tenantId, input.id);
-    if (current.version !== input.version) throw new AppError(409, 'error.conflict');
-    if (current.code === PROTECTED_ROLE && (input.code !== PROTECTED_ROLE || input.isActive === false)) {
-      throw new AppError(400, 'role.protected');
-    }
-    await checkCodeFree(tx, session.tenantId, input.code, input.id);
-    const row = await updateVersioned(
-      tx,
-      roles,
-      { tenantId: session.tenantId, id: input.id },
-      input.version,
-      {
-        code: input.code,
-        name: input.name,
-        nameEn: input.nameEn ?? null,
-        isActive: input.isActive ?? current.isActive,
-      },
-    );
-    const counts = await userCounts(tx, session.tenantId, [row.id]);
-    const after = toRecord(row, counts.get(row.id) ?? 0);
-    await writeAudit(
-      tx,
-      {
-        ...actor(session),
-        action: 'update',
-        entity: 'role',
-        entityId: row.id,
-        before: toRecord(current, after.userCount),
-        after,
-      },
-      meta,
-    );
-    return after;
-  });
+  const { row } = await roleResource.update(
+    db,
+    session,
+    input,
+    (current) => ({
+      code: input.code,
+      name: input.name,
+      nameEn: input.nameEn ?? null,
+      isActive: input.isActive ?? current.isActive,
+    }),
+    meta,
+    async (_tx, current) => {
+      if (current.code === PROTECTED_ROLE && (input.code !== PROTECTED_ROLE || input.isActive === false)) {
+        throw new AppError(400, 'role.protected');
+      }
+    },
+  );
+  const counts = await userCounts(db, session.tenantId, [row.id]);
+  return toRecord(row, counts.get(row.id) ?? 0);
 }
 
-export async function deleteRole(db: Database, session: SessionUser, id: number, meta: RequestMeta) {
-  await db.transaction(async (tx) => {
-    const current = await findRole(tx, session.tenantId, id);
+/** Removed outright: user_roles and role_menus rows go with it (foreign keys cascade), so its users lose it at once. */
+export async function deleteRole(
+  db: Database,
+  session: SessionUser,
+  key: VersionedKey & { reason?: string },
+  meta: RequestMeta,
+) {
+  await roleResource.remove(db, session, key, meta, async (_tx, current) => {
     if (current.code === PROTECTED_ROLE) throw new AppError(400, 'role.protected');
-    // user_roles and role_menus rows go with it (foreign keys cascade): its users lose it at once.
-    await tx.delete(roles).where(and(eq(roles.tenantId, session.tenantId), eq(roles.id, id)));
-    await writeAudit(
-      tx,
-      { ...actor(session), action: 'delete', entity: 'role', entityId: id, before: toRecord(current, 0) },
-      meta,
-    );
   });
 }
 

@@ -9,9 +9,9 @@ import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { glucoseDayCounts as dayCounts, departments } from '../../db/schema';
 import { recordNotFound } from '../../http/errors';
+import { departmentScopeCondition } from '../../lib/scope';
 import type { SessionUser } from '../auth/sessions';
 import { departmentName } from '../departments/service';
-import { departmentScopeCondition } from '../patients/access';
 import { findTenant, tenantView } from '../tenants/service';
 
 /**

@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok, pageOf } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
-import { activeFilter, idParam, MAX_PAGE_SIZE, pageQueryFields } from '../../lib/query';
+import { activeFilter, deleteQuery, idParam, pageQueryFields } from '../../lib/query';
 import { requestMeta } from '../audit/service';
 import {
   createSuggestion,
@@ -51,15 +51,7 @@ export async function suggestionRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(
-        request,
-        await pageSuggestions(
-          app.db,
-          sessionOf(request).tenantId,
-          { ...request.query, size: Math.min(request.query.size, MAX_PAGE_SIZE) },
-          request.lang,
-        ),
-      ),
+      ok(request, await pageSuggestions(app.db, sessionOf(request).tenantId, request.query, request.lang)),
   );
   r.get(
     '/v1/suggestions/list',
@@ -130,10 +122,20 @@ export async function suggestionRoutes(app: FastifyInstance) {
     '/v1/suggestions/:id',
     {
       config: { permission: PERMISSIONS.system.suggestions.delete },
-      schema: { tags, summary: 'Delete a suggestion', params: idParam },
+      schema: {
+        tags,
+        summary: 'Delete a suggestion (version must match)',
+        params: idParam,
+        querystring: deleteQuery,
+      },
     },
     async (request) => {
-      await deleteSuggestion(app.db, sessionOf(request), request.params.id, requestMeta(request));
+      await deleteSuggestion(
+        app.db,
+        sessionOf(request),
+        { id: request.params.id, ...request.query },
+        requestMeta(request),
+      );
       return ok(request, null);
     },
   );

@@ -6,13 +6,12 @@ import {
   type SuggestionUpdate,
   translate,
 } from '@glucocare/domain';
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { Database, DbOrTx } from '../../db/client';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
 import { managementSuggestions as suggestions } from '../../db/schema';
-import { recordNotFound } from '../../http/errors';
-import { containsPattern } from '../../lib/query';
-import { updateVersioned } from '../../lib/versioned';
-import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
+import { mapPage } from '../../lib/page';
+import { defineResource, type VersionedKey } from '../../lib/resource';
+import type { RequestMeta } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 
 type SuggestionRow = typeof suggestions.$inferSelect;
@@ -46,8 +45,16 @@ function auditView(row: SuggestionRow) {
   return rest;
 }
 
-const mine = (tenantId: string, where?: SQL) => and(eq(suggestions.tenantId, tenantId), where);
-const order = [asc(suggestions.category), asc(suggestions.sort), asc(suggestions.id)];
+/** Management suggestions: deleted outright (a virtual-ward record keeps the text it was given, not a reference). */
+const suggestionResource = defineResource({
+  table: suggestions,
+  entity: 'suggestion',
+  deletion: 'hard',
+  search: [suggestions.title, suggestions.content],
+  filters: { category: suggestions.category, isActive: suggestions.isActive },
+  orderBy: [asc(suggestions.category), asc(suggestions.sort), asc(suggestions.id)],
+  auditView,
+});
 
 export async function pageSuggestions(
   db: Database,
@@ -61,27 +68,7 @@ export async function pageSuggestions(
   },
   lang: Lang,
 ) {
-  const text = query.queryCondition?.trim();
-  const pattern = text ? containsPattern(text) : undefined;
-  const where = mine(
-    tenantId,
-    and(
-      pattern ? or(ilike(suggestions.title, pattern), ilike(suggestions.content, pattern)) : undefined,
-      query.category ? eq(suggestions.category, query.category) : undefined,
-      query.isActive === undefined ? undefined : eq(suggestions.isActive, query.isActive),
-    ),
-  );
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(suggestions)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.size)
-      .offset((query.page - 1) * query.size),
-    db.select({ total: count() }).from(suggestions).where(where),
-  ]);
-  return { records: rows.map((row) => toRecord(row, lang)), total, page: query.page, size: query.size };
+  return mapPage(await suggestionResource.list(db, { tenantId }, query), (row) => toRecord(row, lang));
 }
 
 /** Enabled suggestions (of one category, when given): what the virtual ward's picker offers. */
@@ -95,22 +82,13 @@ export async function enabledSuggestions(
     .select()
     .from(suggestions)
     .where(
-      mine(
-        tenantId,
-        and(eq(suggestions.isActive, true), category ? eq(suggestions.category, category) : undefined),
+      suggestionResource.where(
+        { tenantId },
+        and(eq(suggestions.isActive, true), suggestionResource.listConditions({ category })),
       ),
     )
-    .orderBy(...order);
+    .orderBy(...suggestionResource.declaration.orderBy);
   return rows.map((row) => toRecord(row, lang));
-}
-
-async function findSuggestion(db: DbOrTx, tenantId: string, id: number): Promise<SuggestionRow> {
-  const [row] = await db
-    .select()
-    .from(suggestions)
-    .where(mine(tenantId, eq(suggestions.id, id)));
-  if (!row) throw recordNotFound();
-  return row;
 }
 
 export async function createSuggestion(
@@ -120,25 +98,19 @@ export async function createSuggestion(
   meta: RequestMeta,
   lang: Lang,
 ) {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(suggestions)
-      .values({
-        tenantId: session.tenantId,
-        title: input.title,
-        content: input.content,
-        category: input.category,
-        sort: input.sort ?? 0,
-        isActive: input.isActive ?? true,
-      })
-      .returning();
-    await writeAudit(
-      tx,
-      { ...actor(session), action: 'create', entity: 'suggestion', entityId: row.id, after: auditView(row) },
-      meta,
-    );
-    return toRecord(row, lang);
-  });
+  const row = await suggestionResource.create(
+    db,
+    session,
+    {
+      title: input.title,
+      content: input.content,
+      category: input.category,
+      sort: input.sort ?? 0,
+      isActive: input.isActive ?? true,
+    },
+    meta,
+  );
+  return toRecord(row, lang);
 }
 
 export async function updateSuggestion(
@@ -148,46 +120,28 @@ export async function updateSuggestion(
   meta: RequestMeta,
   lang: Lang,
 ) {
-  return db.transaction(async (tx) => {
-    const current = await findSuggestion(tx, session.tenantId, input.id);
-    const row = await updateVersioned(
-      tx,
-      suggestions,
-      { tenantId: session.tenantId, id: input.id },
-      input.version,
-      {
-        title: input.title,
-        content: input.content,
-        category: input.category,
-        sort: input.sort ?? current.sort,
-        isActive: input.isActive ?? current.isActive,
-      },
-    );
-    await writeAudit(
-      tx,
-      {
-        ...actor(session),
-        action: 'update',
-        entity: 'suggestion',
-        entityId: row.id,
-        before: auditView(current),
-        after: auditView(row),
-      },
-      meta,
-    );
-    return toRecord(row, lang);
-  });
+  const { row } = await suggestionResource.update(
+    db,
+    session,
+    input,
+    (current) => ({
+      title: input.title,
+      content: input.content,
+      category: input.category,
+      sort: input.sort ?? current.sort,
+      isActive: input.isActive ?? current.isActive,
+    }),
+    meta,
+  );
+  return toRecord(row, lang);
 }
 
 /** Deleted outright: a virtual-ward record keeps the text it was given, not a reference. */
-export async function deleteSuggestion(db: Database, session: SessionUser, id: number, meta: RequestMeta) {
-  await db.transaction(async (tx) => {
-    const current = await findSuggestion(tx, session.tenantId, id);
-    await tx.delete(suggestions).where(mine(session.tenantId, eq(suggestions.id, id)));
-    await writeAudit(
-      tx,
-      { ...actor(session), action: 'delete', entity: 'suggestion', entityId: id, before: auditView(current) },
-      meta,
-    );
-  });
+export async function deleteSuggestion(
+  db: Database,
+  session: SessionUser,
+  key: VersionedKey & { reason?: string },
+  meta: RequestMeta,
+) {
+  await suggestionResource.remove(db, session, key, meta);
 }

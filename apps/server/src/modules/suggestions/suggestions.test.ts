@@ -111,14 +111,14 @@ describe('suggestions', () => {
 
   it('deletes a suggestion with an audit row', async () => {
     const created = await create({ ...valid, title: 'Delete me' });
-    expect((await api('DELETE', `/v1/suggestions/${created.id}`, admin)).statusCode).toBe(200);
+    expect((await api('DELETE', `/v1/suggestions/${created.id}?version=1`, admin)).statusCode).toBe(200);
     const { rows } = await t.handle.db.execute<{ n: number }>(
       sql`select count(*)::int as n from management_suggestions where id = ${created.id}`,
     );
     expect(rows[0].n).toBe(0);
     const [audit] = await auditRows(t, 'suggestion', created.id, 'delete');
     expect(audit.before).toMatchObject({ title: 'Delete me' });
-    expect((await api('DELETE', `/v1/suggestions/${created.id}`, admin)).statusCode).toBe(404);
+    expect((await api('DELETE', `/v1/suggestions/${created.id}?version=1`, admin)).statusCode).toBe(404);
   });
 });
 
@@ -181,14 +181,16 @@ describe('access', () => {
     expect((await api('GET', '/v1/suggestions/categories', doctor)).statusCode).toBe(200);
     expect((await api('GET', '/v1/suggestions/page', doctor)).statusCode).toBe(403);
     expect((await api('POST', '/v1/suggestions', doctor, valid)).statusCode).toBe(403);
-    expect((await api('DELETE', '/v1/suggestions/1', doctor)).statusCode).toBe(403);
+    expect((await api('DELETE', '/v1/suggestions/1?version=1', doctor)).statusCode).toBe(403);
   });
 
   it('answers a tenant-202 session using tenant-101 ids exactly as for a missing id', async () => {
     const mine = await create({ ...valid, title: 'Tenant 101 advice' });
-    const missing = await api('DELETE', '/v1/suggestions/999999999', admin202);
+    const missing = await api('DELETE', '/v1/suggestions/999999999?version=1', admin202);
     expect(missing.statusCode).toBe(404);
-    expect((await api('DELETE', `/v1/suggestions/${mine.id}`, admin202)).json()).toEqual(missing.json());
+    expect(
+      (await api('DELETE', `/v1/suggestions/${mine.id}?version=${mine.version}`, admin202)).json(),
+    ).toEqual(missing.json());
     const put = await api('PUT', '/v1/suggestions', admin202, { ...valid, id: mine.id, version: 1 });
     expect(put.json()).toEqual(missing.json());
     expect((await page('size=500', admin202)).total).toBe(0);

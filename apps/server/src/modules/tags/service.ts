@@ -32,6 +32,8 @@ const view = (row: TagRow, lang: Lang) => ({
   color: row.color,
   sort: row.sort,
 });
+// Not a `defineResource` declaration yet: tag_options has no version column (adding one needs a
+// migration) and a tag is removed by its text, which is what the spec's path sends.
 const mine = (tenantId: string, where?: SQL) => and(eq(tagOptions.tenantId, tenantId), where);
 
 /** The names to store from a create or (over `current`) an update body (domain `namesFromBody`). */

@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok, pageOf } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
-import { activeFilter, idParam, MAX_PAGE_SIZE, pageQueryFields } from '../../lib/query';
+import { activeFilter, deleteQuery, idParam, pageQueryFields } from '../../lib/query';
 import { requestMeta } from '../audit/service';
 import {
   createTemplate,
@@ -52,15 +52,7 @@ export async function templateRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(
-        request,
-        await pageTemplates(
-          app.db,
-          sessionOf(request).tenantId,
-          { ...request.query, size: Math.min(request.query.size, MAX_PAGE_SIZE) },
-          request.lang,
-        ),
-      ),
+      ok(request, await pageTemplates(app.db, sessionOf(request).tenantId, request.query, request.lang)),
   );
   r.get(
     '/v1/templates/list',
@@ -131,7 +123,7 @@ export async function templateRoutes(app: FastifyInstance) {
       config: { permission: PERMISSIONS.system.orderTemplates.edit },
       schema: {
         tags,
-        summary: 'Enable or stop a template',
+        summary: 'Enable or stop a template (version must match)',
         body: catalogueStatusSchema,
         response: { 200: envelopeOf(template) },
       },
@@ -146,10 +138,20 @@ export async function templateRoutes(app: FastifyInstance) {
     '/v1/templates/:id',
     {
       config: { permission: PERMISSIONS.system.orderTemplates.delete },
-      schema: { tags, summary: 'Delete a template', params: idParam },
+      schema: {
+        tags,
+        summary: 'Delete a template (version must match)',
+        params: idParam,
+        querystring: deleteQuery,
+      },
     },
     async (request) => {
-      await deleteTemplate(app.db, sessionOf(request), request.params.id, requestMeta(request));
+      await deleteTemplate(
+        app.db,
+        sessionOf(request),
+        { id: request.params.id, ...request.query },
+        requestMeta(request),
+      );
       return ok(request, null);
     },
   );

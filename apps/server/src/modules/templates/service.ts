@@ -5,13 +5,13 @@ import {
   type OrderTemplateUpdate,
   translate,
 } from '@glucocare/domain';
-import { and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Database, DbOrTx } from '../../db/client';
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
 import { orderTemplates } from '../../db/schema';
-import { AppError, recordNotFound } from '../../http/errors';
+import { mapPage } from '../../lib/page';
 import { containsPattern } from '../../lib/query';
-import { updateVersioned } from '../../lib/versioned';
-import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
+import { defineResource, type VersionedKey } from '../../lib/resource';
+import type { RequestMeta } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 
 export type OrderType = (typeof ORDER_TYPES)[number];
@@ -43,8 +43,16 @@ function auditView(row: TemplateRow) {
   return rest;
 }
 
-const live = (tenantId: string, where?: SQL) =>
-  and(eq(orderTemplates.tenantId, tenantId), isNull(orderTemplates.deletedAt), where);
+/** Order templates: a name is unique within its order type among live templates, deleted by marking. */
+const templates = defineResource({
+  table: orderTemplates,
+  entity: 'orderTemplate',
+  deletion: 'soft',
+  unique: { fields: ['adviceType', 'name'], message: 'template.nameTaken' },
+  filters: { adviceType: orderTemplates.adviceType, isActive: orderTemplates.isActive },
+  orderBy: [asc(orderTemplates.adviceType), asc(orderTemplates.name), asc(orderTemplates.id)],
+  auditView,
+});
 
 export async function pageTemplates(
   db: Database,
@@ -54,27 +62,12 @@ export async function pageTemplates(
 ) {
   const text = query.queryCondition?.trim();
   const pattern = text ? containsPattern(text) : undefined;
-  const where = live(
-    tenantId,
-    and(
-      pattern
-        ? or(ilike(orderTemplates.name, pattern), sql`${orderTemplates.content}::text ilike ${pattern}`)
-        : undefined,
-      query.adviceType ? eq(orderTemplates.adviceType, query.adviceType) : undefined,
-      query.isActive === undefined ? undefined : eq(orderTemplates.isActive, query.isActive),
-    ),
-  );
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(orderTemplates)
-      .where(where)
-      .orderBy(asc(orderTemplates.adviceType), asc(orderTemplates.name), asc(orderTemplates.id))
-      .limit(query.size)
-      .offset((query.page - 1) * query.size),
-    db.select({ total: count() }).from(orderTemplates).where(where),
-  ]);
-  return { records: rows.map((row) => toRecord(row, lang)), total, page: query.page, size: query.size };
+  // the free text also looks inside the content items (a JSON array), which a column search cannot
+  const inContent = pattern
+    ? or(ilike(orderTemplates.name, pattern), sql`${orderTemplates.content}::text ilike ${pattern}`)
+    : undefined;
+  const page = await templates.list(db, { tenantId }, { ...query, queryCondition: undefined }, inContent);
+  return mapPage(page, (row) => toRecord(row, lang));
 }
 
 /** Enabled templates (of one type, when given), for the order form's template picker. */
@@ -88,33 +81,13 @@ export async function enabledTemplates(
     .select()
     .from(orderTemplates)
     .where(
-      live(
-        tenantId,
-        and(
-          eq(orderTemplates.isActive, true),
-          adviceType ? eq(orderTemplates.adviceType, adviceType) : undefined,
-        ),
+      templates.where(
+        { tenantId },
+        and(eq(orderTemplates.isActive, true), templates.listConditions({ adviceType })),
       ),
     )
-    .orderBy(asc(orderTemplates.adviceType), asc(orderTemplates.name), asc(orderTemplates.id));
+    .orderBy(...templates.declaration.orderBy);
   return rows.map((row) => toRecord(row, lang));
-}
-
-async function findTemplate(db: DbOrTx, tenantId: string, id: number): Promise<TemplateRow> {
-  const [row] = await db
-    .select()
-    .from(orderTemplates)
-    .where(live(tenantId, eq(orderTemplates.id, id)));
-  if (!row) throw recordNotFound();
-  return row;
-}
-
-async function checkNameFree(db: DbOrTx, tenantId: string, type: string, name: string, selfId?: number) {
-  const [clash] = await db
-    .select({ id: orderTemplates.id })
-    .from(orderTemplates)
-    .where(live(tenantId, and(eq(orderTemplates.adviceType, type), eq(orderTemplates.name, name))));
-  if (clash && clash.id !== selfId) throw new AppError(409, 'template.nameTaken');
 }
 
 export async function createTemplate(
@@ -124,31 +97,13 @@ export async function createTemplate(
   meta: RequestMeta,
   lang: Lang,
 ) {
-  return db.transaction(async (tx) => {
-    await checkNameFree(tx, session.tenantId, input.type, input.name);
-    const [row] = await tx
-      .insert(orderTemplates)
-      .values({
-        tenantId: session.tenantId,
-        name: input.name,
-        adviceType: input.type,
-        content: input.content,
-        isActive: input.isActive ?? true,
-      })
-      .returning();
-    await writeAudit(
-      tx,
-      {
-        ...actor(session),
-        action: 'create',
-        entity: 'orderTemplate',
-        entityId: row.id,
-        after: auditView(row),
-      },
-      meta,
-    );
-    return toRecord(row, lang);
-  });
+  const row = await templates.create(
+    db,
+    session,
+    { name: input.name, adviceType: input.type, content: input.content, isActive: input.isActive ?? true },
+    meta,
+  );
+  return toRecord(row, lang);
 }
 
 export async function updateTemplate(
@@ -158,88 +113,38 @@ export async function updateTemplate(
   meta: RequestMeta,
   lang: Lang,
 ) {
-  return db.transaction(async (tx) => {
-    const current = await findTemplate(tx, session.tenantId, input.id);
-    if (current.version !== input.version) throw new AppError(409, 'error.conflict');
-    await checkNameFree(tx, session.tenantId, input.type, input.name, input.id);
-    const row = await updateVersioned(
-      tx,
-      orderTemplates,
-      { tenantId: session.tenantId, id: input.id },
-      input.version,
-      {
-        name: input.name,
-        adviceType: input.type,
-        content: input.content,
-        isActive: input.isActive ?? current.isActive,
-      },
-    );
-    await writeAudit(
-      tx,
-      {
-        ...actor(session),
-        action: 'update',
-        entity: 'orderTemplate',
-        entityId: row.id,
-        before: auditView(current),
-        after: auditView(row),
-      },
-      meta,
-    );
-    return toRecord(row, lang);
-  });
+  const { row } = await templates.update(
+    db,
+    session,
+    input,
+    (current) => ({
+      name: input.name,
+      adviceType: input.type,
+      content: input.content,
+      isActive: input.isActive ?? current.isActive,
+    }),
+    meta,
+  );
+  return toRecord(row, lang);
 }
 
 /** Enable or stop a template: a stopped template stays listed for administration but leaves the pickers. */
 export async function setTemplateStatus(
   db: Database,
   session: SessionUser,
-  input: { id: number; isActive: boolean },
+  input: VersionedKey & { isActive: boolean },
   meta: RequestMeta,
   lang: Lang,
 ) {
-  return db.transaction(async (tx) => {
-    const current = await findTemplate(tx, session.tenantId, input.id);
-    const [row] = await tx
-      .update(orderTemplates)
-      .set({ isActive: input.isActive, version: current.version + 1, updatedAt: new Date() })
-      .where(live(session.tenantId, eq(orderTemplates.id, input.id)))
-      .returning();
-    await writeAudit(
-      tx,
-      {
-        ...actor(session),
-        action: input.isActive ? 'enable' : 'disable',
-        entity: 'orderTemplate',
-        entityId: row.id,
-        before: { isActive: current.isActive },
-        after: { isActive: row.isActive },
-      },
-      meta,
-    );
-    return toRecord(row, lang);
-  });
+  return toRecord(await templates.setStatus(db, session, input, meta), lang);
 }
 
 /** Soft delete: orders made from the template will keep pointing at it. */
-export async function deleteTemplate(db: Database, session: SessionUser, id: number, meta: RequestMeta) {
-  await db.transaction(async (tx) => {
-    const current = await findTemplate(tx, session.tenantId, id);
-    const now = new Date();
-    await tx
-      .update(orderTemplates)
-      .set({ deletedAt: now, deletedBy: session.userId, version: current.version + 1, updatedAt: now })
-      .where(live(session.tenantId, eq(orderTemplates.id, id)));
-    await writeAudit(
-      tx,
-      {
-        ...actor(session),
-        action: 'delete',
-        entity: 'orderTemplate',
-        entityId: id,
-        before: auditView(current),
-      },
-      meta,
-    );
-  });
+export async function deleteTemplate(
+  db: Database,
+  session: SessionUser,
+  key: VersionedKey & { reason?: string },
+  meta: RequestMeta,
+) {
+  await templates.remove(db, session, key, meta);
 }

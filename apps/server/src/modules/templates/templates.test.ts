@@ -149,9 +149,17 @@ describe('templates', () => {
 
   it('enables and stops a template, with audit rows', async () => {
     const created = await create({ name: 'On and off', type: 'longTerm', content: ['x'] });
-    const off = await api('PUT', '/v1/templates/status', admin, { id: created.id, isActive: false });
+    const off = await api('PUT', '/v1/templates/status', admin, {
+      id: created.id,
+      isActive: false,
+      version: 1,
+    });
     expect(off.json().dataContent).toMatchObject({ isActive: false, version: 2 });
-    const on = await api('PUT', '/v1/templates/status', admin, { id: created.id, isActive: true });
+    const on = await api('PUT', '/v1/templates/status', admin, {
+      id: created.id,
+      isActive: true,
+      version: 2,
+    });
     expect(on.json().dataContent.isActive).toBe(true);
     expect(await auditRows(t, 'orderTemplate', created.id, 'disable')).toHaveLength(1);
     expect(await auditRows(t, 'orderTemplate', created.id, 'enable')).toHaveLength(1);
@@ -159,14 +167,14 @@ describe('templates', () => {
 
   it('deletes softly: gone from lists, kept in the table, the name free again', async () => {
     const created = await create({ name: 'To be deleted', type: 'longTerm', content: ['x'] });
-    expect((await api('DELETE', `/v1/templates/${created.id}`, admin)).statusCode).toBe(200);
+    expect((await api('DELETE', `/v1/templates/${created.id}?version=1`, admin)).statusCode).toBe(200);
     expect((await query('queryCondition=To%20be%20deleted')).total).toBe(0);
     const { rows } = await t.handle.db.execute<{ n: number }>(
       sql`select count(*)::int as n from order_templates where id = ${created.id} and deleted_at is not null`,
     );
     expect(rows[0].n).toBe(1);
     expect(await auditRows(t, 'orderTemplate', created.id, 'delete')).toHaveLength(1);
-    expect((await api('DELETE', `/v1/templates/${created.id}`, admin)).statusCode).toBe(404);
+    expect((await api('DELETE', `/v1/templates/${created.id}?version=2`, admin)).statusCode).toBe(404);
     await create({ name: 'To be deleted', type: 'longTerm', content: ['again'] });
   });
 });
@@ -252,10 +260,16 @@ describe('access', () => {
 
   it('answers a tenant-202 session using tenant-101 ids exactly as for a missing id', async () => {
     const mine = await create({ name: 'Tenant 101 only', type: '24h', content: ['x'] });
-    const missing = await api('DELETE', '/v1/templates/999999999', admin202);
+    const missing = await api('DELETE', '/v1/templates/999999999?version=1', admin202);
     expect(missing.statusCode).toBe(404);
-    expect((await api('DELETE', `/v1/templates/${mine.id}`, admin202)).json()).toEqual(missing.json());
-    const status = await api('PUT', '/v1/templates/status', admin202, { id: mine.id, isActive: false });
+    expect((await api('DELETE', `/v1/templates/${mine.id}?version=1`, admin202)).json()).toEqual(
+      missing.json(),
+    );
+    const status = await api('PUT', '/v1/templates/status', admin202, {
+      id: mine.id,
+      isActive: false,
+      version: 1,
+    });
     expect(status.json()).toEqual(missing.json());
     const put = await api('PUT', '/v1/templates', admin202, { ...valid, id: mine.id, version: 1 });
     expect(put.json()).toEqual(missing.json());

@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
+import { deleteQuery } from '../../lib/query';
 import { requestMeta } from '../audit/service';
 import { changePassword } from '../auth/service';
 import {
@@ -102,18 +103,12 @@ export async function staffRoutes(app: FastifyInstance) {
       config: { permission: PERMISSIONS.system.staff.delete },
       schema: {
         tags,
-        summary: 'Remove a staff member (history kept)',
-        querystring: z.object({ userName: staffUserNameSchema }),
+        summary: 'Remove a staff member (history kept; version must match)',
+        querystring: deleteQuery.extend({ userName: staffUserNameSchema }),
       },
     },
     async (request) => {
-      await deleteStaff(
-        app.db,
-        sessionOf(request),
-        request.query.userName,
-        request.lang,
-        requestMeta(request),
-      );
+      await deleteStaff(app.db, sessionOf(request), request.query, request.lang, requestMeta(request));
       return ok(request, null);
     },
   );

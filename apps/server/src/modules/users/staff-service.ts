@@ -1,8 +1,10 @@
 import { type StaffExpiryFilter, staffExpiryOf, staffExpirySoonEnd } from '@glucocare/domain';
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { departments, roles, sessions, userDepartments, userRoles, users } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
+import { defineResource } from '../../lib/resource';
+import { updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import { hashPassword } from '../auth/service';
 import { isoDate, type SessionUser } from '../auth/sessions';
@@ -117,10 +119,21 @@ function expiryCondition(expiry: StaffExpiryFilter, today: string) {
   }
 }
 
-/** Staff visible to the caller: all for an all-departments scope, else those of their departments. */
-function scopeCondition(session: SessionUser) {
-  return session.scope.all ? undefined : inArray(users.departmentCode, session.scope.departments);
-}
+/**
+ * Staff as a resource: the tenant's staff not deleted, within the caller's department scope. Its
+ * reads (list, find) come from here; the writes stay below because staff are keyed by their login
+ * name (case-insensitive), their audit rows carry roles and departments read from other tables, and
+ * deleting or resetting one also revokes their sessions.
+ */
+const staffResource = defineResource({
+  table: users,
+  entity: 'user',
+  deletion: 'soft',
+  search: [users.userName, users.nickName, users.phone],
+  filters: { departmentCode: users.departmentCode, isActive: users.isActive },
+  orderBy: [desc(users.createdAt), desc(users.id)],
+  department: users.departmentCode,
+});
 
 export async function pageStaff(
   db: Database,
@@ -135,42 +148,9 @@ export async function pageStaff(
   },
   lang: string,
 ) {
-  const text = query.queryCondition?.trim();
-  const where = and(
-    expiryCondition(query.expiry ?? 'all', isoDate(new Date())),
-    eq(users.tenantId, session.tenantId),
-    isNull(users.deletedAt),
-    scopeCondition(session),
-    query.departmentCode ? eq(users.departmentCode, query.departmentCode) : undefined,
-    query.isActive === undefined ? undefined : eq(users.isActive, query.isActive),
-    text
-      ? or(
-          ilike(users.userName, `%${escapeLike(text)}%`),
-          ilike(users.nickName, `%${escapeLike(text)}%`),
-          ilike(users.phone, `%${escapeLike(text)}%`),
-        )
-      : undefined,
-  );
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(query.size)
-      .offset((query.page - 1) * query.size),
-    db.select({ total: count() }).from(users).where(where),
-  ]);
-  return {
-    records: await loadRecords(db, session.tenantId, rows, lang),
-    total,
-    page: query.page,
-    size: query.size,
-  };
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const expiry = expiryCondition(query.expiry ?? 'all', isoDate(new Date()));
+  const page = await staffResource.list(db, session, query, expiry);
+  return { ...page, records: await loadRecords(db, session.tenantId, page.records, lang) };
 }
 
 async function findUser(db: DbOrTx, session: SessionUser, where: { id?: number; userName?: string }) {
@@ -178,14 +158,15 @@ async function findUser(db: DbOrTx, session: SessionUser, where: { id?: number; 
     .select()
     .from(users)
     .where(
-      and(
-        eq(users.tenantId, session.tenantId),
-        isNull(users.deletedAt),
-        where.id != null ? eq(users.id, where.id) : undefined,
-        where.userName != null ? sql`lower(${users.userName}) = lower(${where.userName})` : undefined,
+      staffResource.where(
+        session,
+        and(
+          where.id != null ? eq(users.id, where.id) : undefined,
+          where.userName != null ? sql`lower(${users.userName}) = lower(${where.userName})` : undefined,
+        ),
       ),
     );
-  if (!row || !inScope(session.scope, row.departmentCode)) throw recordNotFound();
+  if (!row) throw recordNotFound();
   return row;
 }
 
@@ -306,14 +287,13 @@ export async function updateStaff(
       throw new AppError(400, 'user.cannotDeleteSelf');
     await checkReferences(tx, session, input);
     const [before] = await loadRecords(tx, session.tenantId, [current], lang);
-    const [row] = await tx
-      .update(users)
-      .set({ ...columns(input), version: current.version + 1, updatedAt: new Date() })
-      .where(
-        and(eq(users.tenantId, session.tenantId), eq(users.id, input.id), eq(users.version, input.version)),
-      )
-      .returning();
-    if (!row) throw new AppError(409, 'error.conflict');
+    const row = await updateVersioned(
+      tx,
+      users,
+      { tenantId: session.tenantId, id: input.id },
+      input.version,
+      columns(input),
+    );
     await writeLinks(tx, session.tenantId, row.id, input);
     const [after] = await loadRecords(tx, session.tenantId, [row], lang);
     await writeAudit(
@@ -328,19 +308,19 @@ export async function updateStaff(
 export async function deleteStaff(
   db: Database,
   session: SessionUser,
-  userName: string,
+  key: { userName: string; version: number; reason?: string },
   lang: string,
   meta: RequestMeta,
 ) {
   await db.transaction(async (tx) => {
-    const current = await findUser(tx, session, { userName });
+    const current = await findUser(tx, session, { userName: key.userName });
     if (current.id === session.userId) throw new AppError(400, 'user.cannotDeleteSelf');
     const [before] = await loadRecords(tx, session.tenantId, [current], lang);
     const now = new Date();
-    await tx
-      .update(users)
-      .set({ deletedAt: now, isActive: false, version: current.version + 1, updatedAt: now })
-      .where(and(eq(users.tenantId, session.tenantId), eq(users.id, current.id)));
+    await updateVersioned(tx, users, { tenantId: session.tenantId, id: current.id }, key.version, {
+      deletedAt: now,
+      isActive: false,
+    });
     await tx
       .update(sessions)
       .set({ revokedAt: now })
@@ -353,7 +333,14 @@ export async function deleteStaff(
       );
     await writeAudit(
       tx,
-      { ...actor(session), action: 'delete', entity: 'user', entityId: current.id, before },
+      {
+        ...actor(session),
+        action: 'delete',
+        entity: 'user',
+        entityId: current.id,
+        before,
+        reason: key.reason || null,
+      },
       meta,
     );
   });
@@ -500,12 +487,9 @@ export async function doctors(
       and(eq(departments.tenantId, users.tenantId), eq(departments.code, users.departmentCode)),
     )
     .where(
-      and(
-        eq(users.tenantId, session.tenantId),
-        isNull(users.deletedAt),
-        eq(users.isActive, true),
-        scopeCondition(session),
-        departmentCode ? eq(users.departmentCode, departmentCode) : undefined,
+      staffResource.where(
+        session,
+        and(eq(users.isActive, true), departmentCode ? eq(users.departmentCode, departmentCode) : undefined),
       ),
     )
     .orderBy(asc(users.departmentCode), asc(users.nickName));

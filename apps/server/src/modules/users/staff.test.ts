@@ -225,7 +225,7 @@ describe('create, change, reset, delete', () => {
 
   it('removes a staff member from lists and sign-in, keeps the row, and refuses self-removal', async () => {
     await api('POST', '/v2/users', admin, newStaff({ userName: 'leaver' }));
-    const res = await api('DELETE', '/v1/users?userName=leaver', admin);
+    const res = await api('DELETE', '/v1/users?userName=leaver&version=1', admin);
     expect(res.statusCode).toBe(200);
     const page = (await api('GET', '/v1/users/page?queryCondition=leaver', admin)).json().dataContent;
     expect(page.total).toBe(0);
@@ -233,14 +233,14 @@ describe('create, change, reset, delete', () => {
       sql`select deleted_at is not null as deleted from users where tenant_id = '101' and user_name = 'leaver'`,
     );
     expect(rows[0].deleted).toBe(true);
-    expect((await api('DELETE', '/v1/users?userName=leaver', admin)).statusCode).toBe(404);
+    expect((await api('DELETE', '/v1/users?userName=leaver&version=1', admin)).statusCode).toBe(404);
     const roles = (await api('GET', '/v1/roles?size=100', admin)).json().dataContent.records;
     const before = roles.find((r: { code: string }) => r.code === 'nurse').userCount;
     await api('POST', '/v2/users', admin, newStaff({ userName: 'leaver2' }));
-    await api('DELETE', '/v1/users?userName=leaver2', admin);
+    await api('DELETE', '/v1/users?userName=leaver2&version=1', admin);
     const after = (await api('GET', '/v1/roles?size=100', admin)).json().dataContent.records;
     expect(after.find((r: { code: string }) => r.code === 'nurse').userCount).toBe(before);
-    const self = await api('DELETE', '/v1/users?userName=admin', admin);
+    const self = await api('DELETE', '/v1/users?userName=admin&version=1', admin);
     expect(self.statusCode).toBe(400);
     expect(self.json().message).toBe('You cannot delete or disable your own account');
     const { rows: audit } = await t.handle.db.execute<{ action: string }>(sql`select action from audit_log

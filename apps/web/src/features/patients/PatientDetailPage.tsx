@@ -82,7 +82,7 @@ function DeleteDialog({
         const { reason } = await form.validateFields();
         setBusy(true);
         try {
-          await deletePatient(patient.id, reason.trim());
+          await deletePatient(patient.id, patient.version, reason.trim());
           toastSuccess(t('common.deleted'));
           onDeleted();
         } catch (error) {

@@ -238,7 +238,7 @@ export default function DepartmentPage() {
   const toggleStatus = async (row: DepartmentNode, isActive: boolean) => {
     setSwitching(row.id);
     try {
-      await setDepartmentStatus(row.id, isActive);
+      await setDepartmentStatus(row.id, isActive, row.version);
       toastSuccess(isActive ? t('common.enabledDone') : t('common.stoppedDone'));
       await refresh();
     } catch (error) {
@@ -255,7 +255,7 @@ export default function DepartmentPage() {
     });
     if (!ok) return;
     try {
-      await deleteDepartment(row.id);
+      await deleteDepartment(row.id, row.version);
       toastSuccess(t('common.deleted'));
       await refresh();
     } catch (error) {

@@ -327,7 +327,7 @@ export function DictionaryTable({
     });
     if (!ok) return;
     try {
-      await deleteDictEntry(row.id);
+      await deleteDictEntry(row.id, row.version);
       toastSuccess(t('common.deleted'));
       reload();
       onChanged?.();

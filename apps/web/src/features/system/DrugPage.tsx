@@ -364,7 +364,7 @@ function CategoryPanel({ onChanged }: { onChanged: () => void }) {
     });
     if (!ok) return;
     try {
-      await deleteDrugCategory(row.id);
+      await deleteDrugCategory(row.id, row.version);
       toastSuccess(t('common.deleted'));
     } catch (error) {
       // 409 while drugs belong to it: the server's message says so
@@ -539,7 +539,7 @@ export default function DrugPage() {
     });
     if (!ok) return;
     try {
-      await deleteDrug(row.id);
+      await deleteDrug(row.id, row.version);
       toastSuccess(t('common.deleted'));
       reload();
       void categories.refetch();

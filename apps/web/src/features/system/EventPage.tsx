@@ -403,7 +403,7 @@ export default function EventPage() {
   }, [query.data]);
 
   const status = useStatusToggle<GluEventItem>(
-    (row, isActive) => setGluEventItemStatus(row.id, isActive),
+    (row, isActive) => setGluEventItemStatus(row.id, isActive, row.version),
     () => void refresh(),
   );
 
@@ -414,7 +414,7 @@ export default function EventPage() {
     });
     if (!ok) return;
     try {
-      await deleteGluEvent(event.id);
+      await deleteGluEvent(event.id, event.version);
       toastSuccess(t('common.deleted'));
     } catch (error) {
       // 409 while it has items: the server says to delete them first
@@ -430,7 +430,7 @@ export default function EventPage() {
     });
     if (!ok) return;
     try {
-      await deleteGluEventItem(item.id);
+      await deleteGluEventItem(item.id, item.version);
       toastSuccess(t('common.deleted'));
     } catch (error) {
       showError(error);

@@ -379,7 +379,7 @@ export default function MenuPage() {
     });
     if (!ok) return;
     try {
-      await deleteMenu(row.id);
+      await deleteMenu(row.id, row.version);
       toastSuccess(t('common.deleted'));
       await refresh();
     } catch (error) {

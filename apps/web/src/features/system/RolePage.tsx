@@ -372,7 +372,7 @@ export default function RolePage() {
     });
     if (!ok) return;
     try {
-      await deleteRole(role.id);
+      await deleteRole(role.id, role.version);
       toastSuccess(t('common.deleted'));
       reload();
     } catch (failure) {

@@ -256,7 +256,7 @@ export default function SuggestionPage() {
     });
     if (!ok) return;
     try {
-      await deleteSuggestion(row.id);
+      await deleteSuggestion(row.id, row.version);
       toastSuccess(t('common.deleted'));
       reload();
     } catch (failure) {

@@ -185,7 +185,7 @@ export default function TemplatePage() {
   const types = useOrderTypes();
   const reload = () => actionRef.current?.reload();
   const status = useStatusToggle<OrderTemplate>(
-    (row, isActive) => setTemplateStatus(row.id, isActive),
+    (row, isActive) => setTemplateStatus(row.id, isActive, row.version),
     reload,
   );
 
@@ -196,7 +196,7 @@ export default function TemplatePage() {
     });
     if (!ok) return;
     try {
-      await deleteTemplate(row.id);
+      await deleteTemplate(row.id, row.version);
       toastSuccess(t('common.deleted'));
       reload();
     } catch (failure) {

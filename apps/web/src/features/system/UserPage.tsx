@@ -227,7 +227,7 @@ export default function UserPage() {
     });
     if (!ok) return;
     try {
-      await deleteStaff(row.userName);
+      await deleteStaff(row.userName, row.version);
       toastSuccess(t('common.deleted'));
       setSelected((keys) => keys.filter((key) => key !== row.userName));
       reload();

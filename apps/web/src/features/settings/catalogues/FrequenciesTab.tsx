@@ -244,7 +244,7 @@ export function FrequenciesTab() {
   const remove = async (row: AdviceFrequency) => {
     const outcome = await confirmDelete(
       t('catalogueSettings.frequencies.deleteConfirm', { name: row.name, code: row.code }),
-      () => deleteFrequency(row.id),
+      () => deleteFrequency(row.id, row.version),
     );
     if (outcome === 'deleted') reload();
   };

@@ -198,7 +198,7 @@ export function AgeTab() {
     )
       return;
     try {
-      await deleteAgeBracket(row.id);
+      await deleteAgeBracket(row.id, row.version);
       toastSuccess(t('common.deleted'));
       await reload();
     } catch (error) {
@@ -215,7 +215,7 @@ export function AgeTab() {
     )
       return;
     try {
-      await deleteAgeCrisis(row.id);
+      await deleteAgeCrisis(row.id, row.version);
       toastSuccess(t('common.deleted'));
       await reload();
     } catch (error) {

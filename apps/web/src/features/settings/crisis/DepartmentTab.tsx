@@ -92,7 +92,7 @@ export function DepartmentTab() {
     )
       return;
     try {
-      await deleteDepartmentCrisis(row.id);
+      await deleteDepartmentCrisis(row.id, row.version);
       toastSuccess(t('common.deleted'));
       await reload();
     } catch (error) {

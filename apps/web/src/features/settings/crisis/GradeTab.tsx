@@ -167,7 +167,7 @@ export function GradeTab() {
     )
       return;
     try {
-      await deleteCrisisGrade(row.grade);
+      await deleteCrisisGrade(row.grade, row.version);
       toastSuccess(t('common.deleted'));
       await queryClient.invalidateQueries({ queryKey: crisisKeys.all });
     } catch (error) {

@@ -60,7 +60,7 @@ export function ItemTab() {
     )
       return;
     try {
-      await deleteItemCrisis(rule.id);
+      await deleteItemCrisis(rule.id, rule.version);
       toastSuccess(t('common.deleted'));
       await queryClient.invalidateQueries({ queryKey: crisisKeys.all });
     } catch (error) {

@@ -50,7 +50,7 @@ export function VirtualWardTab() {
     )
       return;
     try {
-      await deleteVirtualWardCrisis(row.id);
+      await deleteVirtualWardCrisis(row.id, row.version);
       toastSuccess(t('common.deleted'));
       await queryClient.invalidateQueries({ queryKey: crisisKeys.all });
     } catch (error) {

@@ -308,14 +308,14 @@ export function InspectionPackagesTab() {
   const removePackage = async (pkg: InspectionPackage) => {
     const outcome = await confirmDelete(
       t('inspectionSettings.package.deleteConfirm', { name: shownName(pkg) }),
-      () => deleteInspectionPackage(pkg.id),
+      () => deleteInspectionPackage(pkg.id, pkg.version),
     );
     if (outcome !== 'cancelled') refresh();
   };
   const removeItem = async (item: InspectionItem) => {
     const outcome = await confirmDelete(
       t('inspectionSettings.item.deleteConfirm', { name: shownName(item) }),
-      () => deleteInspectionItem(item.id),
+      () => deleteInspectionItem(item.id, item.version),
     );
     if (outcome !== 'cancelled') refresh();
   };

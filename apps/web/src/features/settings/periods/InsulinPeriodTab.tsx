@@ -106,7 +106,7 @@ export function InsulinPeriodTab() {
 
   const remove = async (row: InsulinPeriod) => {
     const outcome = await confirmDelete(t('periodSettings.insulin.deleteConfirm', { name: row.name }), () =>
-      deleteInsulinPeriod(row.id),
+      deleteInsulinPeriod(row.id, row.version),
     );
     if (outcome !== 'cancelled') refresh();
   };

@@ -237,7 +237,7 @@ export function MappingTab() {
   const remove = async (row: MappingItem) => {
     const outcome = await confirmDelete(
       t('inspectionSettings.mapping.deleteConfirm', { source: row.source, code: row.externalCode }),
-      () => deleteMappingItem(row.id),
+      () => deleteMappingItem(row.id, row.version),
     );
     if (outcome === 'deleted') reload();
   };
