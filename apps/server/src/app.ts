@@ -73,6 +73,8 @@ export interface BuildOptions {
   requestTimeoutMs?: number;
   clock?: () => Date;
   logger?: FastifyServerOptions['logger'];
+  /** tests: check every answer against its route's response schema (a mismatch answers 500 and is printed) */
+  checkResponses?: boolean;
 }
 
 /** The server's request logging; tests pass it a stream to read what it writes. */
@@ -134,7 +136,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   registerLanguage(app);
   registerRequestTimeout(app, requestTimeoutMs);
   registerErrorHandling(app);
-  registerStrictInput(app);
+  registerStrictInput(app, { checkResponses: options.checkResponses });
   registerMethodOverrideCheck(app);
   registerSessionGuard(app);
 

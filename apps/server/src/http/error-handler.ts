@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { badInputValueCode, isDatabaseUnavailable, isUniqueViolation } from '../db/client';
 import { AppError, SessionError } from './errors';
 import { loggableUrl } from './log';
-import { ValidationFailure } from './validation';
+import { ResponseShapeMismatch, ValidationFailure } from './validation';
 
 const FASTIFY_CODES: Record<string, { status: number; key: Parameters<typeof translate>[1] }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, key: 'error.unsupportedMediaType' },
@@ -49,6 +49,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
         ? errors.map((e) => `${e.field}: ${e.message}`).join('; ')
         : translate(lang, 'error.badRequest');
       return send(reply, 400, '400', message, { errors });
+    }
+    if (error instanceof ResponseShapeMismatch) {
+      // only under test (BuildOptions.checkResponses): say which field drifted from the declared shape
+      console.error(error.message);
+      return send(reply, 500, '500', error.message);
     }
     if (isUniqueViolation(error)) {
       // Two requests raced past a service's duplicate check; the unique index decided.

@@ -28,7 +28,7 @@ export class ValidationFailure extends Error {
  * Strict input handling (ARCHITECTURE §2-3): zod validates with no coercion (Ajv is never used),
  * bodies are JSON only, NUL characters are refused before they can reach PostgreSQL.
  */
-export function registerStrictInput(app: FastifyInstance): void {
+export function registerStrictInput(app: FastifyInstance, options: { checkResponses?: boolean } = {}): void {
   app.setValidatorCompiler(({ schema, httpPart }) => {
     const zodSchema = schema as z.ZodType;
     return (data: unknown) => {
@@ -38,8 +38,17 @@ export function registerStrictInput(app: FastifyInstance): void {
       return { error: new ValidationFailure(zodSchema, data, httpPart ?? 'body') };
     };
   });
-  // Responses are plain JSON; their zod schemas feed the OpenAPI document only.
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // Responses are plain JSON; their zod schemas feed the OpenAPI document and, under test, are checked
+  // against every answer so a declared shape cannot drift from what the route really sends.
+  app.setSerializerCompiler(({ schema, method, url, httpStatus }) => {
+    if (!options.checkResponses) return (data) => JSON.stringify(data);
+    const zodSchema = schema as z.ZodType;
+    return (data) => {
+      const result = zodSchema.safeParse(data);
+      if (!result.success) throw new ResponseShapeMismatch(`${method} ${url} ${httpStatus}`, result.error);
+      return JSON.stringify(data);
+    };
+  });
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -53,4 +62,16 @@ export function registerStrictInput(app: FastifyInstance): void {
       done(new AppError(400, 'error.invalidJson'), undefined);
     }
   });
+}
+
+/** Under test: an answer that does not match its route's declared response schema. */
+export class ResponseShapeMismatch extends Error {
+  constructor(route: string, error: z.ZodError) {
+    const issues = error.issues
+      .slice(0, 5)
+      .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+      .join('; ');
+    super(`response of ${route} does not match its schema: ${issues}`);
+    this.name = 'ResponseShapeMismatch';
+  }
 }

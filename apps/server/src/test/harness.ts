@@ -36,7 +36,12 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
       this.now = new Date(this.now.getTime() + ms);
     },
   };
-  const app = await buildApp(config, { db: handle.db, clock: () => clock.now, logger: false });
+  const app = await buildApp(config, {
+    db: handle.db,
+    clock: () => clock.now,
+    logger: false,
+    checkResponses: true,
+  });
   await app.ready();
   const defaultIp = nextIp();
   const request: TestContext['request'] = (options) => {
