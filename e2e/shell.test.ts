@@ -91,6 +91,30 @@ describe('sign-in and routing', () => {
     await page.waitForURL('**/index');
     await page.context().close();
   });
+
+  it('tells a nurse who opens an administration page that she has no permission for it, in place', async () => {
+    const page = await freshPage();
+    await page.goto('/login');
+    await loginViaForm(page, 'nurse01', 'Nurse@2026');
+    await page.waitForURL('**/index');
+    await page.goto('/system/user');
+    await expect.poll(() => page.getByTestId('no-permission').isVisible()).toBe(true);
+    // said where she is, not moved elsewhere
+    expect(new URL(page.url()).pathname).toBe('/system/user');
+    expect(await page.locator('body').innerText()).toContain('Your account may not open this page');
+    expect(await page.title()).toMatch(/^No permission - /);
+    await shot(page, 'no-permission-en');
+    await page.getByTestId('back-home').click();
+    await page.waitForURL('**/index');
+    // in Chinese, at phone width
+    await switchLanguage(page, 'zh-CN');
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/system/audit');
+    await expect.poll(() => page.locator('body').innerText()).toContain('当前账号无权访问此页面');
+    expect(await page.title()).toMatch(/^无权限 - /);
+    await shot(page, 'no-permission-zh-mobile');
+    await page.context().close();
+  });
 });
 
 describe('layout', () => {

@@ -293,5 +293,12 @@ export function errorText(error: unknown): string {
 export function showError(error: unknown): void {
   if (isAbort(error)) return;
   if (isApiError(error) && error.kind === 'session') return;
+  // a failure handled by the page and again by the query cache is still one failure
+  if (typeof error === 'object' && error !== null) {
+    if (shownErrors.has(error)) return;
+    shownErrors.add(error);
+  }
   toastError(errorText(error));
 }
+
+const shownErrors = new WeakSet<object>();

@@ -2,7 +2,7 @@ import { Fragment, lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { getToken } from '../api/token';
-import { PageLoading } from '../components/ResultPages';
+import { ForbiddenPage, PageLoading } from '../components/ResultPages';
 import { appTitle } from '../config';
 import { currentLang } from '../i18n';
 import { menuLabel } from './menu';
@@ -64,11 +64,15 @@ export function RootGuard() {
     window.scrollTo(0, 0);
   }, [location.pathname]);
 
-  useDocumentTitle(decision.type === 'noMenu' ? 'route.noMenu' : null);
+  useDocumentTitle(
+    decision.type === 'noMenu' ? 'route.noMenu' : decision.type === 'forbidden' ? 'route.forbidden' : null,
+  );
 
   switch (decision.type) {
     case 'redirect':
       return <Navigate to={decision.to} replace />;
+    case 'forbidden':
+      return <ForbiddenPage />;
     case 'noMenu':
       return (
         <Suspense fallback={<PageLoading full />}>

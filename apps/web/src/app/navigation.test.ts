@@ -162,7 +162,7 @@ describe('decideNavigation', () => {
   });
 });
 
-describe('decideNavigation with the pages the product knows (spec §2: not allowed → first menu route)', () => {
+describe('decideNavigation with the pages the product knows (not granted → the no-permission page; after sign-in, spec §2: the first menu route)', () => {
   /** The pages of this build, as the guard passes them. */
   const known = knownProductPaths(Object.keys(pageLoaders));
   /** A nurse: Home and Sign-in activity, no administration. */
@@ -181,16 +181,26 @@ describe('decideNavigation with the pages the product knows (spec §2: not allow
     }),
   ];
 
-  it('sends a nurse opening an administration page to the first visible menu route, not /404', () => {
+  it('shows a nurse opening an administration page the no-permission page in place, not /404 nor a silent move', () => {
     expect(
       decideNavigation({ path: '/system/user', hasToken: true, menus: nurse, knownPaths: known }),
-    ).toEqual({ type: 'redirect', to: '/index' });
+    ).toEqual({ type: 'forbidden' });
     expect(
       decideNavigation({ path: '/system/audit', hasToken: true, menus: nurse, knownPaths: known }),
-    ).toEqual({ type: 'redirect', to: '/index' });
+    ).toEqual({ type: 'forbidden' });
     // a trailing slash is the same page
     expect(
       decideNavigation({ path: '/system/user/', hasToken: true, menus: nurse, knownPaths: known }),
+    ).toEqual({ type: 'forbidden' });
+    // right after sign-in the target is not allowed: spec §2, the first visible menu route
+    expect(
+      decideNavigation({
+        path: '/system/user',
+        hasToken: true,
+        menus: nurse,
+        knownPaths: known,
+        fromLogin: true,
+      }),
     ).toEqual({ type: 'redirect', to: '/index' });
   });
 
@@ -220,10 +230,9 @@ describe('decideNavigation with the pages the product knows (spec §2: not allow
       node({ id: 60, path: '/hidden-first', hidden: true }),
       node({ id: 61, path: '#', children: [node({ id: 62, parentId: 61, path: '/account/activity' })] }),
     ];
-    expect(decideNavigation({ path: '/system/role', hasToken: true, menus, knownPaths: known })).toEqual({
-      type: 'redirect',
-      to: '/account/activity',
-    });
+    expect(
+      decideNavigation({ path: '/system/role', hasToken: true, menus, knownPaths: known, fromLogin: true }),
+    ).toEqual({ type: 'redirect', to: '/account/activity' });
     // /index is a known page too: a user without it goes to their first route
     expect(decideNavigation({ path: '/index', hasToken: true, menus, knownPaths: known })).toEqual({
       type: 'redirect',
@@ -250,7 +259,7 @@ describe('decideNavigation with the pages the product knows (spec §2: not allow
     const withPattern = [...known, '/patients/:id'];
     expect(
       decideNavigation({ path: '/patients/145', hasToken: true, menus: nurse, knownPaths: withPattern }),
-    ).toEqual({ type: 'redirect', to: '/index' });
+    ).toEqual({ type: 'forbidden' });
     expect(
       decideNavigation({ path: '/patients/145/x', hasToken: true, menus: nurse, knownPaths: withPattern }),
     ).toEqual({ type: 'redirect', to: '/404' });

@@ -18,7 +18,9 @@ export type NavigationDecision =
   /** a token but no session yet: load user info and menus, then decide again */
   | { type: 'load' }
   /** signed in, but no menu to show: "This account does not have menu permissions..." */
-  | { type: 'noMenu' };
+  | { type: 'noMenu' }
+  /** a page the product knows that the user's menus do not grant: the no-permission page, in place */
+  | { type: 'forbidden' };
 
 export interface NavigationInput {
   /** location pathname */
@@ -32,8 +34,8 @@ export interface NavigationInput {
   fromLogin?: boolean;
   /**
    * Route paths of the pages the product knows (see {@link knownProductPaths}), parameters allowed
-   * (`/patients/:id`). A known page the user's menus do not grant goes to the first visible menu
-   * route; a path outside this list (and the user's menus) goes to /404. None when absent.
+   * (`/patients/:id`). A known page the user's menus do not grant shows the no-permission page; a
+   * path outside this list (and the user's menus) goes to /404. None when absent.
    */
   knownPaths?: Iterable<string>;
 }
@@ -90,8 +92,10 @@ export function safeRedirectTarget(raw: string | null | undefined): string | nul
  * - no visible menu: the no-menu message;
  * - / goes to /index, or to the first visible menu route when /index is not the user's;
  * - a menu route of the user's (hidden ones included) is allowed;
- * - a page the product knows that is not among the user's routes ("the target is not allowed"), and
- *   after sign-in any target that is not among them, goes to the first visible menu route;
+ * - after sign-in, a target that is not among the user's routes ("the target is not allowed") goes to
+ *   the first visible menu route, and so does /index for a user without it;
+ * - any other page the product knows that is not among them shows the no-permission page at its own
+ *   address (issue 14: a person who follows an old link or bookmark is told why, never moved silently);
  * - anything else is unknown: /404.
  */
 export function decideNavigation(input: NavigationInput): NavigationDecision {
@@ -109,6 +113,8 @@ export function decideNavigation(input: NavigationInput): NavigationDecision {
     return { type: 'redirect', to: findMenuEntry(menus, INDEX_PATH) ? INDEX_PATH : first };
   }
   if (findMenuEntry(menus, path)) return { type: 'allow' };
-  if (input.fromLogin || isKnownPath(path, input.knownPaths)) return { type: 'redirect', to: first };
+  // home is wherever the user's menus start
+  if (input.fromLogin || path === INDEX_PATH) return { type: 'redirect', to: first };
+  if (isKnownPath(path, input.knownPaths)) return { type: 'forbidden' };
   return { type: 'redirect', to: NOT_FOUND_PATH };
 }

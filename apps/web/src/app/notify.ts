@@ -20,8 +20,12 @@ export function bindNotify(message: MessageInstance, modal: ModalHookAPI): void 
   bridge.modal = modal;
 }
 
+/**
+ * One error toast per failure: a text already on screen is replaced, not stacked (the same failure
+ * reported by the page and by the query cache, or by several requests of one action, shows once).
+ */
 export function toastError(text: string): void {
-  bridge.message?.error(text);
+  bridge.message?.error({ content: text, key: `error:${text}` });
 }
 
 export function toastSuccess(text: string): void {

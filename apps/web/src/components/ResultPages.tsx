@@ -23,6 +23,7 @@ const views = () =>
     return module;
   });
 const NotFoundView = lazy(() => views().then((m) => ({ default: m.NotFoundView })));
+const ForbiddenView = lazy(() => views().then((m) => ({ default: m.ForbiddenView })));
 const ErrorView = lazy(() => views().then((m) => ({ default: m.ErrorView })));
 const UnknownView = lazy(() => views().then((m) => ({ default: m.UnknownView })));
 
@@ -37,6 +38,16 @@ export function NotFoundPage() {
   return (
     <Suspense fallback={<PageLoading full />}>
       <NotFoundView />
+    </Suspense>
+  );
+}
+
+/** A known page the user's menus do not grant: "no permission", with a back-to-home button. */
+export function ForbiddenPage() {
+  if (loaded) return <loaded.ForbiddenView />;
+  return (
+    <Suspense fallback={<PageLoading full />}>
+      <ForbiddenView />
     </Suspense>
   );
 }

@@ -30,6 +30,24 @@ export function NotFoundView() {
   );
 }
 
+/**
+ * A page the product has that the user's menus do not grant (an old bookmark, a shared link): said in
+ * place, with the way home, instead of moving the user elsewhere without a word.
+ */
+export function ForbiddenView() {
+  useTranslation();
+  return (
+    <div className="gc-result-page" data-testid="no-permission">
+      <Result
+        status="403"
+        title="403"
+        subTitle={msg('error.noPagePermission')}
+        extra={<BackHome testId="back-home" />}
+      />
+    </div>
+  );
+}
+
 /** Error boundary of the routes: "The page went wrong!" with a back-to-home button. */
 export function ErrorView({ inLayout = false }: { inLayout?: boolean }) {
   useTranslation();

@@ -6,6 +6,8 @@ export const enUS = {
   ok: 'Success',
   'error.generic': 'Error',
   'error.notFound': 'Page is not found',
+  'error.noPagePermission':
+    'Your account may not open this page. Ask an administrator for the permission if you need it.',
   'error.routeNotFound': 'Not found',
   'error.internal': 'The page went wrong!',
   'error.unavailable': 'The service is temporarily unavailable, please try again shortly',

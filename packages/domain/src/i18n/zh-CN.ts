@@ -5,6 +5,7 @@ export const zhCN: Record<MessageKey, string> = {
   ok: '成功',
   'error.generic': '错误',
   'error.notFound': '页面不存在',
+  'error.noPagePermission': '当前账号无权访问此页面，如需使用请联系管理员分配权限。',
   'error.routeNotFound': '未找到',
   'error.internal': '页面出错了！',
   'error.unavailable': '服务暂时不可用，请稍后重试',
