@@ -44,9 +44,10 @@ export interface ResourceDeclaration<T extends ResourceTable> {
   entity: AuditEntity;
   /**
    * `soft`: the row is kept, marked deleted (`deletedAt`; who and why where the table keeps
-   * `deletedBy` and `deleteReason`) and leaves every read. `hard`: the row is removed.
+   * `deletedBy` and `deleteReason`) and leaves every read. `hard`: the row is removed. `never`: rows
+   * that records name by code (glucose periods) are stopped, not deleted.
    */
-  deletion: 'soft' | 'hard';
+  deletion: 'soft' | 'hard' | 'never';
   /** Fields whose values together name one live row of the tenant (a code, a type and code), and the 409 message. */
   unique?: { fields: readonly (keyof Row<T> & string)[]; message: MessageKey };
   /** Columns the list's free text (`queryCondition`) is looked for in, as contained text in any case. */
@@ -254,6 +255,7 @@ export function defineResource<T extends ResourceTable>(declaration: ResourceDec
       meta: RequestMeta,
       beforeWrite?: (tx: DbOrTx, before: Row<T>) => Promise<void>,
     ): Promise<Row<T>> {
+      if (declaration.deletion === 'never') throw new Error(`${entity} rows are stopped, never deleted`);
       return db.transaction(async (tx) => {
         const before = await current(tx, actor, key);
         await beforeWrite?.(tx, before);

@@ -1,10 +1,10 @@
 import type { CrisisGradeSave, Lang } from '@glucocare/domain';
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { crisisGrades, crisisRules } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
-import { deleteVersioned, updateVersioned } from '../../lib/versioned';
-import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
+import { defineResource } from '../../lib/resource';
+import type { RequestMeta } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 
 type GradeRow = typeof crisisGrades.$inferSelect;
@@ -32,7 +32,14 @@ function gradeView(row: GradeRow, ruleCount: number, lang: Lang) {
 }
 export type GradeView = ReturnType<typeof gradeView>;
 
-const mine = (tenantId: string, where?: SQL) => and(eq(crisisGrades.tenantId, tenantId), where);
+/** Critical grades: rules name a grade by its code, so a renamed grade carries them along and a grade in use stays. */
+const gradeResource = defineResource({
+  table: crisisGrades,
+  entity: 'crisisGrade',
+  deletion: 'hard',
+  orderBy: [asc(crisisGrades.sort), asc(crisisGrades.grade)],
+  auditView,
+});
 
 async function rulesUsing(db: DbOrTx, tenantId: string, grade: string): Promise<number> {
   const [{ n }] = await db
@@ -48,8 +55,8 @@ export async function listGrades(db: Database, tenantId: string, lang: Lang): Pr
     db
       .select()
       .from(crisisGrades)
-      .where(mine(tenantId))
-      .orderBy(asc(crisisGrades.sort), asc(crisisGrades.grade)),
+      .where(gradeResource.where({ tenantId }))
+      .orderBy(...gradeResource.declaration.orderBy),
     db
       .select({ grade: crisisRules.grade, n: count() })
       .from(crisisRules)
@@ -71,67 +78,32 @@ export async function saveGrade(
   meta: RequestMeta,
   lang: Lang,
 ): Promise<GradeView> {
+  const values = {
+    grade: input.grade,
+    nameZh: input.nameZh,
+    nameEn: input.nameEn,
+    color: input.color.toUpperCase(),
+    description: input.description?.trim() ? input.description.trim() : null,
+  };
+  if (input.id == null) {
+    const row = await gradeResource.create(db, session, { ...values, sort: input.sort ?? 0 }, meta);
+    return gradeView(row, 0, lang);
+  }
   return db.transaction(async (tx) => {
-    const values = {
-      grade: input.grade,
-      nameZh: input.nameZh,
-      nameEn: input.nameEn,
-      color: input.color.toUpperCase(),
-      description: input.description?.trim() ? input.description.trim() : null,
-    };
-    if (input.id == null) {
-      const [row] = await tx
-        .insert(crisisGrades)
-        .values({ tenantId: session.tenantId, ...values, sort: input.sort ?? 0 })
-        .returning();
-      await writeAudit(
-        tx,
-        {
-          ...actor(session),
-          action: 'create',
-          entity: 'crisisGrade',
-          entityId: row.id,
-          after: auditView(row),
-        },
-        meta,
-      );
-      return gradeView(row, 0, lang);
-    }
-    const [current] = await tx
-      .select()
-      .from(crisisGrades)
-      .where(mine(session.tenantId, eq(crisisGrades.id, input.id)));
-    if (!current) throw recordNotFound();
-    // an update without the version it read is as stale as one with an old version
-    if (current.version !== input.version) throw new AppError(409, 'error.conflict');
-    const row = await updateVersioned(
+    // an update without the version it read is as stale as one with an old version (no version is 0)
+    const { before, row } = await gradeResource.update(
       tx,
-      crisisGrades,
-      { tenantId: session.tenantId, id: current.id },
-      current.version,
-      {
-        ...values,
-        sort: input.sort ?? current.sort,
-      },
+      session,
+      { id: input.id as number, version: input.version ?? 0 },
+      (current) => ({ ...values, sort: input.sort ?? current.sort }),
+      meta,
     );
-    if (row.grade !== current.grade) {
+    if (row.grade !== before.grade) {
       await tx
         .update(crisisRules)
         .set({ grade: row.grade })
-        .where(and(eq(crisisRules.tenantId, session.tenantId), eq(crisisRules.grade, current.grade)));
+        .where(and(eq(crisisRules.tenantId, session.tenantId), eq(crisisRules.grade, before.grade)));
     }
-    await writeAudit(
-      tx,
-      {
-        ...actor(session),
-        action: 'update',
-        entity: 'crisisGrade',
-        entityId: row.id,
-        before: auditView(current),
-        after: auditView(row),
-      },
-      meta,
-    );
     return gradeView(row, await rulesUsing(tx, session.tenantId, row.grade), lang);
   });
 }
@@ -143,25 +115,13 @@ export async function deleteGrade(
   { grade, version }: { grade: string; version: number },
   meta: RequestMeta,
 ) {
-  await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(crisisGrades)
-      .where(mine(session.tenantId, eq(crisisGrades.grade, grade)));
-    if (!current) throw recordNotFound();
+  const [row] = await db
+    .select({ id: crisisGrades.id })
+    .from(crisisGrades)
+    .where(gradeResource.where(session, eq(crisisGrades.grade, grade)));
+  if (!row) throw recordNotFound();
+  await gradeResource.remove(db, session, { id: row.id, version }, meta, async (tx) => {
     const used = await rulesUsing(tx, session.tenantId, grade);
     if (used > 0) throw new AppError(409, 'crisis.grade.inUse', { count: used }, { rules: used });
-    await deleteVersioned(tx, crisisGrades, { tenantId: session.tenantId, id: current.id }, version);
-    await writeAudit(
-      tx,
-      {
-        ...actor(session),
-        action: 'delete',
-        entity: 'crisisGrade',
-        entityId: current.id,
-        before: auditView(current),
-      },
-      meta,
-    );
   });
 }

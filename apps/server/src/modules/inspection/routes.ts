@@ -155,7 +155,6 @@ export async function inspectionRoutes(app: FastifyInstance) {
         sessionOf(request),
         { id: request.params.id, ...request.query },
         meta(request),
-        request.lang,
       );
       return ok(request, null);
     },
@@ -237,7 +236,6 @@ export async function inspectionRoutes(app: FastifyInstance) {
         sessionOf(request),
         { id: request.params.id, ...request.query },
         meta(request),
-        request.lang,
       );
       return ok(request, null);
     },

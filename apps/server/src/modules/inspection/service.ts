@@ -7,14 +7,13 @@ import type {
   SettingStatusInput,
 } from '@glucocare/domain';
 import { namesView, translate } from '@glucocare/domain';
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { inspectionItems as items, mappingItems, inspectionPackages as packages } from '../../db/schema';
-import { AppError, recordNotFound } from '../../http/errors';
+import { AppError } from '../../http/errors';
 import { storedNames } from '../../lib/names';
-import type { VersionedKey } from '../../lib/resource';
-import { deleteVersioned, updateVersioned } from '../../lib/versioned';
-import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
+import { defineResource, type VersionedKey } from '../../lib/resource';
+import type { RequestMeta } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 import { repointMappings } from './mapping';
 
@@ -56,14 +55,32 @@ function itemView(row: ItemRow, lang: Lang) {
   };
 }
 
-const myPackages = (tenantId: string, where?: SQL) => and(eq(packages.tenantId, tenantId), where);
-const myItems = (tenantId: string, where?: SQL) => and(eq(items.tenantId, tenantId), where);
+/** Packages: codes unique in the tenant, removed outright once no item belongs to them. */
+const packageResource = defineResource({
+  table: packages,
+  entity: 'inspectionPackage',
+  deletion: 'hard',
+  unique: { fields: ['code'], message: 'inspection.package.codeTaken' },
+  filters: { isActive: packages.isActive },
+  orderBy: [asc(packages.sort), asc(packages.code)],
+  auditView: (row) => packageView(row, 'en-US'),
+});
+
+/** Items: codes unique in the tenant, removed outright once no mapping points at them. */
+const itemResource = defineResource({
+  table: items,
+  entity: 'inspectionItem',
+  deletion: 'hard',
+  unique: { fields: ['code'], message: 'inspection.item.codeTaken' },
+  orderBy: [asc(items.sort), asc(items.code)],
+  auditView: (row) => itemView(row, 'en-US'),
+});
 
 async function itemCounts(db: DbOrTx, tenantId: string): Promise<Map<number, number>> {
   const rows = await db
     .select({ packageId: items.packageId, n: count() })
     .from(items)
-    .where(myItems(tenantId))
+    .where(itemResource.where({ tenantId }))
     .groupBy(items.packageId);
   return new Map(rows.map((row) => [row.packageId, row.n]));
 }
@@ -79,32 +96,15 @@ export async function listPackages(
     db
       .select()
       .from(packages)
-      .where(myPackages(tenantId, isActive === undefined ? undefined : eq(packages.isActive, isActive)))
-      .orderBy(asc(packages.sort), asc(packages.code)),
+      .where(packageResource.where({ tenantId }, packageResource.listConditions({ isActive })))
+      .orderBy(...packageResource.declaration.orderBy),
     itemCounts(db, tenantId),
   ]);
   return rows.map((row) => ({ ...packageView(row, lang), itemCount: counts.get(row.id) ?? 0 }));
 }
 
-async function findPackage(db: DbOrTx, tenantId: string, id: number) {
-  const [row] = await db
-    .select()
-    .from(packages)
-    .where(myPackages(tenantId, eq(packages.id, id)));
-  if (!row) throw recordNotFound();
-  return row;
-}
-
 async function withCount(db: DbOrTx, row: PackageRow, lang: Lang) {
   return { ...packageView(row, lang), itemCount: (await itemCounts(db, row.tenantId)).get(row.id) ?? 0 };
-}
-
-async function assertPackageCodeFree(db: DbOrTx, tenantId: string, code: string, selfId?: number) {
-  const [clash] = await db
-    .select({ id: packages.id })
-    .from(packages)
-    .where(myPackages(tenantId, eq(packages.code, code)));
-  if (clash && clash.id !== selfId) throw new AppError(409, 'inspection.package.codeTaken');
 }
 
 export async function createPackage(
@@ -114,64 +114,18 @@ export async function createPackage(
   meta: RequestMeta,
   lang: Lang,
 ) {
-  return db.transaction(async (tx) => {
-    await assertPackageCodeFree(tx, session.tenantId, input.code);
-    const [row] = await tx
-      .insert(packages)
-      .values({
-        tenantId: session.tenantId,
-        code: input.code,
-        ...storedNames(input, lang),
-        sort: input.sort ?? 0,
-        isActive: input.isActive ?? true,
-      })
-      .returning();
-    await writeAudit(
-      tx,
-      {
-        ...actor(session),
-        action: 'create',
-        entity: 'inspectionPackage',
-        entityId: row.id,
-        after: packageView(row, lang),
-      },
-      meta,
-    );
-    return { ...packageView(row, lang), itemCount: 0 };
-  });
-}
-
-/** Applies a change to a package whose `version` the caller read (stale → 409), with its audit row. */
-async function changePackage(
-  tx: DbOrTx,
-  session: SessionUser,
-  current: PackageRow,
-  version: number,
-  change: Partial<typeof packages.$inferInsert>,
-  action: string,
-  meta: RequestMeta,
-  lang: Lang,
-) {
-  const row = await updateVersioned(
-    tx,
-    packages,
-    { tenantId: session.tenantId, id: current.id },
-    version,
-    change,
-  );
-  await writeAudit(
-    tx,
+  const row = await packageResource.create(
+    db,
+    session,
     {
-      ...actor(session),
-      action,
-      entity: 'inspectionPackage',
-      entityId: row.id,
-      before: packageView(current, lang),
-      after: packageView(row, lang),
+      code: input.code,
+      ...storedNames(input, lang),
+      sort: input.sort ?? 0,
+      isActive: input.isActive ?? true,
     },
     meta,
   );
-  return withCount(tx, row, lang);
+  return { ...packageView(row, lang), itemCount: 0 };
 }
 
 export async function updatePackage(
@@ -181,17 +135,19 @@ export async function updatePackage(
   meta: RequestMeta,
   lang: Lang,
 ) {
-  return db.transaction(async (tx) => {
-    const current = await findPackage(tx, session.tenantId, input.id);
-    await assertPackageCodeFree(tx, session.tenantId, input.code, input.id);
-    const change = {
+  const { row } = await packageResource.update(
+    db,
+    session,
+    input,
+    (current) => ({
       code: input.code,
       ...storedNames(input, lang, current),
       sort: input.sort ?? current.sort,
       isActive: input.isActive ?? current.isActive,
-    };
-    return changePackage(tx, session, current, input.version, change, 'update', meta, lang);
-  });
+    }),
+    meta,
+  );
+  return withCount(db, row, lang);
 }
 
 export async function setPackageStatus(
@@ -201,45 +157,19 @@ export async function setPackageStatus(
   meta: RequestMeta,
   lang: Lang,
 ) {
-  return db.transaction(async (tx) => {
-    const current = await findPackage(tx, session.tenantId, input.id);
-    const action = input.isActive ? 'enable' : 'disable';
-    return changePackage(
-      tx,
-      session,
-      current,
-      input.version,
-      { isActive: input.isActive },
-      action,
-      meta,
-      lang,
-    );
-  });
+  return withCount(db, await packageResource.setStatus(db, session, input, meta), lang);
 }
 
+/** Refused (409) while items belong to the package. */
 export async function deletePackage(
   db: Database,
   session: SessionUser,
-  { id, version }: VersionedKey,
+  key: VersionedKey,
   meta: RequestMeta,
-  lang: Lang,
 ) {
-  await db.transaction(async (tx) => {
-    const current = await findPackage(tx, session.tenantId, id);
-    const inside = (await itemCounts(tx, session.tenantId)).get(id) ?? 0;
+  await packageResource.remove(db, session, key, meta, async (tx) => {
+    const inside = (await itemCounts(tx, session.tenantId)).get(key.id) ?? 0;
     if (inside > 0) throw new AppError(409, 'inspection.package.hasItems', undefined, { items: inside });
-    await deleteVersioned(tx, packages, { tenantId: session.tenantId, id }, version);
-    await writeAudit(
-      tx,
-      {
-        ...actor(session),
-        action: 'delete',
-        entity: 'inspectionPackage',
-        entityId: id,
-        before: packageView(current, lang),
-      },
-      meta,
-    );
   });
 }
 
@@ -251,18 +181,11 @@ export async function listItems(db: Database, tenantId: string, packageId: numbe
     .select({ item: items })
     .from(items)
     .innerJoin(packages, and(eq(packages.tenantId, items.tenantId), eq(packages.id, items.packageId)))
-    .where(myItems(tenantId, packageId === undefined ? undefined : eq(items.packageId, packageId)))
-    .orderBy(asc(packages.sort), asc(packages.code), asc(items.sort), asc(items.code));
+    .where(
+      itemResource.where({ tenantId }, packageId === undefined ? undefined : eq(items.packageId, packageId)),
+    )
+    .orderBy(...packageResource.declaration.orderBy, ...itemResource.declaration.orderBy);
   return rows.map((row) => itemView(row.item, lang));
-}
-
-async function findItem(db: DbOrTx, tenantId: string, id: number) {
-  const [row] = await db
-    .select()
-    .from(items)
-    .where(myItems(tenantId, eq(items.id, id)));
-  if (!row) throw recordNotFound();
-  return row;
 }
 
 /** 400 on `packageId` when it names no package of the tenant (another tenant's included). */
@@ -270,19 +193,11 @@ async function assertPackage(db: DbOrTx, tenantId: string, packageId: number, la
   const [row] = await db
     .select({ id: packages.id })
     .from(packages)
-    .where(myPackages(tenantId, eq(packages.id, packageId)));
+    .where(packageResource.where({ tenantId }, eq(packages.id, packageId)));
   if (row) return;
   throw new AppError(400, 'inspection.package.unknown', undefined, {
     errors: [{ field: 'packageId', message: translate(lang, 'inspection.package.unknown') }],
   });
-}
-
-async function assertItemCodeFree(db: DbOrTx, tenantId: string, code: string, selfId?: number) {
-  const [clash] = await db
-    .select({ id: items.id })
-    .from(items)
-    .where(myItems(tenantId, eq(items.code, code)));
-  if (clash && clash.id !== selfId) throw new AppError(409, 'inspection.item.codeTaken');
 }
 
 const itemValues = (input: InspectionItemCreate, lang: Lang, current?: ItemRow) => ({
@@ -303,61 +218,14 @@ export async function createItem(
 ) {
   return db.transaction(async (tx) => {
     await assertPackage(tx, session.tenantId, input.packageId, lang);
-    await assertItemCodeFree(tx, session.tenantId, input.code);
-    const [row] = await tx
-      .insert(items)
-      .values({
-        tenantId: session.tenantId,
-        ...itemValues(input, lang),
-        sort: input.sort ?? 0,
-        isActive: input.isActive ?? true,
-      })
-      .returning();
-    await writeAudit(
+    const row = await itemResource.create(
       tx,
-      {
-        ...actor(session),
-        action: 'create',
-        entity: 'inspectionItem',
-        entityId: row.id,
-        after: itemView(row, lang),
-      },
+      session,
+      { ...itemValues(input, lang), sort: input.sort ?? 0, isActive: input.isActive ?? true },
       meta,
     );
     return itemView(row, lang);
   });
-}
-
-async function changeItem(
-  tx: DbOrTx,
-  session: SessionUser,
-  current: ItemRow,
-  version: number,
-  change: Partial<typeof items.$inferInsert>,
-  action: string,
-  meta: RequestMeta,
-  lang: Lang,
-) {
-  const row = await updateVersioned(
-    tx,
-    items,
-    { tenantId: session.tenantId, id: current.id },
-    version,
-    change,
-  );
-  await writeAudit(
-    tx,
-    {
-      ...actor(session),
-      action,
-      entity: 'inspectionItem',
-      entityId: row.id,
-      before: itemView(current, lang),
-      after: itemView(row, lang),
-    },
-    meta,
-  );
-  return itemView(row, lang);
 }
 
 /**
@@ -372,17 +240,20 @@ export async function updateItem(
   lang: Lang,
 ) {
   return db.transaction(async (tx) => {
-    const current = await findItem(tx, session.tenantId, input.id);
-    await assertPackage(tx, session.tenantId, input.packageId, lang);
-    await assertItemCodeFree(tx, session.tenantId, input.code, input.id);
-    const change = {
-      ...itemValues(input, lang, current),
-      sort: input.sort ?? current.sort,
-      isActive: input.isActive ?? current.isActive,
-    };
-    const saved = await changeItem(tx, session, current, input.version, change, 'update', meta, lang);
-    if (current.code !== input.code) await repointMappings(tx, session, current.code, input.code, meta);
-    return saved;
+    const { before, row } = await itemResource.update(
+      tx,
+      session,
+      input,
+      (current) => ({
+        ...itemValues(input, lang, current),
+        sort: input.sort ?? current.sort,
+        isActive: input.isActive ?? current.isActive,
+      }),
+      meta,
+      () => assertPackage(tx, session.tenantId, input.packageId, lang),
+    );
+    if (before.code !== row.code) await repointMappings(tx, session, before.code, row.code, meta);
+    return itemView(row, lang);
   });
 }
 
@@ -393,22 +264,12 @@ export async function setItemStatus(
   meta: RequestMeta,
   lang: Lang,
 ) {
-  return db.transaction(async (tx) => {
-    const current = await findItem(tx, session.tenantId, input.id);
-    const action = input.isActive ? 'enable' : 'disable';
-    return changeItem(tx, session, current, input.version, { isActive: input.isActive }, action, meta, lang);
-  });
+  return itemView(await itemResource.setStatus(db, session, input, meta), lang);
 }
 
-export async function deleteItem(
-  db: Database,
-  session: SessionUser,
-  { id, version }: VersionedKey,
-  meta: RequestMeta,
-  lang: Lang,
-) {
-  await db.transaction(async (tx) => {
-    const current = await findItem(tx, session.tenantId, id);
+/** Refused (409) while a mapping item points at the item's code. */
+export async function deleteItem(db: Database, session: SessionUser, key: VersionedKey, meta: RequestMeta) {
+  await itemResource.remove(db, session, key, meta, async (tx, current) => {
     const [{ n }] = await tx
       .select({ n: count() })
       .from(mappingItems)
@@ -420,17 +281,5 @@ export async function deleteItem(
         ),
       );
     if (n > 0) throw new AppError(409, 'inspection.item.mapped', undefined, { mappings: n });
-    await deleteVersioned(tx, items, { tenantId: session.tenantId, id }, version);
-    await writeAudit(
-      tx,
-      {
-        ...actor(session),
-        action: 'delete',
-        entity: 'inspectionItem',
-        entityId: id,
-        before: itemView(current, lang),
-      },
-      meta,
-    );
   });
 }

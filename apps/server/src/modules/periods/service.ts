@@ -1,10 +1,9 @@
 import type { GlucosePeriodCreate, GlucosePeriodUpdate, Lang, SettingStatusInput } from '@glucocare/domain';
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { crisisRules, glucosePeriods } from '../../db/schema';
-import { AppError, recordNotFound } from '../../http/errors';
-import { updateVersioned } from '../../lib/versioned';
-import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
+import { defineResource } from '../../lib/resource';
+import type { RequestMeta } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 import { assertClassificationConsistent } from '../crisis/classification-settings';
 import { cachedConfig, type TenantRef } from '../settings/config-cache';
@@ -54,8 +53,16 @@ function toRecord(row: PeriodRow, lang: Lang) {
   return { ...toPeriod(row), name: lang === 'zh-CN' ? row.nameZh : row.nameEn };
 }
 
-const mine = (tenantId: string, where?: SQL) => and(eq(glucosePeriods.tenantId, tenantId), where);
-const order = [asc(glucosePeriods.sort), asc(glucosePeriods.code)];
+/** Glucose periods: codes unique in the tenant; records name them by code, so they are stopped, never deleted. */
+const periodResource = defineResource({
+  table: glucosePeriods,
+  entity: 'gluPeriod',
+  deletion: 'never',
+  unique: { fields: ['code'], message: 'period.codeTaken' },
+  filters: { isActive: glucosePeriods.isActive },
+  orderBy: [asc(glucosePeriods.sort), asc(glucosePeriods.code)],
+  auditView: toPeriod,
+});
 
 /**
  * Every glucose period of a tenant (stopped ones included, `isActive` tells), by sort then code: the
@@ -66,8 +73,8 @@ export function listGlucosePeriods(db: DbOrTx, tenant: TenantRef): Promise<reado
     const rows = await db
       .select()
       .from(glucosePeriods)
-      .where(mine(tenantId))
-      .orderBy(...order);
+      .where(periodResource.where({ tenantId }))
+      .orderBy(...periodResource.declaration.orderBy);
     return rows.map(toPeriod);
   });
 }
@@ -81,26 +88,9 @@ export async function glucosePeriodList(
   const rows = await db
     .select()
     .from(glucosePeriods)
-    .where(mine(tenantId, isActive === undefined ? undefined : eq(glucosePeriods.isActive, isActive)))
-    .orderBy(...order);
+    .where(periodResource.where({ tenantId }, periodResource.listConditions({ isActive })))
+    .orderBy(...periodResource.declaration.orderBy);
   return rows.map((row) => toRecord(row, lang));
-}
-
-async function findPeriod(db: DbOrTx, tenantId: string, id: number): Promise<PeriodRow> {
-  const [row] = await db
-    .select()
-    .from(glucosePeriods)
-    .where(mine(tenantId, eq(glucosePeriods.id, id)));
-  if (!row) throw recordNotFound();
-  return row;
-}
-
-async function assertCodeFree(db: DbOrTx, tenantId: string, code: string, selfId?: number) {
-  const [clash] = await db
-    .select({ id: glucosePeriods.id })
-    .from(glucosePeriods)
-    .where(mine(tenantId, eq(glucosePeriods.code, code)));
-  if (clash && clash.id !== selfId) throw new AppError(409, 'period.codeTaken');
 }
 
 const valuesOf = (input: GlucosePeriodCreate) => ({
@@ -121,56 +111,15 @@ export async function createGlucosePeriod(
   lang: Lang,
 ) {
   return db.transaction(async (tx) => {
-    await assertCodeFree(tx, session.tenantId, input.code);
-    const [row] = await tx
-      .insert(glucosePeriods)
-      .values({
-        tenantId: session.tenantId,
-        ...valuesOf(input),
-        sort: input.sort ?? 0,
-        isActive: input.isActive ?? true,
-      })
-      .returning();
-    await writeAudit(
+    const row = await periodResource.create(
       tx,
-      { ...actor(session), action: 'create', entity: 'gluPeriod', entityId: row.id, after: toPeriod(row) },
+      session,
+      { ...valuesOf(input), sort: input.sort ?? 0, isActive: input.isActive ?? true },
       meta,
     );
     await assertClassificationConsistent(tx, session.tenantId, { lang });
     return toRecord(row, lang);
   });
-}
-
-/** Writes a change of `current` whose `version` the caller read; a stale one is 409. */
-async function changePeriod(
-  tx: DbOrTx,
-  session: SessionUser,
-  current: typeof glucosePeriods.$inferSelect,
-  version: number,
-  action: string,
-  change: Partial<typeof glucosePeriods.$inferInsert>,
-  meta: RequestMeta,
-) {
-  const row = await updateVersioned(
-    tx,
-    glucosePeriods,
-    { tenantId: session.tenantId, id: current.id },
-    version,
-    change,
-  );
-  await writeAudit(
-    tx,
-    {
-      ...actor(session),
-      action,
-      entity: 'gluPeriod',
-      entityId: current.id,
-      before: toPeriod(current),
-      after: toPeriod(row),
-    },
-    meta,
-  );
-  return row;
 }
 
 export async function updateGlucosePeriod(
@@ -181,27 +130,24 @@ export async function updateGlucosePeriod(
   lang: Lang,
 ) {
   return db.transaction(async (tx) => {
-    const current = await findPeriod(tx, session.tenantId, input.id);
-    await assertCodeFree(tx, session.tenantId, input.code, input.id);
-    if (current.code !== input.code) {
-      // critical-value rules name the period by code: they follow a renamed period
-      await tx
-        .update(crisisRules)
-        .set({ periodCode: input.code, updatedAt: new Date() })
-        .where(and(eq(crisisRules.tenantId, session.tenantId), eq(crisisRules.periodCode, current.code)));
-    }
-    const row = await changePeriod(
+    const { row } = await periodResource.update(
       tx,
       session,
-      current,
-      input.version,
-      'update',
+      input,
       {
         ...valuesOf(input),
         ...(input.sort === undefined ? {} : { sort: input.sort }),
         ...(input.isActive === undefined ? {} : { isActive: input.isActive }),
       },
       meta,
+      async (inner, current) => {
+        if (current.code === input.code) return;
+        // critical-value rules name the period by code: they follow a renamed period
+        await inner
+          .update(crisisRules)
+          .set({ periodCode: input.code, updatedAt: new Date() })
+          .where(and(eq(crisisRules.tenantId, session.tenantId), eq(crisisRules.periodCode, current.code)));
+      },
     );
     // a period's normal range must stay consistent with the critical values around it
     await assertClassificationConsistent(tx, session.tenantId, { lang });
@@ -216,18 +162,5 @@ export async function setGlucosePeriodStatus(
   meta: RequestMeta,
   lang: Lang,
 ) {
-  return db.transaction(async (tx) => {
-    const action = input.isActive ? 'enable' : 'disable';
-    const current = await findPeriod(tx, session.tenantId, input.id);
-    const row = await changePeriod(
-      tx,
-      session,
-      current,
-      input.version,
-      action,
-      { isActive: input.isActive },
-      meta,
-    );
-    return toRecord(row, lang);
-  });
+  return toRecord(await periodResource.setStatus(db, session, input, meta), lang);
 }
