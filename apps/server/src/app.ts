@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { HTTP_TIMEOUT_MS } from '@glucocare/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerNoStore, webAssetHeaders } from './http/cache';
@@ -173,6 +173,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    // schemas with an id (the recursive trees) become components that the routes refer to
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
 

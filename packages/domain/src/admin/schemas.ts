@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { requiredString } from '../auth/schemas';
 import { FIELD_LIMITS } from '../constants';
 import { lengthIn, recordVersion } from '../rules/common';
-import { patientEmailSchema, patientIdCardSchema, patientMobilePhoneSchema } from '../rules/patient';
+import {
+  PATIENT_GENDERS,
+  patientEmailSchema,
+  patientIdCardSchema,
+  patientMobilePhoneSchema,
+} from '../rules/patient';
 
 /** Request bodies of the administration screens (spec §3 Department, Role, Menu; §5 Other). */
 
@@ -65,6 +70,9 @@ export const permissionCodeSchema = z
   .trim()
   .regex(/^[a-z][A-Za-z0-9]*(:[a-z][A-Za-z0-9]*){1,3}$/, { error: 'menu.permission.format' });
 
+export const menuKindSchema = z.enum(['menu', 'button']);
+export type MenuKind = z.infer<typeof menuKindSchema>;
+
 const menuFields = {
   parentId: id.nullable().optional(),
   path: requiredString('menu.path.required')
@@ -93,7 +101,7 @@ const menuFields = {
     .optional(),
   sort: z.number().int().min(0).max(9999),
   hidden: z.boolean(),
-  kind: z.enum(['menu', 'button']),
+  kind: menuKindSchema,
   permission: permissionCodeSchema.nullable().optional(),
 };
 export const menuCreateSchema = z.strictObject(menuFields);
@@ -112,11 +120,16 @@ export const staffNickNameSchema = requiredString('user.nickName.required')
 
 export const dataPermissionSchema = z.enum(['readWrite', 'readOnly']);
 export const permissionScopeSchema = z.enum(['all', 'departments']);
+export type DataPermission = z.infer<typeof dataPermissionSchema>;
+export type PermissionScope = z.infer<typeof permissionScopeSchema>;
+/** Staff share the patients' gender codes (and the genders dictionary). */
+export const staffGenderSchema = z.enum(PATIENT_GENDERS);
+export type StaffGender = z.infer<typeof staffGenderSchema>;
 
 /** Contact fields shared with patients (§5 Patient): the same ID card, phone and email rules. */
 const staffFields = {
   nickName: staffNickNameSchema,
-  gender: z.enum(['male', 'female', 'unknown']).nullish(),
+  gender: staffGenderSchema.nullish(),
   birthDate: z.iso.date({ error: 'validation.invalidDate' }).nullish(),
   idCard: patientIdCardSchema,
   phone: patientMobilePhoneSchema,

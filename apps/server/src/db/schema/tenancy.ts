@@ -1,3 +1,4 @@
+import type { DataPermission, MenuKind, PermissionScope, StaffGender, UnitCategory } from '@glucocare/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -57,16 +58,16 @@ export const users = pgTable(
     userName: text('user_name').notNull(),
     nickName: text('nick_name').notNull(),
     passwordHash: text('password_hash').notNull(),
-    gender: text('gender'),
+    gender: text('gender').$type<StaffGender>(),
     birthDate: date('birth_date'),
     idCard: text('id_card'),
     phone: text('phone'),
     email: text('email'),
     departmentCode: text('department_code'),
     /** readWrite: may record and change data; readOnly: may only read */
-    dataPermission: text('data_permission').notNull().default('readWrite'),
+    dataPermission: text('data_permission').$type<DataPermission>().notNull().default('readWrite'),
     /** all: every department; departments: own department plus user_departments */
-    permissionScope: text('permission_scope').notNull().default('departments'),
+    permissionScope: text('permission_scope').$type<PermissionScope>().notNull().default('departments'),
     expiresOn: date('expires_on'),
     isActive: boolean('is_active').notNull().default(true),
     mustChangePassword: boolean('must_change_password').notNull().default(true),
@@ -152,7 +153,7 @@ export const menus = pgTable(
     sort: integer('sort').notNull().default(0),
     hidden: boolean('hidden').notNull().default(false),
     /** 'menu' for pages and groups, 'button' for an action inside a page */
-    kind: text('kind').notNull().default('menu'),
+    kind: text('kind').$type<MenuKind>().notNull().default('menu'),
     /** permission code a route may require (e.g. `system:user:edit`) */
     permission: text('permission'),
     /** stable key of a menu the product ships, so later releases add their menus to existing tenants once */
@@ -204,7 +205,7 @@ export const units = pgTable(
   {
     tenantId: text('tenant_id').notNull(),
     id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
-    category: text('category').notNull(),
+    category: text('category').$type<UnitCategory>().notNull(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     sort: integer('sort').notNull().default(0),

@@ -1,8 +1,9 @@
 import { isDateRangeValid, PERMISSIONS, pageParam } from '@glucocare/domain';
+import { auditRecordView } from '@glucocare/domain/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../http/envelope';
+import { envelopeOf, ok, pageOf } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
 import { idText } from '../../lib/query';
 import { pageAudit } from './service';
@@ -29,7 +30,12 @@ export async function auditRoutes(app: FastifyInstance) {
     '/v1/audit/page',
     {
       config: { permission: PERMISSIONS.system.auditLog.list },
-      schema: { tags: ['audit'], summary: 'Audit log, newest first, filtered', querystring: auditQuery },
+      schema: {
+        tags: ['audit'],
+        summary: 'Audit log, newest first, filtered',
+        querystring: auditQuery,
+        response: { 200: envelopeOf(pageOf(auditRecordView)) },
+      },
     },
     async (request) =>
       ok(request, await pageAudit(app.db, sessionOf(request).tenantId, request.query, request.lang)),

@@ -4,17 +4,15 @@ import {
   loginHisBodySchema,
   passwordRuleQuerySchema,
 } from '@glucocare/domain';
+import { accessTokenView, tenantPasswordRuleView } from '@glucocare/domain/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelopeOf, ok } from '../../http/envelope';
+import { envelopeOf, noDataEnvelope, ok } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
 import { requestMeta } from '../audit/service';
 import { changePassword, login, loginHis, logout, passwordRuleFor } from './service';
 
-const tokenResponse = envelopeOf(
-  z.object({ access_token: z.string(), token_type: z.literal('bearer'), expires_in: z.number() }),
-);
+const tokenResponse = envelopeOf(accessTokenView);
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -50,7 +48,10 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post(
     '/v1/logout',
-    { config: { permission: 'session' }, schema: { tags: ['session'], summary: 'End the current session' } },
+    {
+      config: { permission: 'session' },
+      schema: { tags: ['session'], summary: 'End the current session', response: { 200: noDataEnvelope } },
+    },
     async (request) => {
       await logout(app, sessionOf(request), requestMeta(request));
       return ok(request, null, 'auth.loggedOut');
@@ -65,6 +66,7 @@ export async function authRoutes(app: FastifyInstance) {
         tags: ['session'],
         summary: 'Change a password (old password proves the user)',
         body: changePasswordBodySchema,
+        response: { 200: noDataEnvelope },
       },
     },
     async (request) => {
@@ -81,17 +83,7 @@ export async function authRoutes(app: FastifyInstance) {
         tags: ['session'],
         summary: 'Password rule of a tenant (lengths, strong flag, expiry months)',
         querystring: passwordRuleQuerySchema,
-        response: {
-          200: envelopeOf(
-            z.object({
-              minLength: z.number(),
-              maxLength: z.number(),
-              strong: z.boolean(),
-              expiryMonths: z.number(),
-              adminMinLength: z.number(),
-            }),
-          ),
-        },
+        response: { 200: envelopeOf(tenantPasswordRuleView) },
       },
     },
     async (request) => ok(request, await passwordRuleFor(app, request.query.tenant)),

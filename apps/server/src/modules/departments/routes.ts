@@ -4,10 +4,11 @@ import {
   departmentUpdateSchema,
   PERMISSIONS,
 } from '@glucocare/domain';
+import { departmentNodeView, departmentView } from '@glucocare/domain/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeOf, ok } from '../../http/envelope';
+import { envelopeOf, noDataEnvelope, ok } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
 import { deleteQuery, idParam } from '../../lib/query';
 import { requestMeta } from '../audit/service';
@@ -23,23 +24,7 @@ import {
   updateDepartment,
 } from './service';
 
-const node = z.object({
-  id: z.number(),
-  code: z.string(),
-  name: z.string(),
-  nameEn: z.string().nullable(),
-  parentId: z.number().nullable(),
-  isWard: z.boolean(),
-  isActive: z.boolean(),
-  sort: z.number(),
-  createdAt: z.string(),
-  version: z.number(),
-});
-type Node = z.infer<typeof node> & { children: Node[]; inScope?: boolean };
-const treeNode: z.ZodType<Node> = z.lazy(() =>
-  node.extend({ inScope: z.boolean().optional(), children: z.array(treeNode) }),
-);
-const tree = envelopeOf(z.array(treeNode));
+const tree = envelopeOf(z.array(departmentNodeView));
 const tags = ['departments'];
 
 export async function departmentRoutes(app: FastifyInstance) {
@@ -115,7 +100,7 @@ export async function departmentRoutes(app: FastifyInstance) {
         tags,
         summary: 'Create a department',
         body: departmentCreateSchema,
-        response: { 200: envelopeOf(node) },
+        response: { 200: envelopeOf(departmentView) },
       },
     },
     async (request) =>
@@ -129,7 +114,7 @@ export async function departmentRoutes(app: FastifyInstance) {
         tags,
         summary: 'Update a department (version must match)',
         body: departmentUpdateSchema,
-        response: { 200: envelopeOf(node) },
+        response: { 200: envelopeOf(departmentView) },
       },
     },
     async (request) =>
@@ -143,7 +128,7 @@ export async function departmentRoutes(app: FastifyInstance) {
         tags,
         summary: 'Enable or stop a department (version must match)',
         body: departmentStatusSchema,
-        response: { 200: envelopeOf(node) },
+        response: { 200: envelopeOf(departmentView) },
       },
     },
     async (request) =>
@@ -158,6 +143,7 @@ export async function departmentRoutes(app: FastifyInstance) {
         summary: 'Delete a department with no staff, patients or sub-departments (version must match)',
         params: idParam,
         querystring: deleteQuery,
+        response: { 200: noDataEnvelope },
       },
     },
     async (request) => {

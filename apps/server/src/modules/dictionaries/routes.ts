@@ -1,8 +1,9 @@
 import { dictEntryBodySchema, PERMISSIONS } from '@glucocare/domain';
+import { dictEntryView, dictTypeView, genderView } from '@glucocare/domain/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeOf, ok, pageOf } from '../../http/envelope';
+import { envelopeOf, noDataEnvelope, ok, pageOf } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
 import { activeFilter, deleteQuery, idParam, pageQueryFields } from '../../lib/query';
 import { requestMeta } from '../audit/service';
@@ -14,20 +15,6 @@ const GENDERS = [
   { code: 'unknown', 'en-US': 'Unknown', 'zh-CN': '未知' },
 ] as const;
 
-const entry = z.object({
-  id: z.number(),
-  type: z.string(),
-  code: z.string(),
-  name: z.string().describe('the name in the request language'),
-  nameZh: z.string(),
-  nameEn: z.string(),
-  value: z.string().nullable().describe('a number as decimal text, or null'),
-  sort: z.number(),
-  isActive: z.boolean(),
-  version: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
 /** A dictionary type in a query: the same form the body rule accepts. */
 const typeQuery = z.string().regex(/^[A-Za-z][A-Za-z0-9_]{1,31}$/);
 const tags = ['dictionaries'];
@@ -42,7 +29,7 @@ export async function dictionaryRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Genders in the request language',
-        response: { 200: envelopeOf(z.array(z.object({ code: z.string(), name: z.string() }))) },
+        response: { 200: envelopeOf(z.array(genderView)) },
       },
     },
     async (request) =>
@@ -59,7 +46,7 @@ export async function dictionaryRoutes(app: FastifyInstance) {
         tags,
         summary: 'Enabled entries of a dictionary type, by sort then code',
         querystring: z.object({ type: typeQuery }),
-        response: { 200: envelopeOf(z.array(entry)) },
+        response: { 200: envelopeOf(z.array(dictEntryView)) },
       },
     },
     async (request) =>
@@ -73,7 +60,7 @@ export async function dictionaryRoutes(app: FastifyInstance) {
         tags,
         summary: 'Dictionary entries, paged: by type, code or name text and enabled state',
         querystring: z.object({ ...pageQueryFields, type: typeQuery.optional(), isActive: activeFilter }),
-        response: { 200: envelopeOf(pageOf(entry)) },
+        response: { 200: envelopeOf(pageOf(dictEntryView)) },
       },
     },
     async (request) =>
@@ -86,7 +73,7 @@ export async function dictionaryRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'The dictionary types in use with their entry counts',
-        response: { 200: envelopeOf(z.array(z.object({ type: z.string(), count: z.number() }))) },
+        response: { 200: envelopeOf(z.array(dictTypeView)) },
       },
     },
     async (request) => ok(request, await dictionaryTypes(app.db, sessionOf(request).tenantId)),
@@ -99,7 +86,7 @@ export async function dictionaryRoutes(app: FastifyInstance) {
         tags,
         summary: 'Create (no id) or update (id, version) a dictionary entry',
         body: dictEntryBodySchema,
-        response: { 200: envelopeOf(entry) },
+        response: { 200: envelopeOf(dictEntryView) },
       },
     },
     async (request) =>
@@ -117,6 +104,7 @@ export async function dictionaryRoutes(app: FastifyInstance) {
         summary: 'Delete a dictionary entry (version must match)',
         params: idParam,
         querystring: deleteQuery,
+        response: { 200: noDataEnvelope },
       },
     },
     async (request) => {

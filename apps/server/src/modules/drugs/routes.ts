@@ -4,12 +4,12 @@ import {
   drugCreateSchema,
   drugUpdateSchema,
   PERMISSIONS,
-  twoNamesResponse,
 } from '@glucocare/domain';
+import { drugCategoryView, drugView } from '@glucocare/domain/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeOf, ok, pageOf } from '../../http/envelope';
+import { envelopeOf, noDataEnvelope, ok, pageOf } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
 import { activeFilter, deleteQuery, idParam, pageQueryFields } from '../../lib/query';
 import { requestMeta } from '../audit/service';
@@ -25,32 +25,6 @@ import {
   updateDrug,
 } from './service';
 
-const category = z.object({
-  id: z.number(),
-  code: z.string(),
-  ...twoNamesResponse,
-  sort: z.number(),
-  drugCount: z.number(),
-  version: z.number(),
-  createdAt: z.string(),
-});
-const drug = z.object({
-  id: z.number(),
-  code: z.string(),
-  shortCode: z.string().nullable(),
-  ...twoNamesResponse,
-  unit: z.string(),
-  categoryCode: z.string().nullable(),
-  /** the category's name in the request's language, and its two names */
-  categoryName: z.string().nullable(),
-  categoryNameZh: z.string().nullable(),
-  categoryNameEn: z.string().nullable(),
-  specification: z.string().nullable(),
-  isActive: z.boolean(),
-  version: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
 const tags = ['drugs'];
 
 /** Drug categories and the drug dictionary (api-precedents: /v1/medicationCategory, /v1/medication). */
@@ -64,7 +38,7 @@ export async function drugRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Drug categories with the number of drugs in each',
-        response: { 200: envelopeOf(z.array(category)) },
+        response: { 200: envelopeOf(z.array(drugCategoryView)) },
       },
     },
     async (request) => ok(request, await listCategories(app.db, sessionOf(request).tenantId, request.lang)),
@@ -77,7 +51,7 @@ export async function drugRoutes(app: FastifyInstance) {
         tags,
         summary: 'Create a drug category',
         body: drugCategoryCreateSchema,
-        response: { 200: envelopeOf(category) },
+        response: { 200: envelopeOf(drugCategoryView) },
       },
     },
     async (request) =>
@@ -94,7 +68,7 @@ export async function drugRoutes(app: FastifyInstance) {
         tags,
         summary: 'Update a drug category (version must match)',
         body: drugCategoryUpdateSchema,
-        response: { 200: envelopeOf(category) },
+        response: { 200: envelopeOf(drugCategoryView) },
       },
     },
     async (request) =>
@@ -112,6 +86,7 @@ export async function drugRoutes(app: FastifyInstance) {
         summary: 'Delete a drug category no drug belongs to (version must match)',
         params: idParam,
         querystring: deleteQuery,
+        response: { 200: noDataEnvelope },
       },
     },
     async (request) => {
@@ -137,7 +112,7 @@ export async function drugRoutes(app: FastifyInstance) {
           categoryCode: z.string().max(32).optional(),
           isActive: activeFilter,
         }),
-        response: { 200: envelopeOf(pageOf(drug)) },
+        response: { 200: envelopeOf(pageOf(drugView)) },
       },
     },
     async (request) =>
@@ -150,7 +125,7 @@ export async function drugRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Every enabled drug (pickers of clinical screens)',
-        response: { 200: envelopeOf(z.array(drug)) },
+        response: { 200: envelopeOf(z.array(drugView)) },
       },
     },
     async (request) => ok(request, await enabledDrugs(app.db, sessionOf(request).tenantId, request.lang)),
@@ -159,7 +134,12 @@ export async function drugRoutes(app: FastifyInstance) {
     '/v1/medication',
     {
       config: { permission: PERMISSIONS.system.drugs.edit },
-      schema: { tags, summary: 'Create a drug', body: drugCreateSchema, response: { 200: envelopeOf(drug) } },
+      schema: {
+        tags,
+        summary: 'Create a drug',
+        body: drugCreateSchema,
+        response: { 200: envelopeOf(drugView) },
+      },
     },
     async (request) =>
       ok(
@@ -175,7 +155,7 @@ export async function drugRoutes(app: FastifyInstance) {
         tags,
         summary: 'Update a drug (version must match)',
         body: drugUpdateSchema,
-        response: { 200: envelopeOf(drug) },
+        response: { 200: envelopeOf(drugView) },
       },
     },
     async (request) =>
@@ -193,6 +173,7 @@ export async function drugRoutes(app: FastifyInstance) {
         summary: 'Delete a drug (kept for the orders that name it) (version must match)',
         params: idParam,
         querystring: deleteQuery,
+        response: { 200: noDataEnvelope },
       },
     },
     async (request) => {

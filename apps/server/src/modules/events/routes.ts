@@ -5,12 +5,12 @@ import {
   gluEventUpdateSchema,
   type MessageKey,
   PERMISSIONS,
-  twoNamesResponse,
 } from '@glucocare/domain';
+import { gluEventIconResponses, gluEventItemView, gluEventView } from '@glucocare/domain/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeOf, ok } from '../../http/envelope';
+import { envelopeOf, noDataEnvelope, ok } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
 import { activeFilter, deleteByIdQuery, idParam } from '../../lib/query';
 import { requestMeta } from '../audit/service';
@@ -26,28 +26,6 @@ import {
 } from './service';
 import { type SvgSanitizeResult, sanitizeSvg } from './svg-sanitizer';
 
-const item = z.object({
-  id: z.number(),
-  eventId: z.number(),
-  code: z.string(),
-  ...twoNamesResponse,
-  sort: z.number(),
-  isActive: z.boolean(),
-  hasIcon: z.boolean(),
-  iconUrl: z.string().nullable().describe('GET it under the API base with the bearer token'),
-  version: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-const event = z.object({
-  id: z.number(),
-  code: z.string(),
-  ...twoNamesResponse,
-  sort: z.number(),
-  version: z.number(),
-  createdAt: z.string(),
-  items: z.array(item),
-});
 const tags = ['glucose events'];
 
 const ICON_PROBLEMS: Record<Exclude<SvgSanitizeResult, { ok: true }>['reason'], MessageKey> = {
@@ -84,7 +62,7 @@ export async function eventRoutes(app: FastifyInstance) {
         tags,
         summary: 'Events with their items (isActive=true: enabled items only)',
         querystring: z.object({ isActive: activeFilter }),
-        response: { 200: envelopeOf(z.array(event)) },
+        response: { 200: envelopeOf(z.array(gluEventView)) },
       },
     },
     async (request) =>
@@ -101,7 +79,7 @@ export async function eventRoutes(app: FastifyInstance) {
         tags,
         summary: 'Create an event',
         body: gluEventCreateSchema,
-        response: { 200: envelopeOf(event) },
+        response: { 200: envelopeOf(gluEventView) },
       },
     },
     async (request) =>
@@ -118,7 +96,7 @@ export async function eventRoutes(app: FastifyInstance) {
         tags,
         summary: 'Update an event (version must match)',
         body: gluEventUpdateSchema,
-        response: { 200: envelopeOf(event) },
+        response: { 200: envelopeOf(gluEventView) },
       },
     },
     async (request) =>
@@ -135,6 +113,7 @@ export async function eventRoutes(app: FastifyInstance) {
         tags,
         summary: 'Delete an event that has no items (version must match)',
         querystring: deleteByIdQuery,
+        response: { 200: noDataEnvelope },
       },
     },
     async (request) => {
@@ -151,7 +130,7 @@ export async function eventRoutes(app: FastifyInstance) {
         tags,
         summary: 'Create (no id) or update (id, version) an event item; icon is SVG text, sanitised',
         body: itemSaveBody,
-        response: { 200: envelopeOf(item) },
+        response: { 200: envelopeOf(gluEventItemView) },
       },
     },
     async (request) =>
@@ -164,7 +143,12 @@ export async function eventRoutes(app: FastifyInstance) {
     '/v1/glu/event/item',
     {
       config: { permission: PERMISSIONS.system.glucoseEvents.delete },
-      schema: { tags, summary: 'Delete an event item (version must match)', querystring: deleteByIdQuery },
+      schema: {
+        tags,
+        summary: 'Delete an event item (version must match)',
+        querystring: deleteByIdQuery,
+        response: { 200: noDataEnvelope },
+      },
     },
     async (request) => {
       await deleteItem(app.db, sessionOf(request), request.query, requestMeta(request), request.lang);
@@ -179,7 +163,7 @@ export async function eventRoutes(app: FastifyInstance) {
         tags,
         summary: 'Enable or stop an event item (path spelled as the spec)',
         body: gluEventItemEnableSchema,
-        response: { 200: envelopeOf(item) },
+        response: { 200: envelopeOf(gluEventItemView) },
       },
     },
     async (request) =>
@@ -197,6 +181,7 @@ export async function eventRoutes(app: FastifyInstance) {
         summary: 'The item’s sanitised SVG icon (image/svg+xml)',
         params: idParam,
         querystring: z.object({ v: z.string().max(20).optional() }),
+        response: gluEventIconResponses,
       },
     },
     async (request, reply) => {
@@ -206,7 +191,7 @@ export async function eventRoutes(app: FastifyInstance) {
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-cache')
         .header('etag', etag);
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
       return reply.type('image/svg+xml; charset=utf-8').send(svg);
     },
   );

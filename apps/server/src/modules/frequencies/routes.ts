@@ -1,8 +1,9 @@
 import { adviceFrequencyCreateSchema, adviceFrequencyUpdateSchema, PERMISSIONS } from '@glucocare/domain';
+import { adviceFrequencyOptionView, adviceFrequencyView } from '@glucocare/domain/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeOf, ok, pageOf } from '../../http/envelope';
+import { envelopeOf, noDataEnvelope, ok, pageOf } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
 import { activeFilter, deleteQuery, idParam, pageQueryFields } from '../../lib/query';
 import { requestMeta } from '../audit/service';
@@ -15,20 +16,6 @@ import {
   updateFrequency,
 } from './service';
 
-const frequency = z.object({
-  id: z.number(),
-  code: z.string(),
-  name: z.string(),
-  frequency: z.string(),
-  timesPerDay: z.number().nullable(),
-  executeTimes: z.array(z.string()).describe('HH:mm, in the order of the day'),
-  sort: z.number(),
-  isActive: z.boolean(),
-  version: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-const option = z.object({ code: z.string(), name: z.string(), frequency: z.string() });
 const tags = ['advice frequencies'];
 
 /** Advice (order) frequencies: qd, bid, tid ... with their times of day (§7 "Advice frequency"). */
@@ -42,7 +29,7 @@ export async function adviceFrequencyRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Enabled frequencies for pickers: code, name and frequency',
-        response: { 200: envelopeOf(z.array(option)) },
+        response: { 200: envelopeOf(z.array(adviceFrequencyOptionView)) },
       },
     },
     async (request) => ok(request, await frequencyOptions(app.db, sessionOf(request).tenantId)),
@@ -55,7 +42,7 @@ export async function adviceFrequencyRoutes(app: FastifyInstance) {
         tags,
         summary: 'Frequencies, paged: by code, name or frequency text and enabled state',
         querystring: z.object({ ...pageQueryFields, isActive: activeFilter }),
-        response: { 200: envelopeOf(pageOf(frequency)) },
+        response: { 200: envelopeOf(pageOf(adviceFrequencyView)) },
       },
     },
     async (request) => ok(request, await pageFrequencies(app.db, sessionOf(request).tenantId, request.query)),
@@ -67,7 +54,7 @@ export async function adviceFrequencyRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Every enabled frequency with its times per day and execution times',
-        response: { 200: envelopeOf(z.array(frequency)) },
+        response: { 200: envelopeOf(z.array(adviceFrequencyView)) },
       },
     },
     async (request) => ok(request, await enabledFrequencies(app.db, sessionOf(request).tenantId)),
@@ -80,7 +67,7 @@ export async function adviceFrequencyRoutes(app: FastifyInstance) {
         tags,
         summary: 'Create a frequency',
         body: adviceFrequencyCreateSchema,
-        response: { 200: envelopeOf(frequency) },
+        response: { 200: envelopeOf(adviceFrequencyView) },
       },
     },
     async (request) =>
@@ -94,7 +81,7 @@ export async function adviceFrequencyRoutes(app: FastifyInstance) {
         tags,
         summary: 'Update a frequency (version must match)',
         body: adviceFrequencyUpdateSchema,
-        response: { 200: envelopeOf(frequency) },
+        response: { 200: envelopeOf(adviceFrequencyView) },
       },
     },
     async (request) =>
@@ -109,6 +96,7 @@ export async function adviceFrequencyRoutes(app: FastifyInstance) {
         summary: 'Delete a frequency (version must match)',
         params: idParam,
         querystring: deleteQuery,
+        response: { 200: noDataEnvelope },
       },
     },
     async (request) => {

@@ -1,7 +1,9 @@
 import { menuCreateSchema, menuUpdateSchema, PERMISSIONS } from '@glucocare/domain';
+import { adminMenuNodeView, adminMenuView } from '@glucocare/domain/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../http/envelope';
+import { z } from 'zod';
+import { envelopeOf, noDataEnvelope, ok } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
 import { deleteByIdQuery } from '../../lib/query';
 import { requestMeta } from '../audit/service';
@@ -15,7 +17,11 @@ export async function menuRoutes(app: FastifyInstance) {
     '/v1/menus/allTree',
     {
       config: { permission: PERMISSIONS.system.menus.list },
-      schema: { tags, summary: 'Every menu and button of the tenant' },
+      schema: {
+        tags,
+        summary: 'Every menu and button of the tenant',
+        response: { 200: envelopeOf(z.array(adminMenuNodeView)) },
+      },
     },
     async (request) => ok(request, await allMenuTree(app.db, sessionOf(request).tenantId, request.lang)),
   );
@@ -23,7 +29,12 @@ export async function menuRoutes(app: FastifyInstance) {
     '/v1/menus',
     {
       config: { permission: PERMISSIONS.system.menus.edit },
-      schema: { tags, summary: 'Create a menu or button', body: menuCreateSchema },
+      schema: {
+        tags,
+        summary: 'Create a menu or button',
+        body: menuCreateSchema,
+        response: { 200: envelopeOf(adminMenuView) },
+      },
     },
     async (request) =>
       ok(
@@ -35,7 +46,12 @@ export async function menuRoutes(app: FastifyInstance) {
     '/v1/menus',
     {
       config: { permission: PERMISSIONS.system.menus.edit },
-      schema: { tags, summary: 'Update a menu or button', body: menuUpdateSchema },
+      schema: {
+        tags,
+        summary: 'Update a menu or button',
+        body: menuUpdateSchema,
+        response: { 200: envelopeOf(adminMenuView) },
+      },
     },
     async (request) =>
       ok(
@@ -51,6 +67,7 @@ export async function menuRoutes(app: FastifyInstance) {
         tags,
         summary: 'Delete a menu without children (version must match)',
         querystring: deleteByIdQuery,
+        response: { 200: noDataEnvelope },
       },
     },
     async (request) => {

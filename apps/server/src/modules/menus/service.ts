@@ -1,4 +1,5 @@
 import type { Lang } from '@glucocare/domain';
+import type { AdminMenu, AdminMenuNode, MenuNode } from '@glucocare/domain/responses';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { menus, roleMenus } from '../../db/schema';
@@ -7,19 +8,6 @@ import { defineResource, type VersionedKey } from '../../lib/resource';
 import { descendantIds, toTree, withAncestors } from '../../lib/tree';
 import type { RequestMeta } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
-
-export interface MenuNode {
-  id: number;
-  parentId: number | null;
-  path: string;
-  component: string | null;
-  label: string;
-  labels: Record<Lang, string>;
-  icon: string | null;
-  hidden: boolean;
-  sort: number;
-  children: MenuNode[];
-}
 
 type MenuRow = typeof menus.$inferSelect;
 
@@ -68,23 +56,7 @@ export async function authorizedMenuTree(
   );
 }
 
-export interface AdminMenuNode {
-  id: number;
-  parentId: number | null;
-  path: string;
-  component: string | null;
-  labelEn: string;
-  labelZh: string;
-  label: string;
-  icon: string | null;
-  sort: number;
-  hidden: boolean;
-  kind: string;
-  permission: string | null;
-  version: number;
-}
-
-function toAdminNode(row: MenuRow, lang: Lang): AdminMenuNode {
+function toAdminNode(row: MenuRow, lang: Lang): AdminMenu {
   return {
     id: row.id,
     parentId: row.parentId,
@@ -103,7 +75,7 @@ function toAdminNode(row: MenuRow, lang: Lang): AdminMenuNode {
 }
 
 /** Every menu and button of the tenant, for the menu screen and the role authority tree. */
-export async function allMenuTree(db: DbOrTx, tenantId: string, lang: Lang) {
+export async function allMenuTree(db: DbOrTx, tenantId: string, lang: Lang): Promise<AdminMenuNode[]> {
   const rows = await db.select().from(menus).where(eq(menus.tenantId, tenantId));
   return toTree(
     rows.map((row) => toAdminNode(row, lang)),

@@ -5,24 +5,16 @@ import {
   roleCreateSchema,
   roleUpdateSchema,
 } from '@glucocare/domain';
+import { roleAuthorityView, roleGrantView, roleView } from '@glucocare/domain/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeOf, ok, pageOf } from '../../http/envelope';
+import { envelopeOf, noDataEnvelope, ok, pageOf } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
 import { deleteQuery, idParam } from '../../lib/query';
 import { requestMeta } from '../audit/service';
 import { createRole, deleteRole, pageRoles, roleAuthority, saveRoleAuthority, updateRole } from './service';
 
-const role = z.object({
-  id: z.number(),
-  code: z.string(),
-  name: z.string(),
-  nameEn: z.string().nullable(),
-  isActive: z.boolean(),
-  userCount: z.number(),
-  version: z.number(),
-});
 const tags = ['roles'];
 
 export async function roleRoutes(app: FastifyInstance) {
@@ -39,7 +31,7 @@ export async function roleRoutes(app: FastifyInstance) {
           page: pageParam.default(1),
           size: pageParam.default(20),
         }),
-        response: { 200: envelopeOf(pageOf(role)) },
+        response: { 200: envelopeOf(pageOf(roleView)) },
       },
     },
     async (request) =>
@@ -55,7 +47,12 @@ export async function roleRoutes(app: FastifyInstance) {
     '/v1/roles',
     {
       config: { permission: PERMISSIONS.system.roles.edit },
-      schema: { tags, summary: 'Create a role', body: roleCreateSchema, response: { 200: envelopeOf(role) } },
+      schema: {
+        tags,
+        summary: 'Create a role',
+        body: roleCreateSchema,
+        response: { 200: envelopeOf(roleView) },
+      },
     },
     async (request) =>
       ok(request, await createRole(app.db, sessionOf(request), request.body, requestMeta(request))),
@@ -64,7 +61,12 @@ export async function roleRoutes(app: FastifyInstance) {
     '/v1/roles',
     {
       config: { permission: PERMISSIONS.system.roles.edit },
-      schema: { tags, summary: 'Update a role', body: roleUpdateSchema, response: { 200: envelopeOf(role) } },
+      schema: {
+        tags,
+        summary: 'Update a role',
+        body: roleUpdateSchema,
+        response: { 200: envelopeOf(roleView) },
+      },
     },
     async (request) =>
       ok(request, await updateRole(app.db, sessionOf(request), request.body, requestMeta(request))),
@@ -78,6 +80,7 @@ export async function roleRoutes(app: FastifyInstance) {
         summary: 'Delete a role (version must match)',
         params: idParam,
         querystring: deleteQuery,
+        response: { 200: noDataEnvelope },
       },
     },
     async (request) => {
@@ -94,7 +97,12 @@ export async function roleRoutes(app: FastifyInstance) {
     '/v1/roles/authority/:id',
     {
       config: { permission: PERMISSIONS.system.roles.list },
-      schema: { tags, summary: 'Menus and buttons granted to a role', params: idParam },
+      schema: {
+        tags,
+        summary: 'Menus and buttons granted to a role',
+        params: idParam,
+        response: { 200: envelopeOf(roleAuthorityView) },
+      },
     },
     async (request) =>
       ok(request, await roleAuthority(app.db, sessionOf(request).tenantId, request.params.id, request.lang)),
@@ -103,7 +111,12 @@ export async function roleRoutes(app: FastifyInstance) {
     '/v1/roles/authority',
     {
       config: { permission: PERMISSIONS.system.roles.edit },
-      schema: { tags, summary: 'Replace the menus and buttons granted to a role', body: roleAuthoritySchema },
+      schema: {
+        tags,
+        summary: 'Replace the menus and buttons granted to a role',
+        body: roleAuthoritySchema,
+        response: { 200: envelopeOf(roleGrantView) },
+      },
     },
     async (request) =>
       ok(request, await saveRoleAuthority(app.db, sessionOf(request), request.body, requestMeta(request))),

@@ -4,10 +4,11 @@ import {
   suggestionCreateSchema,
   suggestionUpdateSchema,
 } from '@glucocare/domain';
+import { suggestionCategoryOptionView, suggestionView } from '@glucocare/domain/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeOf, ok, pageOf } from '../../http/envelope';
+import { envelopeOf, noDataEnvelope, ok, pageOf } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
 import { activeFilter, deleteQuery, idParam, pageQueryFields } from '../../lib/query';
 import { requestMeta } from '../audit/service';
@@ -20,18 +21,6 @@ import {
   updateSuggestion,
 } from './service';
 
-const suggestion = z.object({
-  id: z.number(),
-  title: z.string(),
-  content: z.string(),
-  category: z.enum(SUGGESTION_CATEGORIES),
-  categoryName: z.string(),
-  sort: z.number(),
-  isActive: z.boolean(),
-  version: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
 const category = z.enum(SUGGESTION_CATEGORIES).optional();
 const tags = ['management suggestions'];
 
@@ -47,7 +36,7 @@ export async function suggestionRoutes(app: FastifyInstance) {
         tags,
         summary: 'Suggestions, paged: by title or content text, category and enabled state',
         querystring: z.object({ ...pageQueryFields, category, isActive: activeFilter }),
-        response: { 200: envelopeOf(pageOf(suggestion)) },
+        response: { 200: envelopeOf(pageOf(suggestionView)) },
       },
     },
     async (request) =>
@@ -61,7 +50,7 @@ export async function suggestionRoutes(app: FastifyInstance) {
         tags,
         summary: 'Enabled suggestions, of one category when given',
         querystring: z.object({ category }),
-        response: { 200: envelopeOf(z.array(suggestion)) },
+        response: { 200: envelopeOf(z.array(suggestionView)) },
       },
     },
     async (request) =>
@@ -77,9 +66,7 @@ export async function suggestionRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'The suggestion categories with names in the request language',
-        response: {
-          200: envelopeOf(z.array(z.object({ code: z.enum(SUGGESTION_CATEGORIES), name: z.string() }))),
-        },
+        response: { 200: envelopeOf(z.array(suggestionCategoryOptionView)) },
       },
     },
     async (request) => ok(request, suggestionCategories(request.lang)),
@@ -92,7 +79,7 @@ export async function suggestionRoutes(app: FastifyInstance) {
         tags,
         summary: 'Create a suggestion',
         body: suggestionCreateSchema,
-        response: { 200: envelopeOf(suggestion) },
+        response: { 200: envelopeOf(suggestionView) },
       },
     },
     async (request) =>
@@ -109,7 +96,7 @@ export async function suggestionRoutes(app: FastifyInstance) {
         tags,
         summary: 'Update a suggestion (version must match)',
         body: suggestionUpdateSchema,
-        response: { 200: envelopeOf(suggestion) },
+        response: { 200: envelopeOf(suggestionView) },
       },
     },
     async (request) =>
@@ -127,6 +114,7 @@ export async function suggestionRoutes(app: FastifyInstance) {
         summary: 'Delete a suggestion (version must match)',
         params: idParam,
         querystring: deleteQuery,
+        response: { 200: noDataEnvelope },
       },
     },
     async (request) => {

@@ -1,8 +1,8 @@
 import { DEFAULT_LANG } from '@glucocare/domain';
+import { healthView, projectConfigView } from '@glucocare/domain/responses';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { envelopeOf, ok } from '../../http/envelope';
 
 /** Routes outside the session: health for load balancers and the web app's runtime configuration. */
@@ -15,7 +15,7 @@ export async function systemRoutes(app: FastifyInstance) {
       schema: {
         tags: ['system'],
         summary: 'Liveness and database reachability (503 when the database is down)',
-        response: { 200: envelopeOf(z.object({ status: z.literal('ok'), database: z.literal('up') })) },
+        response: { 200: envelopeOf(healthView) },
       },
     },
     async (request) => {
@@ -26,7 +26,7 @@ export async function systemRoutes(app: FastifyInstance) {
 
   r.get(
     '/project.config.json',
-    { config: { permission: 'public' }, schema: { hide: true } },
+    { config: { permission: 'public' }, schema: { hide: true, response: { 200: projectConfigView } } },
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
       return {

@@ -1,24 +1,13 @@
 import { PERMISSIONS, tagOptionSchema, tagOptionUpdateSchema, tagTextSchema } from '@glucocare/domain';
+import { tagOptionView } from '@glucocare/domain/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeOf, ok } from '../../http/envelope';
+import { envelopeOf, noDataEnvelope, ok } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
 import { requestMeta } from '../audit/service';
 import { createTag, deleteTag, listTags, updateTag } from './service';
 
-const tagOption = z.object({
-  id: z.number(),
-  /** what PUT sends back to change the tag (the row's version) */
-  version: z.number(),
-  /** the text patients store; its name in the request's language; its Chinese and English names */
-  tag: z.string(),
-  name: z.string(),
-  tagZh: z.string().nullable(),
-  tagEn: z.string().nullable(),
-  color: z.string().nullable(),
-  sort: z.number(),
-});
 const tags = ['patient tags'];
 
 /** The patient tags offered on the inpatient list (§7 "Tags"). */
@@ -32,7 +21,7 @@ export async function tagRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'The patient tags, by sort',
-        response: { 200: envelopeOf(z.array(tagOption)) },
+        response: { 200: envelopeOf(z.array(tagOptionView)) },
       },
     },
     async (request) => ok(request, await listTags(app.db, sessionOf(request).tenantId, request.lang)),
@@ -45,7 +34,7 @@ export async function tagRoutes(app: FastifyInstance) {
         tags,
         summary: 'Add a patient tag (the text is unique)',
         body: tagOptionSchema,
-        response: { 200: envelopeOf(tagOption) },
+        response: { 200: envelopeOf(tagOptionView) },
       },
     },
     async (request) =>
@@ -62,7 +51,7 @@ export async function tagRoutes(app: FastifyInstance) {
         tags,
         summary: 'Change a patient tag’s names, colour or sort (its text stays; stale version → 409)',
         body: tagOptionUpdateSchema,
-        response: { 200: envelopeOf(tagOption) },
+        response: { 200: envelopeOf(tagOptionView) },
       },
     },
     async (request) =>
@@ -79,6 +68,7 @@ export async function tagRoutes(app: FastifyInstance) {
         tags,
         summary: 'Remove a patient tag by its text',
         querystring: z.object({ tag: tagTextSchema }),
+        response: { 200: noDataEnvelope },
       },
     },
     async (request) => {

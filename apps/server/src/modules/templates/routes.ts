@@ -5,10 +5,11 @@ import {
   orderTemplateUpdateSchema,
   PERMISSIONS,
 } from '@glucocare/domain';
+import { orderTemplateView, orderTypeOptionView } from '@glucocare/domain/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeOf, ok, pageOf } from '../../http/envelope';
+import { envelopeOf, noDataEnvelope, ok, pageOf } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
 import { activeFilter, deleteQuery, idParam, pageQueryFields } from '../../lib/query';
 import { requestMeta } from '../audit/service';
@@ -22,17 +23,6 @@ import {
   updateTemplate,
 } from './service';
 
-const template = z.object({
-  id: z.number(),
-  name: z.string(),
-  type: z.enum(ORDER_TYPES),
-  typeName: z.string(),
-  content: z.array(z.string()),
-  isActive: z.boolean(),
-  version: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
 const adviceType = z.enum(ORDER_TYPES).optional();
 const tags = ['order templates'];
 
@@ -48,7 +38,7 @@ export async function templateRoutes(app: FastifyInstance) {
         tags,
         summary: 'Templates, paged: by name or content text, order type and enabled state',
         querystring: z.object({ ...pageQueryFields, adviceType, isActive: activeFilter }),
-        response: { 200: envelopeOf(pageOf(template)) },
+        response: { 200: envelopeOf(pageOf(orderTemplateView)) },
       },
     },
     async (request) =>
@@ -62,7 +52,7 @@ export async function templateRoutes(app: FastifyInstance) {
         tags,
         summary: 'Enabled templates, of one order type when given (the order form’s picker)',
         querystring: z.object({ adviceType }),
-        response: { 200: envelopeOf(z.array(template)) },
+        response: { 200: envelopeOf(z.array(orderTemplateView)) },
       },
     },
     async (request) =>
@@ -78,7 +68,7 @@ export async function templateRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'The order types (24-hour, long-term, temporary) with names in the request language',
-        response: { 200: envelopeOf(z.array(z.object({ code: z.enum(ORDER_TYPES), name: z.string() }))) },
+        response: { 200: envelopeOf(z.array(orderTypeOptionView)) },
       },
     },
     async (request) => ok(request, orderTypes(request.lang)),
@@ -91,7 +81,7 @@ export async function templateRoutes(app: FastifyInstance) {
         tags,
         summary: 'Create a template',
         body: orderTemplateCreateSchema,
-        response: { 200: envelopeOf(template) },
+        response: { 200: envelopeOf(orderTemplateView) },
       },
     },
     async (request) =>
@@ -108,7 +98,7 @@ export async function templateRoutes(app: FastifyInstance) {
         tags,
         summary: 'Update a template (version must match)',
         body: orderTemplateUpdateSchema,
-        response: { 200: envelopeOf(template) },
+        response: { 200: envelopeOf(orderTemplateView) },
       },
     },
     async (request) =>
@@ -125,7 +115,7 @@ export async function templateRoutes(app: FastifyInstance) {
         tags,
         summary: 'Enable or stop a template (version must match)',
         body: catalogueStatusSchema,
-        response: { 200: envelopeOf(template) },
+        response: { 200: envelopeOf(orderTemplateView) },
       },
     },
     async (request) =>
@@ -143,6 +133,7 @@ export async function templateRoutes(app: FastifyInstance) {
         summary: 'Delete a template (version must match)',
         params: idParam,
         querystring: deleteQuery,
+        response: { 200: noDataEnvelope },
       },
     },
     async (request) => {

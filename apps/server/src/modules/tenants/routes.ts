@@ -1,20 +1,12 @@
 import { PERMISSIONS, tenantNameSchema } from '@glucocare/domain';
+import { isOutsideView, organisationView } from '@glucocare/domain/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { envelopeOf, ok } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
 import { requestMeta } from '../audit/service';
 import { getSetting } from '../settings/service';
 import { findTenant, renameTenant, tenantView } from './service';
-
-const organisation = z.object({
-  tenant: z.string(),
-  tenantName: z.string(),
-  organizationName: z.string(),
-  organizationCode: z.string(),
-  names: z.object({ 'en-US': z.string(), 'zh-CN': z.string() }),
-});
 
 export async function tenantRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -26,7 +18,7 @@ export async function tenantRoutes(app: FastifyInstance) {
       schema: {
         tags: ['session'],
         summary: "The signed-in user's organisation (hospital) and its names in both languages",
-        response: { 200: envelopeOf(organisation) },
+        response: { 200: envelopeOf(organisationView) },
       },
     },
     async (request) =>
@@ -41,7 +33,7 @@ export async function tenantRoutes(app: FastifyInstance) {
         tags: ['session'],
         summary: 'Rename the hospital: tenantName in the request language, or tenantNameEn / tenantNameZh',
         body: tenantNameSchema,
-        response: { 200: envelopeOf(organisation) },
+        response: { 200: envelopeOf(organisationView) },
       },
     },
     async (request) =>
@@ -58,7 +50,7 @@ export async function tenantRoutes(app: FastifyInstance) {
       schema: {
         tags: ['session'],
         summary: 'Whether the tenant works in out-of-hospital mode',
-        response: { 200: envelopeOf(z.boolean()) },
+        response: { 200: envelopeOf(isOutsideView) },
       },
     },
     async (request) =>

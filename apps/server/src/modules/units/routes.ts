@@ -1,14 +1,14 @@
 import { PERMISSIONS, UNIT_CATEGORIES, unitSaveSchema } from '@glucocare/domain';
+import { unitView } from '@glucocare/domain/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeOf, ok } from '../../http/envelope';
+import { envelopeOf, noDataEnvelope, ok } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
 import { idParam } from '../../lib/query';
 import { requestMeta } from '../audit/service';
 import { createUnit, deleteUnit, listUnits } from './service';
 
-const unit = z.object({ id: z.number(), category: z.string(), code: z.string(), name: z.string() });
 const tags = ['units'];
 
 /** The units of each category: the display unit of GLU, KET and UA, and the DRUG and INSPECTION catalogues. */
@@ -23,7 +23,7 @@ export async function unitRoutes(app: FastifyInstance) {
         tags: ['session', ...tags],
         summary: 'Units of a category (a GLU unit named mgDl means mg/dL display); every category when none',
         querystring: z.object({ category: z.enum(UNIT_CATEGORIES).optional() }),
-        response: { 200: envelopeOf(z.array(unit)) },
+        response: { 200: envelopeOf(z.array(unitView)) },
       },
     },
     async (request) =>
@@ -37,7 +37,7 @@ export async function unitRoutes(app: FastifyInstance) {
         tags,
         summary: 'Add a DRUG or INSPECTION unit (display units are changed by the item display setting)',
         body: unitSaveSchema,
-        response: { 200: envelopeOf(unit) },
+        response: { 200: envelopeOf(unitView) },
       },
     },
     async (request) =>
@@ -47,7 +47,12 @@ export async function unitRoutes(app: FastifyInstance) {
     '/v1/units/:id',
     {
       config: { permission: PERMISSIONS.settings.catalogues.edit },
-      schema: { tags, summary: 'Remove a DRUG or INSPECTION unit', params: idParam },
+      schema: {
+        tags,
+        summary: 'Remove a DRUG or INSPECTION unit',
+        params: idParam,
+        response: { 200: noDataEnvelope },
+      },
     },
     async (request) => {
       await deleteUnit(app.db, sessionOf(request), request.params.id, requestMeta(request));

@@ -1,4 +1,5 @@
 import { pageParam, userNameSchema } from '@glucocare/domain';
+import { menuNodeView, profileView, signInEventView } from '@glucocare/domain/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,21 +9,6 @@ import { sessionOf } from '../../http/session';
 import { userPermissions } from '../auth/sessions';
 import { authorizedMenuTree } from '../menus/service';
 import { loginHistory, profile } from './service';
-
-const menuNode: z.ZodType = z.lazy(() =>
-  z.object({
-    id: z.number(),
-    parentId: z.number().nullable(),
-    path: z.string(),
-    component: z.string().nullable(),
-    label: z.string(),
-    labels: z.object({ 'en-US': z.string(), 'zh-CN': z.string() }),
-    icon: z.string().nullable(),
-    hidden: z.boolean(),
-    sort: z.number(),
-    children: z.array(menuNode),
-  }),
-);
 
 export async function userRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -35,25 +21,7 @@ export async function userRoutes(app: FastifyInstance) {
         tags: ['session'],
         summary: 'The signed-in user',
         response: {
-          200: envelopeOf(
-            z.object({
-              userId: z.number(),
-              userName: z.string(),
-              nickName: z.string(),
-              tenant: z.string(),
-              tenantName: z.string(),
-              organizationName: z.string(),
-              organizationCode: z.string(),
-              departmentCode: z.string().nullable(),
-              departmentName: z.string().nullable(),
-              roles: z.array(z.object({ name: z.string(), label: z.string() })),
-              avatar: z.string(),
-              isOut: z.boolean(),
-              lastLoginAt: z.string().nullable(),
-              lastLoginIp: z.string().nullable(),
-              permissions: z.array(z.string()),
-            }),
-          ),
+          200: envelopeOf(profileView),
         },
       },
     },
@@ -75,7 +43,7 @@ export async function userRoutes(app: FastifyInstance) {
         tags: ['session'],
         summary: "The menu tree of the user's roles",
         querystring: z.object({ userName: userNameSchema, roles: z.string().max(500).optional() }),
-        response: { 200: envelopeOf(z.array(menuNode)) },
+        response: { 200: envelopeOf(z.array(menuNodeView)) },
       },
     },
     async (request) => {
@@ -95,16 +63,7 @@ export async function userRoutes(app: FastifyInstance) {
         summary: "The caller's own sign-in events",
         querystring: z.object({ page: pageParam.default(1), size: pageParam.default(20) }),
         response: {
-          200: envelopeOf(
-            pageOf(
-              z.object({
-                at: z.string(),
-                action: z.string(),
-                ip: z.string().nullable(),
-                userAgent: z.string().nullable(),
-              }),
-            ),
-          ),
+          200: envelopeOf(pageOf(signInEventView)),
         },
       },
     },

@@ -9,10 +9,16 @@ import {
   staffUserNameSchema,
   userNameBodySchema,
 } from '@glucocare/domain';
+import {
+  batchScopeResultView,
+  doctorView,
+  staffRecordView,
+  staffScopeView,
+} from '@glucocare/domain/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../http/envelope';
+import { envelopeOf, noDataEnvelope, ok, pageOf } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
 import { deleteQuery } from '../../lib/query';
 import { requestMeta } from '../audit/service';
@@ -30,6 +36,7 @@ import {
 
 const tags = ['staff'];
 const departmentQuery = z.object({ departmentCode: z.string().max(32).optional() });
+const doctorList = envelopeOf(z.array(doctorView));
 
 export async function staffRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -49,6 +56,7 @@ export async function staffRoutes(app: FastifyInstance) {
           page: pageParam.default(1),
           size: pageParam.default(20),
         }),
+        response: { 200: envelopeOf(pageOf(staffRecordView)) },
       },
     },
     async (request) => {
@@ -72,7 +80,12 @@ export async function staffRoutes(app: FastifyInstance) {
     '/v2/users',
     {
       config: { permission: PERMISSIONS.system.staff.edit },
-      schema: { tags, summary: 'Add a staff member', body: staffCreateSchema },
+      schema: {
+        tags,
+        summary: 'Add a staff member (the message names the initial password)',
+        body: staffCreateSchema,
+        response: { 200: envelopeOf(staffRecordView) },
+      },
     },
     async (request) => {
       const { record, password } = await createStaff(
@@ -89,7 +102,12 @@ export async function staffRoutes(app: FastifyInstance) {
     '/v2/users',
     {
       config: { permission: PERMISSIONS.system.staff.edit },
-      schema: { tags, summary: 'Change a staff member', body: staffUpdateSchema },
+      schema: {
+        tags,
+        summary: 'Change a staff member',
+        body: staffUpdateSchema,
+        response: { 200: envelopeOf(staffRecordView) },
+      },
     },
     async (request) =>
       ok(
@@ -105,6 +123,7 @@ export async function staffRoutes(app: FastifyInstance) {
         tags,
         summary: 'Remove a staff member (history kept; version must match)',
         querystring: deleteQuery.extend({ userName: staffUserNameSchema }),
+        response: { 200: noDataEnvelope },
       },
     },
     async (request) => {
@@ -120,6 +139,7 @@ export async function staffRoutes(app: FastifyInstance) {
         tags,
         summary: 'Reset a password to the tenant default (must be changed at next sign-in)',
         body: userNameBodySchema,
+        response: { 200: noDataEnvelope },
       },
     },
     async (request) => {
@@ -136,7 +156,12 @@ export async function staffRoutes(app: FastifyInstance) {
     '/v1/users/batchScope',
     {
       config: { permission: PERMISSIONS.system.staff.edit },
-      schema: { tags, summary: 'Set the department scope of several staff', body: batchScopeSchema },
+      schema: {
+        tags,
+        summary: 'Set the department scope of several staff',
+        body: batchScopeSchema,
+        response: { 200: envelopeOf(batchScopeResultView) },
+      },
     },
     async (request) =>
       ok(request, await batchScope(app.db, sessionOf(request), request.body, requestMeta(request))),
@@ -149,6 +174,7 @@ export async function staffRoutes(app: FastifyInstance) {
         tags,
         summary: 'Department scope of one staff member',
         querystring: z.object({ userName: staffUserNameSchema }),
+        response: { 200: envelopeOf(staffScopeView) },
       },
     },
     async (request) => ok(request, await staffScope(app.db, sessionOf(request), request.query.userName)),
@@ -161,6 +187,7 @@ export async function staffRoutes(app: FastifyInstance) {
         tags,
         summary: 'Change the caller’s own password',
         body: z.strictObject({ password: encryptedPasswordSchema, newPassword: encryptedPasswordSchema }),
+        response: { 200: noDataEnvelope },
       },
     },
     async (request) => {
@@ -176,14 +203,22 @@ export async function staffRoutes(app: FastifyInstance) {
   );
   r.get(
     '/v1/doctors',
-    { config: { permission: 'session' }, schema: { tags, summary: 'Doctors in the caller’s scope' } },
+    {
+      config: { permission: 'session' },
+      schema: { tags, summary: 'Doctors in the caller’s scope', response: { 200: doctorList } },
+    },
     async (request) => ok(request, await doctors(app.db, sessionOf(request), undefined, request.lang)),
   );
   r.get(
     '/v1/doctors/list',
     {
       config: { permission: 'session' },
-      schema: { tags, summary: 'Doctors of a department', querystring: departmentQuery },
+      schema: {
+        tags,
+        summary: 'Doctors of a department',
+        querystring: departmentQuery,
+        response: { 200: doctorList },
+      },
     },
     async (request) =>
       ok(request, await doctors(app.db, sessionOf(request), request.query.departmentCode, request.lang)),
@@ -196,6 +231,7 @@ export async function staffRoutes(app: FastifyInstance) {
         tags,
         summary: 'Doctors a patient of the department can be attributed to',
         querystring: departmentQuery,
+        response: { 200: doctorList },
       },
     },
     async (request) => {

@@ -1,4 +1,9 @@
-import { type StaffExpiryFilter, staffExpiryOf, staffExpirySoonEnd } from '@glucocare/domain';
+import {
+  type StaffExpiryFilter,
+  type StaffGender,
+  staffExpiryOf,
+  staffExpirySoonEnd,
+} from '@glucocare/domain';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { departments, roles, sessions, userDepartments, userRoles, users } from '../../db/schema';
@@ -13,7 +18,7 @@ import { getSetting } from '../settings/service';
 
 export interface StaffInput {
   nickName: string;
-  gender?: string | null;
+  gender?: StaffGender | null;
   birthDate?: string | null;
   idCard?: string | null;
   phone?: string | null;
