@@ -1,7 +1,36 @@
-import type { StaffExpiry, StaffExpiryFilter } from '@glucocare/domain/admin';
+import type { DataPermission, MenuKind, PermissionScope, StaffExpiryFilter } from '@glucocare/domain/admin';
 import type { Lang } from '@glucocare/domain/i18n';
+import type {
+  AdminMenu,
+  AdminMenuNode,
+  AuditRecord,
+  BatchScopeResult,
+  Department,
+  DepartmentNode,
+  Gender,
+  Page,
+  Role,
+  RoleAuthority,
+  RoleGrant,
+  StaffRecord,
+} from '@glucocare/domain/responses';
 import { http, requestEnvelope } from './http';
-import type { Page } from './users';
+
+export type { DataPermission, MenuKind, PermissionScope } from '@glucocare/domain/admin';
+export type {
+  AdminMenu,
+  AdminMenuNode,
+  AuditRecord,
+  BatchScopeResult,
+  Department,
+  DepartmentNode,
+  Gender,
+  Role,
+  RoleAuthority,
+  RoleGrant,
+  RoleSummary,
+  StaffRecord,
+} from '@glucocare/domain/responses';
 
 /**
  * Administration calls (docs/api.md "Administration (issue 3)"): departments, staff, roles, menus.
@@ -10,22 +39,6 @@ import type { Page } from './users';
  */
 
 // ---------- departments ----------
-
-export interface DepartmentNode {
-  id: number;
-  code: string;
-  name: string;
-  nameEn: string | null;
-  parentId: number | null;
-  isWard: boolean;
-  isActive: boolean;
-  sort: number;
-  createdAt: string;
-  version: number;
-  /** only in /allScopetree: whether the caller's scope includes it */
-  inScope?: boolean;
-  children?: DepartmentNode[];
-}
 
 export interface DepartmentInput {
   code: string;
@@ -65,16 +78,16 @@ export function searchDepartmentTree(
   });
 }
 
-export function createDepartment(input: DepartmentInput): Promise<DepartmentNode> {
-  return http.post<DepartmentNode>('/v2/departments', input);
+export function createDepartment(input: DepartmentInput): Promise<Department> {
+  return http.post<Department>('/v2/departments', input);
 }
 
-export function updateDepartment(input: DepartmentUpdate): Promise<DepartmentNode> {
-  return http.put<DepartmentNode>('/v2/departments', input);
+export function updateDepartment(input: DepartmentUpdate): Promise<Department> {
+  return http.put<Department>('/v2/departments', input);
 }
 
-export function setDepartmentStatus(id: number, isActive: boolean, version: number): Promise<DepartmentNode> {
-  return http.put<DepartmentNode>('/v1/departments/status', { id, isActive, version });
+export function setDepartmentStatus(id: number, isActive: boolean, version: number): Promise<Department> {
+  return http.put<Department>('/v1/departments/status', { id, isActive, version });
 }
 
 export function deleteDepartment(id: number, version: number): Promise<null> {
@@ -82,42 +95,6 @@ export function deleteDepartment(id: number, version: number): Promise<null> {
 }
 
 // ---------- staff ----------
-
-export type DataPermission = 'readWrite' | 'readOnly';
-export type PermissionScope = 'all' | 'departments';
-
-export interface RoleSummary {
-  id: number;
-  code: string;
-  name: string;
-}
-
-export interface StaffRecord {
-  id: number;
-  userName: string;
-  nickName: string;
-  gender: string | null;
-  birthDate: string | null;
-  age: number | null;
-  idCard: string | null;
-  phone: string | null;
-  email: string | null;
-  departmentCode: string | null;
-  departmentName: string | null;
-  roles: RoleSummary[];
-  dataPermission: DataPermission;
-  permissionScope: PermissionScope;
-  /** department codes */
-  departmentPermissions: string[];
-  expiresOn: string | null;
-  /** where the account stands against its expiry date today (server's calendar, as at sign-in) */
-  expiry: StaffExpiry;
-  isActive: boolean;
-  mustChangePassword: boolean;
-  lockedUntil: string | null;
-  createdAt: string;
-  version: number;
-}
 
 export interface StaffQuery {
   queryCondition?: string;
@@ -146,11 +123,6 @@ export interface StaffInput {
 }
 
 export type StaffUpdate = Omit<StaffInput, 'userName'> & { id: number; version: number };
-
-export interface Gender {
-  code: string;
-  name: string;
-}
 
 /** Largest page the list calls accept; the Excel export walks the pages with it. */
 export const MAX_PAGE_SIZE = 100;
@@ -211,8 +183,8 @@ export function setStaffScopes(input: {
   userNames: string[];
   permissionScope: PermissionScope;
   departmentPermissions: string[];
-}): Promise<{ updated: number }> {
-  return http.put<{ updated: number }>('/v1/users/batchScope', input);
+}): Promise<BatchScopeResult> {
+  return http.put<BatchScopeResult>('/v1/users/batchScope', input);
 }
 
 export function fetchGenders(signal?: AbortSignal): Promise<Gender[]> {
@@ -220,16 +192,6 @@ export function fetchGenders(signal?: AbortSignal): Promise<Gender[]> {
 }
 
 // ---------- roles ----------
-
-export interface Role {
-  id: number;
-  code: string;
-  name: string;
-  nameEn: string | null;
-  isActive: boolean;
-  userCount: number;
-  version: number;
-}
 
 export interface RoleInput {
   code: string;
@@ -262,44 +224,15 @@ export function deleteRole(id: number, version: number): Promise<null> {
   return http.delete<null>(`/v1/roles/${encodeURIComponent(String(id))}`, { query: { version } });
 }
 
-export interface RoleAuthority {
-  roleId: number;
-  menuIds: number[];
-  tree: AdminMenu[];
-}
-
 export function fetchRoleAuthority(roleId: number, signal?: AbortSignal): Promise<RoleAuthority> {
   return http.get<RoleAuthority>(`/v1/roles/authority/${encodeURIComponent(String(roleId))}`, { signal });
 }
 
-export function saveRoleAuthority(
-  roleId: number,
-  menuIds: number[],
-): Promise<{ roleId: number; menuIds: number[] }> {
-  return http.post<{ roleId: number; menuIds: number[] }>('/v1/roles/authority', { roleId, menuIds });
+export function saveRoleAuthority(roleId: number, menuIds: number[]): Promise<RoleGrant> {
+  return http.post<RoleGrant>('/v1/roles/authority', { roleId, menuIds });
 }
 
 // ---------- menus ----------
-
-export type MenuKind = 'menu' | 'button';
-
-export interface AdminMenu {
-  id: number;
-  parentId: number | null;
-  path: string;
-  component: string | null;
-  labelEn: string;
-  labelZh: string;
-  /** the label in the request's language */
-  label: string;
-  icon: string | null;
-  sort: number;
-  hidden: boolean;
-  kind: MenuKind;
-  permission: string | null;
-  version: number;
-  children?: AdminMenu[];
-}
 
 export interface MenuInput {
   parentId: number | null;
@@ -316,8 +249,8 @@ export interface MenuInput {
 
 export type MenuUpdate = MenuInput & { id: number; version: number };
 
-export function fetchMenuTree(signal?: AbortSignal): Promise<AdminMenu[]> {
-  return http.get<AdminMenu[]>('/v1/menus/allTree', { signal });
+export function fetchMenuTree(signal?: AbortSignal): Promise<AdminMenuNode[]> {
+  return http.get<AdminMenuNode[]>('/v1/menus/allTree', { signal });
 }
 
 export function createMenu(input: MenuInput): Promise<AdminMenu> {
@@ -348,31 +281,6 @@ export function roleLabel(role: Pick<Role, 'name'> & { nameEn?: string | null },
 }
 
 // ---------- audit log ----------
-
-/** One audit row: who did what to which record, with the values before and after (JSON). */
-export interface AuditRecord {
-  id: number;
-  /** ISO date-time (UTC) */
-  at: string;
-  actorId: number | null;
-  actorName: string | null;
-  action: string;
-  entity: string;
-  entityId: string | null;
-  patientId: number | null;
-  /** the kind's name in the request language */
-  entityName: string;
-  /** the name of the record (a period's, a staff member's, a setting's), when something names it */
-  label: string | null;
-  /** as stored; role permission changes as `{ permissions: { "Page › Button": code } }` */
-  before: unknown;
-  after: unknown;
-  reason: string | null;
-  /** the reason in the request language (the server's own codes translated; typed text as typed) */
-  reasonText: string | null;
-  ip: string | null;
-  requestId: string | null;
-}
 
 export interface AuditFilter {
   /** part of the user name */

@@ -1,22 +1,15 @@
-import type { PasswordRule } from '@glucocare/domain/auth';
+import type { AccessToken, TenantPasswordRule } from '@glucocare/domain/responses';
 import { encryptPassword } from './crypto';
 import { http } from './http';
 
-export interface TokenResponse {
-  access_token: string;
-  token_type: 'bearer';
-  /** seconds of idle time allowed */
-  expires_in: number;
-}
+export type TokenResponse = AccessToken;
 
 /** `dataContent` of a 412 from login: the password must be changed first. */
 export interface PasswordChangeRequired {
   reason: 'initial' | 'expired';
 }
 
-export interface PasswordRuleResponse extends PasswordRule {
-  adminMinLength: number;
-}
+export type PasswordRuleResponse = TenantPasswordRule;
 
 /** POST /v1/login; the password is encrypted here. */
 export async function login(input: {

@@ -1,7 +1,8 @@
 import type { TagOptionInput, TagOptionUpdate, UnitCategory } from '@glucocare/domain/hospital-settings';
+import type { AdviceFrequency, Page, TagOption, Unit } from '@glucocare/domain/responses';
 import { http } from './http';
-import type { Unit } from './tenants';
-import type { Page } from './users';
+
+export type { AdviceFrequency, TagOption } from '@glucocare/domain/responses';
 
 /**
  * Hospital settings catalogues (docs/api.md "Hospital settings: units, tags, frequencies and
@@ -29,21 +30,6 @@ export function deleteUnit(id: number): Promise<null> {
 
 // ---------- patient tags ----------
 
-export interface TagOption {
-  id: number;
-  /** what an edit sends back */
-  version: number;
-  /** the text patients store (and the delete names) */
-  tag: string;
-  /** the name in the request's language, and the Chinese and English names (either may be null) */
-  name: string;
-  tagZh: string | null;
-  tagEn: string | null;
-  /** `#RRGGBB`, or null for the default look */
-  color: string | null;
-  sort: number;
-}
-
 export function fetchTagOptions(signal?: AbortSignal): Promise<TagOption[]> {
   return http.get<TagOption[]>('/v1/tagOption/list', { signal });
 }
@@ -62,21 +48,6 @@ export function deleteTagOption(tag: string): Promise<null> {
 }
 
 // ---------- advice frequencies ----------
-
-export interface AdviceFrequency {
-  id: number;
-  code: string;
-  name: string;
-  frequency: string;
-  timesPerDay: number | null;
-  /** `HH:mm`, in the order of the day */
-  executeTimes: string[];
-  sort: number;
-  isActive: boolean;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
 
 export interface AdviceFrequencyInput {
   code: string;

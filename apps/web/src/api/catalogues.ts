@@ -5,10 +5,34 @@ import type {
   GluEventItemSave,
   SuggestionCategory,
 } from '@glucocare/domain/admin';
-import type { NamesView } from '@glucocare/domain/rules';
+import type {
+  DictEntry,
+  DictType,
+  Drug,
+  DrugCategory,
+  GluEvent,
+  GluEventItem,
+  OrderTemplate,
+  OrderTypeOption,
+  Organisation,
+  Page,
+  Suggestion,
+  SuggestionCategoryOption,
+} from '@glucocare/domain/responses';
 import { http } from './http';
-import type { TenantInfo } from './tenants';
-import type { Page } from './users';
+
+export type {
+  DictEntry,
+  DictType,
+  Drug,
+  DrugCategory,
+  GluEvent,
+  GluEventItem,
+  OrderTemplate,
+  OrderTypeOption,
+  Suggestion,
+  SuggestionCategoryOption,
+} from '@glucocare/domain/responses';
 
 /**
  * Administration catalogues (docs/api.md "Administration catalogues (issue 3)"): drugs and their
@@ -45,34 +69,7 @@ export async function fetchAllPages<T, F>(
 
 // ---------- drugs ----------
 
-/** Names in both languages (docs/api.md "Names in both languages"): `name` is the request's. */
-export interface DrugCategory extends NamesView {
-  id: number;
-  code: string;
-  sort: number;
-  /** drugs (not deleted) in the category */
-  drugCount: number;
-  version: number;
-  createdAt: string;
-}
-
 export type DrugCategoryInput = DrugCategoryCreate;
-
-export interface Drug extends NamesView {
-  id: number;
-  code: string;
-  shortCode: string | null;
-  unit: string;
-  categoryCode: string | null;
-  categoryName: string | null;
-  categoryNameZh: string | null;
-  categoryNameEn: string | null;
-  specification: string | null;
-  isActive: boolean;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
 
 export type DrugInput = DrugCreate;
 
@@ -132,26 +129,7 @@ export function deleteDrug(id: number, version: number): Promise<null> {
 
 // ---------- medical-order templates ----------
 
-export type OrderType = '24h' | 'longTerm' | 'temporary';
-
-export interface CodeName<C extends string = string> {
-  code: C;
-  name: string;
-}
-
-export interface OrderTemplate {
-  id: number;
-  name: string;
-  type: OrderType;
-  /** the type's name in the request language */
-  typeName: string;
-  /** the content items, in order */
-  content: string[];
-  isActive: boolean;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type OrderType = OrderTemplate['type'];
 
 export interface OrderTemplateInput {
   name: string;
@@ -183,8 +161,8 @@ export function fetchTemplatePage(
 }
 
 /** The three order types with their names in the request language. */
-export function fetchOrderTypes(signal?: AbortSignal): Promise<CodeName<OrderType>[]> {
-  return http.get<CodeName<OrderType>[]>('/v1/templates/adviceTemplateTypes', { signal });
+export function fetchOrderTypes(signal?: AbortSignal): Promise<OrderTypeOption[]> {
+  return http.get<OrderTypeOption[]>('/v1/templates/adviceTemplateTypes', { signal });
 }
 
 export function createTemplate(input: OrderTemplateInput): Promise<OrderTemplate> {
@@ -207,29 +185,6 @@ export function deleteTemplate(id: number, version: number): Promise<null> {
 }
 
 // ---------- glucose events ----------
-
-export interface GluEventItem extends NamesView {
-  id: number;
-  eventId: number;
-  code: string;
-  sort: number;
-  isActive: boolean;
-  hasIcon: boolean;
-  /** relative to the API base, versioned (`?v=`); needs the bearer token like every call */
-  iconUrl: string | null;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface GluEvent extends NamesView {
-  id: number;
-  code: string;
-  sort: number;
-  version: number;
-  createdAt: string;
-  items: GluEventItem[];
-}
 
 export type GluEventInput = GluEventCreate;
 
@@ -275,19 +230,6 @@ export function setGluEventItemStatus(id: number, isActive: boolean, version: nu
 
 // ---------- management suggestions ----------
 
-export interface Suggestion {
-  id: number;
-  title: string;
-  content: string;
-  category: SuggestionCategory;
-  categoryName: string;
-  sort: number;
-  isActive: boolean;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
 export interface SuggestionInput {
   title: string;
   content: string;
@@ -318,8 +260,8 @@ export function fetchSuggestionPage(
   });
 }
 
-export function fetchSuggestionCategories(signal?: AbortSignal): Promise<CodeName<SuggestionCategory>[]> {
-  return http.get<CodeName<SuggestionCategory>[]>('/v1/suggestions/categories', { signal });
+export function fetchSuggestionCategories(signal?: AbortSignal): Promise<SuggestionCategoryOption[]> {
+  return http.get<SuggestionCategoryOption[]>('/v1/suggestions/categories', { signal });
 }
 
 export function createSuggestion(input: SuggestionInput): Promise<Suggestion> {
@@ -338,23 +280,6 @@ export function deleteSuggestion(id: number, version: number): Promise<null> {
 
 // ---------- dictionaries ----------
 
-export interface DictEntry {
-  id: number;
-  type: string;
-  code: string;
-  /** the name in the request language */
-  name: string;
-  nameZh: string;
-  nameEn: string;
-  /** a number as decimal text, or null */
-  value: string | null;
-  sort: number;
-  isActive: boolean;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
 export interface DictEntryInput {
   type: string;
   code: string;
@@ -364,11 +289,6 @@ export interface DictEntryInput {
   value: string | null;
   sort: number;
   isActive: boolean;
-}
-
-export interface DictType {
-  type: string;
-  count: number;
 }
 
 export interface DictFilter {
@@ -409,6 +329,6 @@ export function deleteDictEntry(id: number, version: number): Promise<null> {
 // ---------- hospital name ----------
 
 /** Renames the hospital in both languages; answers the organisation as GET /v1/tenants/current does. */
-export function renameTenant(input: { tenantNameEn?: string; tenantNameZh?: string }): Promise<TenantInfo> {
-  return http.put<TenantInfo>('/v1/tenants', input);
+export function renameTenant(input: { tenantNameEn?: string; tenantNameZh?: string }): Promise<Organisation> {
+  return http.put<Organisation>('/v1/tenants', input);
 }

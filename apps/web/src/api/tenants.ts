@@ -1,21 +1,9 @@
-import type { Lang } from '@glucocare/domain/i18n';
+import type { Organisation, Unit } from '@glucocare/domain/responses';
 import { http } from './http';
 
+export type { Unit } from '@glucocare/domain/responses';
 /** GET /v1/tenants/current */
-export interface TenantInfo {
-  tenant: string;
-  tenantName: string;
-  organizationName: string;
-  organizationCode: string;
-  names?: Partial<Record<Lang, string>>;
-}
-
-export interface Unit {
-  id: number;
-  category: string;
-  code: string;
-  name: string;
-}
+export type TenantInfo = Organisation;
 
 export function fetchCurrentTenant(): Promise<TenantInfo> {
   return http.get<TenantInfo>('/v1/tenants/current');

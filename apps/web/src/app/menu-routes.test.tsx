@@ -23,6 +23,7 @@ function node(id: number, path: string, extra: Partial<MenuNode> = {}): MenuNode
     labels: { 'en-US': `Label ${id}`, 'zh-CN': `标签 ${id}` },
     icon: null,
     hidden: false,
+    sort: id,
     children: [],
     ...extra,
   };

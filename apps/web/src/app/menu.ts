@@ -32,7 +32,10 @@ export function normalizeMenuPath(path: string): string {
 }
 
 /** The menu label in a language: `labels[lang]`, else the label the server chose. */
-export function menuLabel(node: Pick<MenuNode, 'label' | 'labels'>, lang: Lang): string {
+export function menuLabel(
+  node: Pick<MenuNode, 'label'> & Partial<Pick<MenuNode, 'labels'>>,
+  lang: Lang,
+): string {
   return node.labels?.[lang] || node.label;
 }
 

@@ -21,6 +21,7 @@ function node(partial: Partial<MenuNode> & Pick<MenuNode, 'path'>): MenuNode {
     labels: { 'en-US': `menu ${id}`, 'zh-CN': `菜单 ${id}` },
     icon: null,
     hidden: false,
+    sort: id,
     children: [],
     ...partial,
   };

@@ -20,7 +20,7 @@ const profile = (permissions?: string[]): Profile => ({
   isOut: false,
   lastLoginAt: null,
   lastLoginIp: null,
-  permissions,
+  permissions: permissions ?? [],
 });
 
 function Probe({ code }: { code: string | string[] }) {

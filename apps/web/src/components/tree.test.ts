@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminMenu } from '../api/admin';
+import type { AdminMenuNode } from '../api/admin';
 import { knownMenuIds, toggleMenu } from '../features/system/authority';
 import {
   branchKeys,
@@ -57,7 +57,7 @@ describe('tree helpers', () => {
   });
 });
 
-const menu = (id: number, children: AdminMenu[] = []): AdminMenu => ({
+const menu = (id: number, children: AdminMenuNode[] = []): AdminMenuNode => ({
   id,
   parentId: null,
   path: '#',

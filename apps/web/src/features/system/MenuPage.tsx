@@ -21,7 +21,7 @@ import type { Rule } from 'antd/es/form';
 import { type Key, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  type AdminMenu,
+  type AdminMenuNode,
   adminMenuLabel,
   createMenu,
   deleteMenu,
@@ -87,7 +87,7 @@ export function menuRules(): Record<
   };
 }
 
-function valuesOf(menu: AdminMenu): Values {
+function valuesOf(menu: AdminMenuNode): Values {
   return {
     parentId: menu.parentId,
     kind: menu.kind,
@@ -144,9 +144,9 @@ function MenuForm({
   onClose,
   onSaved,
 }: {
-  record: AdminMenu | null;
+  record: AdminMenuNode | null;
   parentId: number | null;
-  tree: AdminMenu[];
+  tree: AdminMenuNode[];
   onClose: () => void;
   onSaved: () => void;
 }) {
@@ -164,7 +164,7 @@ function MenuForm({
   // parents: pages and groups (not buttons), never the menu itself or one of its descendants
   const parentOptions = useMemo(() => {
     const excluded = new Set(record ? subtreeKeys(record, (node) => node.id) : []);
-    const map = (nodes: readonly AdminMenu[]): ParentOption[] =>
+    const map = (nodes: readonly AdminMenuNode[]): ParentOption[] =>
       nodes.map((node) => ({
         value: node.id,
         title: adminMenuLabel(node, lang),
@@ -328,7 +328,7 @@ function MenuForm({
   );
 }
 
-type Editing = { record: AdminMenu | null; parentId: number | null } | null;
+type Editing = { record: AdminMenuNode | null; parentId: number | null } | null;
 
 /** `/system/menu`: every menu and button as a tree, with create, edit and delete. */
 export default function MenuPage() {
@@ -372,7 +372,7 @@ export default function MenuPage() {
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: menuKeys.all });
 
-  const remove = async (row: AdminMenu) => {
+  const remove = async (row: AdminMenuNode) => {
     const ok = await confirmAction({
       content: withContinuePrompt(t('menuAdmin.deleteConfirm', { name: adminMenuLabel(row, lang) })),
       danger: true,
@@ -388,7 +388,7 @@ export default function MenuPage() {
     }
   };
 
-  const columns: ProColumns<AdminMenu>[] = [
+  const columns: ProColumns<AdminMenuNode>[] = [
     {
       title: t('menuAdmin.search'),
       dataIndex: 'queryCondition',
@@ -531,10 +531,10 @@ export default function MenuPage() {
     canEdit || canDelete ? columns : columns.filter((column) => column.valueType !== 'option');
   const allBranches = useMemo(() => branchKeys(rows, (node) => node.id), [rows]);
   const total = useMemo(() => flattenTree(rows).length, [rows]);
-  const excel = useExcelExport<AdminMenu>({
+  const excel = useExcelExport<AdminMenuNode>({
     fileName: () => t('menuAdmin.exportFileName'),
     sheetName: () => t('menuAdmin.title'),
-    columns: (): ExcelColumn<AdminMenu>[] => [
+    columns: (): ExcelColumn<AdminMenuNode>[] => [
       { title: t('menuAdmin.labelEn'), dataIndex: 'labelEn' },
       { title: t('menuAdmin.labelZh'), dataIndex: 'labelZh' },
       { title: t('menuAdmin.kind'), dataIndex: 'kind' },
@@ -562,7 +562,7 @@ export default function MenuPage() {
           onRetry={() => void query.refetch()}
         />
       ) : null}
-      <ProTable<AdminMenu>
+      <ProTable<AdminMenuNode>
         rowKey="id"
         columns={visibleColumns}
         dataSource={query.isError ? [] : rows}

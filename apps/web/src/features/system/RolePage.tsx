@@ -22,7 +22,7 @@ import type { DataNode } from 'antd/es/tree';
 import { type Key, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  type AdminMenu,
+  type AdminMenuNode,
   adminMenuLabel,
   createRole,
   deleteRole,
@@ -172,7 +172,7 @@ function RoleForm({
   );
 }
 
-function menuTitle(node: AdminMenu, lang: ReturnType<typeof currentLang>, buttonText: string) {
+function menuTitle(node: AdminMenuNode, lang: ReturnType<typeof currentLang>, buttonText: string) {
   return (
     <span className="gc-tree-title">
       {adminMenuLabel(node, lang)}
@@ -211,7 +211,7 @@ function AuthorityDrawer({ role, canSave, onClose }: { role: Role; canSave: bool
   }, [query.data]);
 
   const treeData = useMemo(() => {
-    const map = (nodes: readonly AdminMenu[]): DataNode[] =>
+    const map = (nodes: readonly AdminMenuNode[]): DataNode[] =>
       nodes.map((node) => ({
         key: node.id,
         title: menuTitle(node, lang, t('menuAdmin.kinds.button')),

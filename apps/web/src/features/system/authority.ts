@@ -1,4 +1,4 @@
-import type { AdminMenu } from '../../api/admin';
+import type { AdminMenuNode } from '../../api/admin';
 import { flattenTree, parentIndex } from '../../components/tree';
 
 /**
@@ -7,7 +7,7 @@ import { flattenTree, parentIndex } from '../../components/tree';
  * everything below it; unchecking a node unchecks everything below it (the parents stay).
  */
 export function toggleMenu(
-  tree: readonly AdminMenu[],
+  tree: readonly AdminMenuNode[],
   checked: ReadonlySet<number>,
   id: number,
   on: boolean,
@@ -28,7 +28,7 @@ export function toggleMenu(
 }
 
 /** The granted ids that exist in the tree (a stale id from a deleted menu is dropped on save). */
-export function knownMenuIds(tree: readonly AdminMenu[], ids: Iterable<number>): number[] {
+export function knownMenuIds(tree: readonly AdminMenuNode[], ids: Iterable<number>): number[] {
   const known = new Set(flattenTree(tree).map((item) => item.id));
   return [...new Set(ids)].filter((id) => known.has(id)).sort((a, b) => a - b);
 }
