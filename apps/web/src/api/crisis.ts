@@ -1,7 +1,14 @@
-import type { LimitLevel, MeasurementItem } from '@glucocare/domain/clinical';
-import type { CrisisScope } from '@glucocare/domain/hospital-settings';
+import type { Classification, LimitName, MeasurementItem } from '@glucocare/domain/clinical';
+import type {
+  AgeBracketView as AgeBracket,
+  CrisisClassificationView as ClassifyResult,
+  CrisisGradeView as CrisisGrade,
+  CrisisRuleView as CrisisRule,
+  CrisisItemSettingsView as ItemCrisisSettings,
+  NamedCrisisRuleView as NamedCrisisRule,
+  Page,
+} from '@glucocare/domain/responses';
 import { http } from './http';
-import type { Page } from './users';
 
 /**
  * Critical values (docs/api.md "Critical values"): by item and period, per department, per department
@@ -9,54 +16,33 @@ import type { Page } from './users';
  * in each item's storage unit (mmol/L for GLU and KET, µmol/L for UA).
  */
 
-export interface CrisisLimits {
-  low: number | null;
-  high: number | null;
-  criticalLow: number | null;
-  criticalHigh: number | null;
-  lowColor: string | null;
-  highColor: string | null;
-  criticalLowColor: string | null;
-  criticalHighColor: string | null;
-  grade: string | null;
-}
+export type {
+  AgeBracket,
+  Classification,
+  ClassifyResult,
+  CrisisGrade,
+  CrisisRule,
+  ItemCrisisSettings,
+  LimitName,
+  NamedCrisisRule,
+};
 
-export interface CrisisRule extends CrisisLimits {
-  id: number;
-  scope: CrisisScope;
-  item: MeasurementItem;
-  periodCode: string | null;
-  departmentCode: string | null;
-  ageBracketId: number | null;
-  version: number;
-  updatedAt: string;
-}
+/** The limits, colours and grade of a rule. */
+export type CrisisLimits = Pick<
+  CrisisRule,
+  | 'low'
+  | 'high'
+  | 'criticalLow'
+  | 'criticalHigh'
+  | 'lowColor'
+  | 'highColor'
+  | 'criticalLowColor'
+  | 'criticalHighColor'
+  | 'grade'
+>;
 
-/** A rule with the names the lists show. */
-export interface NamedCrisisRule extends CrisisRule {
-  departmentName: string | null;
-  periodName: string | null;
-  ageBracketName: string | null;
-  minAge: number | null;
-  maxAge: number | null;
-}
-
-export interface CrisisPeriod {
-  code: string;
-  name: string;
-  /** the period's normal range (set with the glucose period) */
-  min: number | null;
-  max: number | null;
-  isActive: boolean;
-  rule: CrisisRule | null;
-}
-
-export interface ItemCrisisSettings {
-  category: MeasurementItem;
-  unit: string;
-  item: CrisisRule | null;
-  periods: CrisisPeriod[];
-}
+/** A glucose period's normal range and rule. */
+export type CrisisPeriod = ItemCrisisSettings['periods'][number];
 
 /** The limits, colours and grade a save sends (null: not set at this scope). */
 export type CrisisLimitsInput = Partial<CrisisLimits>;
@@ -65,19 +51,6 @@ export interface SaveIdentity {
   version?: number;
 }
 
-export interface CrisisGrade {
-  id: number;
-  grade: string;
-  name: string;
-  nameZh: string;
-  nameEn: string;
-  color: string;
-  description: string | null;
-  sort: number;
-  version: number;
-  ruleCount: number;
-  updatedAt: string;
-}
 export interface CrisisGradeInput extends SaveIdentity {
   grade: string;
   nameZh: string;
@@ -87,16 +60,6 @@ export interface CrisisGradeInput extends SaveIdentity {
   sort: number;
 }
 
-export interface AgeBracket {
-  id: number;
-  name: string;
-  minAge: number;
-  maxAge: number;
-  sort: number;
-  version: number;
-  settingCount: number;
-  updatedAt: string;
-}
 export interface AgeBracketInput {
   name: string;
   minAge: number;
@@ -104,19 +67,6 @@ export interface AgeBracketInput {
   sort: number;
 }
 
-export type Classification = 'normal' | 'low' | 'high' | 'criticalLow' | 'criticalHigh' | 'unknown';
-export type LimitName = 'low' | 'high' | 'criticalLow' | 'criticalHigh';
-export interface ClassifyResult {
-  category: MeasurementItem;
-  storageUnit: string;
-  value: number | null;
-  classification: Classification;
-  color: string | null;
-  grade: string | null;
-  gradeName: string | null;
-  limits: Record<LimitName, number | null>;
-  sources: Record<LimitName, LimitLevel | null>;
-}
 export interface ClassifyQuery {
   category: MeasurementItem;
   value: number;

@@ -1,7 +1,12 @@
 import type { MeasurementItem } from '@glucocare/domain/clinical';
 import type { CriticalStatus } from '@glucocare/domain/critical';
+import type {
+  CriticalCountsView,
+  CriticalEventView,
+  CriticalLatestView,
+  Page,
+} from '@glucocare/domain/responses';
 import { http } from './http';
-import type { Page } from './users';
 
 /**
  * Critical values (docs/api.md "Critical values"): today's list, the query by date range, the
@@ -9,41 +14,11 @@ import type { Page } from './users';
  * glucose and ketone, µmol/L for uric acid); screens convert them to the display unit.
  */
 
-export interface CriticalEvent {
-  id: number;
-  measurementId: number;
-  patientId: number;
-  patientName: string;
-  gender: string;
-  bed: string | null;
-  inpatientNumber: string | null;
-  departmentCode: string;
-  departmentName: string;
-  doctorCode: string | null;
-  doctorName: string | null;
-  item: MeasurementItem;
-  value: number;
-  unit: string;
-  /** what was entered, in the unit it was entered in (shown back exactly in that unit) */
-  enteredValue?: number | null;
-  enteredUnit?: string | null;
-  /** criticalLow or criticalHigh */
-  classification: string;
-  grade: string | null;
-  color: string | null;
-  periodCode: string | null;
-  periodName: string | null;
-  measuredAt: string;
-  status: CriticalStatus;
-  notifiedPerson: string | null;
-  action: string | null;
-  handledById: number | null;
-  handledBy: string | null;
-  handledAt: string | null;
-  /** minutes from the measurement to the handling, or open so far (at the time of the answer) */
-  minutesToHandle: number;
-  version: number;
-}
+export type {
+  CriticalCountsView as CriticalCounts,
+  CriticalEventView as CriticalEvent,
+  CriticalLatestView as CriticalLatest,
+} from '@glucocare/domain/responses';
 
 export interface CriticalMonitorFilter {
   queryCondition?: string;
@@ -68,14 +43,14 @@ type Signal = AbortSignal | undefined;
 export function fetchCriticalMonitor(
   filter: CriticalMonitorFilter,
   signal?: Signal,
-): Promise<CriticalEvent[]> {
+): Promise<CriticalEventView[]> {
   return http.get('/v1/crisisPatient/monitor', { query: filter as Query, signal });
 }
 
 export function fetchCriticalPage(
   filter: CriticalQueryFilter & { page: number; size: number },
   signal?: Signal,
-): Promise<Page<CriticalEvent>> {
+): Promise<Page<CriticalEventView>> {
   return http.get('/v1/crisisPatient/query', { query: filter as unknown as Query, signal });
 }
 
@@ -86,8 +61,8 @@ export const CRITICAL_EXPORT_PAGE = 500;
 export async function fetchAllCritical(
   filter: CriticalQueryFilter,
   onProgress?: (loaded: number, total: number) => void,
-): Promise<CriticalEvent[]> {
-  const rows: CriticalEvent[] = [];
+): Promise<CriticalEventView[]> {
+  const rows: CriticalEventView[] = [];
   for (let page = 1; ; page++) {
     const result = await fetchCriticalPage({ ...filter, page, size: CRITICAL_EXPORT_PAGE });
     rows.push(...result.records);
@@ -105,28 +80,15 @@ export interface CriticalHandling {
   handledAt?: string;
 }
 
-export function handleCritical(input: CriticalHandling): Promise<CriticalEvent> {
+export function handleCritical(input: CriticalHandling): Promise<CriticalEventView> {
   return http.post('/v1/crisisPatient/handle', input);
 }
 
-export interface CriticalCounts {
-  openToday: number;
-  handledToday: number;
-  open: number;
-}
-
-export function fetchCriticalCounts(signal?: Signal): Promise<CriticalCounts> {
+export function fetchCriticalCounts(signal?: Signal): Promise<CriticalCountsView> {
   return http.get('/v1/crisisPatient/counts', { signal });
 }
 
-export interface CriticalLatest {
-  /** pass it as `since` on the next poll */
-  latestId: number;
-  openCount: number;
-  records: CriticalEvent[];
-}
-
-export function fetchLatestCritical(since: number | null, signal?: Signal): Promise<CriticalLatest> {
+export function fetchLatestCritical(since: number | null, signal?: Signal): Promise<CriticalLatestView> {
   return http.get('/v1/crisisPatient/latest', { query: { since: since ?? undefined }, signal });
 }
 

@@ -3,51 +3,19 @@ import type {
   InspectionPackageCreate,
   MappingItemCreate,
   MappingSource,
-  MappingTargetKind,
   SettingStatusInput,
 } from '@glucocare/domain/hospital-settings';
-import type { NamesView } from '@glucocare/domain/rules';
+import type {
+  InspectionItemView as InspectionItem,
+  InspectionPackageView as InspectionPackage,
+  MappingItemView as MappingItem,
+  Page,
+} from '@glucocare/domain/responses';
 import { http } from './http';
-import type { Page } from './users';
 
 /** Inspection packages and items, and mapping items (docs/api.md "Periods, target values, inspection and mapping"). */
 
-interface Stamped {
-  id: number;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** Names in both languages (docs/api.md "Names in both languages"): `name` is the request's. */
-export interface InspectionPackage extends Stamped, NamesView {
-  code: string;
-  sort: number;
-  isActive: boolean;
-  itemCount: number;
-}
-
-export interface InspectionItem extends Stamped, NamesView {
-  packageId: number;
-  code: string;
-  unit: string | null;
-  referenceLow: number | null;
-  referenceHigh: number | null;
-  sort: number;
-  isActive: boolean;
-}
-
-export interface MappingItem extends Stamped {
-  source: MappingSource;
-  externalCode: string;
-  externalName: string | null;
-  targetKind: MappingTargetKind;
-  targetCode: string;
-  /** the inspection item's name, or the measurement code */
-  targetName: string | null;
-  targetNameZh: string | null;
-  targetNameEn: string | null;
-}
+export type { InspectionItem, InspectionPackage, MappingItem };
 
 export interface MappingFilter {
   queryCondition?: string;

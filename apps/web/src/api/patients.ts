@@ -6,8 +6,19 @@ import type {
   ReadmissionInput,
   TransferInput,
 } from '@glucocare/domain/patients';
+import type {
+  HisPatientView,
+  InpatientCountsView,
+  InpatientView,
+  Page,
+  PatientDetailView,
+  PatientGluEventView,
+  ResponsibleDoctorView,
+  ScanView,
+  TimeZoneView,
+  TransferView,
+} from '@glucocare/domain/responses';
 import { http } from './http';
-import type { Page } from './users';
 
 /**
  * Inpatient calls (docs: "Patients", issue 5): the inpatient list and its counts, one patient, the
@@ -17,95 +28,19 @@ import type { Page } from './users';
 
 type Signal = AbortSignal | undefined;
 
-export interface LatestGlucose {
-  id: number;
-  /** mmol/L */
-  testValue: number;
-  /** what was entered, in the unit it was entered in (shown back exactly in that unit) */
-  enteredValue?: number | null;
-  enteredUnit?: string | null;
-  testTime: string;
-  /** normal, low, high, criticalLow, criticalHigh, unknown */
-  determineType: string | null;
-  color: string | null;
-  periodCode: string | null;
-  periodName: string | null;
-}
-
-export interface TodayPeriods {
-  done: string[];
-  due: string[];
-  overdue: string[];
-  upcoming: string[];
-}
-
-export interface Inpatient {
-  id: number;
-  name: string;
-  gender: string;
-  age: number | null;
-  status: 'inHospital' | 'discharged';
-  departmentCode: string;
-  departmentName: string;
-  bed: string | null;
-  inpatientNumber: string | null;
-  wristbandCode: string | null;
-  appointmentCode: string | null;
-  admittedAt: string;
-  dischargedAt: string | null;
-  doctorCode: string | null;
-  doctorName: string | null;
-  tags: string[];
-  heightCm: number | null;
-  weightKg: number | null;
-  version: number;
-  latestGlucose: LatestGlucose | null;
-  openCriticalCount: number;
-  today: TodayPeriods;
-}
-
-export interface PatientStay {
-  id: number;
-  inpatientNumber: string | null;
-  wristbandCode: string | null;
-  departmentCode: string;
-  departmentName: string;
-  bed: string | null;
-  doctorCode: string | null;
-  doctorName: string | null;
-  admittedAt: string;
-  dischargedAt: string | null;
-  current: boolean;
-}
-
-export interface PatientTransfer {
-  id: number;
-  admissionId: number | null;
-  fromDepartmentCode: string;
-  fromDepartmentName: string;
-  toDepartmentCode: string;
-  toDepartmentName: string;
-  fromBed: string | null;
-  toBed: string | null;
-  fromDoctorCode: string | null;
-  fromDoctorName: string | null;
-  toDoctorCode: string | null;
-  toDoctorName: string | null;
-  reason: string;
-  startTime: string;
-  endTime: string | null;
-  createdAt: string;
-}
-
-export interface PatientDetail extends Inpatient {
-  idCard: string | null;
-  mobilePhone: string | null;
-  email: string | null;
-  contact: string | null;
-  dateOfBirth: string | null;
-  admissions: PatientStay[];
-  transfers: PatientTransfer[];
-}
+export type {
+  AdmissionView as PatientStay,
+  HisPatientView as HisPatient,
+  InpatientCountsView as InpatientCounts,
+  InpatientView as Inpatient,
+  LatestGlucoseView as LatestGlucose,
+  PatientDetailView as PatientDetail,
+  PatientGluEventView as PatientGluEvent,
+  ResponsibleDoctorView as ResponsibleDoctor,
+  ScanView as ScanResult,
+  TodayView as TodayPeriods,
+  TransferView as PatientTransfer,
+} from '@glucocare/domain/responses';
 
 export interface InpatientFilter {
   queryCondition?: string;
@@ -113,58 +48,6 @@ export interface InpatientFilter {
   doctorCode?: string;
   tag?: string;
   criticalOnly?: boolean;
-}
-
-export interface InpatientCounts {
-  inHospital: number;
-  admittedToday: number;
-  withOpenCritical: number;
-  measuredToday: number;
-}
-
-/** A HIS record as the admission form takes it. */
-export interface HisPatient {
-  name: string;
-  gender: string;
-  dateOfBirth: string | null;
-  age: number | null;
-  idCard: string | null;
-  mobilePhone: string | null;
-  inpatientNumber: string;
-  wristbandCode: string | null;
-  departmentCode: string | null;
-  bed: string | null;
-  doctorCode: string | null;
-  admittedAt: string | null;
-}
-
-export interface ScanResult {
-  patient: Inpatient | null;
-  his: HisPatient | null;
-  dischargedPatient: Inpatient | null;
-  /** the code is another ward's patient: nothing more is told */
-  otherWard: boolean;
-}
-
-export interface PatientGluEvent {
-  id: number;
-  patientId: number;
-  eventId: number;
-  eventCode: string | null;
-  /** the event's and the option's names: in the request's language, and both */
-  eventName: string | null;
-  eventNameZh: string | null;
-  eventNameEn: string | null;
-  itemId: number | null;
-  itemCode: string | null;
-  itemName: string | null;
-  itemNameZh: string | null;
-  itemNameEn: string | null;
-  iconUrl: string | null;
-  occurredAt: string;
-  note: string | null;
-  createdBy: number | null;
-  createdAt: string;
 }
 
 /** The largest page the inpatient list serves: a whole ward (or hospital) in one page. */
@@ -175,7 +58,7 @@ const criticalFlag = (filter: InpatientFilter) => (filter.criticalOnly ? 'true' 
 export function fetchInpatients(
   filter: InpatientFilter & { page?: number; size?: number },
   signal?: Signal,
-): Promise<Page<Inpatient>> {
+): Promise<Page<InpatientView>> {
   return http.get('/v1/patients/hospitalizedPatients', {
     query: {
       ...filter,
@@ -187,22 +70,22 @@ export function fetchInpatients(
   });
 }
 
-export function fetchInpatientCounts(filter: InpatientFilter, signal?: Signal): Promise<InpatientCounts> {
+export function fetchInpatientCounts(filter: InpatientFilter, signal?: Signal): Promise<InpatientCountsView> {
   return http.get('/v1/patients/hospitalizedPatients/counts', {
     query: { ...filter, criticalOnly: criticalFlag(filter) },
     signal,
   });
 }
 
-export function fetchPatient(patientId: number, signal?: Signal): Promise<PatientDetail> {
+export function fetchPatient(patientId: number, signal?: Signal): Promise<PatientDetailView> {
   return http.get('/v1/patients/hospitalizedPatient', { query: { patientId }, signal });
 }
 
-export function admitPatient(input: AdmissionInput): Promise<Inpatient | null> {
+export function admitPatient(input: AdmissionInput): Promise<InpatientView | null> {
   return http.post('/v1/patients/applyHospitalization', input);
 }
 
-export function updatePatient(input: PatientUpdateInput): Promise<Inpatient | null> {
+export function updatePatient(input: PatientUpdateInput): Promise<InpatientView | null> {
   return http.put('/v1/patients', input);
 }
 
@@ -210,23 +93,23 @@ export function deletePatient(id: number, version: number, reason: string): Prom
   return http.delete(`/v1/patients/${encodeURIComponent(String(id))}`, { query: { reason, version } });
 }
 
-export function scanPatientCode(code: string, signal?: Signal): Promise<ScanResult> {
+export function scanPatientCode(code: string, signal?: Signal): Promise<ScanView> {
   return http.get('/v1/patients/scan', { query: { code }, signal });
 }
 
-export function lookupHisPatient(codeNumber: string, signal?: Signal): Promise<HisPatient> {
+export function lookupHisPatient(codeNumber: string, signal?: Signal): Promise<HisPatientView> {
   return http.get('/v1/hisTestPatients/getHospitalizedPatient', { query: { codeNumber }, signal });
 }
 
-export function transferPatient(input: TransferInput): Promise<Inpatient | null> {
+export function transferPatient(input: TransferInput): Promise<InpatientView | null> {
   return http.post('/v1/patients/transfer', input);
 }
 
-export function fetchTransfers(patientId: number, signal?: Signal): Promise<PatientTransfer[]> {
+export function fetchTransfers(patientId: number, signal?: Signal): Promise<TransferView[]> {
   return http.get('/v1/patients/transfers', { query: { patientId }, signal });
 }
 
-export function dischargePatient(input: DischargeInput): Promise<Inpatient | null> {
+export function dischargePatient(input: DischargeInput): Promise<InpatientView | null> {
   return http.post('/v1/patients/discharge', input);
 }
 
@@ -241,11 +124,11 @@ export interface DischargedFilter {
 export function fetchDischarged(
   filter: DischargedFilter & { page: number; size: number },
   signal?: Signal,
-): Promise<Page<Inpatient>> {
+): Promise<Page<InpatientView>> {
   return http.get('/v1/patients/dischargedPatients', { query: { ...filter }, signal });
 }
 
-export function readmitPatient(id: number, input: ReadmissionInput): Promise<Inpatient | null> {
+export function readmitPatient(id: number, input: ReadmissionInput): Promise<InpatientView | null> {
   return http.post(`/v1/patients/reApplyHospitalization/${encodeURIComponent(String(id))}`, input);
 }
 
@@ -254,14 +137,14 @@ export function fetchPatientEvents(
   page: number,
   size: number,
   signal?: Signal,
-): Promise<Page<PatientGluEvent>> {
+): Promise<Page<PatientGluEventView>> {
   return http.get(`/v1/patient/glu/event/page/${encodeURIComponent(String(patientId))}`, {
     query: { page, size },
     signal,
   });
 }
 
-export function savePatientEvent(input: PatientGluEventSave): Promise<PatientGluEvent> {
+export function savePatientEvent(input: PatientGluEventSave): Promise<PatientGluEventView> {
   return http.post('/v1/patient/glu/event/save', input);
 }
 
@@ -269,26 +152,18 @@ export function deletePatientEvent(id: number): Promise<null> {
   return http.delete('/v1/patient/glu/event', { query: { id } });
 }
 
-export function fetchTimeZone(signal?: Signal): Promise<{ value: string }> {
+export function fetchTimeZone(signal?: Signal): Promise<TimeZoneView> {
   return http.get('/v1/systemSetting/timeZone', { signal });
 }
 
-export function saveTimeZone(value: string): Promise<{ value: string }> {
+export function saveTimeZone(value: string): Promise<TimeZoneView> {
   return http.post('/v1/systemSetting/timeZone', { value });
-}
-
-/** A doctor a patient can be given to. */
-export interface ResponsibleDoctor {
-  userName: string;
-  nickName: string;
-  departmentCode: string | null;
-  departmentName: string | null;
 }
 
 /** Active doctors of the hospital (of one department when given), for admission, transfer and readmission. */
 export function fetchResponsibleDoctors(
   departmentCode?: string,
   signal?: Signal,
-): Promise<ResponsibleDoctor[]> {
+): Promise<ResponsibleDoctorView[]> {
   return http.get('/v1/patients/doctors', { query: { departmentCode }, signal });
 }

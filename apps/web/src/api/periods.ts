@@ -4,6 +4,7 @@ import type {
   SettingStatusInput,
   TargetSettingInput,
 } from '@glucocare/domain/hospital-settings';
+import type { GlucosePeriodView, InsulinPeriodView, TargetSettingView } from '@glucocare/domain/responses';
 import { http } from './http';
 
 /**
@@ -11,83 +12,55 @@ import { http } from './http';
  * inspection and mapping"). Glucose values travel in mmol/L; forms convert for mg/dL tenants.
  */
 
-interface PeriodBase {
-  id: number;
-  code: string;
-  /** the name in the request language */
-  name: string;
-  nameZh: string;
-  nameEn: string;
-  sort: number;
-  startTime: string;
-  endTime: string;
-  isActive: boolean;
-  version: number;
-  updatedAt: string;
-}
-
-export interface GlucosePeriod extends PeriodBase {
-  /** normal range, mmol/L */
-  minValue: number | null;
-  maxValue: number | null;
-}
-
-export type InsulinPeriod = PeriodBase;
+export type {
+  GlucosePeriodView as GlucosePeriod,
+  InsulinPeriodView as InsulinPeriod,
+  TargetSettingView as TargetSetting,
+} from '@glucocare/domain/responses';
 
 type Versioned<T> = T & { id: number; version: number };
 
-export function fetchGlucosePeriods(signal?: AbortSignal): Promise<GlucosePeriod[]> {
-  return http.get<GlucosePeriod[]>('/v1/gluPeriod/list', { signal });
+export function fetchGlucosePeriods(signal?: AbortSignal): Promise<GlucosePeriodView[]> {
+  return http.get<GlucosePeriodView[]>('/v1/gluPeriod/list', { signal });
 }
 
-export function createGlucosePeriod(input: GlucosePeriodCreate): Promise<GlucosePeriod> {
-  return http.post<GlucosePeriod>('/v1/gluPeriod', input);
+export function createGlucosePeriod(input: GlucosePeriodCreate): Promise<GlucosePeriodView> {
+  return http.post<GlucosePeriodView>('/v1/gluPeriod', input);
 }
 
-export function updateGlucosePeriod(input: Versioned<GlucosePeriodCreate>): Promise<GlucosePeriod> {
-  return http.put<GlucosePeriod>('/v1/gluPeriod', input);
+export function updateGlucosePeriod(input: Versioned<GlucosePeriodCreate>): Promise<GlucosePeriodView> {
+  return http.put<GlucosePeriodView>('/v1/gluPeriod', input);
 }
 
-export function setGlucosePeriodStatus(input: SettingStatusInput): Promise<GlucosePeriod> {
-  return http.put<GlucosePeriod>('/v1/gluPeriod/status', input);
+export function setGlucosePeriodStatus(input: SettingStatusInput): Promise<GlucosePeriodView> {
+  return http.put<GlucosePeriodView>('/v1/gluPeriod/status', input);
 }
 
-export function fetchInsulinPeriods(signal?: AbortSignal): Promise<InsulinPeriod[]> {
-  return http.get<InsulinPeriod[]>('/v1/insulinTimePeriod/list', { signal });
+export function fetchInsulinPeriods(signal?: AbortSignal): Promise<InsulinPeriodView[]> {
+  return http.get<InsulinPeriodView[]>('/v1/insulinTimePeriod/list', { signal });
 }
 
-export function createInsulinPeriod(input: InsulinPeriodCreate): Promise<InsulinPeriod> {
-  return http.post<InsulinPeriod>('/v1/insulinTimePeriod', input);
+export function createInsulinPeriod(input: InsulinPeriodCreate): Promise<InsulinPeriodView> {
+  return http.post<InsulinPeriodView>('/v1/insulinTimePeriod', input);
 }
 
 /** The whole period; enabling or stopping is this call with `isActive` changed. */
-export function updateInsulinPeriod(input: Versioned<InsulinPeriodCreate>): Promise<InsulinPeriod> {
-  return http.put<InsulinPeriod>('/v1/insulinTimePeriod', input);
+export function updateInsulinPeriod(input: Versioned<InsulinPeriodCreate>): Promise<InsulinPeriodView> {
+  return http.put<InsulinPeriodView>('/v1/insulinTimePeriod', input);
 }
 
 export function deleteInsulinPeriod(id: number, version: number): Promise<null> {
   return http.delete<null>('/v1/insulinTimePeriod', { query: { id, version } });
 }
 
-export interface TargetLevel {
-  level: number;
-  target: number;
-  sd: number;
+export type TargetLevel = TargetSettingView['levels'][number];
+
+export function fetchTargetSetting(stripType: string, signal?: AbortSignal): Promise<TargetSettingView> {
+  return http.get<TargetSettingView>('/v1/targetSetting', { query: { stripType }, signal });
 }
 
-export interface TargetSetting {
-  stripType: string;
-  levels: TargetLevel[];
-  /** null when the values were never saved (all levels read 0) */
-  updatedAt: string | null;
-}
-
-export function fetchTargetSetting(stripType: string, signal?: AbortSignal): Promise<TargetSetting> {
-  return http.get<TargetSetting>('/v1/targetSetting', { query: { stripType }, signal });
-}
-
-export function saveTargetSetting(input: TargetSettingInput): Promise<TargetSetting> {
-  return http.post<TargetSetting>('/v1/targetSetting', input);
+export function saveTargetSetting(input: TargetSettingInput): Promise<TargetSettingView> {
+  return http.post<TargetSettingView>('/v1/targetSetting', input);
 }
 
 export interface StripType {

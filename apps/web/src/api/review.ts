@@ -1,8 +1,15 @@
 import type { MeasurementItem } from '@glucocare/domain/clinical';
-import type { ApproveSkipReason, RecordStatus, ReviewClassification } from '@glucocare/domain/review';
+import type {
+  ApproveAllResultView,
+  ApproveResultView,
+  Page,
+  PendingPageView,
+  ReviewExportView,
+  ReviewPivotPageView,
+  ReviewRecordView,
+} from '@glucocare/domain/responses';
+import type { RecordStatus, ReviewClassification } from '@glucocare/domain/review';
 import { http, requestEnvelope } from './http';
-import type { Reading } from './measurements';
-import type { Page } from './users';
 
 /**
  * Approval and data management (docs/api.md "Approval and data management"): the pending list and
@@ -12,15 +19,13 @@ import type { Page } from './users';
  * with `dataManagement`).
  */
 
-/** A reading as the server answers it (`readingView`) with its patient. */
-export interface ReviewRecord extends Reading {
-  patientName: string;
-  bed: string | null;
-  inpatientNumber: string | null;
-  departmentName: string | null;
-  doctorCode: string | null;
-  doctorName: string | null;
-}
+export type {
+  ApproveResultView as ApproveResult,
+  PendingCountsView as PendingCounts,
+  ReviewPivotPeriodView as PivotPeriod,
+  ReviewPivotRowView as PivotRow,
+  ReviewRecordView as ReviewRecord,
+} from '@glucocare/domain/responses';
 
 /** Filters of the pending list and of "approve all matching" (dates optional). */
 export interface PendingFilter {
@@ -52,76 +57,46 @@ export interface Paging {
   size: number;
 }
 
-export type PendingCounts = Record<MeasurementItem, number>;
-
-export interface ApproveResult {
-  approved: number;
-  approvedIds: number[];
-  skipped: { id: number; reason: ApproveSkipReason; message: string }[];
-}
-
-export interface PivotPeriod {
-  code: string;
-  name: string;
-}
-
-export interface PivotRow {
-  patientId: number;
-  date: string;
-  patientName: string;
-  bed: string | null;
-  inpatientNumber: string | null;
-  departmentName: string | null;
-  doctorName: string | null;
-  cells: Record<string, ReviewRecord[]>;
-}
-
 type Query = Record<string, string | number | boolean | undefined>;
 
-export function fetchPending(
-  filter: PendingFilter & Paging,
-  signal?: AbortSignal,
-): Promise<Page<ReviewRecord> & { counts: PendingCounts }> {
+export function fetchPending(filter: PendingFilter & Paging, signal?: AbortSignal): Promise<PendingPageView> {
   return http.get('/v1/testRecord/pending', { query: filter as unknown as Query, signal });
 }
 
 /** Approves the selected readings; the message says how many ("3 record(s) approved"). */
-export async function approveRecords(ids: number[]): Promise<{ result: ApproveResult; message: string }> {
-  const envelope = await requestEnvelope<ApproveResult>('POST', '/v1/testRecord/approve', { body: { ids } });
+export async function approveRecords(ids: number[]): Promise<{ result: ApproveResultView; message: string }> {
+  const envelope = await requestEnvelope<ApproveResultView>('POST', '/v1/testRecord/approve', {
+    body: { ids },
+  });
   return { result: envelope.dataContent, message: envelope.message ?? '' };
 }
 
 /** Approves every pending reading matching the filter (at most 5000 per call). */
 export async function approveAllMatching(
   filter: PendingFilter,
-): Promise<{ result: { approved: number; remaining: number }; message: string }> {
-  const envelope = await requestEnvelope<{ approved: number; remaining: number }>(
-    'POST',
-    '/v1/testRecord/approveAll',
-    { body: filter },
-  );
+): Promise<{ result: ApproveAllResultView; message: string }> {
+  const envelope = await requestEnvelope<ApproveAllResultView>('POST', '/v1/testRecord/approveAll', {
+    body: filter,
+  });
   return { result: envelope.dataContent, message: envelope.message ?? '' };
 }
 
 export function fetchDataPage(
   filter: DataFilter & Paging,
   signal?: AbortSignal,
-): Promise<Page<ReviewRecord>> {
+): Promise<Page<ReviewRecordView>> {
   return http.get('/v1/testRecord/query', { query: filter as unknown as Query, signal });
 }
 
 export function fetchDataPivot(
   filter: DataFilter & Paging,
   signal?: AbortSignal,
-): Promise<Page<PivotRow> & { periods: PivotPeriod[] }> {
+): Promise<ReviewPivotPageView> {
   return http.get('/v1/testRecord/glus/pivot/query', { query: filter as unknown as Query, signal });
 }
 
 /** Every reading of the query (at most 50,000; more is refused with a message to narrow it). */
-export function fetchDataExport(
-  filter: DataFilter,
-  signal?: AbortSignal,
-): Promise<{ records: ReviewRecord[]; total: number }> {
+export function fetchDataExport(filter: DataFilter, signal?: AbortSignal): Promise<ReviewExportView> {
   return http.get('/v1/testRecord/query/export', {
     query: filter as unknown as Query,
     signal,

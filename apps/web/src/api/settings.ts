@@ -2,12 +2,20 @@ import type {
   DisplayItem,
   FeatureKey,
   FileStorageInput,
-  HisSetting,
   HisSettingInput,
   PasswordLengthInput,
   PeriodShowStrategy,
   ReportTitleInput,
 } from '@glucocare/domain/hospital-settings';
+import type {
+  FeatureSwitchView as FeatureSwitch,
+  FileStorageView as FileStorage,
+  HisSettingView,
+  ItemDisplayView as ItemDisplay,
+  PasswordLengthView as PasswordLength,
+  ReportTitleView as ReportTitle,
+  SupportedUnitView as SupportedUnit,
+} from '@glucocare/domain/responses';
 import { http } from './http';
 
 /**
@@ -17,19 +25,16 @@ import { http } from './http';
 
 type Signal = AbortSignal | undefined;
 
+export type { FeatureSwitch, FileStorage, ItemDisplay, PasswordLength, ReportTitle, SupportedUnit };
+
 // ---------- hospital and communication ----------
 
-export function fetchHisSetting(signal?: Signal): Promise<HisSetting> {
-  return http.get<HisSetting>('/v1/his', { signal });
+export function fetchHisSetting(signal?: Signal): Promise<HisSettingView> {
+  return http.get<HisSettingView>('/v1/his', { signal });
 }
 
-export function saveHisSetting(input: HisSettingInput): Promise<HisSetting> {
-  return http.post<HisSetting>('/v1/his', input);
-}
-
-export interface FileStorage {
-  /** null until an administrator sets it */
-  path: string | null;
+export function saveHisSetting(input: HisSettingInput): Promise<HisSettingView> {
+  return http.post<HisSettingView>('/v1/his', input);
 }
 
 export function fetchFileStorage(signal?: Signal): Promise<FileStorage> {
@@ -38,13 +43,6 @@ export function fetchFileStorage(signal?: Signal): Promise<FileStorage> {
 
 export function saveFileStorage(input: FileStorageInput): Promise<FileStorage> {
   return http.post<FileStorage>('/v1/systemSetting/fileStorage', input);
-}
-
-export interface ReportTitle {
-  title: string;
-  subtitle: string | null;
-  /** true while no title was set: `title` is then the hospital's name in the request language */
-  isDefault: boolean;
 }
 
 export function fetchReportTitle(signal?: Signal): Promise<ReportTitle> {
@@ -92,34 +90,12 @@ export function savePeriodShowStrategy(value: PeriodShowStrategy): Promise<Perio
   return http.post<PeriodShowStrategy>('/v1/systemSetting/gluStandardPeriodShowStragety', { value });
 }
 
-export interface FeatureSwitch {
-  key: FeatureKey;
-  value: boolean;
-  defaultValue: boolean;
-  /** name and description in the request language */
-  name: string;
-  description: string;
-}
-
 export function fetchFeatureSwitches(signal?: Signal): Promise<FeatureSwitch[]> {
   return http.get<FeatureSwitch[]>('/v1/systemSetting/enable', { signal });
 }
 
 export function saveFeatureSwitch(key: FeatureKey, value: boolean): Promise<FeatureSwitch> {
   return http.post<FeatureSwitch>('/v1/systemSetting/enable', { key, value });
-}
-
-export interface SupportedUnit {
-  code: string;
-  name: string;
-  precision: number;
-}
-
-export interface ItemDisplay {
-  item: DisplayItem;
-  unit: string;
-  unitName: string;
-  precision: number;
 }
 
 export function fetchSupportUnits(item: DisplayItem, signal?: Signal): Promise<SupportedUnit[]> {
@@ -135,13 +111,6 @@ export function saveItemDisplay(item: DisplayItem, unit: string): Promise<ItemDi
 }
 
 // ---------- password policy ----------
-
-export interface PasswordLength {
-  minLength: number;
-  maxLength: number;
-  /** administrators never go below this (the larger of 12 and the minimum) */
-  adminMinLength: number;
-}
 
 export function fetchStrongPasswords(signal?: Signal): Promise<boolean> {
   return http.get<boolean>('/v1/systemSetting/password/isStrongPasswords', { signal });

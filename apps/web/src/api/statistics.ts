@@ -1,3 +1,10 @@
+import type {
+  DepartmentAnalysisView as DepartmentAnalysis,
+  DepartmentRowView as DepartmentRow,
+  GlucoseCountsView as GlucoseCounts,
+  YearAnalysisView as YearAnalysis,
+  YearMonthRowView as YearMonthRow,
+} from '@glucocare/domain/responses';
 import { http, requestBlob } from './http';
 
 /**
@@ -9,56 +16,7 @@ import { http, requestBlob } from './http';
  * reading. Department scope applies: a user sees the departments of their scope only.
  */
 
-export interface GlucoseCounts {
-  /** glucose readings with a value */
-  testCount: number;
-  /** distinct patients measured */
-  personCount: number;
-  inTargetCount: number;
-  inTargetRate: number | null;
-  lowCount: number;
-  lowRate: number | null;
-  criticalLowCount: number;
-  criticalLowRate: number | null;
-  highCount: number;
-  highRate: number | null;
-  criticalHighCount: number;
-  criticalHighRate: number | null;
-  /** critically low + critically high */
-  criticalCount: number;
-  criticalRate: number | null;
-}
-
-export interface YearMonthRow extends GlucoseCounts {
-  /** 1-12 */
-  month: number;
-}
-
-/** GET /v1/statistics/gluYearAnalysis?year&departmentCode (no department: every department in scope) */
-export interface YearAnalysis {
-  year: number;
-  departmentCode: string | null;
-  /** the department's name in the request's language, or the hospital's name for all departments */
-  departmentName: string;
-  /** always 12 rows, January first; months of the future are zero rows */
-  months: YearMonthRow[];
-  total: GlucoseCounts;
-}
-
-export interface DepartmentRow extends GlucoseCounts {
-  departmentCode: string;
-  departmentName: string;
-}
-
-/** GET /v1/statistics/departmentAnalysis?beginDate&endDate&departmentCode */
-export interface DepartmentAnalysis {
-  beginDate: string;
-  endDate: string;
-  /** every department in scope (or the one asked for), in the departments' order, with or without readings */
-  departments: DepartmentRow[];
-  /** the departments above together (a patient measured in two departments counts once) */
-  total: GlucoseCounts;
-}
+export type { DepartmentAnalysis, DepartmentRow, GlucoseCounts, YearAnalysis, YearMonthRow };
 
 export const fetchYearAnalysis = (q: { year: number; departmentCode?: string }, signal?: AbortSignal) =>
   http.get<YearAnalysis>('/v1/statistics/gluYearAnalysis', { query: q, signal });

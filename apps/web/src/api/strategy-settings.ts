@@ -1,10 +1,12 @@
-import type { MeasurementItem } from '@glucocare/domain/clinical';
+import type { AutoConsultationEntryInput } from '@glucocare/domain/hospital-settings';
 import type {
-  AutoConsultationEntry,
-  AutoConsultationEntryInput,
-  BaselineSetting,
-  MonitorStrategy,
-} from '@glucocare/domain/hospital-settings';
+  ConsultationEntryView as AutoConsultationEntry,
+  BaselineSettingView as BaselineSetting,
+  GlucosePeriodView,
+  MonitorStrategyView as MonitorStrategy,
+  ScreenStrategyView as ScreenStrategy,
+  TirSettingView as TirSetting,
+} from '@glucocare/domain/responses';
 import { http } from './http';
 
 /**
@@ -13,31 +15,10 @@ import { http } from './http';
  * µmol/L for uric acid); the screen converts glucose for mg/dL hospitals.
  */
 
-export type { AutoConsultationEntry, BaselineSetting, MonitorStrategy };
-
-export interface ScreenStrategy {
-  refreshSeconds: number;
-  maskPatientNames: boolean;
-  departmentCodes: string[];
-  items: MeasurementItem[];
-  recentHours: number;
-}
-
-export interface TirSetting {
-  veryLow: number;
-  low: number;
-  high: number;
-  veryHigh: number;
-  periods: string[];
-}
+export type { AutoConsultationEntry, BaselineSetting, MonitorStrategy, ScreenStrategy, TirSetting };
 
 /** A glucose period as the period settings list it (`GET /v1/gluPeriod/list`); only what the forms use. */
-export interface GlucosePeriodOption {
-  code: string;
-  name: string;
-  sort: number;
-  isActive: boolean;
-}
+export type GlucosePeriodOption = Pick<GlucosePeriodView, 'code' | 'name' | 'sort' | 'isActive'>;
 
 export function fetchEnabledGlucosePeriods(signal?: AbortSignal): Promise<GlucosePeriodOption[]> {
   return http.get<GlucosePeriodOption[]>('/v1/gluPeriod/list', { query: { isActive: true }, signal });

@@ -36,8 +36,10 @@ export const STORAGE_UNITS = { GLU: 'mmol/L', KET: 'mmol/L', UA: 'µmol/L' } as 
  */
 export const UA_UMOL_PER_MGDL = 59.48;
 
-/** Result of {@link classifyMeasurement}. `unknown` means "cannot say", never "normal". */
-export type Classification = 'normal' | 'low' | 'high' | 'criticalLow' | 'criticalHigh' | 'unknown';
+/** Results of {@link classifyMeasurement}. `unknown` means "cannot say", never "normal". */
+export const CLASSIFICATIONS = ['normal', 'low', 'high', 'criticalLow', 'criticalHigh', 'unknown'] as const;
+/** Result of {@link classifyMeasurement} (see {@link CLASSIFICATIONS}). */
+export type Classification = (typeof CLASSIFICATIONS)[number];
 
 /** The four limits of a rule. */
 export type LimitName = 'low' | 'high' | 'criticalLow' | 'criticalHigh';

@@ -279,7 +279,8 @@ export const approveSchema = z.strictObject({
 export type ApproveInput = z.infer<typeof approveSchema>;
 
 /** Why a selected record was not approved. */
-export type ApproveSkipReason = 'alreadyApproved' | 'notFound';
+export const APPROVE_SKIP_REASONS = ['alreadyApproved', 'notFound'] as const;
+export type ApproveSkipReason = (typeof APPROVE_SKIP_REASONS)[number];
 
 /** The item label keys are shared; the unit of a value filter is the item's storage unit. */
 export type ReviewItem = MeasurementItem;

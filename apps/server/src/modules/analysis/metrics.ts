@@ -1,6 +1,7 @@
 import {
   addDays,
   CGM_LIKE_RULE,
+  type Classification,
   calendarDate,
   dailyFluctuation,
   FLUCTUATION_REFERENCES,
@@ -21,6 +22,7 @@ import {
   timeWeightedRangeShares,
   translate,
 } from '@glucocare/domain';
+import type { AnalysisReadingView, HourlyPercentilesView } from '@glucocare/domain/responses';
 import type { TirSetting } from '../settings/strategy-service';
 
 /**
@@ -37,7 +39,7 @@ export interface StoredReading {
   /** mmol/L (µmol/L for uric acid), full precision */
   value: number;
   periodCode: string | null;
-  classification: string | null;
+  classification: Classification | null;
   /** the unit the reading was entered in: a mg/dL entry is compared with range limits in mg/dL */
   enteredUnit: string | null;
 }
@@ -56,7 +58,11 @@ export interface AnalysisRange {
 const round2 = (value: number) => roundMetrics(value, 2);
 
 /** A reading as the trend, the 24-hour chart and the test trend answer it. */
-export function readingView(reading: StoredReading, timeZone: string, names: ReadonlyMap<string, string>) {
+export function readingView(
+  reading: StoredReading,
+  timeZone: string,
+  names: ReadonlyMap<string, string>,
+): AnalysisReadingView {
   return {
     id: reading.id,
     testTime: new Date(reading.testTime).toISOString(),
@@ -210,6 +216,7 @@ export function fluctuationByDay(readings: readonly StoredReading[], timeZone: s
 }
 
 /** The AGP percentiles by hour of the day, rounded. */
-export function hourlyOf(readings: readonly StoredReading[], timeZone: string) {
-  return roundMetrics(hourlyPercentiles(readings, timeZone));
+export function hourlyOf(readings: readonly StoredReading[], timeZone: string): HourlyPercentilesView[] {
+  // the default percentiles are AGP_PERCENTILES, the p5…p95 fields the view names
+  return roundMetrics(hourlyPercentiles(readings, timeZone)) as HourlyPercentilesView[];
 }

@@ -7,8 +7,15 @@ import {
   type TestTrendQuery,
   testTrendQuerySchema,
 } from '@glucocare/domain';
+import {
+  fluctuationDayView,
+  glucoseMapView,
+  glucoseReportView,
+  glucoseTrendView,
+  testTrendView,
+} from '@glucocare/domain/responses';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { envelopeOf, ok } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
 import {
@@ -19,7 +26,6 @@ import {
   bloodGlucoseTrend,
   testTrend,
 } from './service';
-import { fluctuationView, mapView, reportView, testTrendView, trendView } from './views';
 
 const tags = ['analysis'];
 const PERMISSION = PERMISSIONS.inpatients.list;
@@ -67,28 +73,28 @@ export async function analysisRoutes(app: FastifyInstance) {
     '/v1/gluDataAnalysis/bloodGlucoseReport',
     'Glucose report: count, days, mean, SD, CV, min, max, GMI, estimated A1c, LAGE, SDBG, PPGE, MAGE, MODD, ranges',
     analysisQuerySchema,
-    reportView,
+    glucoseReportView,
     (ctx, query: AnalysisQuery) => bloodGlucoseReport(ctx, query),
   );
   route(
     '/v1/gluDataAnalysis/bloodGlucoseFluctuation',
     'Glucose fluctuation per day: PPGE, LAGE, SDBG and MAGE for every day of the range',
     analysisQuerySchema,
-    fluctuationView,
+    z.array(fluctuationDayView),
     (ctx, query: AnalysisQuery) => bloodGlucoseFluctuation(ctx, query),
   );
   route(
     '/v1/gluDataAnalysis/bloodGlucoseTrend',
     'Glucose readings of some periods (`periods`, comma-separated codes; all when absent) with the target band',
     analysisTrendQuerySchema,
-    trendView,
+    glucoseTrendView,
     (ctx, query: AnalysisTrendQuery) => bloodGlucoseTrend(ctx, query),
   );
   route(
     '/v1/gluDataAnalysis/bloodGlucoseMap',
     'The 24-hour scatter of the readings (minute of the day) and the AGP percentiles by hour',
     analysisQuerySchema,
-    mapView,
+    glucoseMapView,
     (ctx, query: AnalysisQuery) => bloodGlucoseMap(ctx, query),
   );
   route(

@@ -4,6 +4,7 @@ import {
   crisisGradeSaveSchema,
   PERMISSIONS,
 } from '@glucocare/domain';
+import { ageBracketView, crisisGradeView, noDataEnvelope } from '@glucocare/domain/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,29 +15,6 @@ import { requestMeta } from '../audit/service';
 import { createBracket, deleteBracket, listBrackets, updateBracket } from './brackets-service';
 import { deleteGrade, listGrades, saveGrade } from './grades-service';
 
-const grade = z.object({
-  id: z.number(),
-  grade: z.string(),
-  name: z.string(),
-  nameZh: z.string(),
-  nameEn: z.string(),
-  color: z.string(),
-  description: z.string().nullable(),
-  sort: z.number(),
-  version: z.number(),
-  ruleCount: z.number(),
-  updatedAt: z.string(),
-});
-const bracket = z.object({
-  id: z.number(),
-  name: z.string(),
-  minAge: z.number(),
-  maxAge: z.number(),
-  sort: z.number(),
-  version: z.number(),
-  settingCount: z.number(),
-  updatedAt: z.string(),
-});
 const tags = ['critical values'];
 
 /** What the critical-value rules refer to: critical grades and age brackets. */
@@ -50,7 +28,7 @@ export async function crisisCatalogueRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Critical grades by sort, each with the number of rules using it',
-        response: { 200: envelopeOf(z.array(grade)) },
+        response: { 200: envelopeOf(z.array(crisisGradeView)) },
       },
     },
     async (request) => ok(request, await listGrades(app.db, sessionOf(request).tenantId, request.lang)),
@@ -63,7 +41,7 @@ export async function crisisCatalogueRoutes(app: FastifyInstance) {
         tags,
         summary: 'Create (no id) or update (id, version) a critical grade',
         body: crisisGradeSaveSchema,
-        response: { 200: envelopeOf(grade) },
+        response: { 200: envelopeOf(crisisGradeView) },
       },
     },
     async (request) =>
@@ -83,6 +61,7 @@ export async function crisisCatalogueRoutes(app: FastifyInstance) {
           grade: z.string().trim().min(1).max(12),
           version: deleteQuery.shape.version,
         }),
+        response: { 200: noDataEnvelope },
       },
     },
     async (request) => {
@@ -98,7 +77,7 @@ export async function crisisCatalogueRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Age brackets, each with the number of age settings using it',
-        response: { 200: envelopeOf(z.array(bracket)) },
+        response: { 200: envelopeOf(z.array(ageBracketView)) },
       },
     },
     async (request) => ok(request, await listBrackets(app.db, sessionOf(request).tenantId)),
@@ -111,7 +90,7 @@ export async function crisisCatalogueRoutes(app: FastifyInstance) {
         tags,
         summary: 'Create an age bracket',
         body: ageBracketCreateSchema,
-        response: { 200: envelopeOf(bracket) },
+        response: { 200: envelopeOf(ageBracketView) },
       },
     },
     async (request) =>
@@ -125,7 +104,7 @@ export async function crisisCatalogueRoutes(app: FastifyInstance) {
         tags,
         summary: 'Update an age bracket (version must match; the age settings using it are checked again)',
         body: ageBracketUpdateSchema,
-        response: { 200: envelopeOf(bracket) },
+        response: { 200: envelopeOf(ageBracketView) },
       },
     },
     async (request) =>
@@ -143,6 +122,7 @@ export async function crisisCatalogueRoutes(app: FastifyInstance) {
         summary: 'Delete an age bracket (409 while age settings use it; version must match)',
         params: idParam,
         querystring: deleteQuery,
+        response: { 200: noDataEnvelope },
       },
     },
     async (request) => {

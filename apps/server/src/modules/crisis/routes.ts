@@ -1,19 +1,24 @@
 import {
   ageCrisisCreateSchema,
   ageCrisisUpdateSchema,
-  CRISIS_SCOPES,
   type CrisisScope,
   crisisCategorySchema,
   crisisSettingSaveSchema,
   departmentCrisisGradeSchema,
   departmentCrisisSaveSchema,
-  LIMIT_LEVELS,
   MEASUREMENT_ITEMS,
   type MeasurementItem,
   PERMISSIONS,
   SETTING_LIMITS,
   virtualWardCrisisSaveSchema,
 } from '@glucocare/domain';
+import {
+  crisisClassificationView,
+  crisisItemSettingsView,
+  crisisRuleView,
+  namedCrisisRuleView,
+  noDataEnvelope,
+} from '@glucocare/domain/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,49 +40,6 @@ import {
   virtualWardRules,
 } from './rules-service';
 
-const limit = z.number().nullable();
-const color = z.string().nullable();
-export const ruleSchema = z.object({
-  id: z.number(),
-  scope: z.enum(CRISIS_SCOPES),
-  item: z.enum(MEASUREMENT_ITEMS),
-  periodCode: z.string().nullable(),
-  departmentCode: z.string().nullable(),
-  ageBracketId: z.number().nullable(),
-  low: limit,
-  high: limit,
-  criticalLow: limit,
-  criticalHigh: limit,
-  lowColor: color,
-  highColor: color,
-  criticalLowColor: color,
-  criticalHighColor: color,
-  grade: z.string().nullable(),
-  version: z.number(),
-  updatedAt: z.string(),
-});
-const namedRuleSchema = ruleSchema.extend({
-  departmentName: z.string().nullable(),
-  periodName: z.string().nullable(),
-  ageBracketName: z.string().nullable(),
-  minAge: z.number().nullable(),
-  maxAge: z.number().nullable(),
-});
-const itemSettingsSchema = z.object({
-  category: z.enum(MEASUREMENT_ITEMS),
-  unit: z.string(),
-  item: ruleSchema.nullable(),
-  periods: z.array(
-    z.object({
-      code: z.string(),
-      name: z.string(),
-      min: limit,
-      max: limit,
-      isActive: z.boolean(),
-      rule: ruleSchema.nullable(),
-    }),
-  ),
-});
 const optionalCategory = z.enum(MEASUREMENT_ITEMS).optional();
 const codeText = z.string().trim().min(1).max(32);
 const decimalText = z
@@ -117,7 +79,7 @@ export async function crisisRoutes(app: FastifyInstance) {
       method,
       url,
       config: { permission: PERMISSIONS.settings.criticalValues.edit },
-      schema: { tags, summary, body, response: { 200: envelopeOf(ruleSchema) } },
+      schema: { tags, summary, body, response: { 200: envelopeOf(crisisRuleView) } },
       handler: async (request) => {
         const { category, ...rest } = request.body;
         return ok(
@@ -139,7 +101,12 @@ export async function crisisRoutes(app: FastifyInstance) {
       url,
       {
         config: { permission: PERMISSIONS.settings.criticalValues.edit },
-        schema: { tags, summary: `${summary} (version must match)`, querystring: deleteByIdQuery },
+        schema: {
+          tags,
+          summary: `${summary} (version must match)`,
+          querystring: deleteByIdQuery,
+          response: { 200: noDataEnvelope },
+        },
       },
       async (request) => {
         await deleteRule(
@@ -163,7 +130,7 @@ export async function crisisRoutes(app: FastifyInstance) {
         tags,
         summary: "An item's critical values and, for glucose, each period's normal range and critical values",
         querystring: z.object({ category: crisisCategorySchema }),
-        response: { 200: envelopeOf(itemSettingsSchema) },
+        response: { 200: envelopeOf(crisisItemSettingsView) },
       },
     },
     async (request) =>
@@ -190,7 +157,7 @@ export async function crisisRoutes(app: FastifyInstance) {
         tags,
         summary: "A department's own critical values (all periods and per period)",
         querystring: z.object({ departmentCode: codeText, category: optionalCategory }),
-        response: { 200: envelopeOf(z.array(namedRuleSchema)) },
+        response: { 200: envelopeOf(z.array(namedCrisisRuleView)) },
       },
     },
     async (request) =>
@@ -226,7 +193,7 @@ export async function crisisRoutes(app: FastifyInstance) {
           page: pageQueryFields.page,
           size: pageQueryFields.size,
         }),
-        response: { 200: envelopeOf(pageOf(namedRuleSchema)) },
+        response: { 200: envelopeOf(pageOf(namedCrisisRuleView)) },
       },
     },
     async (request) => {
@@ -250,7 +217,7 @@ export async function crisisRoutes(app: FastifyInstance) {
         tags,
         summary: 'Set the critical grade of a department rule',
         body: departmentCrisisGradeSchema,
-        response: { 200: envelopeOf(ruleSchema) },
+        response: { 200: envelopeOf(crisisRuleView) },
       },
     },
     async (request) =>
@@ -285,7 +252,7 @@ export async function crisisRoutes(app: FastifyInstance) {
         tags,
         summary: 'Age settings, of one department and item when given',
         querystring: z.object({ departmentCode: codeText.optional(), category: optionalCategory }),
-        response: { 200: envelopeOf(z.array(namedRuleSchema)) },
+        response: { 200: envelopeOf(z.array(namedCrisisRuleView)) },
       },
     },
     async (request) =>
@@ -319,7 +286,7 @@ export async function crisisRoutes(app: FastifyInstance) {
         tags,
         summary: 'The virtual-ward critical values, of one item when given',
         querystring: z.object({ category: optionalCategory }),
-        response: { 200: envelopeOf(z.array(namedRuleSchema)) },
+        response: { 200: envelopeOf(z.array(namedCrisisRuleView)) },
       },
     },
     async (request) =>
@@ -327,7 +294,6 @@ export async function crisisRoutes(app: FastifyInstance) {
   );
 
   // ------------------------------------------------ tester
-  const source = z.enum(LIMIT_LEVELS).nullable();
   r.get(
     '/v1/crisisSetting/classify',
     {
@@ -348,21 +314,7 @@ export async function crisisRoutes(app: FastifyInstance) {
             .optional()
             .transform((v) => v === 'true'),
         }),
-        response: {
-          200: envelopeOf(
-            z.object({
-              category: z.enum(MEASUREMENT_ITEMS),
-              storageUnit: z.string(),
-              value: z.number().nullable(),
-              classification: z.string(),
-              color: z.string().nullable(),
-              grade: z.string().nullable(),
-              gradeName: z.string().nullable(),
-              limits: z.object({ low: limit, high: limit, criticalLow: limit, criticalHigh: limit }),
-              sources: z.object({ low: source, high: source, criticalLow: source, criticalHigh: source }),
-            }),
-          ),
-        },
+        response: { 200: envelopeOf(crisisClassificationView) },
       },
     },
     async (request) =>

@@ -4,6 +4,7 @@ import {
   criticalQuerySchema,
   PERMISSIONS,
 } from '@glucocare/domain';
+import { criticalCountsView, criticalEventView, criticalLatestView } from '@glucocare/domain/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,9 +14,6 @@ import { MAX_PAGE_SIZE } from '../../lib/query';
 import { requestMeta } from '../audit/service';
 import {
   countCriticalEvents,
-  criticalCountsView,
-  criticalEventView,
-  criticalLatestView,
   handleCriticalEvent,
   latestCriticalEvents,
   monitorCriticalEvents,

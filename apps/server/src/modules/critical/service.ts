@@ -1,6 +1,6 @@
 import {
   addDays,
-  CRITICAL_STATUSES,
+  type CRITICAL_STATUSES,
   type CriticalHandleInput,
   type CriticalMonitorQuery,
   type CriticalQuery,
@@ -8,16 +8,15 @@ import {
   hospitalDayAt,
   isCalendarDate,
   type Lang,
-  MEASUREMENT_ITEMS,
   type MeasurementItem,
   minutesBetween,
   STORAGE_UNITS,
   translate,
   zonedInstant,
 } from '@glucocare/domain';
+import type { CriticalEventView } from '@glucocare/domain/responses';
 import { and, count, desc, eq, gt, gte, isNull, lt, lte, max, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client';
 import { criticalEvents, departments, glucosePeriods, measurements, patients, users } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
@@ -27,65 +26,6 @@ import { updateVersioned } from '../../lib/versioned';
 import { auditActor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 import { hospitalTimeZone } from '../settings/time-zone';
-
-/** A critical value as every list answers it: the patient, the reading and its handling. */
-export const criticalEventView = z.object({
-  id: z.number(),
-  measurementId: z.number(),
-  patientId: z.number(),
-  patientName: z.string(),
-  gender: z.string(),
-  bed: z.string().nullable(),
-  inpatientNumber: z.string().nullable(),
-  /** the department where it was measured, and its name in the request language */
-  departmentCode: z.string(),
-  departmentName: z.string(),
-  /** the patient's responsible doctor (user name) and name */
-  doctorCode: z.string().nullable(),
-  doctorName: z.string().nullable(),
-  item: z.enum(MEASUREMENT_ITEMS),
-  /** in the item's storage unit `unit` (mmol/L for GLU and KET, µmol/L for UA) */
-  value: z.number(),
-  unit: z.string(),
-  /** what was entered, in the unit it was entered in (shown back exactly in that unit) */
-  enteredValue: z.number().nullable(),
-  enteredUnit: z.string().nullable(),
-  /** criticalLow or criticalHigh */
-  classification: z.string(),
-  grade: z.string().nullable(),
-  color: z.string().nullable(),
-  periodCode: z.string().nullable(),
-  periodName: z.string().nullable(),
-  measuredAt: z.string(),
-  status: z.enum(CRITICAL_STATUSES),
-  notifiedPerson: z.string().nullable(),
-  action: z.string().nullable(),
-  handledById: z.number().nullable(),
-  handledBy: z.string().nullable(),
-  handledAt: z.string().nullable(),
-  /** minutes from the measurement to the handling, or open so far */
-  minutesToHandle: z.number(),
-  version: z.number(),
-});
-export type CriticalEventView = z.infer<typeof criticalEventView>;
-
-export const criticalCountsView = z.object({
-  /** measured today (hospital day), still open */
-  openToday: z.number(),
-  /** measured today, handled */
-  handledToday: z.number(),
-  /** open, whenever measured */
-  open: z.number(),
-});
-
-export const criticalLatestView = z.object({
-  /** the newest open event id seen (or `since`): pass it as `since` next time */
-  latestId: z.number(),
-  /** open events of the caller's departments, whenever measured */
-  openCount: z.number(),
-  /** open events newer than `since`, newest first (at most {@link LATEST_LIMIT}) */
-  records: z.array(criticalEventView),
-});
 
 /** Most rows today's list returns (a ward rarely has more than a handful). */
 export const MONITOR_LIMIT = 500;
@@ -175,7 +115,7 @@ function toView(row: EventRow, now: Date): CriticalEventView {
     unit: STORAGE_UNITS[e.item as MeasurementItem] ?? '',
     enteredValue: row.enteredValue,
     enteredUnit: row.enteredUnit,
-    classification: e.classification,
+    classification: e.classification as CriticalEventView['classification'],
     grade: e.grade,
     color: row.color,
     periodCode: row.periodCode,

@@ -4,13 +4,17 @@ import {
   inspectionPackageCreateSchema,
   inspectionPackageUpdateSchema,
   MAPPING_SOURCES,
-  MAPPING_TARGET_KINDS,
   mappingItemCreateSchema,
   mappingItemUpdateSchema,
   PERMISSIONS,
   settingStatusSchema,
-  twoNamesResponse,
 } from '@glucocare/domain';
+import {
+  inspectionItemView,
+  inspectionPackageView,
+  mappingItemView,
+  noDataEnvelope,
+} from '@glucocare/domain/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -32,40 +36,6 @@ import {
   updatePackage,
 } from './service';
 
-const stamp = { version: z.number(), createdAt: z.string(), updatedAt: z.string() };
-const inspectionPackage = z.object({
-  id: z.number(),
-  code: z.string(),
-  ...twoNamesResponse,
-  sort: z.number(),
-  isActive: z.boolean(),
-  itemCount: z.number(),
-  ...stamp,
-});
-const inspectionItem = z.object({
-  id: z.number(),
-  packageId: z.number(),
-  code: z.string(),
-  ...twoNamesResponse,
-  unit: z.string().nullable(),
-  referenceLow: z.number().nullable(),
-  referenceHigh: z.number().nullable(),
-  sort: z.number(),
-  isActive: z.boolean(),
-  ...stamp,
-});
-const mappingItem = z.object({
-  id: z.number(),
-  source: z.enum(MAPPING_SOURCES),
-  externalCode: z.string(),
-  externalName: z.string().nullable(),
-  targetKind: z.enum(MAPPING_TARGET_KINDS),
-  targetCode: z.string(),
-  targetName: z.string().nullable(),
-  targetNameZh: z.string().nullable(),
-  targetNameEn: z.string().nullable(),
-  ...stamp,
-});
 /** `packageId=` in a query: digits only (no "1e3"). */
 const packageIdQuery = idText.optional();
 const EDIT = PERMISSIONS.settings.labItems.edit;
@@ -84,7 +54,7 @@ export async function inspectionRoutes(app: FastifyInstance) {
         tags,
         summary: 'Inspection packages by sort then code, each with its item count',
         querystring: z.object({ isActive: activeFilter }),
-        response: { 200: envelopeOf(z.array(inspectionPackage)) },
+        response: { 200: envelopeOf(z.array(inspectionPackageView)) },
       },
     },
     async (request) =>
@@ -101,7 +71,7 @@ export async function inspectionRoutes(app: FastifyInstance) {
         tags,
         summary: 'Create a package',
         body: inspectionPackageCreateSchema,
-        response: { 200: envelopeOf(inspectionPackage) },
+        response: { 200: envelopeOf(inspectionPackageView) },
       },
     },
     async (request) =>
@@ -115,7 +85,7 @@ export async function inspectionRoutes(app: FastifyInstance) {
         tags,
         summary: 'Update a package (version must match)',
         body: inspectionPackageUpdateSchema,
-        response: { 200: envelopeOf(inspectionPackage) },
+        response: { 200: envelopeOf(inspectionPackageView) },
       },
     },
     async (request) =>
@@ -129,7 +99,7 @@ export async function inspectionRoutes(app: FastifyInstance) {
         tags,
         summary: 'Enable or stop a package (version must match)',
         body: settingStatusSchema,
-        response: { 200: envelopeOf(inspectionPackage) },
+        response: { 200: envelopeOf(inspectionPackageView) },
       },
     },
     async (request) =>
@@ -147,6 +117,7 @@ export async function inspectionRoutes(app: FastifyInstance) {
         summary: 'Delete a package that has no items (version must match)',
         params: idParam,
         querystring: deleteQuery,
+        response: { 200: noDataEnvelope },
       },
     },
     async (request) => {
@@ -168,7 +139,7 @@ export async function inspectionRoutes(app: FastifyInstance) {
         tags,
         summary: 'Inspection items of a package (all when packageId is absent)',
         querystring: z.object({ packageId: packageIdQuery }),
-        response: { 200: envelopeOf(z.array(inspectionItem)) },
+        response: { 200: envelopeOf(z.array(inspectionItemView)) },
       },
     },
     async (request) =>
@@ -185,7 +156,7 @@ export async function inspectionRoutes(app: FastifyInstance) {
         tags,
         summary: 'Create an inspection item',
         body: inspectionItemCreateSchema,
-        response: { 200: envelopeOf(inspectionItem) },
+        response: { 200: envelopeOf(inspectionItemView) },
       },
     },
     async (request) =>
@@ -199,7 +170,7 @@ export async function inspectionRoutes(app: FastifyInstance) {
         tags,
         summary: 'Update an inspection item (version must match; mappings follow a code change)',
         body: inspectionItemUpdateSchema,
-        response: { 200: envelopeOf(inspectionItem) },
+        response: { 200: envelopeOf(inspectionItemView) },
       },
     },
     async (request) =>
@@ -213,7 +184,7 @@ export async function inspectionRoutes(app: FastifyInstance) {
         tags,
         summary: 'Enable or stop an inspection item (version must match)',
         body: settingStatusSchema,
-        response: { 200: envelopeOf(inspectionItem) },
+        response: { 200: envelopeOf(inspectionItemView) },
       },
     },
     async (request) =>
@@ -228,6 +199,7 @@ export async function inspectionRoutes(app: FastifyInstance) {
         summary: 'Delete an inspection item no mapping points to (version must match)',
         params: idParam,
         querystring: deleteQuery,
+        response: { 200: noDataEnvelope },
       },
     },
     async (request) => {
@@ -250,7 +222,7 @@ export async function inspectionRoutes(app: FastifyInstance) {
         tags: mappingTags,
         summary: 'Mapping items, paged: by external code or name or target code, and source',
         querystring: z.object({ ...pageQueryFields, source: z.enum(MAPPING_SOURCES).optional() }),
-        response: { 200: envelopeOf(pageOf(mappingItem)) },
+        response: { 200: envelopeOf(pageOf(mappingItemView)) },
       },
     },
     async (request) =>
@@ -272,7 +244,7 @@ export async function inspectionRoutes(app: FastifyInstance) {
         tags: mappingTags,
         summary: 'Create a mapping item',
         body: mappingItemCreateSchema,
-        response: { 200: envelopeOf(mappingItem) },
+        response: { 200: envelopeOf(mappingItemView) },
       },
     },
     async (request) =>
@@ -286,7 +258,7 @@ export async function inspectionRoutes(app: FastifyInstance) {
         tags: mappingTags,
         summary: 'Update a mapping item (version must match)',
         body: mappingItemUpdateSchema,
-        response: { 200: envelopeOf(mappingItem) },
+        response: { 200: envelopeOf(mappingItemView) },
       },
     },
     async (request) =>
@@ -301,6 +273,7 @@ export async function inspectionRoutes(app: FastifyInstance) {
         summary: 'Delete a mapping item (version must match)',
         params: idParam,
         querystring: deleteQuery,
+        response: { 200: noDataEnvelope },
       },
     },
     async (request) => {

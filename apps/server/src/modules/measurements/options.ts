@@ -8,7 +8,7 @@ import {
   REJECT_REASON_DICT,
   UNTESTED_REASON_DICT,
 } from '@glucocare/domain';
-import { z } from 'zod';
+import type { EntryOptionsView } from '@glucocare/domain/responses';
 import type { Database } from '../../db/client';
 import { entriesOfType } from '../dictionaries/service';
 import type { PatientRow } from '../patients/access';
@@ -16,35 +16,6 @@ import { itemDisplaySetting } from '../settings/item-display';
 import { getSetting } from '../settings/service';
 import { dateIn, hospitalTimeZone } from '../settings/time-zone';
 import { departmentStaff, hospitalLists } from './context';
-
-const codeName = z.object({ code: z.string(), name: z.string() });
-const unit = z.object({
-  code: z.string(),
-  name: z.string(),
-  precision: z.number(),
-  min: z.number().nullable(),
-  max: z.number().nullable(),
-});
-
-/** What the entry form of a patient's readings needs, in one call. */
-export const entryOptionsView = z.object({
-  item: z.enum(['GLU', 'KET', 'UA']),
-  periods: z.array(codeName.extend({ startTime: z.string(), endTime: z.string() })),
-  untestedReasons: z.array(codeName),
-  refusalReasons: z.array(codeName),
-  rejectReasons: z.array(codeName),
-  testers: z.array(z.object({ id: z.number(), userName: z.string(), nickName: z.string() })),
-  /** the hospital's display unit of the item (the form's default) and every unit the item takes */
-  unit,
-  units: z.array(unit),
-  timeZone: z.string(),
-  admittedAt: z.string(),
-  dischargedAt: z.string().nullable(),
-  inHospital: z.boolean(),
-  /** new readings wait for approval (`feature.recordApproval`) */
-  recordApproval: z.boolean(),
-});
-export type EntryOptions = z.infer<typeof entryOptionsView>;
 
 /** Periods, reasons, testers, units and the patient's stay for the entry form (request language). */
 export async function entryOptions(
@@ -54,7 +25,7 @@ export async function entryOptions(
   item: MeasurementItem,
   lang: Lang,
   now: Date,
-): Promise<EntryOptions> {
+): Promise<EntryOptionsView> {
   const timeZone = await hospitalTimeZone(db, tenantId);
   const [lists, untested, refusal, rejection, testers, display, recordApproval] = await Promise.all([
     hospitalLists(db, tenantId),

@@ -3,6 +3,7 @@
  * (patient tab, printed records). Callers check the patient first (`patientInScope`): these functions
  * take the tenant and the patient as given.
  */
+
 import {
   type Lang,
   type MeasurementItem,
@@ -11,13 +12,14 @@ import {
   pivotByPeriod,
   type SORT_OPTIONS,
 } from '@glucocare/domain';
+import type { ReadingView } from '@glucocare/domain/responses';
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { measurements } from '../../db/schema';
 import { type TenantRef, tenantIdOf } from '../settings/config-cache';
 import { dateIn, hospitalTimeZone } from '../settings/time-zone';
 import { hospitalLists } from './context';
-import { type ReadingView, selectReadings, toReadingView } from './view';
+import { selectReadings, toReadingView } from './view';
 
 export type ReadingSort = (typeof SORT_OPTIONS)[number];
 

@@ -20,6 +20,7 @@
  * lockout), in {@link readingValues} (a stored value), or in {@link afterWrite} (a consequence, e.g.
  * auto consultation, virtual-ward joining) and then holds for every source.
  */
+
 import {
   type FieldError,
   type Lang,
@@ -30,6 +31,7 @@ import {
   storedValueOf,
   translate,
 } from '@glucocare/domain';
+import type { ReadingView } from '@glucocare/domain/responses';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { measurements } from '../../db/schema';
@@ -45,7 +47,7 @@ import {
   type WrittenReading,
 } from './classify-at-write';
 import { duplicateTimeParams, fieldErrors, type Tester } from './context';
-import { type ReadingRow, type ReadingView, selectReadings, toReadingView } from './view';
+import { type ReadingRow, selectReadings, toReadingView } from './view';
 
 export interface WriteOptions {
   lang: Lang;

@@ -11,6 +11,12 @@ import {
   patientReadingsQuerySchema,
   READING_DAYS_DEFAULT,
 } from '@glucocare/domain';
+import {
+  entryOptionsView,
+  readingPivotView,
+  readingView,
+  uploadResultView,
+} from '@glucocare/domain/responses';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,10 +26,9 @@ import { idParam, MAX_PAGE_SIZE } from '../../lib/query';
 import { requestMeta } from '../audit/service';
 import { patientInScope } from '../patients/access';
 import { dateIn, hospitalTimeZone } from '../settings/time-zone';
-import { entryOptions, entryOptionsView } from './options';
+import { entryOptions } from './options';
 import { patientPivot, patientReadingsPage } from './read';
-import { uploadMeasurements, uploadResultView } from './upload';
-import { readingView } from './view';
+import { uploadMeasurements } from './upload';
 import {
   correctMeasurement,
   createMeasurement,
@@ -35,17 +40,6 @@ import {
 } from './write';
 
 const tags = ['measurements'];
-const pivotView = z.object({
-  periods: z.array(
-    z.object({
-      code: z.string(),
-      name: z.string(),
-      startTime: z.string().nullable(),
-      endTime: z.string().nullable(),
-    }),
-  ),
-  rows: z.array(z.object({ date: z.string(), cells: z.record(z.string(), z.array(readingView)) })),
-});
 
 /** The days a patient tab shows when none are given: the last {@link READING_DAYS_DEFAULT} days. */
 function defaultDays(now: Date, timeZone: string) {
@@ -245,7 +239,7 @@ export async function measurementRoutes(app: FastifyInstance) {
         summary: 'A patient’s day × period grid of one item (hospital time zone; default the last 7 days)',
         params: idParam,
         querystring: patientPivotQuerySchema,
-        response: { 200: envelopeOf(pivotView) },
+        response: { 200: envelopeOf(readingPivotView) },
       },
     },
     async (request) => {

@@ -24,8 +24,8 @@ import {
   uploadRecordSchemaFor,
   wallClockAt,
 } from '@glucocare/domain';
+import type { UploadResultView } from '@glucocare/domain/responses';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client';
 import { patients, users } from '../../db/schema';
 import type { SessionUser } from '../auth/sessions';
@@ -43,22 +43,7 @@ import {
   writeEach,
 } from './record';
 
-export const uploadResultView = z.object({
-  /** readings stored now */
-  accepted: z.number(),
-  /** records already received before (same device serial and record number): nothing added */
-  duplicates: z.number(),
-  rejected: z.array(
-    z.object({
-      index: z.number(),
-      deviceRecordNo: z.string().nullable(),
-      errors: z.array(z.object({ field: z.string(), message: z.string() })),
-    }),
-  ),
-});
-export type UploadResult = z.infer<typeof uploadResultView>;
-
-type Rejection = UploadResult['rejected'][number];
+type Rejection = UploadResultView['rejected'][number];
 type Candidate = { index: number; record: UploadRecord; device: { serial: string; recordNo: string } };
 
 /** Default unit per item: the hospital's display unit (read once per batch, for the items present). */
@@ -165,7 +150,7 @@ export async function uploadMeasurements(
   session: SessionUser,
   input: MeasurementUpload,
   options: WriteOptions,
-): Promise<UploadResult> {
+): Promise<UploadResultView> {
   const { lang, now } = options;
   const tenantId = session.tenantId;
   // the hospital's lists and clock from the configuration cache; the rest on the transaction's

@@ -6,63 +6,12 @@ import {
   STORAGE_UNITS,
   UNTESTED_REASON_DICT,
 } from '@glucocare/domain';
+import type { ReadingView } from '@glucocare/domain/responses';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { dictEntries, glucosePeriods, measurements } from '../../db/schema';
 import { qualified } from '../../lib/query';
-
-/**
- * A measurement as every issue-5 endpoint answers it (patient tabs, data management, approval,
- * critical values, record screens). Names follow api-precedents (`testTime`, `periodName`,
- * `testValue`, `unit`, `testUser`, `determineType`). `testValue` is in the storage unit `unit`
- * (mmol/L for GLU and KET, µmol/L for UA); clients convert for display with the domain helpers.
- */
-export const readingView = z.object({
-  id: z.number(),
-  patientId: z.number(),
-  item: z.enum(['GLU', 'KET', 'UA']),
-  periodCode: z.string().nullable(),
-  /** the period's name in the request language */
-  periodName: z.string().nullable(),
-  testTime: z.string(),
-  testValue: z.number().nullable(),
-  unit: z.string(),
-  enteredValue: z.number().nullable(),
-  enteredUnit: z.string().nullable(),
-  untestedReason: z.string().nullable(),
-  /** the reason's dictionary name in the request language */
-  untestedReasonName: z.string().nullable(),
-  untestedReasonText: z.string().nullable(),
-  /** with the untested reason `refused`: the refusal reason code and its name in the request language */
-  refusalReason: z.string().nullable(),
-  refusalReasonName: z.string().nullable(),
-  /** a reading without a value: why the measurement was not carried out (code, name in the request language) */
-  rejectReason: z.string().nullable(),
-  rejectReasonName: z.string().nullable(),
-  note: z.string().nullable(),
-  testUserId: z.number().nullable(),
-  testUser: z.string().nullable(),
-  source: z.enum(['manual', 'meter', 'his']),
-  deviceSerial: z.string().nullable(),
-  deviceRecordNo: z.string().nullable(),
-  /** normal, low, high, criticalLow, criticalHigh, unknown; null without a value */
-  determineType: z.string().nullable(),
-  grade: z.string().nullable(),
-  color: z.string().nullable(),
-  status: z.enum(['pending', 'approved']),
-  approvedBy: z.string().nullable(),
-  approvedAt: z.string().nullable(),
-  departmentCode: z.string(),
-  version: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  /** set on a deleted reading (lists with `includeDeleted`) */
-  deletedAt: z.string().nullable(),
-  deleteReason: z.string().nullable(),
-});
-export type ReadingView = z.infer<typeof readingView>;
 
 /** The name in `lang` of the entry of dictionary `type` whose code the reading's `code` column holds. */
 function reasonName(lang: Lang, type: string, code: AnyPgColumn) {
@@ -117,6 +66,7 @@ export interface ReadingRow {
 }
 
 /** The response shape of a measurement (see {@link readingView}). */
+/** The response shape of a measurement (`readingView` of the domain's responses). */
 export function toReadingView(row: ReadingRow): ReadingView {
   const m = row.m;
   return {
@@ -143,7 +93,7 @@ export function toReadingView(row: ReadingRow): ReadingView {
     source: m.source,
     deviceSerial: m.deviceSerial,
     deviceRecordNo: m.deviceRecordNo,
-    determineType: m.classification,
+    determineType: m.classification as ReadingView['determineType'],
     grade: m.grade,
     color: m.color,
     status: m.status,

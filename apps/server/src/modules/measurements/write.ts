@@ -5,6 +5,7 @@
  * path (`record.ts`, shared with uploads); changes reuse its stored values and its `afterWrite` (critical
  * events, audit). Every write runs in the caller's transaction.
  */
+
 import {
   type EntryContext,
   type Lang,
@@ -18,6 +19,7 @@ import {
   measurementEntrySchemaFor,
   translate,
 } from '@glucocare/domain';
+import type { ReadingView } from '@glucocare/domain/responses';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { measurements, patientAdmissions, patients } from '../../db/schema';
@@ -50,7 +52,7 @@ import {
   type WriteOptions,
   writeAll,
 } from './record';
-import { type ReadingRow, type ReadingView, selectReadings, toReadingView } from './view';
+import { type ReadingRow, selectReadings, toReadingView } from './view';
 
 export type { WriteOptions };
 

@@ -1,6 +1,6 @@
 import { joinedNamesView, type Lang, type PatientGluEventSave } from '@glucocare/domain';
+import type { PatientGluEventView } from '@glucocare/domain/responses';
 import { and, count, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { gluEventItems, gluEvents, patientGluEvents } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
@@ -8,29 +8,6 @@ import { auditActor as actor, writeAudit } from '../audit/service';
 import { iconPath } from '../events/service';
 import { patientInScope } from './access';
 import { fieldError, type PatientContext } from './service';
-
-/** A glucose event of a patient with its event and option names (spec §3 Glucose event). */
-export const patientGluEventView = z.object({
-  id: z.number(),
-  patientId: z.number(),
-  eventId: z.number(),
-  eventCode: z.string().nullable(),
-  /** the event's and the option's names in the request's language, and their two names */
-  eventName: z.string().nullable(),
-  eventNameZh: z.string().nullable(),
-  eventNameEn: z.string().nullable(),
-  itemId: z.number().nullable(),
-  itemCode: z.string().nullable(),
-  itemName: z.string().nullable(),
-  itemNameZh: z.string().nullable(),
-  itemNameEn: z.string().nullable(),
-  iconUrl: z.string().nullable(),
-  occurredAt: z.string(),
-  note: z.string().nullable(),
-  createdBy: z.number().nullable(),
-  createdAt: z.string(),
-});
-export type PatientGluEventView = z.infer<typeof patientGluEventView>;
 
 const columns = {
   row: patientGluEvents,

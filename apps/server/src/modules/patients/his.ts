@@ -1,44 +1,13 @@
+import type { HisPatientView, ScanView } from '@glucocare/domain/responses';
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { hisPatients, patients } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { auditActor, writeAudit } from '../audit/service';
 import { inScope } from '../departments/service';
 import { hospitalTimeZone } from '../settings/time-zone';
 import { patientAgeAt } from './access';
-import { inpatientView, inpatientViewOf } from './list';
+import { inpatientViewOf } from './list';
 import type { PatientContext } from './service';
-
-/** A HIS record as the admission form takes it (names of the patient form, spec §3 Patient). */
-export const hisPatientView = z.object({
-  name: z.string(),
-  gender: z.string(),
-  dateOfBirth: z.string().nullable(),
-  age: z.number().nullable(),
-  idCard: z.string().nullable(),
-  mobilePhone: z.string().nullable(),
-  inpatientNumber: z.string(),
-  wristbandCode: z.string().nullable(),
-  departmentCode: z.string().nullable(),
-  bed: z.string().nullable(),
-  doctorCode: z.string().nullable(),
-  admittedAt: z.string().nullable(),
-});
-export type HisPatientView = z.infer<typeof hisPatientView>;
-
-export const scanView = z.object({
-  /** an in-hospital patient of the caller's departments wearing / holding the code */
-  patient: inpatientView.nullable(),
-  /** else the HIS record of the code, to admit (only when it is due on one of the caller's departments) */
-  his: hisPatientView.nullable(),
-  /** a discharged patient of the caller's departments with the code (to offer a readmission) */
-  dischargedPatient: inpatientView.nullable(),
-  /**
-   * The code is another ward's patient (in GlucoCare or due to be admitted there by HIS): all the
-   * answer says — no name, ID number, phone or birth date — and the attempt is audited.
-   */
-  otherWard: z.boolean(),
-});
 
 type HisRow = typeof hisPatients.$inferSelect;
 
@@ -178,7 +147,7 @@ export async function hisLookup(ctx: PatientContext, code: string): Promise<HisP
  * caller's departments with the same code when there is one (the web offers the readmission); another
  * ward's patient → `otherWard` only; else all empty. Other tenants' codes are unknown.
  */
-export async function scanCode(ctx: PatientContext, code: string) {
+export async function scanCode(ctx: PatientContext, code: string): Promise<ScanView> {
   const empty = { patient: null, his: null, dischargedPatient: null, otherWard: false };
   const found = await resolveCode(ctx, code, 'scan');
   if (found.kind === 'otherWard') return { ...empty, otherWard: true };

@@ -1,6 +1,12 @@
-import { completedYears, hospitalDayAt, hospitalDayOf, type Lang } from '@glucocare/domain';
+import {
+  type Classification,
+  completedYears,
+  hospitalDayAt,
+  hospitalDayOf,
+  type Lang,
+} from '@glucocare/domain';
+import type { InpatientView } from '@glucocare/domain/responses';
 import { type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { patients } from '../../db/schema';
 import { containsPattern } from '../../lib/query';
@@ -17,67 +23,6 @@ import {
   taskTimesColumn,
   taskTimesOf,
 } from '../tasks/progress';
-
-/** The latest live glucose reading with a value, as a bed card shows it. */
-export const latestGlucoseView = z.object({
-  id: z.number(),
-  /** mmol/L */
-  testValue: z.number(),
-  /** what was entered, in the unit it was entered in (shown back exactly in that unit) */
-  enteredValue: z.number().nullable(),
-  enteredUnit: z.string().nullable(),
-  testTime: z.string(),
-  /** normal, low, high, criticalLow, criticalHigh, unknown */
-  determineType: z.string().nullable(),
-  color: z.string().nullable(),
-  periodCode: z.string().nullable(),
-  periodName: z.string().nullable(),
-});
-
-export const todayView = z.object({
-  done: z.array(z.string()),
-  due: z.array(z.string()),
-  overdue: z.array(z.string()),
-  upcoming: z.array(z.string()),
-});
-
-/** One patient as the inpatient list (bed cards, table) shows it. */
-export const inpatientView = z.object({
-  id: z.number(),
-  name: z.string(),
-  gender: z.string(),
-  /** current age: from the birth date when known, else the age given at admission */
-  age: z.number().nullable(),
-  status: z.enum(['inHospital', 'discharged']),
-  departmentCode: z.string(),
-  /** the department's name in the request language */
-  departmentName: z.string(),
-  bed: z.string().nullable(),
-  inpatientNumber: z.string().nullable(),
-  wristbandCode: z.string().nullable(),
-  appointmentCode: z.string().nullable(),
-  admittedAt: z.string(),
-  dischargedAt: z.string().nullable(),
-  doctorCode: z.string().nullable(),
-  doctorName: z.string().nullable(),
-  tags: z.array(z.string()),
-  heightCm: z.number().nullable(),
-  weightKg: z.number().nullable(),
-  version: z.number(),
-  latestGlucose: latestGlucoseView.nullable(),
-  /** critical values of the patient still waiting for their handling */
-  openCriticalCount: z.number(),
-  /** today's glucose periods: done, due, overdue, upcoming (period codes) */
-  today: todayView,
-});
-export type InpatientView = z.infer<typeof inpatientView>;
-
-export const inpatientCountsView = z.object({
-  inHospital: z.number(),
-  admittedToday: z.number(),
-  withOpenCritical: z.number(),
-  measuredToday: z.number(),
-});
 
 export interface InpatientFilter {
   queryCondition?: string;
@@ -114,7 +59,7 @@ interface InpatientRow extends Record<string, unknown> {
   glu_entered_value: number | null;
   glu_entered_unit: string | null;
   glu_time: Date | null;
-  glu_classification: string | null;
+  glu_classification: Classification | null;
   glu_color: string | null;
   glu_period_code: string | null;
   glu_period_name: string | null;

@@ -13,6 +13,18 @@ import {
   timeZoneSettingSchema,
   transferSchema,
 } from '@glucocare/domain';
+import {
+  hisPatientView,
+  inpatientCountsView,
+  inpatientView,
+  noDataEnvelope,
+  patientDetailView,
+  patientGluEventView,
+  responsibleDoctorView,
+  scanView,
+  timeZoneView,
+  transferView,
+} from '@glucocare/domain/responses';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,22 +33,9 @@ import { sessionOf } from '../../http/session';
 import { deleteQuery, idParam, idQuery, idText, MAX_PAGE_SIZE } from '../../lib/query';
 import { requestMeta } from '../audit/service';
 import { settingEndpoint } from '../settings/endpoints';
-import {
-  deletePatientEvent,
-  listPatientEvents,
-  pagePatientEvents,
-  patientGluEventView,
-  savePatientEvent,
-} from './glu-events';
-import { hisLookup, hisPatientView, scanCode, scanView } from './his';
-import {
-  countInpatients,
-  hospitalDayBounds,
-  inpatientCountsView,
-  inpatientView,
-  pageDischarged,
-  pageInpatients,
-} from './list';
+import { deletePatientEvent, listPatientEvents, pagePatientEvents, savePatientEvent } from './glu-events';
+import { hisLookup, scanCode } from './his';
+import { countInpatients, hospitalDayBounds, pageDischarged, pageInpatients } from './list';
 import {
   admitPatient,
   deletePatient,
@@ -86,59 +85,6 @@ const dayRangeOrder = [
   (q: { beginDate?: string; endDate?: string }) => isDateRangeValid(q.beginDate, q.endDate),
   { error: 'query.dateOrder', path: ['endDate'] as PropertyKey[] },
 ] as const;
-
-const transferView = z.object({
-  id: z.number(),
-  admissionId: z.number().nullable(),
-  fromDepartmentCode: z.string(),
-  fromDepartmentName: z.string(),
-  toDepartmentCode: z.string(),
-  toDepartmentName: z.string(),
-  fromBed: z.string().nullable(),
-  toBed: z.string().nullable(),
-  fromDoctorCode: z.string().nullable(),
-  fromDoctorName: z.string().nullable(),
-  toDoctorCode: z.string().nullable(),
-  toDoctorName: z.string().nullable(),
-  reason: z.string(),
-  startTime: z.string(),
-  endTime: z.string().nullable(),
-  createdAt: z.string(),
-});
-
-const doctorView = z.object({
-  userName: z.string(),
-  nickName: z.string(),
-  departmentCode: z.string().nullable(),
-  departmentName: z.string().nullable(),
-});
-
-const admissionView = z.object({
-  id: z.number(),
-  inpatientNumber: z.string().nullable(),
-  wristbandCode: z.string().nullable(),
-  departmentCode: z.string(),
-  departmentName: z.string(),
-  bed: z.string().nullable(),
-  doctorCode: z.string().nullable(),
-  doctorName: z.string().nullable(),
-  admittedAt: z.string(),
-  dischargedAt: z.string().nullable(),
-  /** the stay the patient row carries now */
-  current: z.boolean(),
-});
-
-const patientDetailView = inpatientView.extend({
-  idCard: z.string().nullable(),
-  mobilePhone: z.string().nullable(),
-  email: z.string().nullable(),
-  contact: z.string().nullable(),
-  dateOfBirth: z.string().nullable(),
-  /** every stay, newest first */
-  admissions: z.array(admissionView),
-  /** every move, newest first */
-  transfers: z.array(transferView),
-});
 
 /** A write answers the patient as the list shows it; null when it left the caller's departments. */
 const changedPatient = envelopeOf(inpatientView.nullable());
@@ -243,6 +189,7 @@ export async function patientRoutes(app: FastifyInstance) {
           'Delete a patient admitted by mistake (soft; refused once the patient has readings; version must match)',
         params: idParam,
         querystring: z.object({ reason: patientDeleteReasonSchema, version: deleteQuery.shape.version }),
+        response: { 200: noDataEnvelope },
       },
     },
     async (request) => {
@@ -299,7 +246,7 @@ export async function patientRoutes(app: FastifyInstance) {
           'Active doctors of the hospital a patient can be given to (admission, transfer, readmission), ' +
           'optionally of one department: a transfer may hand a patient to a department outside the caller’s',
         querystring: z.object({ departmentCode: optionalCode }),
-        response: { 200: envelopeOf(z.array(doctorView)) },
+        response: { 200: envelopeOf(z.array(responsibleDoctorView)) },
       },
     },
     async (request) => ok(request, await responsibleDoctors(ctx(request), request.query.departmentCode)),
@@ -433,7 +380,12 @@ export async function patientRoutes(app: FastifyInstance) {
     {
       config: { permission: EVENT_EDIT },
       // a patient's glucose event has no version column: deleting twice is harmless (the second one is 404)
-      schema: { tags, summary: 'Delete a glucose event of a patient (soft)', querystring: idQuery },
+      schema: {
+        tags,
+        summary: 'Delete a glucose event of a patient (soft)',
+        querystring: idQuery,
+        response: { 200: noDataEnvelope },
+      },
     },
     async (request) => {
       await deletePatientEvent(ctx(request), request.query.id);
@@ -452,7 +404,7 @@ export async function patientRoutes(app: FastifyInstance) {
     summary:
       'The hospital’s IANA time zone: “today”, the glucose grid’s days and period times are read in it',
     body: timeZoneSettingSchema,
-    response: z.object({ value: z.string() }),
+    response: timeZoneView,
     view: (value) => ({ value }),
     apply: (body) => body.value,
   });

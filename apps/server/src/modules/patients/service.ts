@@ -9,6 +9,7 @@ import {
   translate,
   wallClockAt,
 } from '@glucocare/domain';
+import type { InpatientView } from '@glucocare/domain/responses';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { departments, measurements, patientAdmissions, patients, patientTransfers } from '../../db/schema';
@@ -21,7 +22,7 @@ import { hospitalTimeZone } from '../settings/time-zone';
 import { listTags } from '../tags/service';
 import { doctors } from '../users/staff-service';
 import { type PatientRow, patientInScope } from './access';
-import { type InpatientView, inpatientViewOf } from './list';
+import { inpatientViewOf } from './list';
 
 /** What every patient service needs: the database, who asks, in which language, when, from where. */
 export interface PatientContext {

@@ -6,6 +6,7 @@ import {
   PERMISSIONS,
   settingStatusSchema,
 } from '@glucocare/domain';
+import { glucosePeriodView, insulinPeriodView, noDataEnvelope } from '@glucocare/domain/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,25 +28,6 @@ import {
   updateGlucosePeriod,
 } from './service';
 
-const periodFields = {
-  id: z.number(),
-  code: z.string(),
-  name: z.string(),
-  nameZh: z.string(),
-  nameEn: z.string(),
-  sort: z.number(),
-  startTime: z.string(),
-  endTime: z.string(),
-  isActive: z.boolean(),
-  version: z.number(),
-  updatedAt: z.string(),
-};
-const glucosePeriod = z.object({
-  ...periodFields,
-  minValue: z.number().nullable(),
-  maxValue: z.number().nullable(),
-});
-const insulinPeriod = z.object(periodFields);
 const EDIT = PERMISSIONS.settings.periods.edit;
 
 /** Glucose periods (`/v1/gluPeriod`) and insulin periods (`/v1/insulinTimePeriod`). */
@@ -61,7 +43,7 @@ export async function periodRoutes(app: FastifyInstance) {
         tags,
         summary: 'Glucose periods by sort then code (stopped ones too unless isActive=true)',
         querystring: z.object({ isActive: activeFilter }),
-        response: { 200: envelopeOf(z.array(glucosePeriod)) },
+        response: { 200: envelopeOf(z.array(glucosePeriodView)) },
       },
     },
     async (request) =>
@@ -78,7 +60,7 @@ export async function periodRoutes(app: FastifyInstance) {
         tags,
         summary: 'Create a glucose period',
         body: glucosePeriodCreateSchema,
-        response: { 200: envelopeOf(glucosePeriod) },
+        response: { 200: envelopeOf(glucosePeriodView) },
       },
     },
     async (request) =>
@@ -101,7 +83,7 @@ export async function periodRoutes(app: FastifyInstance) {
         tags,
         summary: 'Update a glucose period (version must match)',
         body: glucosePeriodUpdateSchema,
-        response: { 200: envelopeOf(glucosePeriod) },
+        response: { 200: envelopeOf(glucosePeriodView) },
       },
     },
     async (request) =>
@@ -124,7 +106,7 @@ export async function periodRoutes(app: FastifyInstance) {
         tags,
         summary: 'Enable or stop a glucose period (version must match)',
         body: settingStatusSchema,
-        response: { 200: envelopeOf(glucosePeriod) },
+        response: { 200: envelopeOf(glucosePeriodView) },
       },
     },
     async (request) =>
@@ -149,7 +131,7 @@ export async function periodRoutes(app: FastifyInstance) {
         tags: insulinTags,
         summary: 'Insulin periods by sort then code',
         querystring: z.object({ isActive: activeFilter }),
-        response: { 200: envelopeOf(z.array(insulinPeriod)) },
+        response: { 200: envelopeOf(z.array(insulinPeriodView)) },
       },
     },
     async (request) =>
@@ -166,7 +148,7 @@ export async function periodRoutes(app: FastifyInstance) {
         tags: insulinTags,
         summary: 'One insulin period',
         querystring: idQuery,
-        response: { 200: envelopeOf(insulinPeriod) },
+        response: { 200: envelopeOf(insulinPeriodView) },
       },
     },
     async (request) =>
@@ -183,7 +165,7 @@ export async function periodRoutes(app: FastifyInstance) {
         tags: insulinTags,
         summary: 'Create an insulin period',
         body: insulinPeriodCreateSchema,
-        response: { 200: envelopeOf(insulinPeriod) },
+        response: { 200: envelopeOf(insulinPeriodView) },
       },
     },
     async (request) =>
@@ -206,7 +188,7 @@ export async function periodRoutes(app: FastifyInstance) {
         tags: insulinTags,
         summary: 'Update, enable or stop an insulin period (version must match)',
         body: insulinPeriodUpdateSchema,
-        response: { 200: envelopeOf(insulinPeriod) },
+        response: { 200: envelopeOf(insulinPeriodView) },
       },
     },
     async (request) =>
@@ -229,6 +211,7 @@ export async function periodRoutes(app: FastifyInstance) {
         tags: insulinTags,
         summary: 'Delete an insulin period (version must match)',
         querystring: deleteByIdQuery,
+        response: { 200: noDataEnvelope },
       },
     },
     async (request) => {

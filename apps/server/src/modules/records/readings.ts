@@ -1,7 +1,8 @@
 import type { MeasurementItem } from '@glucocare/domain';
+import type { ReadingView } from '@glucocare/domain/responses';
 import { and, asc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import { measurements } from '../../db/schema';
-import { type ReadingView, selectReadings, toReadingView } from '../measurements/view';
+import { selectReadings, toReadingView } from '../measurements/view';
 import type { RecordContext } from './service';
 
 /**

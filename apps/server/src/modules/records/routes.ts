@@ -6,14 +6,19 @@ import {
   recordScreenUrl,
   wardRecordQuerySchema,
 } from '@glucocare/domain';
+import {
+  inspectionRecordView,
+  periodRecordView,
+  recordLinkView,
+  trendRecordView,
+  wardRecordView,
+} from '@glucocare/domain/responses';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { envelopeOf, ok } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
-import { trendAnalysisView } from '../analysis/views';
 import { auditActor, requestMeta, writeAudit } from '../audit/service';
-import { readingView } from '../measurements/view';
 import { READ_PERMISSION, recordReader } from './access';
 import { rangeOf, signLink } from './links';
 import {
@@ -27,119 +32,6 @@ import {
 } from './service';
 
 const tags = ['record screens'];
-
-const unitView = z.object({
-  item: z.string(),
-  unit: z.string(),
-  unitName: z.string(),
-  precision: z.number(),
-});
-const header = z.object({
-  hospitalName: z.string(),
-  reportTitle: z.string(),
-  reportSubtitle: z.string().nullable(),
-  printedAt: z.string(),
-  timeZone: z.string(),
-  units: z.object({ GLU: unitView, KET: unitView, UA: unitView }),
-});
-const patient = z.object({
-  id: z.number(),
-  name: z.string(),
-  gender: z.string(),
-  age: z.number().nullable(),
-  status: z.string(),
-  departmentCode: z.string(),
-  departmentName: z.string(),
-  bed: z.string().nullable(),
-  inpatientNumber: z.string().nullable(),
-  doctorCode: z.string().nullable(),
-  doctorName: z.string().nullable(),
-  admittedAt: z.string(),
-  dischargedAt: z.string().nullable(),
-  heightCm: z.number().nullable(),
-  weightKg: z.number().nullable(),
-});
-const range = z.object({ beginDate: z.string(), endDate: z.string(), isStay: z.boolean() });
-const period = z.object({ code: z.string(), name: z.string(), startTime: z.string(), endTime: z.string() });
-const cells = z.record(z.string(), z.array(readingView));
-const summary = z.object({
-  readings: z.number(),
-  tested: z.number(),
-  untested: z.number(),
-  critical: z.number(),
-  low: z.number(),
-  high: z.number(),
-  min: z.number().nullable(),
-  max: z.number().nullable(),
-  mean: z.number().nullable(),
-});
-const limits = z.object({
-  low: z.number().nullable(),
-  high: z.number().nullable(),
-  criticalLow: z.number().nullable(),
-  criticalHigh: z.number().nullable(),
-});
-
-const periodRecordView = z.object({
-  header,
-  patient,
-  item: z.enum(['GLU', 'KET']),
-  unit: z.string(),
-  range,
-  periods: z.array(period),
-  rows: z.array(
-    z.object({
-      date: z.string(),
-      cells,
-      notes: z.array(z.object({ testTime: z.string(), periodName: z.string().nullable(), note: z.string() })),
-    }),
-  ),
-  untested: z.array(readingView),
-  summary,
-});
-const inspectionView = z.object({
-  header,
-  patient,
-  range,
-  items: z.array(z.object({ item: z.enum(['UA', 'KET']), unit: z.string(), reference: limits, summary })),
-  rows: z.array(readingView),
-});
-const trendView = z.object({
-  header,
-  patient,
-  range,
-  unit: z.string(),
-  periods: z.array(period),
-  band: z.object({ low: z.number().nullable(), high: z.number().nullable() }).nullable(),
-  periodBands: z.array(limits.extend({ periodCode: z.string() })),
-  readings: z.array(readingView),
-  summary,
-  analysis: trendAnalysisView,
-});
-const wardView = z.object({
-  header,
-  department: z.object({ code: z.string(), name: z.string() }),
-  date: z.string(),
-  unit: z.string(),
-  periods: z.array(period),
-  rows: z.array(
-    z.object({
-      patientId: z.number(),
-      bed: z.string().nullable(),
-      name: z.string(),
-      gender: z.string(),
-      age: z.number().nullable(),
-      inpatientNumber: z.string().nullable(),
-      status: z.string(),
-      inDepartment: z.boolean(),
-      cells,
-      critical: z.number(),
-      testers: z.array(z.string()),
-    }),
-  ),
-  summary: summary.extend({ patients: z.number(), measured: z.number() }),
-});
-const linkView = z.object({ screen: z.string(), url: z.string(), expiresAt: z.string() });
 
 const PUBLIC_NOTE =
   'Public to the router; the data needs a session with patient:inpatient:list (department scope applies) ' +
@@ -176,7 +68,7 @@ export async function recordRoutes(app: FastifyInstance) {
           'The caller must be able to read the patient (or the ward). The link covers exactly the screen, id ' +
           'and range given; it expires after RECORD_LINK_TTL_MINUTES (default 24 h). Audited.',
         body: recordLinkSchema,
-        response: { 200: envelopeOf(linkView) },
+        response: { 200: envelopeOf(recordLinkView) },
       },
     },
     async (request) => {
@@ -267,14 +159,14 @@ export async function recordRoutes(app: FastifyInstance) {
     '/v1/records/inspect',
     'inspect',
     'Inspection record of one patient: uric acid and ketone by time with reference ranges',
-    inspectionView,
+    inspectionRecordView,
     (ctx, query) => inspectionRecord(ctx, query.id, query),
   );
   patientRoute(
     '/v1/records/trend',
     'trend',
     'Glucose trend of one patient: readings by period and the target band',
-    trendView,
+    trendRecordView,
     (ctx, query) => trendRecord(ctx, query.id, query),
   );
 
@@ -287,7 +179,7 @@ export async function recordRoutes(app: FastifyInstance) {
         summary: 'Ward record: every patient of a department for one hospital day (default today)',
         description: PUBLIC_NOTE,
         querystring: wardRecordQuerySchema,
-        response: { 200: envelopeOf(wardView) },
+        response: { 200: envelopeOf(wardRecordView) },
       },
     },
     async (request) => {

@@ -14,6 +14,7 @@ import {
   STORAGE_UNITS,
   translate,
 } from '@glucocare/domain';
+import type { ReadingView } from '@glucocare/domain/responses';
 import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { departments, measurements, patients, users } from '../../db/schema';
@@ -30,7 +31,6 @@ import type { DepartmentScope } from '../auth/sessions';
 import { loadClassificationSettings } from '../crisis/classification-settings';
 import { departmentName } from '../departments/service';
 import { patientPivot, patientReadings } from '../measurements/read';
-import type { ReadingView } from '../measurements/view';
 import { type PatientRow, patientAgeAt, patientInScope } from '../patients/access';
 import { type GlucosePeriod, listGlucosePeriods } from '../periods/service';
 import type { TenantRef } from '../settings/config-cache';

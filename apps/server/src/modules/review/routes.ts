@@ -6,34 +6,21 @@ import {
   pendingFilterSchema,
   pendingQuerySchema,
 } from '@glucocare/domain';
+import {
+  approveAllResultView,
+  approveResultView,
+  pendingPageView,
+  reviewExportView,
+  reviewPivotPageView,
+  reviewRecordView,
+} from '@glucocare/domain/responses';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { envelopeOf, ok, pageOf } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
 import { requestMeta } from '../audit/service';
-import { readingView } from '../measurements/view';
 import { approveAllMatching, approveRecords, dataExport, dataPage, dataPivot, pendingPage } from './service';
 
-const record = readingView.extend({
-  patientName: z.string(),
-  bed: z.string().nullable(),
-  inpatientNumber: z.string().nullable(),
-  departmentName: z.string().nullable(),
-  doctorCode: z.string().nullable(),
-  doctorName: z.string().nullable(),
-});
-const counts = z.object({ GLU: z.number(), KET: z.number(), UA: z.number() });
-const pivotRow = z.object({
-  patientId: z.number(),
-  date: z.string(),
-  patientName: z.string(),
-  bed: z.string().nullable(),
-  inpatientNumber: z.string().nullable(),
-  departmentName: z.string().nullable(),
-  doctorName: z.string().nullable(),
-  cells: z.record(z.string(), z.array(record)),
-});
 const tags = ['review'];
 
 /**
@@ -57,7 +44,7 @@ export async function reviewRoutes(app: FastifyInstance) {
         tags,
         summary: 'Readings waiting for approval, newest first, with the pending count of each item',
         querystring: pendingQuerySchema,
-        response: { 200: envelopeOf(pageOf(record).extend({ counts })) },
+        response: { 200: envelopeOf(pendingPageView) },
       },
     },
     async (request) => ok(request, await pendingPage(context(request), request.query)),
@@ -72,13 +59,7 @@ export async function reviewRoutes(app: FastifyInstance) {
         summary: 'Approve the selected readings (1-500); others are skipped with the reason',
         body: approveSchema,
         response: {
-          200: envelopeOf(
-            z.object({
-              approved: z.number(),
-              approvedIds: z.array(z.number()),
-              skipped: z.array(z.object({ id: z.number(), reason: z.string(), message: z.string() })),
-            }),
-          ),
+          200: envelopeOf(approveResultView),
         },
       },
     },
@@ -101,7 +82,7 @@ export async function reviewRoutes(app: FastifyInstance) {
         tags,
         summary: 'Approve the pending readings matching the filters, oldest first, at most 5000 per call',
         body: pendingFilterSchema,
-        response: { 200: envelopeOf(z.object({ approved: z.number(), remaining: z.number() })) },
+        response: { 200: envelopeOf(approveAllResultView) },
       },
     },
     async (request) => {
@@ -123,7 +104,7 @@ export async function reviewRoutes(app: FastifyInstance) {
         tags,
         summary: 'Data management: readings of one item in a date range, with the patients, newest first',
         querystring: dataQuerySchema,
-        response: { 200: envelopeOf(pageOf(record)) },
+        response: { 200: envelopeOf(pageOf(reviewRecordView)) },
       },
     },
     async (request) => ok(request, await dataPage(context(request), request.query)),
@@ -138,9 +119,7 @@ export async function reviewRoutes(app: FastifyInstance) {
         summary: 'Data management pivot: rows patient × day (latest first), a cell per period',
         querystring: dataQuerySchema,
         response: {
-          200: envelopeOf(
-            pageOf(pivotRow).extend({ periods: z.array(z.object({ code: z.string(), name: z.string() })) }),
-          ),
+          200: envelopeOf(reviewPivotPageView),
         },
       },
     },
@@ -155,7 +134,7 @@ export async function reviewRoutes(app: FastifyInstance) {
         tags,
         summary: 'Every reading of the query (at most 50,000) for the Excel export',
         querystring: dataFilterSchema,
-        response: { 200: envelopeOf(z.object({ records: z.array(record), total: z.number() })) },
+        response: { 200: envelopeOf(reviewExportView) },
       },
     },
     async (request) => ok(request, await dataExport(context(request), request.query)),

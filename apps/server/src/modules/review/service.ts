@@ -13,6 +13,11 @@ import {
   REVIEW_MAX_PAGE_SIZE,
   translate,
 } from '@glucocare/domain';
+import type {
+  ReviewPivotPeriodView as PivotPeriod,
+  ReviewPivotRowView as PivotRecordRow,
+  ReviewRecordView as ReviewRecord,
+} from '@glucocare/domain/responses';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { departments, glucosePeriods, measurements, patients, users } from '../../db/schema';
@@ -21,19 +26,9 @@ import { qualified } from '../../lib/query';
 import { departmentScopeCondition } from '../../lib/scope';
 import type { RequestMeta } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
-import { type ReadingRow, type ReadingView, selectReadings, toReadingView } from '../measurements/view';
+import { type ReadingRow, selectReadings, toReadingView } from '../measurements/view';
 import { hospitalTimeZone } from '../settings/time-zone';
 import { dataConditions, pendingConditions, type ReviewConditions, whereOf } from './filters';
-
-/** A reading with the patient it belongs to, as the approval and data-management lists show it. */
-export interface ReviewRecord extends ReadingView {
-  patientName: string;
-  bed: string | null;
-  inpatientNumber: string | null;
-  departmentName: string | null;
-  doctorCode: string | null;
-  doctorName: string | null;
-}
 
 export interface Page<T> {
   records: T[];
@@ -300,24 +295,6 @@ export async function dataExport(
   const rows = await selectRecords(ctx, whereOf(conditions)).orderBy(...newestFirst);
   const records = recordsOf(rows);
   return { records, total: records.length };
-}
-
-export interface PivotPeriod {
-  code: string;
-  name: string;
-}
-
-export interface PivotRecordRow {
-  patientId: number;
-  /** YYYY-MM-DD in the hospital's time zone */
-  date: string;
-  patientName: string;
-  bed: string | null;
-  inpatientNumber: string | null;
-  departmentName: string | null;
-  doctorName: string | null;
-  /** period code (or "-" for readings without one) → the readings of the cell, earliest first */
-  cells: Record<string, ReviewRecord[]>;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   type ItemDisplayInput,
   toGlucoseUnit,
 } from '@glucocare/domain';
+import type { ItemDisplayView } from '@glucocare/domain/responses';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { units } from '../../db/schema';
@@ -17,13 +18,6 @@ import type { SessionUser } from '../auth/sessions';
  * KET, UA): the web session reads the GLU row through `/v1/units/list?category=GLU`, so the item
  * display setting replaces that row rather than keeping a second copy of the choice.
  */
-
-export interface ItemDisplayView {
-  item: DisplayItem;
-  unit: string;
-  unitName: string;
-  precision: number;
-}
 
 const viewOf = (item: DisplayItem, unit: DisplayUnit): ItemDisplayView => ({
   item,

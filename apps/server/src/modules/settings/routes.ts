@@ -1,8 +1,6 @@
 import {
-  DISPLAY_ITEMS,
   displayItemQuerySchema,
   effectiveLengthRule,
-  FEATURE_KEYS,
   featureQuerySchema,
   featureSwitchSchema,
   fileStorageSchema,
@@ -10,7 +8,6 @@ import {
   hisSettingSchema,
   itemDisplaySchema,
   type PasswordRule,
-  PERIOD_SHOW_STRATEGIES,
   PERMISSIONS,
   passwordExpirySchema,
   passwordLengthSchema,
@@ -18,6 +15,16 @@ import {
   reportTitleSchema,
   switchSettingSchema,
 } from '@glucocare/domain';
+import {
+  featureSwitchView,
+  fileStorageView,
+  hisSettingView,
+  itemDisplayView,
+  passwordLengthView,
+  periodShowStrategyView,
+  reportTitleView,
+  supportedUnitView,
+} from '@glucocare/domain/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -39,29 +46,6 @@ const password = {
   read: PERMISSIONS.settings.passwordPolicy.list,
   write: PERMISSIONS.settings.passwordPolicy.edit,
 } as const;
-
-const hisView = z.object({
-  address: z.object({ address: z.string().nullable(), port: z.number().nullable() }),
-  enable: z.boolean(),
-});
-const featureView = z.object({
-  key: z.enum(FEATURE_KEYS),
-  value: z.boolean(),
-  defaultValue: z.boolean(),
-  name: z.string(),
-  description: z.string(),
-});
-const itemDisplayView = z.object({
-  item: z.enum(DISPLAY_ITEMS),
-  unit: z.string(),
-  unitName: z.string(),
-  precision: z.number(),
-});
-const passwordLengthView = z.object({
-  minLength: z.number(),
-  maxLength: z.number(),
-  adminMinLength: z.number(),
-});
 
 const passwordLengthOf = (rule: PasswordRule) => ({
   minLength: rule.minLength,
@@ -85,7 +69,7 @@ function hospitalSettingsRoutes(app: FastifyInstance) {
     tags,
     summary: 'The HIS/LIS interface server and the HL7 service switch',
     body: hisSettingSchema,
-    response: hisView,
+    response: hisSettingView,
     apply: hisSettingOf,
   });
   settingEndpoint(app, {
@@ -95,7 +79,7 @@ function hospitalSettingsRoutes(app: FastifyInstance) {
     tags,
     summary: 'Where exported and printed files are kept: an absolute server path or an http(s) URL',
     body: fileStorageSchema,
-    response: z.object({ path: z.string().nullable() }),
+    response: fileStorageView,
     view: (path) => ({ path }),
     apply: (body) => body.path,
   });
@@ -108,7 +92,7 @@ function hospitalSettingsRoutes(app: FastifyInstance) {
     summary: 'The heading of printed reports (the hospital name until one is set)',
     body: reportTitleSchema,
     resettable: true,
-    response: z.object({ title: z.string(), subtitle: z.string().nullable(), isDefault: z.boolean() }),
+    response: reportTitleView,
     view: async (value, request) => {
       if (value) return { title: value.title, subtitle: value.subtitle, isDefault: false };
       const tenant = await findTenant(app.db, sessionOf(request).tenantId);
@@ -152,7 +136,7 @@ function systemSettingsRoutes(app: FastifyInstance) {
     tags,
     summary: 'How the day × period glucose grid shows periods: all enabled, or only those measured',
     body: periodShowStrategySchema,
-    response: z.enum(PERIOD_SHOW_STRATEGIES),
+    response: periodShowStrategyView,
     apply: (body) => body.value,
   });
 
@@ -200,7 +184,7 @@ function systemSettingsRoutes(app: FastifyInstance) {
         tags,
         summary: 'A feature switch’s value (`key`), or every switch with its name and description',
         querystring: featureQuerySchema,
-        response: { 200: envelopeOf(z.union([z.boolean(), z.array(featureView)])) },
+        response: { 200: envelopeOf(z.union([z.boolean(), z.array(featureSwitchView)])) },
       },
     },
     async (request) => {
@@ -217,7 +201,7 @@ function systemSettingsRoutes(app: FastifyInstance) {
         tags,
         summary: 'Switch a feature on or off',
         body: featureSwitchSchema,
-        response: { 200: envelopeOf(featureView) },
+        response: { 200: envelopeOf(featureSwitchView) },
       },
     },
     async (request) =>
@@ -235,9 +219,7 @@ function systemSettingsRoutes(app: FastifyInstance) {
         tags,
         summary: 'The units an item (GLU, KET, UA) can be shown in, with their decimals',
         querystring: displayItemQuerySchema,
-        response: {
-          200: envelopeOf(z.array(z.object({ code: z.string(), name: z.string(), precision: z.number() }))),
-        },
+        response: { 200: envelopeOf(z.array(supportedUnitView)) },
       },
     },
     async (request) => ok(request, supportedUnits(request.query.item)),

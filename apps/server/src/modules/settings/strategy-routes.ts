@@ -2,9 +2,7 @@ import {
   autoConsultationSchema,
   autoJoinVirtualWardSchema,
   baselineSchema,
-  CONSULTATION_ITEMS,
   type Lang,
-  MEASUREMENT_ITEMS,
   mergeConsultationEntries,
   monitorStrategySchema,
   PERMISSIONS,
@@ -13,6 +11,13 @@ import {
   virtualWardGluMinSchema,
   virtualWardHbA1cMinSchema,
 } from '@glucocare/domain';
+import {
+  baselineSettingView,
+  consultationEntryView,
+  monitorStrategyView,
+  screenStrategyView,
+  tirSettingView,
+} from '@glucocare/domain/responses';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -85,34 +90,6 @@ function checkedSetting<K extends SettingKey, B extends z.ZodType, V extends z.Z
   );
 }
 
-const consultationEntry = z.object({
-  item: z.enum(CONSULTATION_ITEMS),
-  enabled: z.boolean(),
-  minValue: z.number().nullable(),
-  maxValue: z.number().nullable(),
-  consultDepartmentCode: z.string().nullable(),
-});
-const monitorStrategy = z.object({
-  defaultPeriods: z.array(z.string()),
-  dueSoonMinutes: z.number(),
-  overdueMinutes: z.number(),
-});
-const screenStrategy = z.object({
-  refreshSeconds: z.number(),
-  maskPatientNames: z.boolean(),
-  departmentCodes: z.array(z.string()),
-  items: z.array(z.enum(MEASUREMENT_ITEMS)),
-  recentHours: z.number(),
-});
-const tirSetting = z.object({
-  veryLow: z.number(),
-  low: z.number(),
-  high: z.number(),
-  veryHigh: z.number(),
-  periods: z.array(z.string()),
-});
-const baselineSetting = z.object({ days: z.number(), periods: z.array(z.string()) });
-
 /** Auto consultation, monitoring and screen strategies, TIR, baseline and the virtual-ward thresholds. */
 export async function strategyRoutes(app: FastifyInstance) {
   checkedSetting(app, {
@@ -121,7 +98,7 @@ export async function strategyRoutes(app: FastifyInstance) {
     read: PERMISSIONS.settings.strategies.list,
     summary: 'Auto consultation triggers (all six; a POST changes the items it names)',
     body: autoConsultationSchema,
-    response: z.array(consultationEntry),
+    response: z.array(consultationEntryView),
     load: readAutoConsultation,
     check: (db, tenantId, entries, lang) =>
       checkDepartmentCodes(
@@ -141,7 +118,7 @@ export async function strategyRoutes(app: FastifyInstance) {
     summary:
       "Monitoring strategy: default periods of a new inpatient, due-soon and overdue minutes of today's tasks",
     body: monitorStrategySchema,
-    response: monitorStrategy,
+    response: monitorStrategyView,
     load: readMonitorStrategy,
     check: (db, tenantId, body, lang) =>
       checkPeriodCodes(db, tenantId, 'defaultPeriods', body.defaultPeriods, lang),
@@ -154,7 +131,7 @@ export async function strategyRoutes(app: FastifyInstance) {
     read: 'session',
     summary: 'Wall-screen strategy: refresh, name masking, departments, items, time window',
     body: screenStrategySchema,
-    response: screenStrategy,
+    response: screenStrategyView,
     load: (db, tenantId) => getSetting(db, tenantId, 'strategy.screen'),
     check: (db, tenantId, body, lang) =>
       checkDepartmentCodes(db, tenantId, body.departmentCodes, (index) => `departmentCodes.${index}`, lang),
@@ -167,7 +144,7 @@ export async function strategyRoutes(app: FastifyInstance) {
     read: 'session',
     summary: 'TIR bands (very low, low, high, very high, mmol/L) and included periods',
     body: tirStrategySchema,
-    response: tirSetting,
+    response: tirSettingView,
     load: readTirSetting,
     check: (db, tenantId, body, lang) => checkPeriodCodes(db, tenantId, 'periods', body.periods, lang),
     apply: (body) => body,
@@ -179,7 +156,7 @@ export async function strategyRoutes(app: FastifyInstance) {
     read: 'session',
     summary: "Baseline of the virtual ward's before/after statistics: days before joining, periods",
     body: baselineSchema,
-    response: baselineSetting,
+    response: baselineSettingView,
     load: readBaseline,
     check: (db, tenantId, body, lang) => checkPeriodCodes(db, tenantId, 'periods', body.periods, lang),
     apply: (body) => ({ days: body.days, periods: body.periods ?? [] }),

@@ -1,7 +1,17 @@
-import { departmentAnalysisQuerySchema, PERMISSIONS, yearAnalysisQuerySchema } from '@glucocare/domain';
+import {
+  departmentAnalysisQuerySchema,
+  PERMISSIONS,
+  type YearAnalysisQuery,
+  yearAnalysisQuerySchema,
+} from '@glucocare/domain';
+import {
+  departmentAnalysisView,
+  fileAnswerOf,
+  XLSX_CONTENT_TYPE,
+  yearAnalysisView,
+} from '@glucocare/domain/responses';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { envelopeOf, ok } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
 import { yearAnalysisWorkbook } from './excel';
@@ -11,39 +21,6 @@ const tags = ['statistics'];
 
 const YEAR_PERMISSION = PERMISSIONS.yearStatistics.list;
 const DEPARTMENT_PERMISSION = PERMISSIONS.departmentStatistics.list;
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-const rate = z.number().nullable();
-const glucoseCounts = z.object({
-  testCount: z.number(),
-  personCount: z.number(),
-  inTargetCount: z.number(),
-  inTargetRate: rate,
-  lowCount: z.number(),
-  lowRate: rate,
-  criticalLowCount: z.number(),
-  criticalLowRate: rate,
-  highCount: z.number(),
-  highRate: rate,
-  criticalHighCount: z.number(),
-  criticalHighRate: rate,
-  criticalCount: z.number(),
-  criticalRate: rate,
-});
-const yearAnalysisView = z.object({
-  year: z.number(),
-  departmentCode: z.string().nullable(),
-  departmentName: z.string(),
-  months: z.array(glucoseCounts.extend({ month: z.number() })),
-  total: glucoseCounts,
-});
-const departmentAnalysisView = z.object({
-  beginDate: z.string(),
-  endDate: z.string(),
-  departments: z.array(glucoseCounts.extend({ departmentCode: z.string(), departmentName: z.string() })),
-  total: glucoseCounts,
-});
 
 const RULES =
   'Counts live glucose readings with a value by the classification stored with each (normal = in target; ' +
@@ -90,7 +67,10 @@ export async function statisticsRoutes(app: FastifyInstance) {
     async (request) => ok(request, await yearAnalysis(contextOf(request), request.query)),
   );
 
-  r.get(
+  // A plain (untyped) route: the type provider would type the answer as the documented binary string,
+  // while the handler sends the workbook's Buffer (never serialized); the zod validator still runs on
+  // `querystring` and hands over the parsed query.
+  app.get(
     '/v1/statistics/gluYearAnalysisExcel',
     {
       config: { permission: YEAR_PERMISSION },
@@ -99,14 +79,16 @@ export async function statisticsRoutes(app: FastifyInstance) {
         summary: 'The yearly glucose statistics as an .xlsx file in the request language',
         description: `${RULES} Answers the file (attachment); errors answer the JSON envelope.`,
         querystring: yearAnalysisQuerySchema,
-        produces: [XLSX_TYPE],
+        produces: [XLSX_CONTENT_TYPE],
+        response: { 200: fileAnswerOf(XLSX_CONTENT_TYPE, 'The statistics workbook (attachment)') },
       },
     },
     async (request, reply) => {
-      const { analysis, hospitalName } = await yearReport(contextOf(request), request.query);
+      const query = request.query as YearAnalysisQuery;
+      const { analysis, hospitalName } = await yearReport(contextOf(request), query);
       const { buffer, fileName } = await yearAnalysisWorkbook(analysis, hospitalName, request.lang);
       return reply
-        .header('content-type', XLSX_TYPE)
+        .header('content-type', XLSX_CONTENT_TYPE)
         .header('content-disposition', contentDisposition(fileName))
         .header('cache-control', 'no-store')
         .send(buffer);

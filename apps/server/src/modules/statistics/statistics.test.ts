@@ -559,6 +559,16 @@ describe('GET /v1/statistics/gluYearAnalysisExcel', () => {
     expect(outside.statusCode).toBe(404);
     expect(outside.json().code).toBe('404');
   });
+
+  it('documents the workbook as a binary .xlsx answer in the OpenAPI document', async () => {
+    const doc = (await t.request({ method: 'GET', url: '/app-service/docs/json' })).json();
+    const answer = doc.paths['/app-service/v1/statistics/gluYearAnalysisExcel'].get.responses['200'];
+    expect(answer.content).toEqual({
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+        schema: { type: 'string', format: 'binary' },
+      },
+    });
+  });
 });
 
 describe('permissions', () => {

@@ -5,6 +5,7 @@ import {
   targetSettingSchema,
   translate,
 } from '@glucocare/domain';
+import { targetSettingView } from '@glucocare/domain/responses';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,11 +16,6 @@ import { ValidationFailure } from '../../http/validation';
 import { requestMeta } from '../audit/service';
 import { getTargetSetting, saveTargetSetting } from './service';
 
-const targetSetting = z.object({
-  stripType: z.string(),
-  levels: z.array(z.object({ level: z.number(), target: z.number(), sd: z.number() })),
-  updatedAt: z.string().nullable(),
-});
 const tags = ['QC target values'];
 
 /**
@@ -56,7 +52,7 @@ export async function targetRoutes(app: FastifyInstance) {
         tags,
         summary: 'Target and SD of control levels 0-2 for a strip type (0 when never saved)',
         querystring: z.object({ stripType: z.string().min(1).max(CATALOGUE_LIMITS.dictCode.max) }),
-        response: { 200: envelopeOf(targetSetting) },
+        response: { 200: envelopeOf(targetSettingView) },
       },
     },
     async (request) =>
@@ -71,7 +67,7 @@ export async function targetRoutes(app: FastifyInstance) {
         tags,
         summary: 'Replace the three levels of a strip type',
         body: targetSettingSchema,
-        response: { 200: envelopeOf(targetSetting) },
+        response: { 200: envelopeOf(targetSettingView) },
       },
     },
     async (request) =>

@@ -1,4 +1,5 @@
 import {
+  type Classification,
   type DayTask,
   type DayTaskPlanner,
   dayTaskPlanner,
@@ -79,7 +80,7 @@ export interface TaskReading {
   enteredValue: number | null;
   enteredUnit: string | null;
   untestedReason: string | null;
-  classification: string | null;
+  classification: Classification | null;
   color: string | null;
 }
 
@@ -108,7 +109,7 @@ export interface TaskReadingJson {
   enteredValue: number | null;
   enteredUnit: string | null;
   untestedReason: string | null;
-  classification: string | null;
+  classification: Classification | null;
   color: string | null;
 }
 

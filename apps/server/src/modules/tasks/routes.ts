@@ -1,10 +1,11 @@
 import { PERMISSIONS, todayTaskCountQuerySchema, todayTaskQuerySchema } from '@glucocare/domain';
+import { todayTaskCountsView, todayTaskView } from '@glucocare/domain/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeOf, ok, pageOf } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
 import { MAX_PAGE_SIZE } from '../../lib/query';
-import { countTodayTasks, pageTodayTasks, todayTaskCountsView, todayTaskView } from './service';
+import { countTodayTasks, pageTodayTasks } from './service';
 
 const tags = ['tasks'];
 

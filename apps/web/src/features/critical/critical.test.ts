@@ -33,6 +33,8 @@ function event(id: number, fields: Partial<CriticalEvent> = {}): CriticalEvent {
     item: 'GLU',
     value: 2.1,
     unit: 'mmol/L',
+    enteredValue: 2.1,
+    enteredUnit: 'mmolL',
     classification: 'criticalLow',
     grade: 'I',
     color: '#722ED1',

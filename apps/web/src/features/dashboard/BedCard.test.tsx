@@ -35,6 +35,8 @@ const patient: Inpatient = {
   latestGlucose: {
     id: 7,
     testValue: 2.1,
+    enteredValue: 2.1,
+    enteredUnit: 'mmolL',
     testTime: '2026-03-10T11:40:00Z',
     determineType: 'criticalLow',
     color: '#F5222D',

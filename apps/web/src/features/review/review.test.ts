@@ -102,6 +102,8 @@ const reading: ReviewRecord = {
   untestedReasonText: null,
   refusalReason: null,
   refusalReasonName: null,
+  rejectReason: null,
+  rejectReasonName: null,
   note: 'before insulin',
   testUserId: 1,
   testUser: 'Nurse',

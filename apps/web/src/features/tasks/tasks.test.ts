@@ -63,8 +63,10 @@ describe('task times on the hospital clock', () => {
       testTime: '2026-03-02T05:05:00.000Z',
       testValue: 8.1,
       unit: 'mmol/L',
+      enteredValue: 8.1,
+      enteredUnit: 'mmolL',
       untestedReason: null,
-      determineType: 'normal',
+      determineType: 'normal' as const,
       color: null,
     };
     expect(stateHint(task({ state: 'done', reading }), en, SH)).toBe('Measured at 13:05');

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { MEASUREMENT_ITEMS } from '../clinical/classification';
+import { CRITICAL_STATUSES } from '../critical/handling';
+
+/** A critical value as every list answers it: the patient, the reading and its handling. */
+export const criticalEventView = z.object({
+  id: z.number(),
+  measurementId: z.number(),
+  patientId: z.number(),
+  patientName: z.string(),
+  gender: z.string(),
+  bed: z.string().nullable(),
+  inpatientNumber: z.string().nullable(),
+  /** the department where it was measured, and its name in the request language */
+  departmentCode: z.string(),
+  departmentName: z.string(),
+  /** the patient's responsible doctor (user name) and name */
+  doctorCode: z.string().nullable(),
+  doctorName: z.string().nullable(),
+  item: z.enum(MEASUREMENT_ITEMS),
+  /** in the item's storage unit `unit` (mmol/L for GLU and KET, µmol/L for UA) */
+  value: z.number(),
+  unit: z.string(),
+  /** what was entered, in the unit it was entered in (shown back exactly in that unit) */
+  enteredValue: z.number().nullable(),
+  enteredUnit: z.string().nullable(),
+  classification: z.enum(['criticalLow', 'criticalHigh']),
+  grade: z.string().nullable(),
+  color: z.string().nullable(),
+  periodCode: z.string().nullable(),
+  periodName: z.string().nullable(),
+  measuredAt: z.string(),
+  status: z.enum(CRITICAL_STATUSES),
+  notifiedPerson: z.string().nullable(),
+  action: z.string().nullable(),
+  handledById: z.number().nullable(),
+  handledBy: z.string().nullable(),
+  handledAt: z.string().nullable(),
+  /** minutes from the measurement to the handling, or open so far */
+  minutesToHandle: z.number(),
+  version: z.number(),
+});
+export type CriticalEventView = z.infer<typeof criticalEventView>;
+
+/** Today's and all open critical values of the caller's departments. */
+export const criticalCountsView = z.object({
+  /** measured today (hospital day), still open */
+  openToday: z.number(),
+  /** measured today, handled */
+  handledToday: z.number(),
+  /** open, whenever measured */
+  open: z.number(),
+});
+export type CriticalCountsView = z.infer<typeof criticalCountsView>;
+
+/** One poll of the critical-value alert. */
+export const criticalLatestView = z.object({
+  /** the newest open event id seen (or `since`): pass it as `since` next time */
+  latestId: z.number(),
+  /** open events of the caller's departments, whenever measured */
+  openCount: z.number(),
+  /** open events newer than `since`, newest first (at most 20) */
+  records: z.array(criticalEventView),
+});
+export type CriticalLatestView = z.infer<typeof criticalLatestView>;

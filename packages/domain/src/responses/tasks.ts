@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { TASK_STATES } from '../tasks/plan';
+import { readingView } from './measurements';
+
+/** The reading that did a task (a subset of the one measurement view). */
+export const taskReadingView = readingView.pick({
+  id: true,
+  testTime: true,
+  testValue: true,
+  unit: true,
+  enteredValue: true,
+  enteredUnit: true,
+  untestedReason: true,
+  determineType: true,
+  color: true,
+});
+export type TaskReadingView = z.infer<typeof taskReadingView>;
+
+/** One row of today's tasks: a patient and one planned glucose period. */
+export const todayTaskView = z.object({
+  patientId: z.number(),
+  patientName: z.string(),
+  gender: z.string(),
+  bed: z.string().nullable(),
+  inpatientNumber: z.string().nullable(),
+  departmentCode: z.string(),
+  departmentName: z.string(),
+  doctorCode: z.string().nullable(),
+  doctorName: z.string().nullable(),
+  periodCode: z.string(),
+  /** the period's name in the request language */
+  periodName: z.string(),
+  /** the period's window today (hospital clock) */
+  windowStart: z.string(),
+  windowEnd: z.string(),
+  /** due from (window start − dueSoonMinutes) and overdue from (window start + overdueMinutes) */
+  dueFrom: z.string(),
+  overdueFrom: z.string(),
+  state: z.enum(TASK_STATES),
+  /** the reading that did the task (null unless done) */
+  reading: taskReadingView.nullable(),
+});
+export type TodayTaskView = z.infer<typeof todayTaskView>;
+
+/** How many of today's tasks are in each state. */
+export const todayTaskCountsView = z.object({
+  overdue: z.number(),
+  due: z.number(),
+  upcoming: z.number(),
+  done: z.number(),
+  /** every planned task of the matching patients */
+  total: z.number(),
+  /** in-hospital patients matching the filter */
+  patients: z.number(),
+  /** the hospital day the tasks belong to (YYYY-MM-DD) */
+  date: z.string(),
+  /** the hospital's time zone: period windows are times of its clock */
+  timeZone: z.string(),
+});
+export type TodayTaskCountsView = z.infer<typeof todayTaskCountsView>;
