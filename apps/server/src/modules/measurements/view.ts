@@ -65,8 +65,7 @@ export interface ReadingRow {
   rejectReasonName?: string | null;
 }
 
-/** The response shape of a measurement (see {@link readingView}). */
-/** The response shape of a measurement (`readingView` of the domain's responses). */
+/** The response shape of a measurement (`readingView` of `@glucocare/domain/responses`). */
 export function toReadingView(row: ReadingRow): ReadingView {
   const m = row.m;
   return {

@@ -7,7 +7,7 @@ import type { RecordContext } from './service';
 
 /**
  * The live readings of some patients and items in [from, to), earliest first, in the shared response
- * shape of measurements (`measurements/view`). `departmentCode` keeps those taken in one department
+ * shape of measurements (`readingView` of `@glucocare/domain/responses`). `departmentCode` keeps those taken in one department
  * (the ward record). Served by the (tenant, patient, item, test_time) index.
  */
 export async function loadReadings(
