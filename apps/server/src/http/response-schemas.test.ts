@@ -55,7 +55,7 @@ describe('response schemas', () => {
     expect(icon['304'].content).toBeUndefined();
   });
 
-  it('answers 500 under test when an answer drifts from its declared schema', async () => {
+  it('answers 500 under test when an answer drifts from its declared schema, or sends a field it does not declare', async () => {
     const { buildApp } = await import('../app');
     const { loadConfig } = await import('../config');
     const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent' }), {
@@ -68,6 +68,22 @@ describe('response schemas', () => {
       { config: { permission: 'public' }, schema: { response: { 200: z.object({ n: z.number() }) } } },
       async () => ({ n: 'not a number' }),
     );
+    app.get(
+      '/undeclared',
+      {
+        config: { permission: 'public' },
+        schema: { response: { 200: z.object({ rows: z.array(z.object({ id: z.number() })) }) } },
+      },
+      async () => ({ rows: [{ id: 1 }, { id: 2, secret: 'x' }] }),
+    );
+    app.get(
+      '/declared',
+      {
+        config: { permission: 'public' },
+        schema: { response: { 200: z.object({ rows: z.array(z.object({ id: z.number() })) }) } },
+      },
+      async () => ({ rows: [{ id: 1 }] }),
+    );
     await app.ready();
     const spy = console.error;
     const printed: string[] = [];
@@ -77,6 +93,10 @@ describe('response schemas', () => {
       expect(res.statusCode).toBe(500);
       expect(res.json().message).toContain('GET /drift 200');
       expect(printed.join('\n')).toContain('n: ');
+      const extra = await app.inject({ method: 'GET', url: '/undeclared' });
+      expect(extra.statusCode).toBe(500);
+      expect(extra.json().message).toContain('rows.1.secret: sent but not declared');
+      expect((await app.inject({ method: 'GET', url: '/declared' })).statusCode).toBe(200);
     } finally {
       console.error = spy;
       await app.close();

@@ -44,8 +44,16 @@ export function registerStrictInput(app: FastifyInstance, options: { checkRespon
     if (!options.checkResponses) return (data) => JSON.stringify(data);
     const zodSchema = schema as z.ZodType;
     return (data) => {
+      const route = `${method} ${url} ${httpStatus}`;
       const result = zodSchema.safeParse(data);
-      if (!result.success) throw new ResponseShapeMismatch(`${method} ${url} ${httpStatus}`, result.error);
+      if (!result.success) throw new ResponseShapeMismatch(route, result.error.issues);
+      // a field the schema does not declare is missing from the OpenAPI document and from the web's types
+      const extra = undeclaredFields(JSON.parse(JSON.stringify(data)), result.data);
+      if (extra.length)
+        throw new ResponseShapeMismatch(
+          route,
+          extra.map((path) => ({ path, message: 'sent but not declared' })),
+        );
       return JSON.stringify(data);
     };
   });
@@ -66,12 +74,25 @@ export function registerStrictInput(app: FastifyInstance, options: { checkRespon
 
 /** Under test: an answer that does not match its route's declared response schema. */
 export class ResponseShapeMismatch extends Error {
-  constructor(route: string, error: z.ZodError) {
-    const issues = error.issues
+  constructor(route: string, issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+    const listed = issues
       .slice(0, 5)
-      .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+      .map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`)
       .join('; ');
-    super(`response of ${route} does not match its schema: ${issues}`);
+    super(`response of ${route} does not match its schema: ${listed}`);
     this.name = 'ResponseShapeMismatch';
   }
 }
+
+/** Paths of the object fields in `sent` that the schema's parse (`declared`) dropped as unknown. */
+function undeclaredFields(sent: unknown, declared: unknown, path: PropertyKey[] = []): PropertyKey[][] {
+  if (Array.isArray(sent) && Array.isArray(declared))
+    return sent.flatMap((item, index) => undeclaredFields(item, declared[index], [...path, index]));
+  if (!isPlainObject(sent) || !isPlainObject(declared)) return [];
+  return Object.keys(sent).flatMap((key) =>
+    key in declared ? undeclaredFields(sent[key], declared[key], [...path, key]) : [[...path, key]],
+  );
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
