@@ -587,4 +587,11 @@ export const zhCN: Record<MessageKey, string> = {
   'statistics.beginDate.required': '请填写开始日期',
   'statistics.endDate.required': '请填写结束日期',
   'statistics.range.tooLong': '统计的时间跨度最多 {{max}} 天',
+  'import.empty': '文件中没有可导入的行',
+  'import.tooManyRows': '一个文件最多 {{max}} 行',
+  'import.unknownColumn': '未知的列：{{column}}',
+  'import.missingColumn': '缺少必填列：{{column}}',
+  'import.duplicate': '与本文件第 {{row}} 行重复',
+  'import.rejected': '未导入任何数据：文件中有 {{count}} 个问题',
+  'import.done': '已导入 {{count}} 行',
 };
