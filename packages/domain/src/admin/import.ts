@@ -47,13 +47,13 @@ export interface ImportColumn {
   note?: Labels;
 }
 
-export interface ImportDeclaration {
+export interface ImportDeclaration<Row extends z.ZodType = z.ZodType> {
   kind: ImportKind;
   /** the template's sheet and file name */
   title: Labels;
   columns: readonly ImportColumn[];
   /** one row's input as the server receives it: the kind's create schema, with references by code */
-  rowSchema: z.ZodType;
+  rowSchema: Row;
   /** the fields that name a row: two rows of one file with the same values are duplicates */
   key: readonly string[];
   /** whether the key compares in any case (user names do at sign-in) */
@@ -107,7 +107,7 @@ export const departmentImportRowSchema = departmentCreateSchema.omit({ parentId:
 });
 export type DepartmentImportRow = z.output<typeof departmentImportRowSchema>;
 
-const staffImport: ImportDeclaration = {
+const staffImport = {
   kind: 'staff',
   title: labels('Staff', '人员'),
   columns: [
@@ -161,9 +161,9 @@ const staffImport: ImportDeclaration = {
   key: ['userName'],
   keyIgnoresCase: true,
   maxRows: IMPORT_MAX_ROWS,
-};
+} satisfies ImportDeclaration;
 
-const departmentImport: ImportDeclaration = {
+const departmentImport = {
   kind: 'departments',
   title: labels('Departments', '科室'),
   columns: [
@@ -184,31 +184,31 @@ const departmentImport: ImportDeclaration = {
   rowSchema: departmentImportRowSchema,
   key: ['code'],
   maxRows: IMPORT_MAX_ROWS,
-};
+} satisfies ImportDeclaration;
 
-const drugImport: ImportDeclaration = {
+const drugImport = {
   kind: 'drugs',
   title: labels('Drugs', '药品'),
   columns: [
-    text('code', 'Code', '药品代码', 'MET-500', true),
-    text('shortCode', 'Short code', '简码', 'MET'),
-    withFields(text('nameZh', 'Name (Chinese)', '中文名称', '二甲双胍片'), {
+    text('code', 'Code', '药品代码', 'SITA-100', true),
+    text('shortCode', 'Short code', '简码', 'XGLT'),
+    withFields(text('nameZh', 'Name (Chinese)', '中文名称', '西格列汀片'), {
       note: labels('Chinese or English name, at least one', '中文或英文名称至少填一个'),
     }),
-    text('nameEn', 'Name (English)', '英文名称', 'Metformin tablets'),
+    text('nameEn', 'Name (English)', '英文名称', 'Sitagliptin tablets'),
     text('unit', 'Unit', '单位', 'mg', true),
     withFields(text('categoryCode', 'Category code', '分类代码', ''), {
       note: labels('The code of an existing drug category', '已有药品分类的代码'),
     }),
-    text('specification', 'Specification', '规格', '500 mg × 30'),
+    text('specification', 'Specification', '规格', '100 mg × 14'),
     yesNo('isActive', 'Enabled', '启用'),
   ],
   rowSchema: drugCreateSchema,
   key: ['code'],
   maxRows: IMPORT_MAX_ROWS,
-};
+} satisfies ImportDeclaration;
 
-const dictionaryImport: ImportDeclaration = {
+const dictionaryImport = {
   kind: 'dictionaries',
   title: labels('Dictionary', '字典'),
   columns: [
@@ -226,9 +226,9 @@ const dictionaryImport: ImportDeclaration = {
   rowSchema: dictEntrySaveSchema,
   key: ['type', 'code'],
   maxRows: IMPORT_MAX_ROWS,
-};
+} satisfies ImportDeclaration;
 
-const labMappingImport: ImportDeclaration = {
+const labMappingImport = {
   kind: 'labMappings',
   title: labels('Lab mappings', '检验映射'),
   columns: [
@@ -259,15 +259,15 @@ const labMappingImport: ImportDeclaration = {
   rowSchema: mappingItemCreateSchema,
   key: ['source', 'externalCode'],
   maxRows: IMPORT_MAX_ROWS,
-};
+} satisfies ImportDeclaration;
 
-export const IMPORTS: Readonly<Record<ImportKind, ImportDeclaration>> = {
+export const IMPORTS = {
   staff: staffImport,
   departments: departmentImport,
   drugs: drugImport,
   dictionaries: dictionaryImport,
   labMappings: labMappingImport,
-};
+} as const satisfies Record<ImportKind, ImportDeclaration>;
 
 // ---------------------------------------------------------------- checking rows
 
@@ -295,7 +295,7 @@ export function checkImportRows(
   lang: Lang,
   rowNumber: (index: number) => number = (index) => index + 1,
 ): ImportProblem[] {
-  const declaration = IMPORTS[kind];
+  const declaration: ImportDeclaration = IMPORTS[kind];
   if (rows.length === 0) return [problem(0, '', lang, 'import.empty')];
   if (rows.length > declaration.maxRows) {
     return [problem(0, '', lang, 'import.tooManyRows', { max: declaration.maxRows })];
@@ -398,7 +398,7 @@ export function readImportSheet(
   cells: readonly (readonly SheetCell[])[],
   lang: Lang,
 ): SheetReading {
-  const declaration = IMPORTS[kind];
+  const declaration: ImportDeclaration = IMPORTS[kind];
   const [header = [], ...body] = cells;
   const columnAt = header.map((cell) => {
     const name = normalHeader(String(cell ?? ''));

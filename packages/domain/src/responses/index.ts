@@ -2,3 +2,4 @@
 // tests check every answer against them); the web imports their types only (`import type`), so none of
 // this reaches the browser's bundle.
 export * from './envelope';
+export * from './imports';
