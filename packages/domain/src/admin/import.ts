@@ -9,6 +9,7 @@ import { mappingItemCreateSchema } from '../hospital-settings/periods';
 import { type Lang, type MessageKey, translate } from '../i18n/messages';
 import { localizedIssues } from '../validation';
 import { dictEntrySaveSchema, drugCreateSchema } from './catalogues';
+import { PERMISSIONS, type PermissionCode } from './permissions';
 import {
   dataPermissionSchema,
   departmentCodeSchema,
@@ -49,6 +50,8 @@ export interface ImportColumn {
 
 export interface ImportDeclaration<Row extends z.ZodType = z.ZodType> {
   kind: ImportKind;
+  /** who may import: whoever may create one row of the list may create many */
+  permission: PermissionCode;
   /** the template's sheet and file name */
   title: Labels;
   columns: readonly ImportColumn[];
@@ -109,6 +112,7 @@ export type DepartmentImportRow = z.output<typeof departmentImportRowSchema>;
 
 const staffImport = {
   kind: 'staff',
+  permission: PERMISSIONS.system.staff.edit,
   title: labels('Staff', '人员'),
   columns: [
     withFields(text('userName', 'User name', '用户名', 'nurse21', true), {
@@ -165,6 +169,7 @@ const staffImport = {
 
 const departmentImport = {
   kind: 'departments',
+  permission: PERMISSIONS.system.departments.edit,
   title: labels('Departments', '科室'),
   columns: [
     withFields(text('code', 'Code', '科室代码', 'CARD2', true), {
@@ -188,6 +193,7 @@ const departmentImport = {
 
 const drugImport = {
   kind: 'drugs',
+  permission: PERMISSIONS.system.drugs.edit,
   title: labels('Drugs', '药品'),
   columns: [
     text('code', 'Code', '药品代码', 'SITA-100', true),
@@ -210,6 +216,7 @@ const drugImport = {
 
 const dictionaryImport = {
   kind: 'dictionaries',
+  permission: PERMISSIONS.system.dictionaries.edit,
   title: labels('Dictionary', '字典'),
   columns: [
     withFields(text('type', 'Type', '字典类型', 'untestedReason', true), {
@@ -230,6 +237,7 @@ const dictionaryImport = {
 
 const labMappingImport = {
   kind: 'labMappings',
+  permission: PERMISSIONS.settings.labItems.edit,
   title: labels('Lab mappings', '检验映射'),
   columns: [
     withFields(text('source', 'Source', '来源', 'LIS', true), {

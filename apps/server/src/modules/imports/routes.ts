@@ -1,4 +1,4 @@
-import { type ImportKind, PERMISSIONS, type PermissionCode } from '@glucocare/domain';
+import { IMPORTS, type ImportKind } from '@glucocare/domain';
 import { importResultSchema } from '@glucocare/domain/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,28 +8,13 @@ import { sessionOf } from '../../http/session';
 import { requestMeta } from '../audit/service';
 import { importRows } from './service';
 
-/**
- * Where each list's import lives (beside the list's own paths) and who may use it: whoever may create
- * one row of the list may create many.
- */
-const IMPORT_ROUTES: Record<ImportKind, { path: string; permission: PermissionCode; what: string }> = {
-  staff: { path: '/v1/users/import', permission: PERMISSIONS.system.staff.edit, what: 'staff members' },
-  departments: {
-    path: '/v1/departments/import',
-    permission: PERMISSIONS.system.departments.edit,
-    what: 'departments',
-  },
-  drugs: { path: '/v1/medication/import', permission: PERMISSIONS.system.drugs.edit, what: 'drugs' },
-  dictionaries: {
-    path: '/v1/dict/import',
-    permission: PERMISSIONS.system.dictionaries.edit,
-    what: 'dictionary entries',
-  },
-  labMappings: {
-    path: '/v1/mappingItem/import',
-    permission: PERMISSIONS.settings.labItems.edit,
-    what: 'lab item mappings',
-  },
+/** Where each list's import lives: beside the list's own paths. */
+const IMPORT_ROUTES: Record<ImportKind, { path: string; what: string }> = {
+  staff: { path: '/v1/users/import', what: 'staff members' },
+  departments: { path: '/v1/departments/import', what: 'departments' },
+  drugs: { path: '/v1/medication/import', what: 'drugs' },
+  dictionaries: { path: '/v1/dict/import', what: 'dictionary entries' },
+  labMappings: { path: '/v1/mappingItem/import', what: 'lab item mappings' },
 };
 
 /** Rows are checked one by one by the service, so that each problem can name its row. */
@@ -47,7 +32,7 @@ export async function importRoutes(app: FastifyInstance) {
     r.post(
       route.path,
       {
-        config: { permission: route.permission },
+        config: { permission: IMPORTS[kind].permission },
         schema: {
           tags: ['imports'],
           summary: `Import ${route.what}: every row stored, or none and 400 with each row's problems`,
