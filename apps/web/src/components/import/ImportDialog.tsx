@@ -54,9 +54,13 @@ export default function ImportDialog({
         setStep({ kind: 'problems', problems: [], message: t('import.readFailed') });
         return;
       }
-      if (reading.problems.length) {
-        const message = t('import.notImported', { count: reading.problems.length });
-        setStep({ kind: 'problems', problems: reading.problems, message });
+      // a header the sheet cannot be read by, or an empty or too long file, is told at once; the rows
+      // go to the server even with problems, since it answers them together with those only it can see
+      // (codes taken, unknown references)
+      const fileProblems = reading.problems.filter((found) => found.row <= 1);
+      if (fileProblems.length) {
+        const message = t('import.notImported', { count: fileProblems.length });
+        setStep({ kind: 'problems', problems: fileProblems, message });
         return;
       }
       const outcome = await importRows(kind, reading.rows);
