@@ -153,6 +153,27 @@ describe('checkImportRows', () => {
     expect(checkImportRows('labMappings', many.slice(1), 'en-US')).toEqual([]);
   });
 
+  it('says in words what a yes/no or choice cell takes', () => {
+    const reading = readImportSheet(
+      'staff',
+      [
+        ['userName', 'nickName', 'departmentCode', 'gender'],
+        ['n30', 'A', 'ENDO', '男性'],
+      ],
+      'zh-CN',
+    );
+    expect(reading.problems).toEqual([{ row: 2, field: 'gender', message: '请填写以下之一：男、女、未知' }]);
+    expect(
+      checkImportRows('drugs', [{ code: 'A-1', nameEn: 'A', unit: 'mg', isActive: 'maybe' }], 'en-US'),
+    ).toEqual([{ row: 1, field: 'isActive', message: 'Write Yes or No' }]);
+  });
+
+  it('shows a drug without a name on its Chinese name column', () => {
+    expect(checkImportRows('drugs', [{ code: 'A-1', unit: 'mg' }], 'en-US')).toEqual([
+      { row: 1, field: 'nameZh', message: expect.any(String) },
+    ]);
+  });
+
   it("words the create schema's own messages in the caller's language", () => {
     const problems = checkImportRows(
       'labMappings',

@@ -59,6 +59,8 @@ export interface ImportDeclaration<Row extends z.ZodType = z.ZodType> {
   rowSchema: Row;
   /** the fields that name a row: two rows of one file with the same values are duplicates */
   key: readonly string[];
+  /** the column a create schema's problem is shown on when its field is no column (drugs' "one name at least" is on `name`) */
+  problemColumn?: Readonly<Record<string, string>>;
   /** whether the key compares in any case (user names do at sign-in) */
   keyIgnoresCase?: boolean;
   maxRows: number;
@@ -210,6 +212,7 @@ const drugImport = {
     yesNo('isActive', 'Enabled', '启用'),
   ],
   rowSchema: drugCreateSchema,
+  problemColumn: { name: 'nameZh' },
   key: ['code'],
   maxRows: IMPORT_MAX_ROWS,
 } satisfies ImportDeclaration;
@@ -319,11 +322,22 @@ export function checkImportRows(
     if (unknown.length) {
       return unknown.map((field) => problem(row, field, lang, 'import.unknownColumn', { column: field }));
     }
-    const problems: ImportProblem[] = localizedIssues(declaration.rowSchema, values, lang).map((issue) => ({
-      row,
-      ...issue,
-    }));
     const record = values as Record<string, unknown>;
+    // a yes/no or choice cell the sheet reader could not make sense of: say what it takes, in words
+    const unreadable = declaration.columns.flatMap((column) =>
+      unreadableCell(column, record[column.field]) ? [cellProblem(row, column, lang)] : [],
+    );
+    const told = new Set(unreadable.map((found) => found.field));
+    const problems: ImportProblem[] = [
+      ...unreadable,
+      ...localizedIssues(declaration.rowSchema, values, lang)
+        .map((issue) => ({
+          row,
+          field: declaration.problemColumn?.[issue.field] ?? issue.field,
+          message: issue.message,
+        }))
+        .filter((found) => !told.has(found.field)),
+    ];
     const key = JSON.stringify(
       declaration.key.map((field) => {
         const value = typeof record[field] === 'string' ? (record[field] as string).trim() : record[field];
@@ -337,6 +351,20 @@ export function checkImportRows(
         problem(row, declaration.key.at(-1) as string, lang, 'import.duplicate', { row: earlier }),
       );
     return problems;
+  });
+}
+
+function unreadableCell(column: ImportColumn, value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  if (column.cell === 'yesNo') return true;
+  return column.cell === 'choice' && !column.choices?.some((choice) => choice.value === value);
+}
+
+function cellProblem(row: number, column: ImportColumn, lang: Lang): ImportProblem {
+  if (column.cell === 'yesNo') return problem(row, column.field, lang, 'import.yesNo');
+  const choices = (column.choices ?? []).map((choice) => choice.label[lang]);
+  return problem(row, column.field, lang, 'import.choice', {
+    choices: choices.join(lang === 'zh-CN' ? '、' : ', '),
   });
 }
 

@@ -610,6 +610,8 @@ export const enUS = {
   'import.missingColumn': 'Required column missing: {{column}}',
   'import.duplicate': 'Same as row {{row}} of this file',
   'import.rejected': 'Nothing was imported: {{count}} problems in the file',
+  'import.yesNo': 'Write Yes or No',
+  'import.choice': 'Write one of: {{choices}}',
   'import.done': '{{count}} rows imported',
 } as const;
 

@@ -593,5 +593,7 @@ export const zhCN: Record<MessageKey, string> = {
   'import.missingColumn': '缺少必填列：{{column}}',
   'import.duplicate': '与本文件第 {{row}} 行重复',
   'import.rejected': '未导入任何数据：文件中有 {{count}} 个问题',
+  'import.yesNo': '请填写“是”或“否”',
+  'import.choice': '请填写以下之一：{{choices}}',
   'import.done': '已导入 {{count}} 行',
 };

@@ -85,13 +85,13 @@ export default function ImportDialog({
     {
       title: t('import.row'),
       dataIndex: 'row',
-      width: 72,
+      width: 64,
       render: (row: number) => (row > 0 ? row : t('import.wholeFile')),
     },
     {
       title: t('import.column'),
       dataIndex: 'field',
-      width: 150,
+      width: 120,
       render: (field: string) => (field ? columnLabel(field) : '—'),
     },
     { title: t('import.problem'), dataIndex: 'message' },
@@ -169,7 +169,6 @@ export default function ImportDialog({
                     columns={columns}
                     dataSource={step.problems}
                     pagination={{ pageSize: 8, hideOnSinglePage: true, size: 'small' }}
-                    scroll={{ x: 480 }}
                     data-testid="import-problems"
                   />
                 ) : null}
