@@ -612,6 +612,8 @@ export const enUS = {
   'import.rejected': 'Nothing was imported: {{count}} problems in the file',
   'import.yesNo': 'Write Yes or No',
   'import.choice': 'Write one of: {{choices}}',
+  'import.staffDone':
+    '{{count}} staff members added. They sign in with the default password {{password}} and must change it at first sign-in',
   'import.done': '{{count}} rows imported',
 } as const;
 

@@ -595,5 +595,6 @@ export const zhCN: Record<MessageKey, string> = {
   'import.rejected': '未导入任何数据：文件中有 {{count}} 个问题',
   'import.yesNo': '请填写“是”或“否”',
   'import.choice': '请填写以下之一：{{choices}}',
+  'import.staffDone': '已添加 {{count}} 名人员。其首次登录使用默认密码 {{password}}，并须在首次登录时修改',
   'import.done': '已导入 {{count}} 行',
 };

@@ -141,6 +141,9 @@ describe('staff import', () => {
       ],
     });
     expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(
+      '2 staff members added. They sign in with the default password Welcome@123 and must change it at first sign-in',
+    );
     const records = (await api('GET', '/v1/users/page?queryCondition=imp0', admin)).json().dataContent
       .records;
     const byName = Object.fromEntries(records.map((r: { userName: string }) => [r.userName, r]));

@@ -41,12 +41,12 @@ export async function importRoutes(app: FastifyInstance) {
         },
       },
       async (request) => {
-        const result = await importRows(app.db, kind, request.body.rows, {
+        const done = await importRows(app.db, kind, request.body.rows, {
           session: sessionOf(request),
           meta: requestMeta(request),
           lang: request.lang,
         });
-        return ok(request, result, 'import.done', { count: result.count });
+        return ok(request, { count: done.count }, done.message, done.params);
       },
     );
   }

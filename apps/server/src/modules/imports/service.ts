@@ -18,7 +18,7 @@ import { createDepartment } from '../departments/service';
 import { saveEntry } from '../dictionaries/service';
 import { createDrug } from '../drugs/service';
 import { createMapping } from '../inspection/mapping';
-import { createStaff, defaultCredentials } from '../users/staff-service';
+import { createStaff, defaultCredentials, type StaffCredentials } from '../users/staff-service';
 
 interface ImportContext {
   session: SessionUser;
@@ -37,6 +37,15 @@ interface ImportStore<K extends ImportKind, Shared> {
   prepare(tx: DbOrTx, context: ImportContext): Promise<Shared>;
   store(tx: DbOrTx, row: RowOf<K>, shared: Shared, context: ImportContext): Promise<unknown>;
   fields: Partial<Record<MessageKey, string | ((row: RowOf<K>, error: AppError) => string)>>;
+  /** the success message, when the kind has more to say than how many rows were stored */
+  done?: (count: number, shared: Shared) => ImportDone;
+}
+
+/** What a stored file answers: how many rows, and the message (and its values) to show. */
+export interface ImportDone {
+  count: number;
+  message: MessageKey;
+  params: Record<string, string | number>;
 }
 
 const nothingShared = async () => undefined;
@@ -50,10 +59,7 @@ async function roleIds(tx: DbOrTx, tenantId: string) {
   return new Map(rows.map((role) => [role.code, role.id]));
 }
 
-const staffStore: ImportStore<
-  'staff',
-  { credentials: Awaited<ReturnType<typeof defaultCredentials>>; roles: Map<string, number> }
-> = {
+const staffStore: ImportStore<'staff', { credentials: StaffCredentials; roles: Map<string, number> }> = {
   prepare: async (tx, { session }) => ({
     credentials: await defaultCredentials(tx, session.tenantId),
     roles: await roleIds(tx, session.tenantId),
@@ -72,6 +78,12 @@ const staffStore: ImportStore<
     // an administrator limited to some departments cannot hand out the whole hospital
     'error.forbidden': 'permissionScope',
   },
+  // as a single create does, the message tells the password the new accounts start with
+  done: (count, shared) => ({
+    count,
+    message: 'import.staffDone',
+    params: { count, password: shared.credentials.password },
+  }),
 };
 
 const departmentStore: ImportStore<'departments', undefined> = {
@@ -130,7 +142,7 @@ export async function importRows<K extends ImportKind>(
   kind: K,
   rows: readonly unknown[],
   context: ImportContext,
-): Promise<{ count: number }> {
+): Promise<ImportDone> {
   const { lang } = context;
   const problems = checkImportRows(kind, rows, lang);
   if (problems.some((found) => found.row === 0)) throw rejected(problems);
@@ -158,7 +170,8 @@ export async function importRows<K extends ImportKind>(
       }
     }
     if (problems.length) throw rejected(problems);
-    return { count: rows.length };
+    const count = rows.length;
+    return store.done?.(count, shared) ?? { count, message: 'import.done', params: { count } };
   });
 }
 

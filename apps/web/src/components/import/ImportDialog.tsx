@@ -13,7 +13,7 @@ type Step =
   | { kind: 'choose' }
   | { kind: 'working' }
   | { kind: 'problems'; problems: ImportProblem[]; message: string }
-  | { kind: 'done'; count: number };
+  | { kind: 'done'; message: string };
 
 export default function ImportDialog({
   kind,
@@ -65,7 +65,8 @@ export default function ImportDialog({
       }
       const outcome = await importRows(kind, reading.rows);
       if (outcome.stored) {
-        setStep({ kind: 'done', count: outcome.count });
+        // the server's words: for staff they also tell the password the new accounts start with
+        setStep({ kind: 'done', message: outcome.message });
         onImported?.();
         return;
       }
@@ -136,11 +137,7 @@ export default function ImportDialog({
     >
       <div data-testid="import-dialog">
         {step.kind === 'done' ? (
-          <Result
-            status="success"
-            title={t('import.done', { count: step.count })}
-            data-testid="import-done"
-          />
+          <Result status="success" title={step.message} data-testid="import-done" />
         ) : (
           <Space direction="vertical" size="middle" style={{ width: '100%' }}>
             <Typography.Paragraph style={{ marginBottom: 0 }}>{t('import.intro')}</Typography.Paragraph>
