@@ -137,7 +137,9 @@ export default function ImportDialog({
     >
       <div data-testid="import-dialog">
         {step.kind === 'done' ? (
-          <Result status="success" title={step.message} data-testid="import-done" />
+          <div data-testid="import-done">
+            <Result status="success" title={step.message} />
+          </div>
         ) : (
           <Space direction="vertical" size="middle" style={{ width: '100%' }}>
             <Typography.Paragraph style={{ marginBottom: 0 }}>{t('import.intro')}</Typography.Paragraph>
