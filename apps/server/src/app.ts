@@ -31,6 +31,7 @@ import { dictionaryRoutes } from './modules/dictionaries/routes';
 import { drugRoutes } from './modules/drugs/routes';
 import { eventRoutes } from './modules/events/routes';
 import { adviceFrequencyRoutes } from './modules/frequencies/routes';
+import { importRoutes } from './modules/imports/routes';
 import { inspectionRoutes } from './modules/inspection/routes';
 import { measurementRoutes } from './modules/measurements/routes';
 import { menuRoutes } from './modules/menus/routes';
@@ -211,6 +212,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
       await api.register(recordRoutes);
       await api.register(statisticsRoutes);
       await api.register(analysisRoutes);
+      await api.register(importRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -113,7 +113,7 @@ export function xlsxFileName(name: string): string {
   return /\.xlsx$/i.test(cleaned) ? cleaned : `${cleaned}.xlsx`;
 }
 
-async function loadExcelJs(): Promise<typeof import('exceljs')> {
+export async function loadExcelJs(): Promise<typeof import('exceljs')> {
   // loaded on first export only: the library is large
   const module = (await import('exceljs')) as typeof import('exceljs') & {
     default?: typeof import('exceljs');

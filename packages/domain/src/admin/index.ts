@@ -1,5 +1,6 @@
 export * from './audit-kinds';
 export * from './catalogues';
+export * from './import';
 export * from './permissions';
 export * from './schemas';
 export * from './staff-expiry';

@@ -606,6 +606,17 @@ export const enUS = {
   'statistics.beginDate.required': 'Please give the start date',
   'statistics.endDate.required': 'Please give the end date',
   'statistics.range.tooLong': 'Statistics may span at most {{max}} days',
+  'import.empty': 'The file has no rows to import',
+  'import.tooManyRows': 'A file may hold at most {{max}} rows',
+  'import.unknownColumn': 'Unknown column: {{column}}',
+  'import.missingColumn': 'Required column missing: {{column}}',
+  'import.duplicate': 'Same as row {{row}} of this file',
+  'import.rejected': 'Nothing was imported: {{count}} problems in the file',
+  'import.yesNo': 'Write Yes or No',
+  'import.choice': 'Write one of: {{choices}}',
+  'import.staffDone':
+    '{{count}} staff members added. They sign in with the default password {{password}} and must change it at first sign-in',
+  'import.done': '{{count}} rows imported',
 } as const;
 
 export type MessageKey = keyof typeof enUS;

@@ -141,7 +141,7 @@ const departmentResource = defineResource({
 });
 
 export async function createDepartment(
-  db: Database,
+  db: DbOrTx,
   session: SessionUser,
   input: DepartmentInput,
   meta: RequestMeta,

@@ -1,6 +1,6 @@
 import type { DictEntrySave, Lang } from '@glucocare/domain';
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { dictEntries } from '../../db/schema';
 import { mapPage } from '../../lib/page';
 import { defineResource, type VersionedKey } from '../../lib/resource';
@@ -80,7 +80,7 @@ export async function dictionaryTypes(db: Database, tenantId: string) {
 
 /** POST /v1/dict: creates an entry (no `id`) or updates one (`id` and the current `version`). */
 export async function saveEntry(
-  db: Database,
+  db: DbOrTx,
   session: SessionUser,
   input: DictEntrySave,
   meta: RequestMeta,

@@ -276,7 +276,7 @@ function drugValues(input: DrugCreate, categoryId: number | null, lang: Lang, cu
 }
 
 export async function createDrug(
-  db: Database,
+  db: DbOrTx,
   session: SessionUser,
   input: DrugCreate,
   meta: RequestMeta,

@@ -154,7 +154,7 @@ const valuesOf = (input: MappingItemCreate) => ({
 });
 
 export async function createMapping(
-  db: Database,
+  db: DbOrTx,
   session: SessionUser,
   input: MappingItemCreate,
   meta: RequestMeta,

@@ -240,12 +240,28 @@ export async function defaultPassword(db: DbOrTx, tenantId: string): Promise<str
   return getSetting(db, tenantId, 'password.default');
 }
 
+/** The password a new account starts with, and its hash. */
+export interface StaffCredentials {
+  password: string;
+  passwordHash: string;
+}
+
+export async function defaultCredentials(db: DbOrTx, tenantId: string): Promise<StaffCredentials> {
+  const password = await defaultPassword(db, tenantId);
+  return { password, passwordHash: await hashPassword(password) };
+}
+
+/**
+ * Adds a staff member with the tenant's default password, to be changed at first sign-in. A bulk
+ * import passes the default password and its hash, made once for all its rows (argon2 is slow on purpose).
+ */
 export async function createStaff(
-  db: Database,
+  db: DbOrTx,
   session: SessionUser,
   input: StaffInput & { userName: string },
   lang: string,
   meta: RequestMeta,
+  credentials?: StaffCredentials,
 ) {
   return db.transaction(async (tx) => {
     await checkReferences(tx, session, input);
@@ -256,13 +272,13 @@ export async function createStaff(
         and(eq(users.tenantId, session.tenantId), sql`lower(${users.userName}) = lower(${input.userName})`),
       );
     if (clash) throw new AppError(409, 'user.nameTaken');
-    const password = await defaultPassword(tx, session.tenantId);
+    const { password, passwordHash } = credentials ?? (await defaultCredentials(tx, session.tenantId));
     const [row] = await tx
       .insert(users)
       .values({
         tenantId: session.tenantId,
         userName: input.userName,
-        passwordHash: await hashPassword(password),
+        passwordHash,
         mustChangePassword: true,
         ...columns(input),
       })

@@ -28,6 +28,7 @@ import type { ExcelColumn } from '../../components/excel';
 import { handleSaveError } from '../../components/form-errors';
 import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
 import { formatDateTime } from '../../components/format';
+import { ImportButton } from '../../components/import/ImportButton';
 import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
 import {
   branchKeys,
@@ -447,6 +448,7 @@ export default function DepartmentPage() {
           </Space>
         }
         toolBarRender={() => [
+          <ImportButton key="import" kind="departments" onImported={() => void query.refetch()} />,
           <ExportButton
             key="export"
             exporting={excel.exporting}

@@ -24,6 +24,7 @@ import { confirmAction, withContinuePrompt } from '../../components/confirm';
 import type { ExcelColumn } from '../../components/excel';
 import { handleSaveError } from '../../components/form-errors';
 import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
+import { ImportButton } from '../../components/import/ImportButton';
 import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
 import i18n, { currentLang, msg } from '../../i18n';
 import {
@@ -489,6 +490,17 @@ export function DictionaryTable({
           }
         }}
         toolBarRender={() => [
+          // a screen fixed to one type has no type column to fill
+          fixedType ? null : (
+            <ImportButton
+              key="import"
+              kind="dictionaries"
+              onImported={() => {
+                reload();
+                onChanged?.();
+              }}
+            />
+          ),
           <ExportButton
             key="export"
             exporting={excel.exporting}

@@ -37,6 +37,7 @@ import type { ExcelColumn } from '../../components/excel';
 import { handleSaveError } from '../../components/form-errors';
 import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
 import { formatDateTime } from '../../components/format';
+import { ImportButton } from '../../components/import/ImportButton';
 import {
   NameFields,
   type NameValues,
@@ -695,6 +696,7 @@ export default function DrugPage() {
           }
         }}
         toolBarRender={() => [
+          <ImportButton key="import" kind="drugs" onImported={reload} />,
           <ExportButton
             key="export"
             exporting={excel.exporting}

@@ -28,6 +28,7 @@ import { confirmAction, withContinuePrompt } from '../../components/confirm';
 import { DepartmentTreeSelect, useDepartmentTree } from '../../components/DepartmentTreeSelect';
 import { type ExcelColumn, exportToExcel } from '../../components/excel';
 import { fileStamp, formatDateTime } from '../../components/format';
+import { ImportButton } from '../../components/import/ImportButton';
 import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
 import { flattenTree } from '../../components/tree';
 import { currentLang } from '../../i18n';
@@ -512,6 +513,7 @@ export default function UserPage() {
           }
         }}
         toolBarRender={() => [
+          <ImportButton key="import" kind="staff" onImported={reload} />,
           canEdit ? (
             <Button
               key="scope"

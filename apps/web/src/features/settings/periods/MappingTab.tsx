@@ -26,6 +26,7 @@ import { usePermission } from '../../../app/permissions';
 import { useDevice } from '../../../app/preferences';
 import type { ExcelColumn } from '../../../components/excel';
 import { zodRule } from '../../../components/form-rules';
+import { ImportButton } from '../../../components/import/ImportButton';
 import { shownLinkedName, shownName } from '../../../components/names';
 import { LoadError, TableEmpty } from '../../../components/PageWrapper';
 import { currentLang } from '../../../i18n';
@@ -340,6 +341,7 @@ export function MappingTab() {
           )
         }
         toolBarRender={() => [
+          <ImportButton key="import" kind="labMappings" onImported={reload} />,
           <ExportButton
             key="export"
             exporting={excel.exporting}
