@@ -23,6 +23,9 @@ import {
   type StoredReading,
 } from './metrics';
 
+// Not a resource declaration (lib/resource.ts): reads only: the glucose analyses compute over readings and
+// store nothing, so there is no resource to declare.
+
 /**
  * A patient's glucose analysis (`/v1/gluDataAnalysis/*`, and the printable report of `/trend`): the
  * readings of a range of hospital days run through the domain's metrics engine

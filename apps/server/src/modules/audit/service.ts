@@ -7,6 +7,9 @@ import { paginate } from '../../lib/page';
 import { containsPattern } from '../../lib/query';
 import { describeAuditRows } from './describe';
 
+// Not a resource declaration (lib/resource.ts): the audit log is written by every change (writeAudit) and
+// read here; its rows are never edited or deleted, so none of the resource helper's changes apply.
+
 export interface AuditEntry {
   tenantId: string;
   actorId?: number | null;

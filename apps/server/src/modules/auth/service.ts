@@ -19,6 +19,9 @@ import { getSetting } from '../settings/service';
 import { isoDate, type SessionUser } from './sessions';
 import { hashToken, newToken } from './tokens';
 
+// Not a resource declaration (lib/resource.ts): sign-in, sessions and passwords: account state changes
+// (lockout, password) that no form edits at a version, not a resource's list and edits.
+
 const loginFailed = () => new AppError(401, 'auth.loginFailed');
 const HIS_CLOCK_SKEW_MS = 5 * 60_000;
 

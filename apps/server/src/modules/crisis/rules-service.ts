@@ -17,6 +17,11 @@ import type { SessionUser } from '../auth/sessions';
 import { departmentName, inScope } from '../departments/service';
 import { assertClassificationConsistent, limitsOf } from './classification-settings';
 
+// Not a resource declaration (lib/resource.ts): a critical-value rule is saved as create-or-update within a
+// scope family (item and period rules move between each other) and every change is checked against the whole
+// classification configuration in the same transaction; the helper's find and update cannot say either, so
+// the rule keeps its own versioned writes (lib/versioned).
+
 type RuleRow = typeof crisisRules.$inferSelect;
 
 /** The limits, colours and grade of a rule as a body sends them (absent = not set at this scope). */

@@ -27,6 +27,10 @@ import { auditActor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 import { hospitalTimeZone } from '../settings/time-zone';
 
+// Not a resource declaration (lib/resource.ts): critical-value events are opened and voided by the reading
+// write path; this service reads them and records their handling, a one-way change with its own rules, not a
+// resource's update.
+
 /** Most rows today's list returns (a ward rarely has more than a handful). */
 export const MONITOR_LIMIT = 500;
 /** Most new events one poll of the alert returns. */

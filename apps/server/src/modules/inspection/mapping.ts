@@ -7,13 +7,11 @@ import {
   type MappingTargetKind,
   translate,
 } from '@glucocare/domain';
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { inspectionItems, mappingItems as mappings } from '../../db/schema';
-import { AppError, recordNotFound } from '../../http/errors';
-import { containsPattern } from '../../lib/query';
-import type { VersionedKey } from '../../lib/resource';
-import { deleteVersioned, updateVersioned } from '../../lib/versioned';
+import { AppError } from '../../http/errors';
+import { defineResource, type VersionedKey } from '../../lib/resource';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 
@@ -38,7 +36,17 @@ function mappingView(row: MappingRow) {
   };
 }
 
-const mine = (tenantId: string, where?: SQL) => and(eq(mappings.tenantId, tenantId), where);
+/** Mapping items: one per external system and code, removed outright (uploads look them up as they come). */
+const mappingResource = defineResource({
+  table: mappings,
+  entity: 'mappingItem',
+  deletion: 'hard',
+  unique: { fields: ['source', 'externalCode'], message: 'mapping.codeTaken' },
+  search: [mappings.externalCode, mappings.externalName, mappings.targetCode],
+  filters: { source: mappings.source },
+  orderBy: [asc(mappings.source), asc(mappings.externalCode)],
+  auditView: mappingView,
+});
 
 /**
  * The names of the target: the inspection item's names (`targetName` in `lang`), or the measurement
@@ -79,46 +87,8 @@ export async function pageMappings(
   query: { queryCondition?: string; source?: MappingSource; page: number; size: number },
   lang: Lang,
 ) {
-  const text = query.queryCondition?.trim();
-  const pattern = text ? containsPattern(text) : undefined;
-  const where = mine(
-    tenantId,
-    and(
-      pattern
-        ? or(
-            ilike(mappings.externalCode, pattern),
-            ilike(mappings.externalName, pattern),
-            ilike(mappings.targetCode, pattern),
-          )
-        : undefined,
-      query.source ? eq(mappings.source, query.source) : undefined,
-    ),
-  );
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(mappings)
-      .where(where)
-      .orderBy(asc(mappings.source), asc(mappings.externalCode))
-      .limit(query.size)
-      .offset((query.page - 1) * query.size),
-    db.select({ total: count() }).from(mappings).where(where),
-  ]);
-  return {
-    records: await withTargetNames(db, tenantId, rows, lang),
-    total,
-    page: query.page,
-    size: query.size,
-  };
-}
-
-async function findMapping(db: DbOrTx, tenantId: string, id: number) {
-  const [row] = await db
-    .select()
-    .from(mappings)
-    .where(mine(tenantId, eq(mappings.id, id)));
-  if (!row) throw recordNotFound();
-  return row;
+  const page = await mappingResource.list(db, { tenantId }, query);
+  return { ...page, records: await withTargetNames(db, tenantId, page.records, lang) };
 }
 
 /** An inspection target must be an item of the tenant (a measurement target is checked by the schema). */
@@ -133,16 +103,6 @@ async function assertTarget(db: DbOrTx, tenantId: string, input: MappingItemCrea
   throw new AppError(400, 'mapping.targetCode.unknown', params, {
     errors: [{ field: 'targetCode', message: translate(lang, 'mapping.targetCode.unknown', params) }],
   });
-}
-
-async function assertExternalFree(db: DbOrTx, tenantId: string, input: MappingItemCreate, selfId?: number) {
-  const [clash] = await db
-    .select({ id: mappings.id })
-    .from(mappings)
-    .where(
-      mine(tenantId, and(eq(mappings.source, input.source), eq(mappings.externalCode, input.externalCode))),
-    );
-  if (clash && clash.id !== selfId) throw new AppError(409, 'mapping.codeTaken');
 }
 
 const valuesOf = (input: MappingItemCreate) => ({
@@ -162,22 +122,7 @@ export async function createMapping(
 ) {
   return db.transaction(async (tx) => {
     await assertTarget(tx, session.tenantId, input, lang);
-    await assertExternalFree(tx, session.tenantId, input);
-    const [row] = await tx
-      .insert(mappings)
-      .values({ tenantId: session.tenantId, ...valuesOf(input) })
-      .returning();
-    await writeAudit(
-      tx,
-      {
-        ...actor(session),
-        action: 'create',
-        entity: 'mappingItem',
-        entityId: row.id,
-        after: mappingView(row),
-      },
-      meta,
-    );
+    const row = await mappingResource.create(tx, session, valuesOf(input), meta);
     return (await withTargetNames(tx, session.tenantId, [row], lang))[0]!;
   });
 }
@@ -190,27 +135,8 @@ export async function updateMapping(
   lang: Lang,
 ) {
   return db.transaction(async (tx) => {
-    const current = await findMapping(tx, session.tenantId, input.id);
-    await assertTarget(tx, session.tenantId, input, lang);
-    await assertExternalFree(tx, session.tenantId, input, input.id);
-    const row = await updateVersioned(
-      tx,
-      mappings,
-      { tenantId: session.tenantId, id: current.id },
-      input.version,
-      valuesOf(input),
-    );
-    await writeAudit(
-      tx,
-      {
-        ...actor(session),
-        action: 'update',
-        entity: 'mappingItem',
-        entityId: row.id,
-        before: mappingView(current),
-        after: mappingView(row),
-      },
-      meta,
+    const { row } = await mappingResource.update(tx, session, input, valuesOf(input), meta, () =>
+      assertTarget(tx, session.tenantId, input, lang),
     );
     return (await withTargetNames(tx, session.tenantId, [row], lang))[0]!;
   });
@@ -219,24 +145,10 @@ export async function updateMapping(
 export async function deleteMapping(
   db: Database,
   session: SessionUser,
-  { id, version }: VersionedKey,
+  key: VersionedKey,
   meta: RequestMeta,
 ) {
-  await db.transaction(async (tx) => {
-    const current = await findMapping(tx, session.tenantId, id);
-    await deleteVersioned(tx, mappings, { tenantId: session.tenantId, id }, version);
-    await writeAudit(
-      tx,
-      {
-        ...actor(session),
-        action: 'delete',
-        entity: 'mappingItem',
-        entityId: id,
-        before: mappingView(current),
-      },
-      meta,
-    );
-  });
+  await mappingResource.remove(db, session, key, meta);
 }
 
 /**
@@ -254,13 +166,16 @@ export async function repointMappings(
     .select()
     .from(mappings)
     .where(
-      mine(session.tenantId, and(eq(mappings.targetKind, 'inspection'), eq(mappings.targetCode, fromCode))),
+      mappingResource.where(
+        session,
+        and(eq(mappings.targetKind, 'inspection'), eq(mappings.targetCode, fromCode)),
+      ),
     );
   for (const current of affected) {
     const [row] = await tx
       .update(mappings)
       .set({ targetCode: toCode, version: current.version + 1, updatedAt: new Date() })
-      .where(mine(session.tenantId, eq(mappings.id, current.id)))
+      .where(mappingResource.where(session, eq(mappings.id, current.id)))
       .returning();
     await writeAudit(
       tx,

@@ -41,6 +41,9 @@ import { hospitalTimeZone } from '../settings/time-zone';
 import { findTenant, tenantView } from '../tenants/service';
 import { loadReadings } from './readings';
 
+// Not a resource declaration (lib/resource.ts): reads only: the printable record screens assemble readings a
+// patient already has.
+
 /**
  * The data of the printable record screens (spec §2 /record, /record/ket, /record/inspect,
  * /ward/record, /trend). Every reader comes with its tenant and department scope (a session's, or

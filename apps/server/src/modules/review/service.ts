@@ -30,6 +30,10 @@ import { type ReadingRow, selectReadings, toReadingView } from '../measurements/
 import { hospitalTimeZone } from '../settings/time-zone';
 import { dataConditions, pendingConditions, type ReviewConditions, whereOf } from './filters';
 
+// Not a resource declaration (lib/resource.ts): approval and data management act on readings through the one
+// reading write path (measurements/write.ts), so their changes cannot be a second resource declaration of the
+// same rows.
+
 export interface Page<T> {
   records: T[];
   total: number;

@@ -8,6 +8,9 @@ import type { SessionUser } from '../auth/sessions';
 import { STRATEGY_SETTINGS } from './strategy-keys';
 import { SYSTEM_SETTINGS } from './system-keys';
 
+// Not a resource declaration (lib/resource.ts): typed key/value settings of a tenant (one row per key, with a
+// schema per key), not rows of a list.
+
 /**
  * Typed tenant settings: each key has a schema and a default, so a missing or malformed row
  * never breaks a caller (the default applies and the row can be fixed in the settings screens).

@@ -18,6 +18,9 @@ import { existingCodes } from '../departments/service';
 import { cachedConfig, type TenantRef } from './config-cache';
 import { getSetting, SETTINGS, type SettingKey, type SettingValue } from './service';
 
+// Not a resource declaration (lib/resource.ts): strategies are typed settings (settings/service.ts), one
+// document per key, not rows of a list.
+
 /** The stored value of a setting, or null when the tenant never saved one (or it no longer parses). */
 async function storedSetting<K extends SettingKey>(
   db: DbOrTx,

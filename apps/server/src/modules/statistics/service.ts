@@ -14,6 +14,9 @@ import type { SessionUser } from '../auth/sessions';
 import { departmentName } from '../departments/service';
 import { findTenant, tenantView } from '../tenants/service';
 
+// Not a resource declaration (lib/resource.ts): reads only: counts over the day-count rows that triggers
+// keep.
+
 /**
  * Hospital glucose statistics (docs/api.md "Statistics"; web contract apps/web/src/api/statistics.ts).
  *

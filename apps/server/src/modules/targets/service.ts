@@ -6,6 +6,9 @@ import { AppError } from '../../http/errors';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 
+// Not a resource declaration (lib/resource.ts): QC targets are one document per strip type (its three control
+// levels replaced together), not rows edited one by one.
+
 /**
  * QC target values (§3 "Target value and SD for three control levels"): per strip type, the target
  * and SD of control levels 0-2. A level never saved reads as 0, which §5 QC uses for "absent".

@@ -5,6 +5,9 @@ import type { SessionUser } from '../auth/sessions';
 import { inpatientConditions } from '../patients/list';
 import { loadTaskPatients, loadTaskSettings, type TaskSettings, tasksOf } from './progress';
 
+// Not a resource declaration (lib/resource.ts): reads only: today's tasks follow from the monitoring strategy
+// and the readings.
+
 export interface TodayTaskFilter {
   departmentCode?: string;
   queryCondition?: string;

@@ -6,6 +6,9 @@ import { notFound } from '../../http/errors';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 
+// Not a resource declaration (lib/resource.ts): the tenant itself (its name): one row per tenant, read by
+// every session, not a tenant-owned list.
+
 type TenantRow = typeof tenants.$inferSelect;
 
 /** The organisation as the profile shows it: its name in the request language, and both names. */

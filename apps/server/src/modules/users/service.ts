@@ -6,6 +6,9 @@ import { notFound } from '../../http/errors';
 import type { SessionUser } from '../auth/sessions';
 import { getSetting } from '../settings/service';
 
+// Not a resource declaration (lib/resource.ts): the signed-in user's own profile and preferences; staff
+// administration is users/staff-service.ts, on the resource helper.
+
 export const SIGN_IN_ACTIONS = [
   'login',
   'loginHis',
