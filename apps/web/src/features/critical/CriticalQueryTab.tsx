@@ -21,11 +21,11 @@ import { useDevice } from '../../app/preferences';
 import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
 import { type ExcelColumn, exportToExcel } from '../../components/excel';
 import { formatDateTime } from '../../components/format';
+import { TABLE_PAGINATION } from '../../components/list-page/ListPage';
 import { LoadError, TableEmpty } from '../../components/PageWrapper';
 import { currentLang, msg } from '../../i18n';
 import { FILTER_PROBLEM_MESSAGES, queryRangeRule, valueBoundRule } from '../review/review-filters';
 import { useDoctorOptions } from '../review/use-doctor-options';
-import { TABLE_PAGINATION } from '../system/shared';
 import { criticalColor } from './CriticalCard';
 import {
   type CriticalFilterProblem,

@@ -12,6 +12,7 @@ import { toastError, toastSuccess } from '../../app/notify';
 import { useDevice } from '../../app/preferences';
 import { type ExcelColumn, exportToExcel } from '../../components/excel';
 import { fileStamp, formatDateTime, hospitalNow } from '../../components/format';
+import { TABLE_PAGINATION } from '../../components/list-page/ListPage';
 import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
 import { currentLang, msg } from '../../i18n';
 import { AuditDetail } from './AuditDetail';
@@ -28,7 +29,6 @@ import {
   lastMonthRange,
   PATIENT_ID_PATTERN,
 } from './audit';
-import { TABLE_PAGINATION } from './shared';
 
 /** "Begin must not be after end", checked in the form before anything is sent (both languages). */
 function dateOrderRule(): Rule {

@@ -24,10 +24,13 @@ import { useDevice } from '../../app/preferences';
 import { ConflictAlert } from '../../components/ConflictAlert';
 import { confirmAction, withContinuePrompt } from '../../components/confirm';
 import { DepartmentTreeSelect, departmentKeys } from '../../components/DepartmentTreeSelect';
+import { submitterProps } from '../../components/dialog-form/DialogForm';
 import type { ExcelColumn } from '../../components/excel';
 import { handleSaveError } from '../../components/form-errors';
 import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
 import { formatDateTime } from '../../components/format';
+import { ExportButton, useExcelExport } from '../../components/list-page/excel-export';
+import { TABLE_PAGINATION } from '../../components/list-page/ListPage';
 import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
 import {
   branchKeys,
@@ -37,8 +40,7 @@ import {
   withoutEmptyChildren,
 } from '../../components/tree';
 import { currentLang } from '../../i18n';
-import { ExportButton, useExcelExport } from './catalogue-ui';
-import { lengthRule, submitterProps, TABLE_PAGINATION } from './shared';
+import { lengthRule } from './shared';
 
 export const DEPARTMENT_PERMISSIONS = PERMISSIONS.system.departments;
 

@@ -21,26 +21,23 @@ import { usePermission } from '../../app/permissions';
 import { useDevice } from '../../app/preferences';
 import { ConflictAlert } from '../../components/ConflictAlert';
 import { confirmAction, withContinuePrompt } from '../../components/confirm';
+import { SortInput, submitterProps, useEditConflict } from '../../components/dialog-form/DialogForm';
 import type { ExcelColumn } from '../../components/excel';
 import { handleSaveError } from '../../components/form-errors';
 import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
-import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
-import i18n, { currentLang, msg } from '../../i18n';
+import { ExportButton, useExcelExport } from '../../components/list-page/excel-export';
+import { TABLE_PAGINATION } from '../../components/list-page/ListPage';
+import { rowActionsColumn, withoutActions } from '../../components/list-page/legacy-table';
 import {
   activeFilterOf,
-  ExportButton,
   RowStatusSwitch,
-  rowActionsColumn,
-  SideList,
-  SortInput,
   statusValueEnum,
   updatedAtColumn,
-  useEditConflict,
-  useExcelExport,
   useStatusToggle,
-  withoutActions,
-} from './catalogue-ui';
-import { submitterProps, TABLE_PAGINATION } from './shared';
+} from '../../components/list-page/row-parts';
+import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
+import i18n, { currentLang, msg } from '../../i18n';
+import { SideList } from './SideList';
 
 export const DICTIONARY_PERMISSIONS = PERMISSIONS.system.dictionaries;
 
@@ -350,7 +347,7 @@ export function DictionaryTable({
       hideInTable: true,
       valueType: 'select',
       fieldProps: { placeholder: t('common.all') },
-      valueEnum: statusValueEnum(t),
+      valueEnum: statusValueEnum(),
     },
     {
       title: t('dictionary.type'),

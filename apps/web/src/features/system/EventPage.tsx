@@ -47,14 +47,15 @@ import { useDevice } from '../../app/preferences';
 import { ApiImage, TextImage } from '../../components/ApiImage';
 import { ConflictAlert } from '../../components/ConflictAlert';
 import { confirmAction, withContinuePrompt } from '../../components/confirm';
+import { SortField, submitterProps, useEditConflict } from '../../components/dialog-form/DialogForm';
 import { handleSaveError } from '../../components/form-errors';
 import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
 import { formatDateTime } from '../../components/format';
+import { RowStatusSwitch, useStatusToggle } from '../../components/list-page/row-parts';
 import { NameFields, type NameValues, namesInput, nameValuesOf, shownName } from '../../components/names';
 import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
 import { msg } from '../../i18n';
-import { RowStatusSwitch, SideList, SortField, useEditConflict, useStatusToggle } from './catalogue-ui';
-import { submitterProps } from './shared';
+import { SideList } from './SideList';
 
 export const EVENT_PERMISSIONS = PERMISSIONS.system.glucoseEvents;
 

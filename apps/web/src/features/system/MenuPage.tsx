@@ -38,9 +38,12 @@ import { usePermission } from '../../app/permissions';
 import { useDevice } from '../../app/preferences';
 import { ConflictAlert } from '../../components/ConflictAlert';
 import { confirmAction, withContinuePrompt } from '../../components/confirm';
+import { submitterProps, textOrNull } from '../../components/dialog-form/DialogForm';
 import type { ExcelColumn } from '../../components/excel';
 import { handleSaveError } from '../../components/form-errors';
 import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
+import { ExportButton, useExcelExport } from '../../components/list-page/excel-export';
+import { TABLE_PAGINATION } from '../../components/list-page/ListPage';
 import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
 import {
   branchKeys,
@@ -52,8 +55,6 @@ import {
   withoutEmptyChildren,
 } from '../../components/tree';
 import { currentLang } from '../../i18n';
-import { ExportButton, useExcelExport } from './catalogue-ui';
-import { submitterProps, TABLE_PAGINATION, textOrNull } from './shared';
 
 export const MENU_PERMISSIONS = PERMISSIONS.system.menus;
 export const menuKeys = { all: ['menus'] as const };

@@ -40,16 +40,18 @@ import { usePermission } from '../../app/permissions';
 import { useDevice } from '../../app/preferences';
 import { ConflictAlert } from '../../components/ConflictAlert';
 import { confirmAction, withContinuePrompt } from '../../components/confirm';
+import { submitterProps, textOrNull } from '../../components/dialog-form/DialogForm';
 import type { ExcelColumn } from '../../components/excel';
 import { handleSaveError } from '../../components/form-errors';
 import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
+import { ExportButton, useExcelExport } from '../../components/list-page/excel-export';
+import { TABLE_PAGINATION } from '../../components/list-page/ListPage';
 import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
 import { branchKeys, flattenTree } from '../../components/tree';
 import { currentLang } from '../../i18n';
 import { knownMenuIds, toggleMenu } from './authority';
-import { ExportButton, useExcelExport } from './catalogue-ui';
 import { roleKeys } from './options';
-import { lengthRule, submitterProps, TABLE_PAGINATION, textOrNull } from './shared';
+import { lengthRule } from './shared';
 
 export const ROLE_PERMISSIONS = PERMISSIONS.system.roles;
 

@@ -22,26 +22,23 @@ import { usePermission } from '../../app/permissions';
 import { useDevice } from '../../app/preferences';
 import { ConflictAlert } from '../../components/ConflictAlert';
 import { confirmAction, withContinuePrompt } from '../../components/confirm';
+import { SortInput, submitterProps, useEditConflict } from '../../components/dialog-form/DialogForm';
 import type { ExcelColumn } from '../../components/excel';
 import { handleSaveError } from '../../components/form-errors';
 import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
-import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
-import { currentLang } from '../../i18n';
+import { ExportButton, useExcelExport } from '../../components/list-page/excel-export';
+import { TABLE_PAGINATION } from '../../components/list-page/ListPage';
+import { rowActionsColumn, withoutActions } from '../../components/list-page/legacy-table';
 import {
   activeFilterOf,
-  ExportButton,
   RowStatusSwitch,
-  rowActionsColumn,
-  SortInput,
   statusValueEnum,
   updatedAtColumn,
-  useEditConflict,
-  useExcelExport,
   useStatusToggle,
-  withoutActions,
-} from './catalogue-ui';
+} from '../../components/list-page/row-parts';
+import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
+import { currentLang } from '../../i18n';
 import { charLength } from './content-items';
-import { submitterProps, TABLE_PAGINATION } from './shared';
 
 export const SUGGESTION_PERMISSIONS = PERMISSIONS.system.suggestions;
 
@@ -288,7 +285,7 @@ export default function SuggestionPage() {
       hideInTable: true,
       valueType: 'select',
       fieldProps: { placeholder: t('common.all') },
-      valueEnum: statusValueEnum(t),
+      valueEnum: statusValueEnum(),
     },
     {
       title: t('suggestion.titleLabel'),

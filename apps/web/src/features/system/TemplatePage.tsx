@@ -22,23 +22,22 @@ import { usePermission } from '../../app/permissions';
 import { useDevice } from '../../app/preferences';
 import { ConflictAlert } from '../../components/ConflictAlert';
 import { confirmAction, withContinuePrompt } from '../../components/confirm';
+import { submitterProps, useEditConflict } from '../../components/dialog-form/DialogForm';
 import { handleSaveError } from '../../components/form-errors';
 import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
-import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
-import { currentLang } from '../../i18n';
-import { ContentItemsEditor } from './ContentItemsEditor';
+import { TABLE_PAGINATION } from '../../components/list-page/ListPage';
+import { rowActionsColumn, withoutActions } from '../../components/list-page/legacy-table';
 import {
   activeFilterOf,
   RowStatusSwitch,
-  rowActionsColumn,
   statusValueEnum,
   updatedAtColumn,
-  useEditConflict,
   useStatusToggle,
-  withoutActions,
-} from './catalogue-ui';
+} from '../../components/list-page/row-parts';
+import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
+import { currentLang } from '../../i18n';
+import { ContentItemsEditor } from './ContentItemsEditor';
 import { contentOf } from './content-items';
-import { submitterProps, TABLE_PAGINATION } from './shared';
 
 export const TEMPLATE_PERMISSIONS = PERMISSIONS.system.orderTemplates;
 
@@ -228,7 +227,7 @@ export default function TemplatePage() {
       hideInTable: true,
       valueType: 'select',
       fieldProps: { placeholder: t('common.all') },
-      valueEnum: statusValueEnum(t),
+      valueEnum: statusValueEnum(),
     },
     {
       title: t('template.name'),

@@ -20,11 +20,11 @@ import { toastSuccess } from '../../app/notify';
 import { useDevice } from '../../app/preferences';
 import { ConflictAlert } from '../../components/ConflictAlert';
 import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
+import { submitterProps, textOrNull } from '../../components/dialog-form/DialogForm';
 import { handleSaveError } from '../../components/form-errors';
 import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
 import i18n from '../../i18n';
 import { roleOptions, useGenders, useRoleOptions } from './options';
-import { submitterProps, textOrNull } from './shared';
 
 const DATE = 'YYYY-MM-DD';
 

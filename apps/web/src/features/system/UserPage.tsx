@@ -28,11 +28,11 @@ import { confirmAction, withContinuePrompt } from '../../components/confirm';
 import { DepartmentTreeSelect, useDepartmentTree } from '../../components/DepartmentTreeSelect';
 import { type ExcelColumn, exportToExcel } from '../../components/excel';
 import { fileStamp, formatDateTime } from '../../components/format';
+import { TABLE_PAGINATION } from '../../components/list-page/ListPage';
 import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
 import { flattenTree } from '../../components/tree';
 import { currentLang } from '../../i18n';
 import { useGenders } from './options';
-import { TABLE_PAGINATION } from './shared';
 import { BatchScopeForm, UserForm } from './UserForm';
 
 export const USER_PERMISSIONS = PERMISSIONS.system.staff;

@@ -20,29 +20,28 @@ import {
 import { fetchAllPages } from '../../../api/catalogues';
 import { usePermission } from '../../../app/permissions';
 import { useDevice } from '../../../app/preferences';
+import { DialogForm, SortStatusFields, useEditForm } from '../../../components/dialog-form/DialogForm';
 import type { ExcelColumn } from '../../../components/excel';
 import { issueParams, zodRule } from '../../../components/form-rules';
-import { LoadError, TableEmpty } from '../../../components/PageWrapper';
-import { currentLang, msgOrText } from '../../../i18n';
+import { ExportButton, useExcelExport } from '../../../components/list-page/excel-export';
+import { TABLE_PAGINATION } from '../../../components/list-page/ListPage';
+import {
+  listSearchProps,
+  rowActionsColumn,
+  usePagedList,
+  withoutActions,
+} from '../../../components/list-page/legacy-table';
 import {
   activeFilterOf,
   CreateButton,
   confirmDelete,
-  EditModalForm,
-  ExportButton,
-  listSearchProps,
   RowStatusSwitch,
-  rowActionsColumn,
-  SortStatusFields,
   statusValueEnum,
   updatedAtColumn,
-  useEditForm,
-  useExcelExport,
-  usePagedList,
   useStatusToggle,
-  withoutActions,
-} from '../../system/catalogue-ui';
-import { TABLE_PAGINATION } from '../../system/shared';
+} from '../../../components/list-page/row-parts';
+import { LoadError, TableEmpty } from '../../../components/PageWrapper';
+import { currentLang, msgOrText } from '../../../i18n';
 import { CATALOGUE_EDIT } from './permissions';
 
 interface SearchParams {
@@ -122,7 +121,7 @@ function FrequencyForm({
   const edit = useEditForm(record, findFrequency, valuesOf);
   const shape = adviceFrequencyCreateSchema.shape;
   return (
-    <EditModalForm<AdviceFrequency, Values>
+    <DialogForm<AdviceFrequency, Values>
       edit={edit}
       title={
         record ? t('catalogueSettings.frequencies.editTitle') : t('catalogueSettings.frequencies.createTitle')
@@ -201,7 +200,7 @@ function FrequencyForm({
         </Form.Item>
       </Col>
       <SortStatusFields sm={8} />
-    </EditModalForm>
+    </DialogForm>
   );
 }
 
@@ -261,7 +260,7 @@ export function FrequenciesTab() {
       hideInTable: true,
       valueType: 'select',
       fieldProps: { placeholder: t('common.all') },
-      valueEnum: statusValueEnum(t),
+      valueEnum: statusValueEnum(),
     },
     {
       title: t('catalogueSettings.frequencies.code'),

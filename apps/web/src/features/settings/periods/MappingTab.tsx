@@ -24,25 +24,21 @@ import {
 } from '../../../api/inspection';
 import { usePermission } from '../../../app/permissions';
 import { useDevice } from '../../../app/preferences';
+import { DialogForm, useEditForm } from '../../../components/dialog-form/DialogForm';
 import type { ExcelColumn } from '../../../components/excel';
 import { zodRule } from '../../../components/form-rules';
+import { ExportButton, useExcelExport } from '../../../components/list-page/excel-export';
+import { TABLE_PAGINATION } from '../../../components/list-page/ListPage';
+import {
+  listSearchProps,
+  rowActionsColumn,
+  usePagedList,
+  withoutActions,
+} from '../../../components/list-page/legacy-table';
+import { CreateButton, confirmDelete, updatedAtColumn } from '../../../components/list-page/row-parts';
 import { shownLinkedName, shownName } from '../../../components/names';
 import { LoadError, TableEmpty } from '../../../components/PageWrapper';
 import { currentLang } from '../../../i18n';
-import {
-  CreateButton,
-  confirmDelete,
-  EditModalForm,
-  ExportButton,
-  listSearchProps,
-  rowActionsColumn,
-  updatedAtColumn,
-  useEditForm,
-  useExcelExport,
-  usePagedList,
-  withoutActions,
-} from '../../system/catalogue-ui';
-import { TABLE_PAGINATION } from '../../system/shared';
 import { INSPECTION_EDIT, inspectionKeys } from './InspectionPackagesTab';
 
 const SOURCE_COLORS: Record<MappingSource, string> = { HIS: 'blue', LIS: 'purple', METER: 'cyan' };
@@ -105,7 +101,7 @@ function MappingForm({
         }))
       : (items.data ?? []).map((item) => ({ value: item.code, label: `${shownName(item)} (${item.code})` }));
   return (
-    <EditModalForm<MappingItem, Values>
+    <DialogForm<MappingItem, Values>
       edit={edit}
       title={record ? t('inspectionSettings.mapping.editTitle') : t('inspectionSettings.mapping.createTitle')}
       width={600}
@@ -191,7 +187,7 @@ function MappingForm({
           />
         </Form.Item>
       </Col>
-    </EditModalForm>
+    </DialogForm>
   );
 }
 
