@@ -1,7 +1,7 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { type ProColumns, ProTable } from '@ant-design/pro-components';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, type TablePaginationConfig } from 'antd';
+import { Button, Space, type TablePaginationConfig } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/http';
@@ -56,6 +56,16 @@ export function plainFilterOf(values: SearchValues): Record<string, unknown> {
   return filter;
 }
 
+/** The search fields' initial values (`initialValue` of their columns). */
+function initialSearchValues<T>(columns: ProColumns<T>[]): SearchValues {
+  const values: SearchValues = {};
+  for (const column of columns) {
+    if (column.initialValue !== undefined && column.dataIndex !== undefined)
+      values[String(column.dataIndex)] = column.initialValue;
+  }
+  return values;
+}
+
 /** What the search form holds, as the printed sheet's header shows it (labels and option texts). */
 export function searchSummary<T>(columns: ProColumns<T>[], values: SearchValues): PrintFilter[] {
   const summary: PrintFilter[] = [];
@@ -90,8 +100,15 @@ export interface ListPageProps<T extends { id: number }, F> {
   hiddenColumns?: string[];
   /** one page of rows for a filter */
   request: PageRequest<T, F>;
-  /** the search form's values → the request's filter; {@link plainFilterOf} by default */
-  filterOf?: (values: SearchValues) => F;
+  /**
+   * the search form's values → the request's filter ({@link plainFilterOf} by default); null sends
+   * nothing (a search the server would refuse: `notice` says why)
+   */
+  filterOf?: (values: SearchValues) => F | null;
+  /** shown above the table for the search as it stands (a problem with it) */
+  notice?: (values: SearchValues) => ReactNode;
+  /** a click anywhere on a row (its details) */
+  onRowClick?: (row: T) => void;
   texts: { empty: string; loadFailed: string };
   /** the row's enable / stop switch, at {@link STATUS_COLUMN}; stopping asks first */
   status?: {
@@ -102,7 +119,12 @@ export interface ListPageProps<T extends { id: number }, F> {
   /** the row actions: extra ones first, then edit, then delete (which asks first) */
   rowActions?: {
     edit?: (row: T) => void;
-    remove?: { question: (row: T) => string; run: (row: T) => Promise<unknown> };
+    remove?: {
+      question: (row: T) => string;
+      run: (row: T) => Promise<unknown>;
+      /** why this row cannot be deleted (the button shows disabled with it), or null */
+      refusal?: (row: T) => string | null;
+    };
     extra?: (row: T) => ReactNode;
   };
   create?: { testId: string; label: string; onClick: () => void };
@@ -110,6 +132,10 @@ export interface ListPageProps<T extends { id: number }, F> {
   excel?: { fileName: string; sheetName: string; columns: ExcelColumn<T>[] };
   /** a print of every matching row (needs `excel`) */
   print?: { title: string };
+  /** the row's key (selection keys too); `id` by default */
+  rowKey?: keyof T & string;
+  /** rows ticked for a batch action of the toolbar */
+  selection?: { keys: string[]; onChange: (keys: string[]) => void };
   /** a title in the table's toolbar */
   headerTitle?: ReactNode;
   /** a narrow panel: a keyword box in the toolbar (`queryCondition`) instead of the search form */
@@ -138,28 +164,32 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
   const lang = currentLang();
   const narrow = useDevice() === 'mobile' || !!compact;
   const reload = useListReload(name);
+  // the form starts with the columns' initial values (a default date range) and resets to them
+  const initialValues = initialSearchValues(columns);
   const [search, setSearch] = useState<{ values: SearchValues; page: number; size: number }>({
-    values: {},
+    values: initialValues,
     page: 1,
     size: TABLE_PAGINATION.defaultPageSize ?? 20,
   });
   const [printing, setPrinting] = useState<ListPrintRequest<F> | null>(null);
 
-  const filterOf = (values: SearchValues): F => {
+  const filterOf = (values: SearchValues): F | null => {
     const withStatus = status ? { ...values, isActive: activeFilterOf(values.isActive) } : values;
-    return (props.filterOf ?? plainFilterOf)(withStatus) as F;
+    return (props.filterOf ?? plainFilterOf)(withStatus) as F | null;
   };
   const filter = filterOf(search.values);
   const query = useQuery({
     queryKey: [...listQueryKey(name), filter, search.page, search.size, lang],
-    queryFn: ({ signal }) => props.request({ ...filter, page: search.page, size: search.size }, signal),
-    enabled: props.enabled ?? true,
+    queryFn: ({ signal }) =>
+      props.request({ ...(filter as F), page: search.page, size: search.size }, signal),
+    enabled: (props.enabled ?? true) && filter !== null,
     placeholderData: keepPreviousData,
     // the error shows above the table with a retry, not as a toast as well
     meta: { silent: true },
     staleTime: 0,
   });
-  const total = query.isError ? 0 : (query.data?.total ?? 0);
+  const refused = filter === null;
+  const total = query.isError || refused ? 0 : (query.data?.total ?? 0);
   const afterChange = () => {
     reload();
     props.onChanged?.();
@@ -174,7 +204,7 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
     fileName: () => excel?.fileName ?? name,
     sheetName: () => excel?.sheetName ?? name,
     columns: () => excel?.columns ?? [],
-    load: (onProgress) => fetchAllPages(props.request, filter, { onProgress }),
+    load: (onProgress) => fetchAllPages(props.request, filter as F, { onProgress }),
   });
 
   const statusColumn: ProColumns<T> = {
@@ -204,16 +234,22 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
     key: 'option',
     valueType: 'option',
     fixed: narrow ? undefined : 'right',
-    width: lang === 'zh-CN' ? 110 : 130,
+    // edit and delete fit a fixed width; extra actions size the column by their texts
+    width: rowActions?.extra ? undefined : lang === 'zh-CN' ? 110 : 130,
     render: (_, row) => (
-      <span className="gc-row-actions">
+      <span className="gc-row-actions gc-nowrap">
         {rowActions?.extra?.(row)}
         <RowEditDelete
           onEdit={rowActions?.edit ? () => rowActions.edit?.(row) : undefined}
+          deleteRefusal={remove?.refusal?.(row)}
           onDelete={
             remove
               ? () =>
                   void confirmDelete(remove.question(row), () => remove.run(row)).then((outcome) => {
+                    if (outcome === 'deleted' && props.selection) {
+                      const key = String(row[props.rowKey ?? 'id']);
+                      props.selection.onChange(props.selection.keys.filter((kept) => kept !== key));
+                    }
                     if (outcome !== 'cancelled') afterChange();
                   })
               : undefined
@@ -238,7 +274,7 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
         icon={<PrinterOutlined />}
         disabled={total === 0}
         data-testid="list-print"
-        onClick={() => setPrinting({ filter, filters: searchSummary(columns, search.values) })}
+        onClick={() => setPrinting({ filter: filter as F, filters: searchSummary(columns, search.values) })}
       >
         {t('print.action')}
       </Button>
@@ -260,6 +296,7 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
 
   return (
     <>
+      {props.notice?.(search.values)}
       {query.isError ? (
         <LoadError
           title={props.texts.loadFailed}
@@ -268,9 +305,9 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
         />
       ) : null}
       <ProTable<T, SearchValues>
-        rowKey="id"
+        rowKey={props.rowKey ?? 'id'}
         columns={pageColumns}
-        dataSource={query.isError ? [] : query.data?.records}
+        dataSource={query.isError || refused ? [] : query.data?.records}
         loading={query.isFetching}
         cardBordered
         headerTitle={props.headerTitle}
@@ -285,7 +322,7 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
               }
         }
         onSubmit={(values) => setSearch((current) => ({ ...current, values, page: 1 }))}
-        onReset={() => setSearch((current) => ({ ...current, values: {}, page: 1 }))}
+        onReset={() => setSearch((current) => ({ ...current, values: initialValues, page: 1 }))}
         options={{
           reload: () => void query.refetch(),
           density: false,
@@ -321,6 +358,29 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
         locale={{
           emptyText: <TableEmpty text={query.isError ? props.texts.loadFailed : props.texts.empty} />,
         }}
+        rowSelection={
+          props.selection
+            ? {
+                selectedRowKeys: props.selection.keys,
+                preserveSelectedRowKeys: true,
+                onChange: (keys) => props.selection?.onChange(keys.map(String)),
+              }
+            : false
+        }
+        tableAlertRender={({ selectedRowKeys, onCleanSelected }) => (
+          <Space wrap>
+            <span>{t('common.selected', { count: selectedRowKeys.length })}</span>
+            <Button type="link" size="small" onClick={onCleanSelected}>
+              {t('common.clearSelection')}
+            </Button>
+          </Space>
+        )}
+        tableAlertOptionRender={false}
+        onRow={
+          props.onRowClick
+            ? (row) => ({ onClick: () => props.onRowClick?.(row), className: 'gc-clickable-row' })
+            : undefined
+        }
         expandable={props.expandedRow ? { expandedRowRender: props.expandedRow } : undefined}
         toolBarRender={() => toolbar}
       />

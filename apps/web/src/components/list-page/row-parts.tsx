@@ -134,8 +134,19 @@ export function createdAtColumn<T extends { createdAt: string }>(t: TFunction): 
   };
 }
 
-/** The edit and delete links of a row (`row-edit`, `row-delete`); either may be left out. */
-export function RowEditDelete({ onEdit, onDelete }: { onEdit?: () => void; onDelete?: () => void }) {
+/**
+ * The edit and delete links of a row (`row-edit`, `row-delete`); either may be left out. A
+ * `deleteRefusal` shows the delete link disabled, saying why.
+ */
+export function RowEditDelete({
+  onEdit,
+  onDelete,
+  deleteRefusal,
+}: {
+  onEdit?: () => void;
+  onDelete?: () => void;
+  deleteRefusal?: string | null;
+}) {
   const { t } = useTranslation();
   return (
     <span className="gc-row-actions">
@@ -145,7 +156,15 @@ export function RowEditDelete({ onEdit, onDelete }: { onEdit?: () => void; onDel
         </Button>
       ) : null}
       {onDelete ? (
-        <Button type="link" size="small" danger data-testid="row-delete" onClick={onDelete}>
+        <Button
+          type="link"
+          size="small"
+          danger
+          data-testid="row-delete"
+          disabled={!!deleteRefusal}
+          title={deleteRefusal ?? undefined}
+          onClick={onDelete}
+        >
           {t('common.delete')}
         </Button>
       ) : null}
