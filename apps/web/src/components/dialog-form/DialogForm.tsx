@@ -102,9 +102,10 @@ export async function mayClose(form: Pick<FormInstance, 'isFieldsTouched'>): Pro
  * stays in view beside it. On a phone both take the whole width.
  *
  * Both behave the same: Save / Cancel at the bottom (`form-submit`, `form-cancel`); a click outside does
- * nothing; Cancel, the close button and Escape close it, asking first when there are unsaved changes;
- * Escape inside an open drop-down (Select, AutoComplete, TreeSelect, DatePicker) closes the drop-down
- * only; codes are locked once the record exists ({@link CodeField}); `save` creates (`base` null) or
+ * nothing; Cancel and the close button close it, asking first when there are unsaved changes; Escape
+ * inside an open drop-down (Select, AutoComplete, TreeSelect, DatePicker) closes the drop-down only.
+ * Escape elsewhere closes a dialog (asking likewise) but not a side panel: a long form is the costliest
+ * to lose to a stray key. Codes are locked once the record exists ({@link CodeField}); `save` creates (`base` null) or
  * updates `base`, then "Saved" and `onSaved`. A failure shows under its fields, a 409 of a new record
  * under `conflictField`, a stale version as the conflict notice with "Load the latest version".
  */
@@ -155,7 +156,7 @@ export function DialogForm<T extends { id: number }, V, S = unknown>({
   const onKeyDownCapture = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || isDropdownOpen(event.target)) return;
     event.stopPropagation();
-    void requestClose();
+    if (!panel) void requestClose();
   };
   const keyboardScope = (node: ReactNode) => (
     <div onKeyDownCapture={onKeyDownCapture} data-testid={testId}>
