@@ -1,6 +1,15 @@
 import type { Workbook } from 'exceljs';
 import { dateInZone, formatDateTime } from './format';
 
+/*
+ * The one Excel mechanism: workbooks are built in the browser, from the rows the screen's own API
+ * calls answer. Why the browser rather than server-side streaming: the rows arrive already scoped
+ * (tenant, ward, permissions) and named in the reader's language, and each column is declared once,
+ * beside the table that shows it, so the file says exactly what the screen says; the largest lists a
+ * ward exports (thousands of rows, read 500 a page with progress) build in a second or two; and the
+ * server keeps no second rendering of every list. exceljs loads on the first export only.
+ */
+
 /** What a cell may hold once rendered. */
 export type ExcelCellValue = string | number | boolean | Date | null | undefined;
 

@@ -9,23 +9,19 @@ import type { Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type CriticalEvent,
-  type CriticalQueryFilter,
-  fetchAllCritical,
-  fetchCriticalPage,
-} from '../../api/critical';
+import { type CriticalEvent, type CriticalQueryFilter, fetchCriticalPage } from '../../api/critical';
 import { errorText, isAbort } from '../../api/http';
 import { toastError, toastSuccess } from '../../app/notify';
 import { useDevice } from '../../app/preferences';
 import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
 import { type ExcelColumn, exportToExcel } from '../../components/excel';
 import { formatDateTime } from '../../components/format';
+import { fetchAllPages } from '../../components/list-page/fetch-all';
+import { TABLE_PAGINATION } from '../../components/list-page/ListPage';
 import { LoadError, TableEmpty } from '../../components/PageWrapper';
 import { currentLang, msg } from '../../i18n';
 import { FILTER_PROBLEM_MESSAGES, queryRangeRule, valueBoundRule } from '../review/review-filters';
 import { useDoctorOptions } from '../review/use-doctor-options';
-import { TABLE_PAGINATION } from '../system/shared';
 import { criticalColor } from './CriticalCard';
 import {
   type CriticalFilterProblem,
@@ -132,7 +128,9 @@ export function CriticalQueryTab({
     if (!filter) return;
     setExporting({ loaded: 0, total });
     try {
-      const rows = await fetchAllCritical(filter, (loaded, all) => setExporting({ loaded, total: all }));
+      const rows = await fetchAllPages(fetchCriticalPage, filter, {
+        onProgress: (loaded, all) => setExporting({ loaded, total: all }),
+      });
       await exportToExcel({
         fileName: criticalExportName(t('critical.query.exportFileName'), filter),
         sheetName: t('critical.title'),

@@ -6,9 +6,9 @@ import { renameTenant } from '../../api/catalogues';
 import type { TenantInfo } from '../../api/tenants';
 import { toastSuccess } from '../../app/notify';
 import { refreshProfile, setSessionTenant } from '../../app/session';
+import { submitterProps } from '../../components/dialog-form/DialogForm';
 import { handleSaveError } from '../../components/form-errors';
 import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
-import { submitterProps } from '../system/shared';
 
 export const TENANT_EDIT_PERMISSION = PERMISSIONS.system.hospitalName.edit;
 

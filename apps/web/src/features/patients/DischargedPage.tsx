@@ -1,4 +1,4 @@
-import { type ProColumns, ProTable } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import { isDateRangeValid } from '@glucocare/domain/helpers';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
@@ -6,23 +6,22 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { fetchAllPages } from '../../api/catalogues';
 import { type DischargedFilter, fetchDischarged, type Inpatient } from '../../api/patients';
-import { toastError } from '../../app/notify';
 import { usePermission } from '../../app/permissions';
 import { useDevice } from '../../app/preferences';
 import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
 import type { ExcelColumn } from '../../components/excel';
 import { dateTimeInZone } from '../../components/format';
+import { ListPage, useListReload } from '../../components/list-page/ListPage';
 import { shownPatientTag } from '../../components/names';
-import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
+import { PageWrapper } from '../../components/PageWrapper';
 import { currentLang, msg } from '../../i18n';
-import { ExportButton, listSearchProps, useExcelExport, usePagedList } from '../system/catalogue-ui';
-import { TABLE_PAGINATION } from '../system/shared';
 import { PATIENT_PERMISSIONS, ReadmitForm } from './PatientActions';
 import { PatientNameLink, patientKeys, useTagOptions } from './parts';
 import { DATE } from './patient-form';
 import './patients.css';
+
+const DISCHARGED_LIST = 'discharged';
 
 interface SearchParams {
   queryCondition?: string;
@@ -47,13 +46,13 @@ export function dischargedFilterOf(params: SearchParams): DischargedFilter {
  */
 export default function DischargedPage() {
   const { t } = useTranslation();
-  const lang = currentLang();
+  const _lang = currentLang();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const mobile = useDevice() === 'mobile';
   const canReadmit = usePermission(PATIENT_PERMISSIONS.discharge);
   const [readmit, setReadmit] = useState<Inpatient | null>(null);
-  const list = usePagedList<Inpatient, DischargedFilter>(fetchDischarged);
+  const reload = useListReload(DISCHARGED_LIST);
   const tags = useTagOptions();
   const none = t('common.none');
 
@@ -77,13 +76,6 @@ export default function DischargedPage() {
       render: (_, row) => row.tags.map((tag) => shownPatientTag(tag, tags.byTag)),
     },
   ];
-  const excel = useExcelExport<Inpatient>({
-    fileName: () => t('patients.discharged.fileName'),
-    sheetName: () => t('patients.discharged.title'),
-    columns: exportColumns,
-    load: (onProgress) => fetchAllPages(fetchDischarged, list.lastFilter.current, onProgress),
-  });
-
   const columns: ProColumns<Inpatient>[] = [
     {
       title: t('patients.discharged.search'),
@@ -167,34 +159,6 @@ export default function DischargedPage() {
       width: 150,
       render: (_, row) => <span className="gc-nowrap">{dateTimeInZone(row.dischargedAt)}</span>,
     },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      valueType: 'option',
-      width: 150,
-      fixed: mobile ? undefined : 'right',
-      render: (_, row) => [
-        <Button
-          key="detail"
-          type="link"
-          size="small"
-          onClick={() => navigate(`/patient/detail?id=${row.id}`)}
-        >
-          {t('patients.action.detail')}
-        </Button>,
-        canReadmit ? (
-          <Button
-            key="readmit"
-            type="link"
-            size="small"
-            onClick={() => setReadmit(row)}
-            data-testid="row-readmit"
-          >
-            {t('patients.action.readmit')}
-          </Button>
-        ) : null,
-      ],
-    },
   ];
 
   return (
@@ -203,38 +167,32 @@ export default function DischargedPage() {
       description={t('patients.discharged.description')}
       testId="discharged-page"
     >
-      {list.error ? (
-        <LoadError title={t('patients.discharged.loadFailed')} message={list.error} onRetry={list.reload} />
-      ) : null}
-      <ProTable<Inpatient, SearchParams & { lang: string }>
-        actionRef={list.actionRef}
-        rowKey="id"
+      <ListPage<Inpatient, DischargedFilter>
+        name={DISCHARGED_LIST}
+        columnsKey="gc-columns-discharged"
         columns={columns}
-        params={{ lang }}
-        cardBordered
-        form={{ name: 'dischargedSearch' }}
-        search={listSearchProps(mobile)}
-        options={{ reload: true, density: false, setting: mobile ? false : { draggable: true } }}
-        size={mobile ? 'small' : undefined}
-        scroll={{ x: 'max-content' }}
-        pagination={{ ...TABLE_PAGINATION, showTotal: (count) => t('common.total', { count }) }}
-        locale={{
-          emptyText: (
-            <TableEmpty
-              text={list.error ? t('patients.discharged.loadFailed') : t('patients.discharged.empty')}
-            />
+        request={fetchDischarged}
+        filterOf={(values) => dischargedFilterOf(values as SearchParams)}
+        texts={{ empty: t('patients.discharged.empty'), loadFailed: t('patients.discharged.loadFailed') }}
+        rowActions={{
+          extra: (row) => (
+            <>
+              <Button type="link" size="small" onClick={() => navigate(`/patient/detail?id=${row.id}`)}>
+                {t('patients.action.detail')}
+              </Button>
+              {canReadmit ? (
+                <Button type="link" size="small" onClick={() => setReadmit(row)} data-testid="row-readmit">
+                  {t('patients.action.readmit')}
+                </Button>
+              ) : null}
+            </>
           ),
         }}
-        request={(params) => list.request(dischargedFilterOf(params), params)}
-        onRequestError={() => toastError(t('patients.discharged.loadFailed'))}
-        toolBarRender={() => [
-          <ExportButton
-            key="export"
-            exporting={excel.exporting}
-            disabled={list.total === 0}
-            onClick={() => void excel.run(list.total)}
-          />,
-        ]}
+        excel={{
+          fileName: t('patients.discharged.fileName'),
+          sheetName: t('patients.discharged.title'),
+          columns: exportColumns(),
+        }}
       />
       {readmit ? (
         <ReadmitForm
@@ -242,7 +200,7 @@ export default function DischargedPage() {
           onClose={() => setReadmit(null)}
           onSaved={() => {
             setReadmit(null);
-            list.reload();
+            reload();
             void queryClient.invalidateQueries({ queryKey: patientKeys.all });
           }}
         />

@@ -16,9 +16,9 @@ import {
 import { ApiImage } from '../../components/ApiImage';
 import { zodRule } from '../../components/form-rules';
 import { dateTimeInZone, hospitalNow } from '../../components/format';
+import { confirmDelete } from '../../components/list-page/row-parts';
 import { shownLinkedName, shownName } from '../../components/names';
 import { LoadError, TableEmpty } from '../../components/PageWrapper';
-import { confirmDelete } from '../system/catalogue-ui';
 import { DateTimeInput, dateRule, PatientModalForm } from './form-parts';
 import { patientKeys } from './parts';
 import { type DateValue, isoOf } from './patient-form';

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { toastSuccess } from '../../app/notify';
 import { ConflictAlert } from '../../components/ConflictAlert';
+import { submitterProps } from '../../components/dialog-form/DialogForm';
 import { handleSaveError } from '../../components/form-errors';
 import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
-import { submitterProps } from '../system/shared';
 import { type DateValue, dayOf, isoOf } from './patient-form';
 
 /** A zod rule of the domain for a date picker: the value is checked as the API will receive it. */

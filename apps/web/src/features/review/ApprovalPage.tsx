@@ -21,9 +21,9 @@ import { useDevice } from '../../app/preferences';
 import { confirmAction } from '../../components/confirm';
 import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
 import { formatDateTime } from '../../components/format';
+import { TABLE_PAGINATION } from '../../components/list-page/ListPage';
 import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
 import { currentLang, msg } from '../../i18n';
-import { TABLE_PAGINATION } from '../system/shared';
 import { ClassificationTag, ItemTabs, PatientCell, ReadingValue } from './ReadingParts';
 import {
   FILTER_PROBLEM_MESSAGES,

@@ -24,9 +24,9 @@ import { useDevice } from '../../app/preferences';
 import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
 import { type ExcelColumn, exportToExcel } from '../../components/excel';
 import { formatDateTime } from '../../components/format';
+import { TABLE_PAGINATION } from '../../components/list-page/ListPage';
 import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
 import { currentLang, msg } from '../../i18n';
-import { TABLE_PAGINATION } from '../system/shared';
 import { CorrectionModal, DeleteModal } from './CorrectionModal';
 import { DoctorSelect } from './DoctorSelect';
 import { PrintPreview, type PrintRequest } from './PrintPreview';
@@ -560,7 +560,7 @@ export default function DataManagementPage() {
               if (filter) setPrinting({ filter, values, view, item, doctorOptions });
             }}
           >
-            {t('review.print.action')}
+            {t('print.action')}
           </Button>,
         ]}
       />

@@ -1,26 +1,23 @@
-import { PrinterOutlined } from '@ant-design/icons';
 import type { MeasurementItem } from '@glucocare/domain/clinical';
 import type { DisplayUnit } from '@glucocare/domain/hospital-settings';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Modal, Spin } from 'antd';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useReactToPrint } from 'react-to-print';
 import { departmentLabel } from '../../api/admin';
-import { errorText } from '../../api/http';
 import { type DataFilter, fetchDataExport, fetchDataPivot } from '../../api/review';
-import { useDevice } from '../../app/preferences';
 import { useSession } from '../../app/session';
 import { useDepartmentTree } from '../../components/DepartmentTreeSelect';
 import { formatDateTime } from '../../components/format';
-import { LoadError } from '../../components/PageWrapper';
+import {
+  PRINT_MAX_ROWS,
+  type PrintFilter,
+  PrintPreviewDialog,
+  usePrintHospitalName,
+} from '../../components/print/PrintPreview';
 import { flattenTree } from '../../components/tree';
 import { currentLang } from '../../i18n';
-import { PRINT_PAGE_STYLE, type PrintFilter, PrintSheet } from './PrintSheet';
+import { ReadingsSheet } from './PrintSheet';
 import type { ReviewSearchParams } from './review-filters';
 
-/** Most list rows a print holds (about 60 A4 pages); larger queries are exported instead. */
-export const PRINT_MAX_ROWS = 2000;
 /** Most pivot rows (patient × day) a print holds. */
 export const PRINT_MAX_PIVOT_ROWS = 500;
 
@@ -45,16 +42,10 @@ export function PrintPreview({
 }) {
   const { t } = useTranslation();
   const lang = currentLang();
-  const mobile = useDevice() === 'mobile';
-  const { profile, tenant } = useSession();
+  const { profile } = useSession();
+  const hospitalName = usePrintHospitalName();
   const departments = useDepartmentTree('scope');
-  const sheetRef = useRef<HTMLDivElement>(null);
   const itemName = request ? t(`review.items.${request.item}`) : '';
-  const print = useReactToPrint({
-    contentRef: sheetRef,
-    documentTitle: request ? `${itemName}_${request.filter.beginDate}_${request.filter.endDate}` : '',
-    pageStyle: PRINT_PAGE_STYLE,
-  });
 
   const data = useQuery({
     queryKey: ['review', 'print', request?.view, request?.filter, lang],
@@ -118,66 +109,35 @@ export function PrintPreview({
     return list;
   };
 
-  const hospitalName = tenant?.names?.[lang] ?? tenant?.tenantName ?? profile?.tenantName ?? '';
   const view = request?.view ?? 'list';
+  const loaded = data.data;
   return (
-    <Modal
+    <PrintPreviewDialog
       open={!!request}
-      onCancel={onClose}
-      title={t('review.print.title')}
-      width={mobile ? '100%' : 1160}
-      className="gc-print-preview"
-      destroyOnHidden
-      footer={[
-        <Button key="close" onClick={onClose}>
-          {t('common.close')}
-        </Button>,
-        <Button
-          key="print"
-          type="primary"
-          icon={<PrinterOutlined />}
-          disabled={!data.data}
-          data-testid="print-submit"
-          onClick={() => print()}
-        >
-          {t('review.print.action')}
-        </Button>,
-      ]}
-    >
-      {data.isLoading ? (
-        <div className="gc-center-text">
-          <Spin />
-        </div>
-      ) : null}
-      {data.isError ? (
-        <LoadError title={t('review.print.loadFailed')} message={errorText(data.error)} />
-      ) : null}
-      {data.data && data.data.total > data.data.limit ? (
-        <Alert
-          type="warning"
-          showIcon
-          className="gc-form-alert"
-          data-testid="print-truncated"
-          message={t('review.print.truncated', { shown: data.data.limit, total: data.data.total })}
-        />
-      ) : null}
-      {data.data ? (
-        <div className="gc-print-frame">
-          <PrintSheet
-            ref={sheetRef}
-            hospitalName={hospitalName}
-            title={t(view === 'pivot' ? 'review.print.pivotTitle' : 'review.print.listTitle', {
-              item: itemName,
-            })}
-            filters={filters()}
-            printedBy={profile?.nickName ?? ''}
-            printedAt={formatDateTime(Date.now())}
-            item={request?.item ?? 'GLU'}
-            unit={unit}
-            content={data.data.content}
-          />
-        </div>
-      ) : null}
-    </Modal>
+      documentTitle={request ? `${itemName}_${request.filter.beginDate}_${request.filter.endDate}` : ''}
+      onClose={onClose}
+      loading={data.isLoading}
+      error={data.error}
+      truncated={loaded ? { shown: loaded.limit, total: loaded.total } : null}
+      sheet={
+        loaded
+          ? (ref) => (
+              <ReadingsSheet
+                ref={ref}
+                hospitalName={hospitalName}
+                title={t(view === 'pivot' ? 'review.print.pivotTitle' : 'review.print.listTitle', {
+                  item: itemName,
+                })}
+                filters={filters()}
+                printedBy={profile?.nickName ?? ''}
+                printedAt={formatDateTime(Date.now())}
+                item={request?.item ?? 'GLU'}
+                unit={unit}
+                content={loaded.content}
+              />
+            )
+          : null
+      }
+    />
   );
 }

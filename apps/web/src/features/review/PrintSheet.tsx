@@ -5,23 +5,12 @@ import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PivotPeriod, PivotRow, ReviewRecord } from '../../api/review';
 import { formatDateTime } from '../../components/format';
+import { type PrintFilter, PrintSheet } from '../../components/print/PrintPreview';
 import { flagOf } from '../records/format';
 import { readingColor } from './ReadingParts';
 import { sourceLabel } from './review-options';
 
-/** A4 landscape with narrow margins: the data-management print (react-to-print `pageStyle`). */
-export const PRINT_PAGE_STYLE = `
-  @page { size: A4 landscape; margin: 10mm 8mm; }
-  html, body { background: #fff !important; }
-  body { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-`;
-
-export interface PrintFilter {
-  label: string;
-  value: string;
-}
-
-interface PrintSheetProps {
+interface ReadingsSheetProps {
   hospitalName: string;
   title: string;
   filters: PrintFilter[];
@@ -49,113 +38,99 @@ function ValueText({ reading, unit }: { reading: ReviewRecord; unit: DisplayUnit
   );
 }
 
-/**
- * The printed page of a data-management query: hospital header, title, the filters, then the table
- * (plain HTML, so that it breaks across pages with the header row repeated).
- */
-export const PrintSheet = forwardRef<HTMLDivElement, PrintSheetProps>(function PrintSheet(props, ref) {
-  const { t } = useTranslation();
-  const { unit, content } = props;
-  const none = '—';
-  return (
-    <div ref={ref} className="gc-print-sheet" data-testid="print-sheet">
-      <header className="gc-print-header">
-        <div className="gc-print-hospital">{props.hospitalName}</div>
-        <div className="gc-print-title">{props.title}</div>
-        <dl className="gc-print-filters">
-          {props.filters.map((filter) => (
-            <div key={filter.label}>
-              <dt>{filter.label}</dt>
-              <dd>{filter.value}</dd>
-            </div>
-          ))}
-        </dl>
-      </header>
-      {content.view === 'list' ? (
-        <table className="gc-print-table">
-          <thead>
-            <tr>
-              <th>{t('review.fields.testTime')}</th>
-              <th>{t('review.fields.patient')}</th>
-              <th>{t('review.fields.bed')}</th>
-              <th>{t('review.fields.inpatientNumber')}</th>
-              <th>{t('review.fields.department')}</th>
-              <th>{t('review.fields.period')}</th>
-              <th>{`${t('review.fields.value')} (${unit.name})`}</th>
-              <th>{t('review.fields.classification')}</th>
-              <th>{t('review.fields.tester')}</th>
-              <th>{t('review.fields.source')}</th>
-              <th>{t('review.fields.status')}</th>
-              <th>{t('review.fields.note')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {content.rows.map((row) => (
-              <tr key={row.id} className={row.deletedAt ? 'gc-print-deleted' : undefined}>
-                <td className="gc-nowrap">{formatDateTime(row.testTime)}</td>
-                <td>{row.patientName}</td>
-                <td>{row.bed ?? none}</td>
-                <td>{row.inpatientNumber ?? none}</td>
-                <td>{row.departmentName ?? row.departmentCode}</td>
-                <td>{row.periodName ?? none}</td>
-                <td className="gc-print-value">
-                  <ValueText reading={row} unit={unit} />
-                </td>
-                <td>{row.determineType ? t(`review.classes.${row.determineType}`) : none}</td>
-                <td>{row.testUser ?? none}</td>
-                <td>{sourceLabel(t, row.source)}</td>
-                <td>
-                  {row.deletedAt
-                    ? t('review.status.deleted')
-                    : row.status === 'approved'
-                      ? `${t('review.status.approved')}${row.approvedBy ? ` · ${row.approvedBy}` : ''}`
-                      : t('review.status.pending')}
-                </td>
-                <td>{row.note ?? ''}</td>
+/** The printed page of a data-management query: the readings as a list or by period. */
+export const ReadingsSheet = forwardRef<HTMLDivElement, ReadingsSheetProps>(
+  function ReadingsSheet(props, ref) {
+    const { t } = useTranslation();
+    const { unit, content } = props;
+    const none = '—';
+    return (
+      <PrintSheet
+        ref={ref}
+        hospitalName={props.hospitalName}
+        title={props.title}
+        filters={props.filters}
+        footer={t('print.footer', { count: content.rows.length, by: props.printedBy, at: props.printedAt })}
+      >
+        {content.view === 'list' ? (
+          <table className="gc-print-table">
+            <thead>
+              <tr>
+                <th>{t('review.fields.testTime')}</th>
+                <th>{t('review.fields.patient')}</th>
+                <th>{t('review.fields.bed')}</th>
+                <th>{t('review.fields.inpatientNumber')}</th>
+                <th>{t('review.fields.department')}</th>
+                <th>{t('review.fields.period')}</th>
+                <th>{`${t('review.fields.value')} (${unit.name})`}</th>
+                <th>{t('review.fields.classification')}</th>
+                <th>{t('review.fields.tester')}</th>
+                <th>{t('review.fields.source')}</th>
+                <th>{t('review.fields.status')}</th>
+                <th>{t('review.fields.note')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : (
-        <table className="gc-print-table gc-print-pivot">
-          <thead>
-            <tr>
-              <th>{t('review.fields.date')}</th>
-              <th>{t('review.fields.patient')}</th>
-              <th>{t('review.fields.bed')}</th>
-              {content.periods.map((period) => (
-                <th key={period.code}>{period.name}</th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {content.rows.map((row) => (
-              <tr key={`${row.patientId}-${row.date}`}>
-                <td className="gc-nowrap">{row.date}</td>
-                <td>{row.patientName}</td>
-                <td>{row.bed ?? none}</td>
-                {content.periods.map((period) => (
-                  <td key={period.code} className="gc-print-value">
-                    {(row.cells[period.code] ?? []).map((reading, index) => (
-                      <span key={reading.id}>
-                        {index ? ' / ' : ''}
-                        <ValueText reading={reading} unit={unit} />
-                      </span>
-                    ))}
+            </thead>
+            <tbody>
+              {content.rows.map((row) => (
+                <tr key={row.id} className={row.deletedAt ? 'gc-print-deleted' : undefined}>
+                  <td className="gc-nowrap">{formatDateTime(row.testTime)}</td>
+                  <td>{row.patientName}</td>
+                  <td>{row.bed ?? none}</td>
+                  <td>{row.inpatientNumber ?? none}</td>
+                  <td>{row.departmentName ?? row.departmentCode}</td>
+                  <td>{row.periodName ?? none}</td>
+                  <td className="gc-print-value">
+                    <ValueText reading={row} unit={unit} />
                   </td>
+                  <td>{row.determineType ? t(`review.classes.${row.determineType}`) : none}</td>
+                  <td>{row.testUser ?? none}</td>
+                  <td>{sourceLabel(t, row.source)}</td>
+                  <td>
+                    {row.deletedAt
+                      ? t('review.status.deleted')
+                      : row.status === 'approved'
+                        ? `${t('review.status.approved')}${row.approvedBy ? ` · ${row.approvedBy}` : ''}`
+                        : t('review.status.pending')}
+                  </td>
+                  <td>{row.note ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <table className="gc-print-table gc-print-pivot">
+            <thead>
+              <tr>
+                <th>{t('review.fields.date')}</th>
+                <th>{t('review.fields.patient')}</th>
+                <th>{t('review.fields.bed')}</th>
+                {content.periods.map((period) => (
+                  <th key={period.code}>{period.name}</th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      <footer className="gc-print-footer">
-        {t('review.print.footer', {
-          count: content.rows.length,
-          by: props.printedBy,
-          at: props.printedAt,
-        })}
-      </footer>
-    </div>
-  );
-});
+            </thead>
+            <tbody>
+              {content.rows.map((row) => (
+                <tr key={`${row.patientId}-${row.date}`}>
+                  <td className="gc-nowrap">{row.date}</td>
+                  <td>{row.patientName}</td>
+                  <td>{row.bed ?? none}</td>
+                  {content.periods.map((period) => (
+                    <td key={period.code} className="gc-print-value">
+                      {(row.cells[period.code] ?? []).map((reading, index) => (
+                        <span key={reading.id}>
+                          {index ? ' / ' : ''}
+                          <ValueText reading={reading} unit={unit} />
+                        </span>
+                      ))}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </PrintSheet>
+    );
+  },
+);

@@ -3,13 +3,13 @@ import { DatePicker, Empty } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isAbort, isApiError } from '../../api/http';
-import { downloadYearAnalysisExcel, fetchYearAnalysis, type YearMonthRow } from '../../api/statistics';
-import { toastError } from '../../app/notify';
+import { isAbort } from '../../api/http';
+import { fetchYearAnalysis, type YearMonthRow } from '../../api/statistics';
+import { toastError, toastSuccess } from '../../app/notify';
 import { useDevice } from '../../app/preferences';
 import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
 import { EChart } from '../../components/EChart';
-import { downloadBlob, xlsxFileName } from '../../components/excel';
+import { exportToExcel } from '../../components/excel';
 import { PageWrapper } from '../../components/PageWrapper';
 import { currentLang } from '../../i18n';
 import { yearChartOption } from './charts';
@@ -20,7 +20,13 @@ import {
   StatisticsTable,
   StatisticsTiles,
 } from './StatisticsParts';
-import { isFutureYear, monthName, yearExportName } from './statistics-format';
+import {
+  isFutureYear,
+  monthName,
+  yearExcelColumns,
+  yearExportName,
+  yearExportRows,
+} from './statistics-format';
 import { statisticsKeys, useChartLabels } from './statistics-hooks';
 import './statistics.css';
 import { hospitalNow } from '../../components/format';
@@ -28,7 +34,7 @@ import { hospitalNow } from '../../components/format';
 /**
  * `/statistics/year`: the glucose readings of each month of a year in the user's departments (or
  * one): counts and rates of in-target, low, high and critical readings as tiles, a chart and a
- * table with a total row; Excel export built by the server; print.
+ * table with a total row; Excel export built in the browser like every other; print.
  */
 export default function YearStatisticsPage() {
   const { t } = useTranslation();
@@ -55,13 +61,16 @@ export default function YearStatisticsPage() {
     if (!data) return;
     setExporting(true);
     try {
-      const blob = await downloadYearAnalysisExcel({ year, departmentCode: departmentCode ?? undefined });
-      if (blob.size === 0) throw new Error('empty file');
-      downloadBlob(blob, xlsxFileName(yearExportName(t('statistics.year.fileName'), data)));
+      const rows = yearExportRows(data, lang, t('statistics.total'));
+      await exportToExcel({
+        fileName: yearExportName(t('statistics.year.fileName'), data),
+        sheetName: String(data.year),
+        columns: yearExcelColumns(t),
+        rows,
+      });
+      toastSuccess(t('excel.exported', { count: rows.length }));
     } catch (failure) {
-      if (isAbort(failure)) return;
-      if (isApiError(failure) && failure.kind === 'session') return;
-      toastError(isApiError(failure) && failure.status === 400 ? failure.message : t('excel.exportFailed'));
+      if (!isAbort(failure)) toastError(t('excel.exportFailed'));
     } finally {
       setExporting(false);
     }

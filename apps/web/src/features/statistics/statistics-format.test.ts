@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import type { DepartmentAnalysis } from '../../api/statistics';
+import type { DepartmentAnalysis, YearAnalysis } from '../../api/statistics';
 import { cellValue } from '../../components/excel';
 import i18n from '../../i18n';
 import {
@@ -22,7 +22,9 @@ import {
   rangeProblemText,
   rangeQueryOf,
   STATISTIC_FIELDS,
+  yearExcelColumns,
   yearExportName,
+  yearExportRows,
 } from './statistics-format';
 import { busy, counts } from './test-fixtures';
 
@@ -202,6 +204,29 @@ describe('exports', () => {
       '危急高值',
       '危急高值率(%)',
     ]);
+  });
+
+  it('the yearly sheet, built in the browser: twelve months by name and the total', () => {
+    const year = {
+      year: 2026,
+      departmentCode: null,
+      departmentName: 'GlucoCare Demo General Hospital',
+      months: Array.from({ length: 12 }, (_, index) => ({
+        ...(index === 10 ? busy : counts()),
+        month: index + 1,
+      })),
+      total: busy,
+    } as unknown as YearAnalysis;
+    const columns = yearExcelColumns(t);
+    expect(columns.map((column) => column.title).slice(0, 3)).toEqual(['Month', 'Readings', 'Patients']);
+    const cells = yearExportRows(year, 'en-US', 'Total').map((row, index) =>
+      columns.map((column) => cellValue(column, row, index)),
+    );
+    expect(cells).toHaveLength(13);
+    expect(cells[0]?.[0]).toBe('Jan');
+    expect(cells[10]?.slice(0, 3)).toEqual(['Nov', 1234, 56]);
+    expect(cells[12]?.slice(0, 2)).toEqual(['Total', 1234]);
+    expect(yearExportRows(year, 'zh-CN', '合计')[0]?.monthLabel).toBe('1月');
   });
 
   it('file names', () => {

@@ -194,6 +194,23 @@ export function departmentExportName(title: string, range: RangeQuery): string {
   return `${title}_${range.beginDate}_${range.endDate}`;
 }
 
+export type YearExportRow = GlucoseCounts & { monthLabel: string };
+
+/** The yearly export's rows: the twelve months by name, then the total as a last row named `totalLabel`. */
+export function yearExportRows(data: YearAnalysis, lang: Lang, totalLabel: string): YearExportRow[] {
+  return [
+    ...data.months.map((row) => ({ ...row, monthLabel: monthName(row.month, lang) })),
+    { ...data.total, monthLabel: totalLabel },
+  ];
+}
+
+export function yearExcelColumns(t: TFunction): ExcelColumn<YearExportRow>[] {
+  return [
+    { title: t('statistics.month'), dataIndex: 'monthLabel' },
+    ...statisticExcelColumns<YearExportRow>(t),
+  ];
+}
+
 /** `Yearly glucose statistics_2026_Endocrinology`, the department being the hospital for all of them. */
 export function yearExportName(title: string, data: Pick<YearAnalysis, 'year' | 'departmentName'>): string {
   return [title, String(data.year), data.departmentName.trim()].filter(Boolean).join('_');

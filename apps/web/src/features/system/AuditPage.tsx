@@ -1,18 +1,17 @@
-import { DownloadOutlined, RightOutlined } from '@ant-design/icons';
-import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
+import { RightOutlined } from '@ant-design/icons';
+import type { ProColumns } from '@ant-design/pro-components';
 import { AUDIT_ENTITY_KINDS, auditEntityName } from '@glucocare/domain/admin';
 import { Alert, Button, Tag } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { Dayjs } from 'dayjs';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AuditFilter, type AuditRecord, fetchAllAudit, fetchAuditPage } from '../../api/admin';
-import { errorText, isAbort } from '../../api/http';
-import { toastError, toastSuccess } from '../../app/notify';
+import { type AuditFilter, type AuditRecord, fetchAuditPage } from '../../api/admin';
 import { useDevice } from '../../app/preferences';
-import { type ExcelColumn, exportToExcel } from '../../components/excel';
-import { fileStamp, formatDateTime, hospitalNow } from '../../components/format';
-import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
+import type { ExcelColumn } from '../../components/excel';
+import { formatDateTime, hospitalNow } from '../../components/format';
+import { ListPage } from '../../components/list-page/ListPage';
+import { PageWrapper } from '../../components/PageWrapper';
 import { currentLang, msg } from '../../i18n';
 import { AuditDetail } from './AuditDetail';
 import {
@@ -28,7 +27,6 @@ import {
   lastMonthRange,
   PATIENT_ID_PATTERN,
 } from './audit';
-import { TABLE_PAGINATION } from './shared';
 
 /** "Begin must not be after end", checked in the form before anything is sent (both languages). */
 function dateOrderRule(): Rule {
@@ -52,14 +50,7 @@ export default function AuditPage() {
   const entityLabel = (entity: string) => auditEntityName(entity, lang);
   const none = t('common.none');
 
-  const actionRef = useRef<ActionType>(null);
-  const lastFilter = useRef<AuditFilter>({});
-  const [total, setTotal] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const [problem, setProblem] = useState<AuditFilterProblem | null>(null);
   const [detail, setDetail] = useState<AuditRecord | null>(null);
-  const [exporting, setExporting] = useState<{ loaded: number; total: number } | null>(null);
-  const reload = () => actionRef.current?.reload();
 
   const actionTag = (row: AuditRecord) => (
     <Tag color={AUDIT_ACTION_COLORS[row.action] ?? 'default'} data-action={row.action}>
@@ -97,26 +88,6 @@ export default function AuditPage() {
     { title: t('audit.before'), dataIndex: 'before', width: 60, render: (value) => compactJson(value) },
     { title: t('audit.after'), dataIndex: 'after', width: 60, render: (value) => compactJson(value) },
   ];
-
-  const runExport = async () => {
-    setExporting({ loaded: 0, total });
-    try {
-      const rows = await fetchAllAudit(lastFilter.current, (loaded, all) =>
-        setExporting({ loaded, total: all }),
-      );
-      await exportToExcel({
-        fileName: `${t('audit.exportFileName')}-${fileStamp()}`,
-        sheetName: t('audit.title'),
-        columns: exportColumns,
-        rows,
-      });
-      toastSuccess(t('excel.exported', { count: rows.length }));
-    } catch (failure) {
-      if (!isAbort(failure)) toastError(t('excel.exportFailed'));
-    } finally {
-      setExporting(null);
-    }
-  };
 
   const searchColumns: ProColumns<AuditRecord>[] = [
     {
@@ -293,79 +264,34 @@ export default function AuditPage() {
         },
       ];
 
+  const problemNotice = (problem: AuditFilterProblem | null) =>
+    problem ? (
+      <Alert
+        type="warning"
+        showIcon
+        className="gc-form-alert"
+        data-testid="audit-filter-problem"
+        message={problem === 'dateOrder' ? msg('query.dateOrder') : t('audit.patientIdInvalid')}
+      />
+    ) : null;
+
   return (
     <PageWrapper title={t('audit.title')} description={t('audit.intro')} testId="audit-page">
-      {problem ? (
-        <Alert
-          type="warning"
-          showIcon
-          className="gc-form-alert"
-          data-testid="audit-filter-problem"
-          message={problem === 'dateOrder' ? msg('query.dateOrder') : t('audit.patientIdInvalid')}
-        />
-      ) : null}
-      {error ? <LoadError title={t('audit.loadFailed')} message={error} onRetry={reload} /> : null}
-      <ProTable<AuditRecord, AuditSearchParams & { lang: string }>
-        actionRef={actionRef}
-        rowKey="id"
+      <ListPage<AuditRecord, AuditFilter>
+        name="audit"
+        columnsKey="gc-columns-audit"
         columns={[...searchColumns, ...tableColumns]}
-        params={{ lang }}
-        cardBordered
-        form={{ name: 'auditSearch' }}
-        search={{
-          labelWidth: 'auto',
-          defaultCollapsed: mobile,
-          span: { xs: 24, sm: 24, md: 12, lg: 8, xl: 8, xxl: 6 },
+        hiddenColumns={['patientId']}
+        request={fetchAuditPage}
+        // nothing is sent for a search the server would refuse; the notice says why
+        filterOf={(values) => {
+          const { filter, problem } = auditFilterOf(values as AuditSearchParams);
+          return problem ? null : filter;
         }}
-        options={{ reload: true, density: false, setting: mobile ? false : { draggable: true } }}
-        columnsState={{
-          persistenceKey: 'gc-columns-audit',
-          persistenceType: 'localStorage',
-          defaultValue: { patientId: { show: false } },
-        }}
-        size={mobile ? 'small' : undefined}
-        scroll={mobile ? undefined : { x: 'max-content' }}
-        pagination={{ ...TABLE_PAGINATION, showTotal: (count) => t('common.total', { count }) }}
-        onRow={(row) => ({ onClick: () => setDetail(row), className: 'gc-clickable-row' })}
-        locale={{ emptyText: <TableEmpty text={error ? t('audit.loadFailed') : t('audit.empty')} /> }}
-        request={async (params) => {
-          const { filter, problem: found } = auditFilterOf(params);
-          setProblem(found);
-          if (found) {
-            // nothing is sent for a search the server would refuse
-            setTotal(0);
-            return { data: [], total: 0, success: true };
-          }
-          lastFilter.current = filter;
-          try {
-            const page = await fetchAuditPage({
-              ...filter,
-              page: params.current ?? 1,
-              size: params.pageSize ?? 20,
-            });
-            setError(null);
-            setTotal(page.total);
-            return { data: page.records, total: page.total, success: true };
-          } catch (failure) {
-            if (!isAbort(failure)) setError(errorText(failure));
-            setTotal(0);
-            return { data: [], total: 0, success: true };
-          }
-        }}
-        toolBarRender={() => [
-          <Button
-            key="export"
-            icon={<DownloadOutlined />}
-            loading={!!exporting}
-            disabled={!exporting && (total === 0 || !!problem)}
-            data-testid="export-excel"
-            onClick={() => void runExport()}
-          >
-            {exporting
-              ? t('excel.exporting', { loaded: exporting.loaded, total: exporting.total })
-              : t('excel.export')}
-          </Button>,
-        ]}
+        notice={(values) => problemNotice(auditFilterOf(values as AuditSearchParams).problem)}
+        onRowClick={setDetail}
+        texts={{ empty: t('audit.empty'), loadFailed: t('audit.loadFailed') }}
+        excel={{ fileName: t('audit.exportFileName'), sheetName: t('audit.title'), columns: exportColumns }}
       />
       <AuditDetail record={detail} mobile={mobile} onClose={() => setDetail(null)} />
     </PageWrapper>

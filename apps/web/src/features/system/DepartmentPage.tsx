@@ -1,8 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { ModalForm, type ProColumns, ProTable } from '@ant-design/pro-components';
+import { type ProColumns, ProTable } from '@ant-design/pro-components';
 import { departmentCodeSchema, departmentNameSchema, PERMISSIONS } from '@glucocare/domain/admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Col, Form, Input, InputNumber, Row, Space, Switch, Tag } from 'antd';
+import { Button, Col, Form, Input, InputNumber, Space, Switch, Tag } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { type Key, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,18 +17,23 @@ import {
   setDepartmentStatus,
   updateDepartment,
 } from '../../api/admin';
-import { errorText, showError } from '../../api/http';
-import { toastSuccess } from '../../app/notify';
+import { errorText } from '../../api/http';
 import { usePermission } from '../../app/permissions';
 import { useDevice } from '../../app/preferences';
-import { ConflictAlert } from '../../components/ConflictAlert';
-import { confirmAction, withContinuePrompt } from '../../components/confirm';
 import { DepartmentTreeSelect, departmentKeys } from '../../components/DepartmentTreeSelect';
+import { CodeField, DialogForm, useEditForm } from '../../components/dialog-form/DialogForm';
 import type { ExcelColumn } from '../../components/excel';
-import { handleSaveError } from '../../components/form-errors';
-import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
+import { zodRule } from '../../components/form-rules';
 import { formatDateTime } from '../../components/format';
 import { ImportButton } from '../../components/import/ImportButton';
+import { ExportButton, useExcelExport } from '../../components/list-page/excel-export';
+import { TABLE_PAGINATION } from '../../components/list-page/ListPage';
+import {
+  confirmDelete,
+  RowStatusSwitch,
+  statusExcelColumn,
+  useStatusToggle,
+} from '../../components/list-page/row-parts';
 import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
 import {
   branchKeys,
@@ -38,8 +43,7 @@ import {
   withoutEmptyChildren,
 } from '../../components/tree';
 import { currentLang } from '../../i18n';
-import { ExportButton, useExcelExport } from './catalogue-ui';
-import { lengthRule, submitterProps, TABLE_PAGINATION } from './shared';
+import { lengthRule } from './shared';
 
 export const DEPARTMENT_PERMISSIONS = PERMISSIONS.system.departments;
 
@@ -95,105 +99,69 @@ function DepartmentForm({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
   const queryClient = useQueryClient();
-  const [base, setBase] = useState(record);
-  const [conflict, setConflict] = useState<string | null>(null);
-  const [reloading, setReloading] = useState(false);
-  useRevalidateOnLanguageChange(form);
+  const findDepartment = async (base: DepartmentNode) => {
+    const tree = await queryClient.fetchQuery({
+      queryKey: departmentKeys.tree('all'),
+      queryFn: ({ signal }) => fetchAllDepartmentTree(signal),
+      staleTime: 0,
+    });
+    return findInTree(tree, (node) => node.id === base.id) ?? null;
+  };
+  const edit = useEditForm(record, findDepartment, valuesOf);
   const rules = departmentRules();
   // a department cannot sit under itself or one of its descendants
   const excluded = useMemo(() => new Set(record ? subtreeKeys(record, (node) => node.id) : []), [record]);
   const isDisabled = useMemo(() => (node: DepartmentNode) => excluded.has(node.id), [excluded]);
 
-  const reloadLatest = async () => {
-    if (!base) return;
-    setReloading(true);
-    try {
-      const tree = await queryClient.fetchQuery({
-        queryKey: departmentKeys.tree('all'),
-        queryFn: ({ signal }) => fetchAllDepartmentTree(signal),
-        staleTime: 0,
-      });
-      const latest = findInTree(tree, (node) => node.id === base.id);
-      if (latest) {
-        setBase(latest);
-        form.setFieldsValue(valuesOf(latest));
-        setConflict(null);
-      } else setConflict(t('form.recordGone'));
-    } catch (error) {
-      showError(error);
-    } finally {
-      setReloading(false);
-    }
-  };
-
   return (
-    <ModalForm<Values>
-      open
-      form={form}
+    <DialogForm<DepartmentNode, Values>
+      edit={edit}
       title={record ? t('department.editTitle') : t('department.createTitle')}
       width={640}
-      layout="vertical"
       initialValues={record ? valuesOf(record) : { parentId, isWard: false, sort: 0 }}
-      modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: onClose }}
-      onOpenChange={(open) => {
-        if (!open) onClose();
+      conflictField="code"
+      onClose={onClose}
+      save={(values, base) => {
+        const input = toInput(values);
+        return base
+          ? updateDepartment({ ...input, id: base.id, version: base.version })
+          : createDepartment(input);
       }}
-      submitter={submitterProps(t)}
-      onFinish={async (values) => {
-        try {
-          const input = toInput(values);
-          if (base) await updateDepartment({ ...input, id: base.id, version: base.version });
-          else await createDepartment(input);
-          toastSuccess(t('common.saved'));
-          onSaved();
-          return true;
-        } catch (error) {
-          handleSaveError(form, error, base ? { onConflict: setConflict } : { conflictField: 'code' });
-          return false;
-        }
-      }}
+      onSaved={onSaved}
     >
-      <ConflictAlert message={conflict} onReload={() => void reloadLatest()} reloading={reloading} />
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item name="code" label={t('department.code')} rules={rules.code} required>
-            <Input maxLength={32} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="name" label={t('department.name')} rules={rules.name} required>
-            <Input maxLength={18} showCount autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="nameEn" label={t('department.nameEn')} rules={rules.nameEn}>
-            <Input maxLength={64} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="parentId" label={t('department.parent')} extra={t('department.parentHint')}>
-            <DepartmentTreeSelect
-              source="using"
-              valueField="id"
-              isDisabled={isDisabled}
-              placeholder={t('department.noParent')}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={12} sm={12}>
-          <Form.Item name="sort" label={t('common.sort')}>
-            <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col xs={12} sm={12}>
-          <Form.Item name="isWard" label={t('department.isWard')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Col>
-      </Row>
-    </ModalForm>
+      <CodeField label={t('department.code')} rules={rules.code} maxLength={32} />
+      <Col xs={24} sm={12}>
+        <Form.Item name="name" label={t('department.name')} rules={rules.name} required>
+          <Input maxLength={18} showCount autoComplete="off" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item name="nameEn" label={t('department.nameEn')} rules={rules.nameEn}>
+          <Input maxLength={64} autoComplete="off" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item name="parentId" label={t('department.parent')} extra={t('department.parentHint')}>
+          <DepartmentTreeSelect
+            source="using"
+            valueField="id"
+            isDisabled={isDisabled}
+            placeholder={t('department.noParent')}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={12} sm={12}>
+        <Form.Item name="sort" label={t('common.sort')}>
+          <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+      </Col>
+      <Col xs={12} sm={12}>
+        <Form.Item name="isWard" label={t('department.isWard')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Col>
+    </DialogForm>
   );
 }
 
@@ -210,7 +178,6 @@ export default function DepartmentPage() {
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Editing>(null);
   const [expanded, setExpanded] = useState<Key[]>([]);
-  const [switching, setSwitching] = useState<number | null>(null);
 
   const query = useQuery({
     queryKey: [...departmentKeys.all, 'admin', search],
@@ -236,33 +203,19 @@ export default function DepartmentPage() {
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: departmentKeys.all });
 
-  const toggleStatus = async (row: DepartmentNode, isActive: boolean) => {
-    setSwitching(row.id);
-    try {
-      await setDepartmentStatus(row.id, isActive, row.version);
-      toastSuccess(isActive ? t('common.enabledDone') : t('common.stoppedDone'));
-      await refresh();
-    } catch (error) {
-      showError(error);
-    } finally {
-      setSwitching(null);
-    }
-  };
+  const status = useStatusToggle<DepartmentNode>(
+    (row, isActive) => setDepartmentStatus(row.id, isActive, row.version),
+    () => void refresh(),
+    (row) => departmentLabel(row, lang),
+  );
 
   const remove = async (row: DepartmentNode) => {
-    const ok = await confirmAction({
-      content: withContinuePrompt(t('department.deleteConfirm', { name: departmentLabel(row, lang) })),
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await deleteDepartment(row.id, row.version);
-      toastSuccess(t('common.deleted'));
-      await refresh();
-    } catch (error) {
-      // 409: staff, patients or child departments still belong to it; the server says which
-      showError(error);
-    }
+    // 409: staff, patients or child departments still belong to it; the server says which
+    const outcome = await confirmDelete(
+      t('department.deleteConfirm', { name: departmentLabel(row, lang) }),
+      () => deleteDepartment(row.id, row.version),
+    );
+    if (outcome === 'deleted') await refresh();
   };
 
   const columns: ProColumns<DepartmentNode>[] = [
@@ -302,15 +255,11 @@ export default function DepartmentPage() {
       search: false,
       width: 110,
       render: (_, row) => (
-        <Switch
-          size="small"
+        <RowStatusSwitch
           checked={row.isActive}
-          loading={switching === row.id}
+          loading={status.busy === row.id}
           disabled={!canEdit}
-          checkedChildren={t('common.enabled')}
-          unCheckedChildren={t('common.stopped')}
-          data-testid="row-status"
-          onChange={(checked) => void toggleStatus(row, checked)}
+          onChange={(checked) => void status.toggle(row, checked)}
         />
       ),
     },
@@ -388,11 +337,7 @@ export default function DepartmentPage() {
           dataIndex: 'isWard',
           render: (value) => (value ? t('common.yes') : t('common.no')),
         },
-        {
-          title: t('common.status'),
-          dataIndex: 'isActive',
-          render: (value) => (value ? t('common.enabled') : t('common.disabled')),
-        },
+        statusExcelColumn<DepartmentNode>(),
         { title: t('common.sort'), dataIndex: 'sort' },
         { title: t('common.createdAt'), dataIndex: 'createdAt', dateFormat: 'dateTime' },
       ];

@@ -1,47 +1,31 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { type ActionType, ModalForm, type ProColumns, ProTable } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import { dictEntrySaveSchema, PERMISSIONS } from '@glucocare/domain/admin';
 import { isDictValueRequired } from '@glucocare/domain/hospital-settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AutoComplete, Button, Card, Col, Empty, Form, Input, Row, Select, Spin, Switch } from 'antd';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { AutoComplete, Card, Col, Empty, Form, Input, Select, Spin, Switch } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type DictEntry,
   type DictEntryInput,
+  type DictFilter,
   type DictType,
   deleteDictEntry,
   fetchDictPage,
   fetchDictTypes,
   saveDictEntry,
 } from '../../api/catalogues';
-import { errorText, isAbort, showError } from '../../api/http';
-import { toastSuccess } from '../../app/notify';
+import { errorText } from '../../api/http';
 import { usePermission } from '../../app/permissions';
 import { useDevice } from '../../app/preferences';
-import { ConflictAlert } from '../../components/ConflictAlert';
-import { confirmAction, withContinuePrompt } from '../../components/confirm';
-import type { ExcelColumn } from '../../components/excel';
-import { handleSaveError } from '../../components/form-errors';
-import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
+import { CodeField, DialogForm, SortField, useEditForm } from '../../components/dialog-form/DialogForm';
+import { zodRule } from '../../components/form-rules';
 import { ImportButton } from '../../components/import/ImportButton';
-import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
+import { ListPage, plainFilterOf, STATUS_COLUMN, useListReload } from '../../components/list-page/ListPage';
+import { statusExcelColumn, updatedAtColumn } from '../../components/list-page/row-parts';
+import { LoadError, PageWrapper } from '../../components/PageWrapper';
 import i18n, { currentLang, msg } from '../../i18n';
-import {
-  activeFilterOf,
-  ExportButton,
-  RowStatusSwitch,
-  rowActionsColumn,
-  SideList,
-  SortInput,
-  statusValueEnum,
-  updatedAtColumn,
-  useEditConflict,
-  useExcelExport,
-  useStatusToggle,
-  withoutActions,
-} from './catalogue-ui';
-import { submitterProps, TABLE_PAGINATION } from './shared';
+import { SideList } from './SideList';
 
 export const DICTIONARY_PERMISSIONS = PERMISSIONS.system.dictionaries;
 
@@ -59,11 +43,6 @@ export function dictTypeLabel(type: string): string {
     i18n.exists(candidate),
   );
   return key ? i18n.t(key) : type;
-}
-
-interface SearchParams {
-  queryCondition?: string;
-  qStatus?: 'true' | 'false';
 }
 
 interface Values {
@@ -128,110 +107,80 @@ function DictEntryForm({
   onSaved: (entry: DictEntry) => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
-  useRevalidateOnLanguageChange(form);
+  const edit = useEditForm(record, findEntry, valuesOf);
   const shape = dictEntrySaveSchema.shape;
-  const chosenType = Form.useWatch('type', form) ?? type;
+  const chosenType = Form.useWatch('type', edit.form) ?? type;
   const valueRequired = isDictValueRequired(chosenType?.trim());
-  const { base, conflict, setConflict, reloading, reloadLatest } = useEditConflict(
-    form,
-    record,
-    findEntry,
-    valuesOf,
-  );
   return (
-    <ModalForm<Values>
-      open
-      form={form}
+    <DialogForm<DictEntry, Values, DictEntry>
+      edit={edit}
       title={record ? t('dictionary.editTitle') : t('dictionary.createTitle')}
       width={640}
-      layout="vertical"
       initialValues={record ? valuesOf(record) : { type, sort: 0, isActive: true, value: '' }}
-      modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: onClose }}
-      onOpenChange={(open) => {
-        if (!open) onClose();
+      conflictField="code"
+      onClose={onClose}
+      save={(values, base) => {
+        const input = inputOf(values);
+        return saveDictEntry(base ? { ...input, id: base.id, version: base.version } : input);
       }}
-      submitter={submitterProps(t)}
-      onFinish={async (values) => {
-        try {
-          const input = inputOf(values);
-          const saved = await saveDictEntry(base ? { ...input, id: base.id, version: base.version } : input);
-          toastSuccess(t('common.saved'));
-          onSaved(saved);
-          return true;
-        } catch (error) {
-          handleSaveError(form, error, base ? { onConflict: setConflict } : { conflictField: 'code' });
-          return false;
-        }
-      }}
+      onSaved={onSaved}
     >
-      <ConflictAlert message={conflict} onReload={() => void reloadLatest()} reloading={reloading} />
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="type"
-            label={t('dictionary.type')}
-            rules={[zodRule(shape.type)]}
-            required
-            extra={lockedType ? dictTypeLabel(type) : t('dictionary.typeHint')}
-          >
-            {lockedType ? (
-              <Input disabled data-testid="dictionary-fixed-type" />
-            ) : (
-              <AutoComplete
-                maxLength={32}
-                options={types.map((item) => ({
-                  value: item.type,
-                  label: `${dictTypeLabel(item.type)} (${item.type})`,
-                }))}
-                filterOption={(input, option) =>
-                  String(option?.label ?? '')
-                    .toLowerCase()
-                    .includes(input.trim().toLowerCase())
-                }
-              />
-            )}
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="code" label={t('dictionary.code')} rules={[zodRule(shape.code)]} required>
-            <Input maxLength={32} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="nameZh" label={t('dictionary.nameZh')} rules={[zodRule(shape.nameZh)]} required>
-            <Input maxLength={40} autoComplete="off" lang="zh-CN" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="nameEn" label={t('dictionary.nameEn')} rules={[zodRule(shape.nameEn)]} required>
-            <Input maxLength={40} autoComplete="off" lang="en" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={8}>
-          <Form.Item
-            name="value"
-            label={t('dictionary.value')}
-            rules={[zodRule(shape.value, { optional: true }), valueRequiredRule]}
-            dependencies={['type']}
-            required={valueRequired}
-            extra={valueRequired ? t('catalogueSettings.dictValueRequiredHint') : t('dictionary.valueHint')}
-          >
-            <Input maxLength={20} inputMode="decimal" autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={12} sm={8}>
-          <Form.Item name="sort" label={t('common.sort')}>
-            <SortInput />
-          </Form.Item>
-        </Col>
-        <Col xs={12} sm={8}>
-          <Form.Item name="isActive" label={t('common.enabled')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Col>
-      </Row>
-    </ModalForm>
+      <Col xs={24} sm={12}>
+        <Form.Item
+          name="type"
+          label={t('dictionary.type')}
+          rules={[zodRule(shape.type)]}
+          required
+          extra={lockedType ? dictTypeLabel(type) : t('dictionary.typeHint')}
+        >
+          {lockedType ? (
+            <Input disabled data-testid="dictionary-fixed-type" />
+          ) : (
+            <AutoComplete
+              maxLength={32}
+              options={types.map((item) => ({
+                value: item.type,
+                label: `${dictTypeLabel(item.type)} (${item.type})`,
+              }))}
+              filterOption={(input, option) =>
+                String(option?.label ?? '')
+                  .toLowerCase()
+                  .includes(input.trim().toLowerCase())
+              }
+            />
+          )}
+        </Form.Item>
+      </Col>
+      <CodeField label={t('dictionary.code')} rules={[zodRule(shape.code)]} maxLength={32} />
+      <Col xs={24} sm={12}>
+        <Form.Item name="nameZh" label={t('dictionary.nameZh')} rules={[zodRule(shape.nameZh)]} required>
+          <Input maxLength={40} autoComplete="off" lang="zh-CN" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item name="nameEn" label={t('dictionary.nameEn')} rules={[zodRule(shape.nameEn)]} required>
+          <Input maxLength={40} autoComplete="off" lang="en" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={8}>
+        <Form.Item
+          name="value"
+          label={t('dictionary.value')}
+          rules={[zodRule(shape.value, { optional: true }), valueRequiredRule]}
+          dependencies={['type']}
+          required={valueRequired}
+          extra={valueRequired ? t('catalogueSettings.dictValueRequiredHint') : t('dictionary.valueHint')}
+        >
+          <Input maxLength={20} inputMode="decimal" autoComplete="off" />
+        </Form.Item>
+      </Col>
+      <SortField sm={8} />
+      <Col xs={12} sm={8}>
+        <Form.Item name="isActive" label={t('common.enabled')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Col>
+    </DialogForm>
   );
 }
 
@@ -277,81 +226,18 @@ export function DictionaryTable({
   const mobile = useDevice() === 'mobile';
   const canEdit = usePermission(DICTIONARY_PERMISSIONS.edit);
   const canDelete = usePermission(DICTIONARY_PERMISSIONS.delete);
-  const actionRef = useRef<ActionType>(null);
-  const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ record: DictEntry | null } | null>(null);
-  const [listed, setListed] = useState<{
-    query: { type?: string; queryCondition?: string; isActive?: boolean };
-    total: number;
-  }>({ query: {}, total: 0 });
+  const listName = fixedType ? `dictionary-${type}` : 'dictionary';
+  const reload = useListReload(listName);
   // a fixed reason or symptom list has no values; a fixed list of numbers (meter parameters) shows them
   const showValue = !fixedType || isDictValueRequired(type);
-  const excel = useExcelExport<DictEntry>({
-    fileName: () =>
-      fixedType && type ? `${t('dictionary.exportFileName')}-${type}` : t('dictionary.exportFileName'),
-    sheetName: () => (fixedType && type ? dictTypeLabel(type) : t('dictionary.title')),
-    columns: (): ExcelColumn<DictEntry>[] => [
-      { title: t('dictionary.type'), dataIndex: 'type' },
-      { title: t('dictionary.code'), dataIndex: 'code' },
-      { title: t('dictionary.nameZh'), dataIndex: 'nameZh' },
-      { title: t('dictionary.nameEn'), dataIndex: 'nameEn' },
-      { title: t('dictionary.value'), dataIndex: 'value' },
-      { title: t('common.sort'), dataIndex: 'sort' },
-      {
-        title: t('common.status'),
-        dataIndex: 'isActive',
-        render: (value) => (value ? t('common.enabled') : t('common.disabled')),
-      },
-    ],
-    load: async (onProgress) => {
-      const rows: DictEntry[] = [];
-      for (let page = 1; ; page++) {
-        const chunk = await fetchDictPage({ ...listed.query, page, size: 100 });
-        rows.push(...chunk.records);
-        onProgress(rows.length, chunk.total);
-        if (rows.length >= chunk.total || chunk.records.length === 0) return rows;
-      }
-    },
-  });
-  const reload = () => actionRef.current?.reload();
 
-  const status = useStatusToggle<DictEntry>(
-    (row, isActive) =>
-      saveDictEntry({ ...inputOf(valuesOf(row)), isActive, id: row.id, version: row.version }),
-    reload,
-  );
-
-  const remove = async (row: DictEntry) => {
-    const ok = await confirmAction({
-      content: withContinuePrompt(t('dictionary.deleteConfirm', { name: row.name, code: row.code })),
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await deleteDictEntry(row.id, row.version);
-      toastSuccess(t('common.deleted'));
-      reload();
-      onChanged?.();
-    } catch (failure) {
-      showError(failure);
-    }
-  };
-
-  const otherName = (row: DictEntry) => (lang === 'zh-CN' ? row.nameEn : row.nameZh);
   const columns: ProColumns<DictEntry>[] = [
     {
       title: t('dictionary.search'),
       dataIndex: 'queryCondition',
       hideInTable: true,
       fieldProps: { placeholder: t('dictionary.searchPlaceholder'), maxLength: 50 },
-    },
-    {
-      title: t('common.status'),
-      dataIndex: 'qStatus',
-      hideInTable: true,
-      valueType: 'select',
-      fieldProps: { placeholder: t('common.all') },
-      valueEnum: statusValueEnum(t),
     },
     {
       title: t('dictionary.type'),
@@ -382,7 +268,7 @@ export function DictionaryTable({
       width: 180,
       // a phone shows a fixed list's entries with their value in view; the other name is in the form
       hideInTable: compact || (fixedType && mobile),
-      render: (_, row) => otherName(row),
+      render: (_, row) => (lang === 'zh-CN' ? row.nameEn : row.nameZh),
     },
     {
       title: t('dictionary.value'),
@@ -399,126 +285,74 @@ export function DictionaryTable({
       width: 80,
       hideInTable: compact || (fixedType && mobile),
     },
-    {
-      title: t('common.status'),
-      dataIndex: 'isActive',
-      search: false,
-      width: 110,
-      render: (_, row) => (
-        <RowStatusSwitch
-          checked={row.isActive}
-          loading={status.busy === row.id}
-          disabled={!canEdit}
-          onChange={(checked) => void status.toggle(row, checked)}
-        />
-      ),
-    },
+    STATUS_COLUMN,
     updatedAtColumn<DictEntry>(t),
-    rowActionsColumn<DictEntry>({
-      t,
-      mobile: mobile || !!compact,
-      lang,
-      canEdit,
-      canDelete,
-      onEdit: (row) => setEditing({ record: row }),
-      onDelete: (row) => void remove(row),
-    }),
   ];
-  const visibleColumns = canEdit || canDelete ? columns : withoutActions(columns);
 
   return (
     <div data-testid={testId}>
-      {error ? <LoadError title={t('dictionary.loadFailed')} message={error} onRetry={reload} /> : null}
-      <ProTable<DictEntry, SearchParams & { lang: string; type: string | null; keyword?: string }>
-        actionRef={actionRef}
-        rowKey="id"
-        columns={visibleColumns}
-        params={{ lang, type }}
-        manualRequest={type === null}
-        cardBordered
+      <ListPage<DictEntry, DictFilter>
+        name={listName}
+        columnsKey={persistenceKey}
+        columns={columns}
+        hiddenColumns={['updatedAt']}
         headerTitle={headerTitle}
-        form={{ name: fixedType ? `dictionarySearch-${type}` : 'dictionarySearch' }}
-        search={
-          compact
-            ? false
-            : {
-                labelWidth: 'auto',
-                defaultCollapsed: mobile,
-                span: { xs: 24, sm: 24, md: 12, lg: 8, xl: 8, xxl: 8 },
-              }
-        }
-        options={{
-          reload: true,
-          density: false,
-          setting: mobile || compact ? false : { draggable: true },
-          search: compact
-            ? { placeholder: t('dictionary.searchPlaceholder'), maxLength: 50, allowClear: true }
-            : false,
-        }}
-        columnsState={{
-          persistenceKey,
-          persistenceType: 'localStorage',
-          defaultValue: { updatedAt: { show: false } },
-        }}
-        size={mobile || compact ? 'small' : undefined}
-        scroll={{ x: 'max-content' }}
-        pagination={{ ...TABLE_PAGINATION, showTotal: (count) => t('common.total', { count }) }}
-        locale={{
-          emptyText: <TableEmpty text={error ? t('dictionary.loadFailed') : t('dictionary.empty')} />,
-        }}
-        request={async (params) => {
-          if (params.type === null) return { data: [], total: 0, success: true };
-          // the toolbar search of a compact list arrives as `keyword`
-          const queryCondition = params.queryCondition ?? params.keyword;
-          const query = {
-            type: params.type || undefined,
-            queryCondition,
-            isActive: activeFilterOf(params.qStatus),
-          };
-          try {
-            const page = await fetchDictPage({
-              ...query,
-              page: params.current ?? 1,
-              size: params.pageSize ?? 20,
-            });
-            setError(null);
-            setListed({ query, total: page.total });
-            return { data: page.records, total: page.total, success: true };
-          } catch (failure) {
-            if (!isAbort(failure)) setError(errorText(failure));
-            return { data: [], total: 0, success: true };
-          }
-        }}
-        toolBarRender={() => [
-          // a screen fixed to one type has no type column to fill
-          fixedType ? null : (
+        compact={compact}
+        enabled={type !== null}
+        request={fetchDictPage}
+        filterOf={(values) => ({ ...plainFilterOf(values), type: type || undefined })}
+        // a screen fixed to one type has no type column to fill
+        toolbar={
+          fixedType ? undefined : (
             <ImportButton
-              key="import"
               kind="dictionaries"
               onImported={() => {
                 reload();
                 onChanged?.();
               }}
             />
-          ),
-          <ExportButton
-            key="export"
-            exporting={excel.exporting}
-            disabled={listed.total === 0}
-            onClick={() => void excel.run(listed.total)}
-          />,
-          canEdit ? (
-            <Button
-              key="create"
-              type="primary"
-              icon={<PlusOutlined />}
-              data-testid="dictionary-create"
-              onClick={() => setEditing({ record: null })}
-            >
-              {t('dictionary.create')}
-            </Button>
-          ) : null,
-        ]}
+          )
+        }
+        texts={{ empty: t('dictionary.empty'), loadFailed: t('dictionary.loadFailed') }}
+        status={{
+          editable: canEdit,
+          nameOf: (row) => row.name,
+          change: (row, isActive) =>
+            saveDictEntry({ ...inputOf(valuesOf(row)), isActive, id: row.id, version: row.version }),
+        }}
+        rowActions={{
+          edit: canEdit ? (row) => setEditing({ record: row }) : undefined,
+          remove: canDelete
+            ? {
+                question: (row) => t('dictionary.deleteConfirm', { name: row.name, code: row.code }),
+                run: (row) => deleteDictEntry(row.id, row.version),
+              }
+            : undefined,
+        }}
+        onChanged={onChanged}
+        create={
+          canEdit
+            ? {
+                testId: 'dictionary-create',
+                label: t('dictionary.create'),
+                onClick: () => setEditing({ record: null }),
+              }
+            : undefined
+        }
+        excel={{
+          fileName:
+            fixedType && type ? `${t('dictionary.exportFileName')}-${type}` : t('dictionary.exportFileName'),
+          sheetName: fixedType && type ? dictTypeLabel(type) : t('dictionary.title'),
+          columns: [
+            { title: t('dictionary.type'), dataIndex: 'type' },
+            { title: t('dictionary.code'), dataIndex: 'code' },
+            { title: t('dictionary.nameZh'), dataIndex: 'nameZh' },
+            { title: t('dictionary.nameEn'), dataIndex: 'nameEn' },
+            { title: t('dictionary.value'), dataIndex: 'value' },
+            { title: t('common.sort'), dataIndex: 'sort' },
+            statusExcelColumn<DictEntry>(),
+          ],
+        }}
       />
       {editing ? (
         <DictEntryForm

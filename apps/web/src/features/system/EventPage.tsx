@@ -1,5 +1,4 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
-import { ModalForm } from '@ant-design/pro-components';
 import {
   CATALOGUE_LIMITS,
   gluEventCreateSchema,
@@ -16,8 +15,6 @@ import {
   Empty,
   Form,
   type FormInstance,
-  Input,
-  Row,
   Select,
   Space,
   Spin,
@@ -40,21 +37,18 @@ import {
   setGluEventItemStatus,
   updateGluEvent,
 } from '../../api/catalogues';
-import { errorText, showError } from '../../api/http';
-import { toastSuccess } from '../../app/notify';
+import { errorText } from '../../api/http';
 import { usePermission } from '../../app/permissions';
 import { useDevice } from '../../app/preferences';
 import { ApiImage, TextImage } from '../../components/ApiImage';
-import { ConflictAlert } from '../../components/ConflictAlert';
-import { confirmAction, withContinuePrompt } from '../../components/confirm';
-import { handleSaveError } from '../../components/form-errors';
-import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
+import { CodeField, DialogForm, SortField, useEditForm } from '../../components/dialog-form/DialogForm';
+import { zodRule } from '../../components/form-rules';
 import { formatDateTime } from '../../components/format';
+import { confirmDelete, RowStatusSwitch, useStatusToggle } from '../../components/list-page/row-parts';
 import { NameFields, type NameValues, namesInput, nameValuesOf, shownName } from '../../components/names';
 import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
 import { msg } from '../../i18n';
-import { RowStatusSwitch, SideList, SortField, useEditConflict, useStatusToggle } from './catalogue-ui';
-import { submitterProps } from './shared';
+import { SideList } from './SideList';
 
 export const EVENT_PERMISSIONS = PERMISSIONS.system.glucoseEvents;
 
@@ -80,6 +74,10 @@ const eventValuesOf = (event: GluEvent): EventValues => ({
   sort: event.sort,
 });
 
+async function findEvent(base: GluEvent): Promise<GluEvent | null> {
+  return (await latestEvents()).find((event) => event.id === base.id) ?? null;
+}
+
 function EventForm({
   record,
   onClose,
@@ -90,54 +88,28 @@ function EventForm({
   onSaved: (event: GluEvent) => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<EventValues>();
-  useRevalidateOnLanguageChange(form);
+  const edit = useEditForm(record, findEvent, eventValuesOf);
   const shape = gluEventCreateSchema.shape;
-  const { base, conflict, setConflict, reloading, reloadLatest } = useEditConflict(
-    form,
-    record,
-    async (current) => (await latestEvents()).find((event) => event.id === current.id) ?? null,
-    eventValuesOf,
-  );
   return (
-    <ModalForm<EventValues>
-      open
-      form={form}
+    <DialogForm<GluEvent, EventValues, GluEvent>
+      edit={edit}
       title={record ? t('gluEvent.editTitle') : t('gluEvent.createTitle')}
       width={520}
-      layout="vertical"
       initialValues={record ? eventValuesOf(record) : { sort: 0 }}
-      modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: onClose }}
-      onOpenChange={(open) => {
-        if (!open) onClose();
+      conflictField="code"
+      onClose={onClose}
+      save={(values, base) => {
+        const input = { code: values.code.trim(), ...namesInput(values), sort: values.sort ?? 0 };
+        return base
+          ? updateGluEvent({ ...input, id: base.id, version: base.version })
+          : createGluEvent(input);
       }}
-      submitter={submitterProps(t)}
-      onFinish={async (values) => {
-        try {
-          const input = { code: values.code.trim(), ...namesInput(values), sort: values.sort ?? 0 };
-          const saved = base
-            ? await updateGluEvent({ ...input, id: base.id, version: base.version })
-            : await createGluEvent(input);
-          toastSuccess(t('common.saved'));
-          onSaved(saved);
-          return true;
-        } catch (error) {
-          handleSaveError(form, error, base ? { onConflict: setConflict } : { conflictField: 'code' });
-          return false;
-        }
-      }}
+      onSaved={onSaved}
     >
-      <ConflictAlert message={conflict} onReload={() => void reloadLatest()} reloading={reloading} />
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item name="code" label={t('gluEvent.code')} rules={[zodRule(shape.code)]} required>
-            <Input maxLength={12} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <SortField />
-        <NameFields fields={shape} limits={EVENT_NAME_LIMITS} requiredKey={NAME_REQUIRED.setting} />
-      </Row>
-    </ModalForm>
+      <CodeField label={t('gluEvent.code')} rules={[zodRule(shape.code)]} maxLength={12} />
+      <SortField />
+      <NameFields fields={shape} limits={EVENT_NAME_LIMITS} requiredKey={NAME_REQUIRED.setting} />
+    </DialogForm>
   );
 }
 
@@ -274,6 +246,10 @@ function setIconProblem(form: FormInstance<ItemValues>, message: string | null) 
   form.setFields([{ name: 'icon', errors: message ? [message] : [] }]);
 }
 
+async function findItem(base: GluEventItem): Promise<GluEventItem | null> {
+  return (await latestEvents()).flatMap((event) => event.items).find((item) => item.id === base.id) ?? null;
+}
+
 function ItemForm({
   event,
   record,
@@ -286,84 +262,58 @@ function ItemForm({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<ItemValues>();
-  useRevalidateOnLanguageChange(form);
+  const edit = useEditForm(record, findItem, itemValuesOf);
+  const { form, base } = edit;
   const shape = gluEventItemSaveSchema.shape;
-  const { base, conflict, setConflict, reloading, reloadLatest } = useEditConflict(
-    form,
-    record,
-    async (current) =>
-      (await latestEvents()).flatMap((item) => item.items).find((item) => item.id === current.id) ?? null,
-    itemValuesOf,
-  );
   return (
-    <ModalForm<ItemValues>
-      open
-      form={form}
+    <DialogForm<GluEventItem, ItemValues>
+      edit={edit}
       title={
         record
           ? t('gluEvent.editItemTitle', { event: shownName(event) })
           : t('gluEvent.createItemTitle', { event: shownName(event) })
       }
       width={560}
-      layout="vertical"
       initialValues={record ? itemValuesOf(record) : { sort: 0, isActive: true, icon: undefined }}
-      modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: onClose }}
-      onOpenChange={(open) => {
-        if (!open) onClose();
+      conflictField="code"
+      onClose={onClose}
+      save={(values, current) => {
+        const input = {
+          eventId: event.id,
+          code: values.code.trim(),
+          ...namesInput(values),
+          sort: values.sort ?? 0,
+          isActive: !!values.isActive,
+          // read from the form itself: the submitted values leave out null (ProForm `omitNil`), and
+          // null is what removes the icon; undefined is left out of the body and keeps it
+          icon: form.getFieldValue('icon') as IconValue,
+        };
+        return saveGluEventItem(current ? { ...input, id: current.id, version: current.version } : input);
       }}
-      submitter={submitterProps(t)}
-      onFinish={async (values) => {
-        try {
-          const input = {
-            eventId: event.id,
-            code: values.code.trim(),
-            ...namesInput(values),
-            sort: values.sort ?? 0,
-            isActive: !!values.isActive,
-            // read from the form itself: the submitted values leave out null (ProForm `omitNil`), and
-            // null is what removes the icon; undefined is left out of the body and keeps it
-            icon: form.getFieldValue('icon') as IconValue,
-          };
-          await saveGluEventItem(base ? { ...input, id: base.id, version: base.version } : input);
-          toastSuccess(t('common.saved'));
-          onSaved();
-          return true;
-        } catch (error) {
-          handleSaveError(form, error, base ? { onConflict: setConflict } : { conflictField: 'code' });
-          return false;
-        }
-      }}
+      onSaved={onSaved}
     >
-      <ConflictAlert message={conflict} onReload={() => void reloadLatest()} reloading={reloading} />
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item name="code" label={t('gluEvent.itemCode')} rules={[zodRule(shape.code)]} required>
-            <Input maxLength={12} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <SortField />
-        <NameFields fields={shape} limits={EVENT_NAME_LIMITS} requiredKey={NAME_REQUIRED.setting} />
-        <Col xs={12}>
-          <Form.Item name="isActive" label={t('common.enabled')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item
-            name="icon"
-            label={t('gluEvent.icon')}
-            extra={t('gluEvent.iconHint')}
-            rules={[zodRule(svgIconSchema, { optional: true })]}
-          >
-            <IconField
-              currentUrl={base?.hasIcon ? base.iconUrl : null}
-              onProblem={(message) => setIconProblem(form, message)}
-            />
-          </Form.Item>
-        </Col>
-      </Row>
-    </ModalForm>
+      <CodeField label={t('gluEvent.itemCode')} rules={[zodRule(shape.code)]} maxLength={12} />
+      <SortField />
+      <NameFields fields={shape} limits={EVENT_NAME_LIMITS} requiredKey={NAME_REQUIRED.setting} />
+      <Col xs={12}>
+        <Form.Item name="isActive" label={t('common.enabled')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Col>
+      <Col xs={24}>
+        <Form.Item
+          name="icon"
+          label={t('gluEvent.icon')}
+          extra={t('gluEvent.iconHint')}
+          rules={[zodRule(svgIconSchema, { optional: true })]}
+        >
+          <IconField
+            currentUrl={base?.hasIcon ? base.iconUrl : null}
+            onProblem={(message) => setIconProblem(form, message)}
+          />
+        </Form.Item>
+      </Col>
+    </DialogForm>
   );
 }
 
@@ -405,37 +355,22 @@ export default function EventPage() {
   const status = useStatusToggle<GluEventItem>(
     (row, isActive) => setGluEventItemStatus(row.id, isActive, row.version),
     () => void refresh(),
+    shownName,
   );
 
   const removeEvent = async (event: GluEvent) => {
-    const ok = await confirmAction({
-      content: withContinuePrompt(t('gluEvent.deleteConfirm', { name: shownName(event) })),
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await deleteGluEvent(event.id, event.version);
-      toastSuccess(t('common.deleted'));
-    } catch (error) {
-      // 409 while it has items: the server says to delete them first
-      showError(error);
-    }
-    await refresh();
+    // 409 while it has items: the server says to delete them first
+    const outcome = await confirmDelete(t('gluEvent.deleteConfirm', { name: shownName(event) }), () =>
+      deleteGluEvent(event.id, event.version),
+    );
+    if (outcome !== 'cancelled') await refresh();
   };
 
   const removeItem = async (item: GluEventItem) => {
-    const ok = await confirmAction({
-      content: withContinuePrompt(t('gluEvent.deleteItemConfirm', { name: shownName(item) })),
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await deleteGluEventItem(item.id, item.version);
-      toastSuccess(t('common.deleted'));
-    } catch (error) {
-      showError(error);
-    }
-    await refresh();
+    const outcome = await confirmDelete(t('gluEvent.deleteItemConfirm', { name: shownName(item) }), () =>
+      deleteGluEventItem(item.id, item.version),
+    );
+    if (outcome !== 'cancelled') await refresh();
   };
 
   const iconCell = (item: GluEventItem) => (

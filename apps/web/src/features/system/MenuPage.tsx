@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { ModalForm, type ProColumns, ProTable } from '@ant-design/pro-components';
+import { type ProColumns, ProTable } from '@ant-design/pro-components';
 import { menuCreateSchema, PERMISSIONS } from '@glucocare/domain/admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -9,7 +9,6 @@ import {
   Input,
   InputNumber,
   Radio,
-  Row,
   Select,
   Space,
   Switch,
@@ -30,17 +29,17 @@ import {
   type MenuKind,
   updateMenu,
 } from '../../api/admin';
-import { errorText, showError } from '../../api/http';
+import { errorText } from '../../api/http';
 import { MenuIcon, menuIcons } from '../../app/icons';
-import { toastSuccess } from '../../app/notify';
 import { findPageLoader } from '../../app/page-registry';
 import { usePermission } from '../../app/permissions';
 import { useDevice } from '../../app/preferences';
-import { ConflictAlert } from '../../components/ConflictAlert';
-import { confirmAction, withContinuePrompt } from '../../components/confirm';
+import { DialogForm, textOrNull, useEditForm } from '../../components/dialog-form/DialogForm';
 import type { ExcelColumn } from '../../components/excel';
-import { handleSaveError } from '../../components/form-errors';
-import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
+import { zodRule } from '../../components/form-rules';
+import { ExportButton, useExcelExport } from '../../components/list-page/excel-export';
+import { TABLE_PAGINATION } from '../../components/list-page/ListPage';
+import { confirmDelete } from '../../components/list-page/row-parts';
 import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
 import {
   branchKeys,
@@ -52,8 +51,6 @@ import {
   withoutEmptyChildren,
 } from '../../components/tree';
 import { currentLang } from '../../i18n';
-import { ExportButton, useExcelExport } from './catalogue-ui';
-import { submitterProps, TABLE_PAGINATION, textOrNull } from './shared';
 
 export const MENU_PERMISSIONS = PERMISSIONS.system.menus;
 export const menuKeys = { all: ['menus'] as const };
@@ -153,13 +150,17 @@ function MenuForm({
   const { t } = useTranslation();
   const lang = currentLang();
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<Values>();
-  const [base, setBase] = useState(record);
-  const [conflict, setConflict] = useState<string | null>(null);
-  const [reloading, setReloading] = useState(false);
-  useRevalidateOnLanguageChange(form);
+  const findMenu = async (base: AdminMenuNode) => {
+    const latestTree = await queryClient.fetchQuery({
+      queryKey: menuKeys.all,
+      queryFn: ({ signal }) => fetchMenuTree(signal),
+      staleTime: 0,
+    });
+    return findInTree(latestTree, (node) => node.id === base.id) ?? null;
+  };
+  const edit = useEditForm(record, findMenu, valuesOf);
   const rules = menuRules();
-  const kind = Form.useWatch('kind', form) ?? record?.kind ?? 'menu';
+  const kind = Form.useWatch('kind', edit.form) ?? record?.kind ?? 'menu';
 
   // parents: pages and groups (not buttons), never the menu itself or one of its descendants
   const parentOptions = useMemo(() => {
@@ -174,157 +175,118 @@ function MenuForm({
     return map(pruneTree(tree, (node) => node.kind !== 'button'));
   }, [tree, record, lang]);
 
-  const reloadLatest = async () => {
-    if (!base) return;
-    setReloading(true);
-    try {
-      const latestTree = await queryClient.fetchQuery({
-        queryKey: menuKeys.all,
-        queryFn: ({ signal }) => fetchMenuTree(signal),
-        staleTime: 0,
-      });
-      const latest = findInTree(latestTree, (node) => node.id === base.id);
-      if (latest) {
-        setBase(latest);
-        form.setFieldsValue(valuesOf(latest));
-        setConflict(null);
-      } else setConflict(t('form.recordGone'));
-    } catch (error) {
-      showError(error);
-    } finally {
-      setReloading(false);
-    }
-  };
-
   return (
-    <ModalForm<Values>
-      open
-      form={form}
+    <DialogForm<AdminMenuNode, Values>
+      edit={edit}
       title={record ? t('menuAdmin.editTitle') : t('menuAdmin.createTitle')}
       width={720}
-      layout="vertical"
       initialValues={
         record ? valuesOf(record) : { parentId, kind: 'menu', path: '', hidden: false, sort: 0, icon: null }
       }
-      modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: onClose }}
-      onOpenChange={(open) => {
-        if (!open) onClose();
+      onClose={onClose}
+      save={(values, base) => {
+        const input = toInput(values);
+        return base ? updateMenu({ ...input, id: base.id, version: base.version }) : createMenu(input);
       }}
-      submitter={submitterProps(t)}
-      onFinish={async (values) => {
-        try {
-          const input = toInput(values);
-          if (base) await updateMenu({ ...input, id: base.id, version: base.version });
-          else await createMenu(input);
-          toastSuccess(t('common.saved'));
-          onSaved();
-          return true;
-        } catch (error) {
-          handleSaveError(form, error, base ? { onConflict: setConflict } : {});
-          return false;
-        }
-      }}
+      onSaved={onSaved}
     >
-      <ConflictAlert message={conflict} onReload={() => void reloadLatest()} reloading={reloading} />
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item name="parentId" label={t('menuAdmin.parent')}>
-            <TreeSelect
-              allowClear
-              showSearch
-              treeNodeFilterProp="title"
-              treeDefaultExpandAll
-              treeData={parentOptions}
-              placeholder={t('menuAdmin.topLevel')}
-              style={{ width: '100%' }}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="kind" label={t('menuAdmin.kind')} required>
-            <Radio.Group
-              options={[
-                { value: 'menu', label: t('menuAdmin.kinds.menu') },
-                { value: 'button', label: t('menuAdmin.kinds.button') },
-              ]}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="labelEn" label={t('menuAdmin.labelEn')} rules={rules.labelEn} required>
-            <Input maxLength={40} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="labelZh" label={t('menuAdmin.labelZh')} rules={rules.labelZh} required>
-            <Input maxLength={40} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        {kind === 'menu' ? (
-          <>
-            <Col xs={24} sm={12}>
-              <Form.Item
-                name="path"
-                label={t('menuAdmin.path')}
-                rules={rules.path}
-                required
-                extra={t('menuAdmin.pathHint')}
-              >
-                <Input maxLength={100} autoComplete="off" placeholder="/system/user" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item
-                name="component"
-                label={t('menuAdmin.component')}
-                rules={rules.component}
-                extra={t('menuAdmin.componentHint')}
-              >
-                <Input maxLength={100} autoComplete="off" placeholder="/system/user" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item name="icon" label={t('menuAdmin.icon')} rules={rules.icon}>
-                <Select
-                  allowClear
-                  showSearch
-                  options={ICON_OPTIONS}
-                  optionFilterProp="value"
-                  placeholder={t('common.choose')}
-                />
-              </Form.Item>
-            </Col>
-          </>
-        ) : null}
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="permission"
-            label={t('menuAdmin.permission')}
-            rules={rules.permission}
-            extra={t('menuAdmin.permissionHint')}
-          >
-            <Input maxLength={100} autoComplete="off" placeholder="system:user:edit" />
-          </Form.Item>
-        </Col>
-        <Col xs={12} sm={12}>
-          <Form.Item name="sort" label={t('common.sort')}>
-            <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        {kind === 'menu' ? (
-          <Col xs={12} sm={12}>
+      <Col xs={24} sm={12}>
+        <Form.Item name="parentId" label={t('menuAdmin.parent')}>
+          <TreeSelect
+            allowClear
+            showSearch
+            treeNodeFilterProp="title"
+            treeDefaultExpandAll
+            treeData={parentOptions}
+            placeholder={t('menuAdmin.topLevel')}
+            style={{ width: '100%' }}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item name="kind" label={t('menuAdmin.kind')} required>
+          <Radio.Group
+            options={[
+              { value: 'menu', label: t('menuAdmin.kinds.menu') },
+              { value: 'button', label: t('menuAdmin.kinds.button') },
+            ]}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item name="labelEn" label={t('menuAdmin.labelEn')} rules={rules.labelEn} required>
+          <Input maxLength={40} autoComplete="off" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item name="labelZh" label={t('menuAdmin.labelZh')} rules={rules.labelZh} required>
+          <Input maxLength={40} autoComplete="off" />
+        </Form.Item>
+      </Col>
+      {kind === 'menu' ? (
+        <>
+          <Col xs={24} sm={12}>
             <Form.Item
-              name="hidden"
-              label={t('menuAdmin.hidden')}
-              valuePropName="checked"
-              extra={t('menuAdmin.hiddenHint')}
+              name="path"
+              label={t('menuAdmin.path')}
+              rules={rules.path}
+              required
+              extra={t('menuAdmin.pathHint')}
             >
-              <Switch />
+              <Input maxLength={100} autoComplete="off" placeholder="/system/user" />
             </Form.Item>
           </Col>
-        ) : null}
-      </Row>
-    </ModalForm>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="component"
+              label={t('menuAdmin.component')}
+              rules={rules.component}
+              extra={t('menuAdmin.componentHint')}
+            >
+              <Input maxLength={100} autoComplete="off" placeholder="/system/user" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="icon" label={t('menuAdmin.icon')} rules={rules.icon}>
+              <Select
+                allowClear
+                showSearch
+                options={ICON_OPTIONS}
+                optionFilterProp="value"
+                placeholder={t('common.choose')}
+              />
+            </Form.Item>
+          </Col>
+        </>
+      ) : null}
+      <Col xs={24} sm={12}>
+        <Form.Item
+          name="permission"
+          label={t('menuAdmin.permission')}
+          rules={rules.permission}
+          extra={t('menuAdmin.permissionHint')}
+        >
+          <Input maxLength={100} autoComplete="off" placeholder="system:user:edit" />
+        </Form.Item>
+      </Col>
+      <Col xs={12} sm={12}>
+        <Form.Item name="sort" label={t('common.sort')}>
+          <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+      </Col>
+      {kind === 'menu' ? (
+        <Col xs={12} sm={12}>
+          <Form.Item
+            name="hidden"
+            label={t('menuAdmin.hidden')}
+            valuePropName="checked"
+            extra={t('menuAdmin.hiddenHint')}
+          >
+            <Switch />
+          </Form.Item>
+        </Col>
+      ) : null}
+    </DialogForm>
   );
 }
 
@@ -373,19 +335,12 @@ export default function MenuPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: menuKeys.all });
 
   const remove = async (row: AdminMenuNode) => {
-    const ok = await confirmAction({
-      content: withContinuePrompt(t('menuAdmin.deleteConfirm', { name: adminMenuLabel(row, lang) })),
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await deleteMenu(row.id, row.version);
-      toastSuccess(t('common.deleted'));
-      await refresh();
-    } catch (error) {
-      // 409 while it has children: the server's message says so
-      showError(error);
-    }
+    // 409 while it has children: the server's message says so
+    const outcome = await confirmDelete(
+      t('menuAdmin.deleteConfirm', { name: adminMenuLabel(row, lang) }),
+      () => deleteMenu(row.id, row.version),
+    );
+    if (outcome === 'deleted') await refresh();
   };
 
   const columns: ProColumns<AdminMenuNode>[] = [

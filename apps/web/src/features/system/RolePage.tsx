@@ -1,25 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { type ActionType, ModalForm, type ProColumns, ProTable } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import { PERMISSIONS, roleCodeSchema, roleNameSchema } from '@glucocare/domain/admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Col,
-  Drawer,
-  Empty,
-  Form,
-  Input,
-  Row,
-  Space,
-  Spin,
-  Switch,
-  Tag,
-  Tree,
-  Typography,
-} from 'antd';
+import { Button, Col, Drawer, Empty, Form, Input, Space, Spin, Switch, Tag, Tree, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { DataNode } from 'antd/es/tree';
-import { type Key, useEffect, useMemo, useRef, useState } from 'react';
+import { type Key, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type AdminMenuNode,
@@ -34,22 +19,20 @@ import {
   saveRoleAuthority,
   updateRole,
 } from '../../api/admin';
-import { errorText, isAbort, showError } from '../../api/http';
+import { errorText, showError } from '../../api/http';
 import { toastSuccess } from '../../app/notify';
 import { usePermission } from '../../app/permissions';
 import { useDevice } from '../../app/preferences';
-import { ConflictAlert } from '../../components/ConflictAlert';
-import { confirmAction, withContinuePrompt } from '../../components/confirm';
-import type { ExcelColumn } from '../../components/excel';
-import { handleSaveError } from '../../components/form-errors';
-import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
-import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
+import { CodeField, DialogForm, textOrNull, useEditForm } from '../../components/dialog-form/DialogForm';
+import { zodRule } from '../../components/form-rules';
+import { ListPage, useListReload } from '../../components/list-page/ListPage';
+import { statusExcelColumn, statusText } from '../../components/list-page/row-parts';
+import { LoadError, PageWrapper } from '../../components/PageWrapper';
 import { branchKeys, flattenTree } from '../../components/tree';
 import { currentLang } from '../../i18n';
 import { knownMenuIds, toggleMenu } from './authority';
-import { ExportButton, useExcelExport } from './catalogue-ui';
 import { roleKeys } from './options';
-import { lengthRule, submitterProps, TABLE_PAGINATION, textOrNull } from './shared';
+import { lengthRule } from './shared';
 
 export const ROLE_PERMISSIONS = PERMISSIONS.system.roles;
 
@@ -83,6 +66,11 @@ const toInput = (values: Values): RoleInput => ({
   isActive: !!values.isActive,
 });
 
+async function findRole(base: Role): Promise<Role | null> {
+  const page = await fetchRoles({ queryCondition: base.code, page: 1, size: 100 });
+  return page.records.find((role) => role.id === base.id) ?? null;
+}
+
 function RoleForm({
   record,
   onClose,
@@ -93,84 +81,44 @@ function RoleForm({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
-  const [base, setBase] = useState(record);
-  const [conflict, setConflict] = useState<string | null>(null);
-  const [reloading, setReloading] = useState(false);
-  useRevalidateOnLanguageChange(form);
+  const edit = useEditForm(record, findRole, valuesOf);
   const rules = roleRules();
-
-  const reloadLatest = async () => {
-    if (!base) return;
-    setReloading(true);
-    try {
-      const page = await fetchRoles({ queryCondition: base.code, page: 1, size: 100 });
-      const latest = page.records.find((role) => role.id === base.id);
-      if (latest) {
-        setBase(latest);
-        form.setFieldsValue(valuesOf(latest));
-        setConflict(null);
-      } else setConflict(t('form.recordGone'));
-    } catch (error) {
-      showError(error);
-    } finally {
-      setReloading(false);
-    }
-  };
-
   return (
-    <ModalForm<Values>
-      open
-      form={form}
+    <DialogForm<Role, Values>
+      edit={edit}
       title={record ? t('role.editTitle') : t('role.createTitle')}
       width={560}
-      layout="vertical"
       initialValues={record ? valuesOf(record) : { isActive: true }}
-      modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: onClose }}
-      onOpenChange={(open) => {
-        if (!open) onClose();
+      conflictField="code"
+      onClose={onClose}
+      save={(values, base) => {
+        const input = toInput(values);
+        return base ? updateRole({ ...input, id: base.id, version: base.version }) : createRole(input);
       }}
-      submitter={submitterProps(t)}
-      onFinish={async (values) => {
-        try {
-          const input = toInput(values);
-          if (base) await updateRole({ ...input, id: base.id, version: base.version });
-          else await createRole(input);
-          toastSuccess(t('common.saved'));
-          onSaved();
-          return true;
-        } catch (error) {
-          handleSaveError(form, error, base ? { onConflict: setConflict } : { conflictField: 'code' });
-          return false;
-        }
-      }}
+      onSaved={onSaved}
     >
-      <ConflictAlert message={conflict} onReload={() => void reloadLatest()} reloading={reloading} />
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item name="code" label={t('role.code')} rules={rules.code} required>
-            <Input maxLength={32} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="name" label={t('role.name')} rules={rules.name} required>
-            <Input maxLength={32} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="nameEn" label={t('role.nameEn')} rules={rules.nameEn}>
-            <Input maxLength={64} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="isActive" label={t('common.enabled')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Col>
-      </Row>
-    </ModalForm>
+      <CodeField label={t('role.code')} rules={rules.code} maxLength={32} />
+      <Col xs={24} sm={12}>
+        <Form.Item name="name" label={t('role.name')} rules={rules.name} required>
+          <Input maxLength={32} autoComplete="off" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item name="nameEn" label={t('role.nameEn')} rules={rules.nameEn}>
+          <Input maxLength={64} autoComplete="off" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item name="isActive" label={t('common.enabled')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Col>
+    </DialogForm>
   );
 }
+
+/** The role list's name: its search form and its query key. */
+const ROLE_LIST = 'role';
 
 function menuTitle(node: AdminMenuNode, lang: ReturnType<typeof currentLang>, buttonText: string) {
   return (
@@ -321,63 +269,16 @@ function AuthorityDrawer({ role, canSave, onClose }: { role: Role; canSave: bool
 export default function RolePage() {
   const { t } = useTranslation();
   const lang = currentLang();
-  const mobile = useDevice() === 'mobile';
   const queryClient = useQueryClient();
   const canEdit = usePermission(ROLE_PERMISSIONS.edit);
   const canDelete = usePermission(ROLE_PERMISSIONS.delete);
-  const actionRef = useRef<ActionType>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [listed, setListed] = useState<{ queryCondition?: string; total: number }>({ total: 0 });
-  const excel = useExcelExport<Role>({
-    fileName: () => t('role.exportFileName'),
-    sheetName: () => t('role.title'),
-    columns: (): ExcelColumn<Role>[] => [
-      { title: t('role.code'), dataIndex: 'code' },
-      { title: t('role.name'), dataIndex: 'name' },
-      { title: t('role.nameEn'), dataIndex: 'nameEn' },
-      { title: t('role.userCount'), dataIndex: 'userCount' },
-      {
-        title: t('common.status'),
-        dataIndex: 'isActive',
-        render: (value) => (value ? t('common.enabled') : t('common.disabled')),
-      },
-    ],
-    load: async (onProgress) => {
-      const rows: Role[] = [];
-      for (let page = 1; ; page++) {
-        const chunk = await fetchRoles({ queryCondition: listed.queryCondition, page, size: 100 });
-        rows.push(...chunk.records);
-        onProgress(rows.length, chunk.total);
-        if (rows.length >= chunk.total || chunk.records.length === 0) return rows;
-      }
-    },
-  });
   const [editing, setEditing] = useState<{ record: Role | null } | null>(null);
   const [authority, setAuthority] = useState<Role | null>(null);
-
+  const reloadList = useListReload(ROLE_LIST);
+  // the role pickers elsewhere (staff form, filters) list roles too
   const reload = () => {
-    actionRef.current?.reload();
+    reloadList();
     void queryClient.invalidateQueries({ queryKey: roleKeys.all });
-  };
-
-  const remove = async (role: Role) => {
-    const name = roleLabel(role, lang);
-    const ok = await confirmAction({
-      content: withContinuePrompt(
-        role.userCount
-          ? t('role.deleteConfirmUsers', { name, count: role.userCount })
-          : t('role.deleteConfirm', { name }),
-      ),
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await deleteRole(role.id, role.version);
-      toastSuccess(t('common.deleted'));
-      reload();
-    } catch (failure) {
-      showError(failure);
-    }
   };
 
   const columns: ProColumns<Role>[] = [
@@ -408,103 +309,52 @@ export default function RolePage() {
       dataIndex: 'isActive',
       search: false,
       width: 100,
-      render: (_, row) =>
-        row.isActive ? <Tag color="green">{t('common.enabled')}</Tag> : <Tag>{t('common.disabled')}</Tag>,
-    },
-    {
-      title: t('common.actions'),
-      key: 'option',
-      valueType: 'option',
-      fixed: mobile ? undefined : 'right',
-      width: lang === 'zh-CN' ? 170 : 220,
-      render: (_, row) => [
-        canEdit ? (
-          <Button
-            key="edit"
-            type="link"
-            size="small"
-            data-testid="row-edit"
-            onClick={() => setEditing({ record: row })}
-          >
-            {t('common.edit')}
-          </Button>
-        ) : null,
-        <Button
-          key="permissions"
-          type="link"
-          size="small"
-          data-testid="row-permissions"
-          onClick={() => setAuthority(row)}
-        >
-          {t('role.permissions')}
-        </Button>,
-        canDelete ? (
-          <Button
-            key="delete"
-            type="link"
-            size="small"
-            danger
-            data-testid="row-delete"
-            onClick={() => void remove(row)}
-          >
-            {t('common.delete')}
-          </Button>
-        ) : null,
-      ],
+      render: (_, row) => <Tag color={row.isActive ? 'green' : undefined}>{statusText(row.isActive)}</Tag>,
     },
   ];
 
   return (
     <PageWrapper title={t('role.title')} description={t('role.intro')} testId="role-page">
-      {error ? (
-        <LoadError title={t('role.loadFailed')} message={error} onRetry={() => actionRef.current?.reload()} />
-      ) : null}
-      <ProTable<Role, { queryCondition?: string; lang: string }>
-        actionRef={actionRef}
-        rowKey="id"
+      <ListPage<Role, { queryCondition?: string }>
+        name={ROLE_LIST}
+        columnsKey="gc-columns-roles"
         columns={columns}
-        params={{ lang }}
-        cardBordered
-        form={{ name: 'roleSearch' }}
-        search={{ labelWidth: 'auto', span: { xs: 24, sm: 24, md: 12, lg: 8, xl: 8, xxl: 6 } }}
-        options={{ reload: true, density: false, setting: true }}
-        scroll={{ x: 'max-content' }}
-        pagination={{ ...TABLE_PAGINATION, showTotal: (count) => t('common.total', { count }) }}
-        locale={{ emptyText: <TableEmpty text={error ? t('role.loadFailed') : t('role.empty')} /> }}
-        request={async (params) => {
-          try {
-            const page = await fetchRoles({
-              queryCondition: params.queryCondition,
-              page: params.current ?? 1,
-              size: params.pageSize ?? 20,
-            });
-            setError(null);
-            setListed({ queryCondition: params.queryCondition, total: page.total });
-            return { data: page.records, total: page.total, success: true };
-          } catch (failure) {
-            if (!isAbort(failure)) setError(errorText(failure));
-            return { data: [], total: 0, success: true };
-          }
-        }}
-        toolBarRender={() => [
-          <ExportButton
-            key="export"
-            exporting={excel.exporting}
-            disabled={listed.total === 0}
-            onClick={() => void excel.run(listed.total)}
-          />,
-          canEdit ? (
-            <Button
-              key="create"
-              type="primary"
-              icon={<PlusOutlined />}
-              data-testid="role-create"
-              onClick={() => setEditing({ record: null })}
-            >
-              {t('role.create')}
+        request={fetchRoles}
+        texts={{ empty: t('role.empty'), loadFailed: t('role.loadFailed') }}
+        rowActions={{
+          extra: (row) => (
+            <Button type="link" size="small" data-testid="row-permissions" onClick={() => setAuthority(row)}>
+              {t('role.permissions')}
             </Button>
-          ) : null,
-        ]}
+          ),
+          edit: canEdit ? (row) => setEditing({ record: row }) : undefined,
+          remove: canDelete
+            ? {
+                question: (row) =>
+                  row.userCount
+                    ? t('role.deleteConfirmUsers', { name: roleLabel(row, lang), count: row.userCount })
+                    : t('role.deleteConfirm', { name: roleLabel(row, lang) }),
+                run: (row) => deleteRole(row.id, row.version),
+              }
+            : undefined,
+        }}
+        onChanged={() => void queryClient.invalidateQueries({ queryKey: roleKeys.all })}
+        create={
+          canEdit
+            ? { testId: 'role-create', label: t('role.create'), onClick: () => setEditing({ record: null }) }
+            : undefined
+        }
+        excel={{
+          fileName: t('role.exportFileName'),
+          sheetName: t('role.title'),
+          columns: [
+            { title: t('role.code'), dataIndex: 'code' },
+            { title: t('role.name'), dataIndex: 'name' },
+            { title: t('role.nameEn'), dataIndex: 'nameEn' },
+            { title: t('role.userCount'), dataIndex: 'userCount' },
+            statusExcelColumn<Role>(),
+          ],
+        }}
       />
       {editing ? (
         <RoleForm

@@ -1,14 +1,12 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { type ActionType, ModalForm, type ProColumns, ProTable } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import { PERMISSIONS, type SuggestionCategory, suggestionCreateSchema } from '@glucocare/domain/admin';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Col, Form, Input, Row, Select, Switch, Tag, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { Col, Form, Input, Select, Switch, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   createSuggestion,
   deleteSuggestion,
-  fetchAllPages,
   fetchSuggestionCategories,
   fetchSuggestionPage,
   type Suggestion,
@@ -16,32 +14,14 @@ import {
   type SuggestionInput,
   updateSuggestion,
 } from '../../api/catalogues';
-import { errorText, isAbort, showError } from '../../api/http';
-import { toastSuccess } from '../../app/notify';
 import { usePermission } from '../../app/permissions';
-import { useDevice } from '../../app/preferences';
-import { ConflictAlert } from '../../components/ConflictAlert';
-import { confirmAction, withContinuePrompt } from '../../components/confirm';
-import type { ExcelColumn } from '../../components/excel';
-import { handleSaveError } from '../../components/form-errors';
-import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
-import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
+import { DialogForm, SortField, useEditForm } from '../../components/dialog-form/DialogForm';
+import { zodRule } from '../../components/form-rules';
+import { ListPage, STATUS_COLUMN, useListReload } from '../../components/list-page/ListPage';
+import { statusExcelColumn, updatedAtColumn } from '../../components/list-page/row-parts';
+import { PageWrapper } from '../../components/PageWrapper';
 import { currentLang } from '../../i18n';
-import {
-  activeFilterOf,
-  ExportButton,
-  RowStatusSwitch,
-  rowActionsColumn,
-  SortInput,
-  statusValueEnum,
-  updatedAtColumn,
-  useEditConflict,
-  useExcelExport,
-  useStatusToggle,
-  withoutActions,
-} from './catalogue-ui';
 import { charLength } from './content-items';
-import { submitterProps, TABLE_PAGINATION } from './shared';
 
 export const SUGGESTION_PERMISSIONS = PERMISSIONS.system.suggestions;
 
@@ -56,17 +36,15 @@ const CATEGORY_COLORS: Record<SuggestionCategory, string> = {
 const CONTENT_MAX = 500;
 const TITLE_MAX = 40;
 
-interface SearchParams {
-  queryCondition?: string;
-  qCategory?: SuggestionCategory;
-  qStatus?: 'true' | 'false';
-}
+const SUGGESTION_LIST = 'suggestion';
 
-export function suggestionFilterOf(params: SearchParams): SuggestionFilter {
+/** The search form → the filter (`qCategory`: the table has a `category` column of its own). */
+function suggestionFilterOf(values: Record<string, unknown>): SuggestionFilter {
   return {
-    queryCondition: params.queryCondition?.trim() || undefined,
-    category: params.qCategory || undefined,
-    isActive: activeFilterOf(params.qStatus),
+    queryCondition:
+      typeof values.queryCondition === 'string' ? values.queryCondition.trim() || undefined : undefined,
+    category: (values.qCategory as SuggestionCategory | undefined) || undefined,
+    isActive: values.isActive as boolean | undefined,
   };
 }
 
@@ -127,142 +105,71 @@ function SuggestionForm({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
-  useRevalidateOnLanguageChange(form);
+  const edit = useEditForm(record, findSuggestion, valuesOf);
   const categories = useSuggestionCategories();
   const shape = suggestionCreateSchema.shape;
-  const { base, conflict, setConflict, reloading, reloadLatest } = useEditConflict(
-    form,
-    record,
-    findSuggestion,
-    valuesOf,
-  );
   return (
-    <ModalForm<Values>
-      open
-      form={form}
+    <DialogForm<Suggestion, Values>
+      edit={edit}
       title={record ? t('suggestion.editTitle') : t('suggestion.createTitle')}
       width={640}
-      layout="vertical"
       initialValues={record ? valuesOf(record) : { sort: 0, isActive: true }}
-      modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: onClose }}
-      onOpenChange={(open) => {
-        if (!open) onClose();
+      onClose={onClose}
+      save={(values, base) => {
+        const input = inputOf(values);
+        return base
+          ? updateSuggestion({ ...input, id: base.id, version: base.version })
+          : createSuggestion(input);
       }}
-      submitter={submitterProps(t)}
-      onFinish={async (values) => {
-        try {
-          const input = inputOf(values);
-          if (base) await updateSuggestion({ ...input, id: base.id, version: base.version });
-          else await createSuggestion(input);
-          toastSuccess(t('common.saved'));
-          onSaved();
-          return true;
-        } catch (error) {
-          handleSaveError(form, error, base ? { onConflict: setConflict } : {});
-          return false;
-        }
-      }}
+      onSaved={onSaved}
     >
-      <ConflictAlert message={conflict} onReload={() => void reloadLatest()} reloading={reloading} />
-      <Row gutter={16}>
-        <Col xs={24}>
-          <Form.Item name="title" label={t('suggestion.titleLabel')} rules={[zodRule(shape.title)]} required>
-            <Input count={countOf(TITLE_MAX)} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="category"
-            label={t('suggestion.category')}
-            rules={[zodRule(shape.category)]}
-            required
-          >
-            <Select
-              loading={categories.isLoading}
-              options={(categories.data ?? []).map((item) => ({ value: item.code, label: item.name }))}
-              placeholder={t('common.choose')}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={12} sm={6}>
-          <Form.Item name="sort" label={t('common.sort')}>
-            <SortInput />
-          </Form.Item>
-        </Col>
-        <Col xs={12} sm={6}>
-          <Form.Item name="isActive" label={t('common.enabled')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item name="content" label={t('suggestion.content')} rules={[zodRule(shape.content)]} required>
-            <Input.TextArea
-              count={countOf(CONTENT_MAX)}
-              autoSize={{ minRows: 4, maxRows: 12 }}
-              placeholder={t('suggestion.contentPlaceholder')}
-              data-testid="suggestion-content"
-            />
-          </Form.Item>
-        </Col>
-      </Row>
-    </ModalForm>
+      <Col xs={24}>
+        <Form.Item name="title" label={t('suggestion.titleLabel')} rules={[zodRule(shape.title)]} required>
+          <Input count={countOf(TITLE_MAX)} autoComplete="off" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item
+          name="category"
+          label={t('suggestion.category')}
+          rules={[zodRule(shape.category)]}
+          required
+        >
+          <Select
+            loading={categories.isLoading}
+            options={(categories.data ?? []).map((item) => ({ value: item.code, label: item.name }))}
+            placeholder={t('common.choose')}
+          />
+        </Form.Item>
+      </Col>
+      <SortField sm={6} />
+      <Col xs={12} sm={6}>
+        <Form.Item name="isActive" label={t('common.enabled')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Col>
+      <Col xs={24}>
+        <Form.Item name="content" label={t('suggestion.content')} rules={[zodRule(shape.content)]} required>
+          <Input.TextArea
+            count={countOf(CONTENT_MAX)}
+            autoSize={{ minRows: 4, maxRows: 12 }}
+            placeholder={t('suggestion.contentPlaceholder')}
+            data-testid="suggestion-content"
+          />
+        </Form.Item>
+      </Col>
+    </DialogForm>
   );
 }
 
 /** `/system/suggestion`: the management-suggestion library the virtual ward picks from. */
 export default function SuggestionPage() {
   const { t } = useTranslation();
-  const lang = currentLang();
-  const mobile = useDevice() === 'mobile';
   const canEdit = usePermission(SUGGESTION_PERMISSIONS.edit);
   const canDelete = usePermission(SUGGESTION_PERMISSIONS.delete);
-  const actionRef = useRef<ActionType>(null);
-  const lastFilter = useRef<SuggestionFilter>({});
-  const [total, setTotal] = useState(0);
-  const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ record: Suggestion | null } | null>(null);
   const categories = useSuggestionCategories();
-  const reload = () => actionRef.current?.reload();
-  const status = useStatusToggle<Suggestion>(
-    (row, isActive) =>
-      updateSuggestion({ ...inputOf(valuesOf(row)), isActive, id: row.id, version: row.version }),
-    reload,
-  );
-
-  const excel = useExcelExport<Suggestion>({
-    fileName: () => t('suggestion.exportFileName'),
-    sheetName: () => t('suggestion.title'),
-    columns: (): ExcelColumn<Suggestion>[] => [
-      { title: t('suggestion.titleLabel'), dataIndex: 'title' },
-      { title: t('suggestion.category'), dataIndex: 'categoryName' },
-      { title: t('suggestion.content'), dataIndex: 'content', width: 60 },
-      { title: t('common.sort'), dataIndex: 'sort' },
-      {
-        title: t('common.status'),
-        dataIndex: 'isActive',
-        render: (value) => (value ? t('common.enabled') : t('common.disabled')),
-      },
-      { title: t('common.createdAt'), dataIndex: 'createdAt', dateFormat: 'dateTime' },
-      { title: t('common.updatedAt'), dataIndex: 'updatedAt', dateFormat: 'dateTime' },
-    ],
-    load: (onProgress) => fetchAllPages(fetchSuggestionPage, lastFilter.current, onProgress),
-  });
-
-  const remove = async (row: Suggestion) => {
-    const ok = await confirmAction({
-      content: withContinuePrompt(t('suggestion.deleteConfirm', { name: row.title })),
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await deleteSuggestion(row.id, row.version);
-      toastSuccess(t('common.deleted'));
-      reload();
-    } catch (failure) {
-      showError(failure);
-    }
-  };
+  const reload = useListReload(SUGGESTION_LIST);
 
   const columns: ProColumns<Suggestion>[] = [
     {
@@ -281,14 +188,6 @@ export default function SuggestionPage() {
         options: (categories.data ?? []).map((item) => ({ value: item.code, label: item.name })),
         loading: categories.isLoading,
       },
-    },
-    {
-      title: t('common.status'),
-      dataIndex: 'qStatus',
-      hideInTable: true,
-      valueType: 'select',
-      fieldProps: { placeholder: t('common.all') },
-      valueEnum: statusValueEnum(t),
     },
     {
       title: t('suggestion.titleLabel'),
@@ -319,97 +218,58 @@ export default function SuggestionPage() {
       ),
     },
     { title: t('common.sort'), dataIndex: 'sort', search: false, width: 80 },
-    {
-      title: t('common.status'),
-      dataIndex: 'isActive',
-      search: false,
-      width: 110,
-      render: (_, row) => (
-        <RowStatusSwitch
-          checked={row.isActive}
-          loading={status.busy === row.id}
-          disabled={!canEdit}
-          onChange={(checked) => void status.toggle(row, checked)}
-        />
-      ),
-    },
+    STATUS_COLUMN,
     updatedAtColumn<Suggestion>(t),
-    rowActionsColumn<Suggestion>({
-      t,
-      mobile,
-      lang,
-      canEdit,
-      canDelete,
-      onEdit: (row) => setEditing({ record: row }),
-      onDelete: (row) => void remove(row),
-    }),
   ];
-  const visibleColumns = canEdit || canDelete ? columns : withoutActions(columns);
 
   return (
     <PageWrapper title={t('suggestion.title')} description={t('suggestion.intro')} testId="suggestion-page">
-      {error ? <LoadError title={t('suggestion.loadFailed')} message={error} onRetry={reload} /> : null}
-      <ProTable<Suggestion, SearchParams & { lang: string }>
-        actionRef={actionRef}
-        rowKey="id"
-        columns={visibleColumns}
-        params={{ lang }}
-        cardBordered
-        form={{ name: 'suggestionSearch' }}
-        search={{
-          labelWidth: 'auto',
-          defaultCollapsed: mobile,
-          span: { xs: 24, sm: 24, md: 12, lg: 8, xl: 8, xxl: 6 },
+      <ListPage<Suggestion, SuggestionFilter>
+        name={SUGGESTION_LIST}
+        columnsKey="gc-columns-suggestions"
+        columns={columns}
+        hiddenColumns={['updatedAt']}
+        request={fetchSuggestionPage}
+        filterOf={suggestionFilterOf}
+        texts={{ empty: t('suggestion.empty'), loadFailed: t('suggestion.loadFailed') }}
+        status={{
+          editable: canEdit,
+          nameOf: (row) => row.title,
+          change: (row, isActive) =>
+            updateSuggestion({ ...inputOf(valuesOf(row)), isActive, id: row.id, version: row.version }),
         }}
-        options={{ reload: true, density: false, setting: mobile ? false : { draggable: true } }}
-        columnsState={{
-          persistenceKey: 'gc-columns-suggestions',
-          persistenceType: 'localStorage',
-          defaultValue: { updatedAt: { show: false } },
+        rowActions={{
+          edit: canEdit ? (row) => setEditing({ record: row }) : undefined,
+          remove: canDelete
+            ? {
+                question: (row) => t('suggestion.deleteConfirm', { name: row.title }),
+                run: (row) => deleteSuggestion(row.id, row.version),
+              }
+            : undefined,
         }}
-        size={mobile ? 'small' : undefined}
-        scroll={{ x: 'max-content' }}
-        pagination={{ ...TABLE_PAGINATION, showTotal: (count) => t('common.total', { count }) }}
-        locale={{
-          emptyText: <TableEmpty text={error ? t('suggestion.loadFailed') : t('suggestion.empty')} />,
+        create={
+          canEdit
+            ? {
+                testId: 'suggestion-create',
+                label: t('suggestion.create'),
+                onClick: () => setEditing({ record: null }),
+              }
+            : undefined
+        }
+        excel={{
+          fileName: t('suggestion.exportFileName'),
+          sheetName: t('suggestion.title'),
+          columns: [
+            { title: t('suggestion.titleLabel'), dataIndex: 'title' },
+            { title: t('suggestion.category'), dataIndex: 'categoryName' },
+            { title: t('suggestion.content'), dataIndex: 'content', width: 60 },
+            { title: t('common.sort'), dataIndex: 'sort' },
+            statusExcelColumn<Suggestion>(),
+            { title: t('common.createdAt'), dataIndex: 'createdAt', dateFormat: 'dateTime' },
+            { title: t('common.updatedAt'), dataIndex: 'updatedAt', dateFormat: 'dateTime' },
+          ],
         }}
-        request={async (params) => {
-          const filter = suggestionFilterOf(params);
-          lastFilter.current = filter;
-          try {
-            const page = await fetchSuggestionPage({
-              ...filter,
-              page: params.current ?? 1,
-              size: params.pageSize ?? 20,
-            });
-            setError(null);
-            setTotal(page.total);
-            return { data: page.records, total: page.total, success: true };
-          } catch (failure) {
-            if (!isAbort(failure)) setError(errorText(failure));
-            setTotal(0);
-            return { data: [], total: 0, success: true };
-          }
-        }}
-        toolBarRender={() => [
-          <ExportButton
-            key="export"
-            exporting={excel.exporting}
-            disabled={total === 0}
-            onClick={() => void excel.run(total)}
-          />,
-          canEdit ? (
-            <Button
-              key="create"
-              type="primary"
-              icon={<PlusOutlined />}
-              data-testid="suggestion-create"
-              onClick={() => setEditing({ record: null })}
-            >
-              {t('suggestion.create')}
-            </Button>
-          ) : null,
-        ]}
+        print={{ title: t('suggestion.title') }}
       />
       {editing ? (
         <SuggestionForm

@@ -1,9 +1,8 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { type ActionType, DrawerForm, type ProColumns, ProTable } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import { orderTemplateCreateSchema, PERMISSIONS } from '@glucocare/domain/admin';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, Radio, Switch, Tag, Tooltip } from 'antd';
-import { useRef, useState } from 'react';
+import { Col, Form, Input, Radio, Switch, Tag, Tooltip } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   createTemplate,
@@ -16,50 +15,34 @@ import {
   setTemplateStatus,
   updateTemplate,
 } from '../../api/catalogues';
-import { errorText, isAbort, showError } from '../../api/http';
-import { toastSuccess } from '../../app/notify';
 import { usePermission } from '../../app/permissions';
-import { useDevice } from '../../app/preferences';
-import { ConflictAlert } from '../../components/ConflictAlert';
-import { confirmAction, withContinuePrompt } from '../../components/confirm';
-import { handleSaveError } from '../../components/form-errors';
-import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
-import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
+import { DialogForm, useEditForm } from '../../components/dialog-form/DialogForm';
+import { zodRule } from '../../components/form-rules';
+import { ListPage, STATUS_COLUMN, useListReload } from '../../components/list-page/ListPage';
+import { updatedAtColumn } from '../../components/list-page/row-parts';
+import { PageWrapper } from '../../components/PageWrapper';
 import { currentLang } from '../../i18n';
 import { ContentItemsEditor } from './ContentItemsEditor';
-import {
-  activeFilterOf,
-  RowStatusSwitch,
-  rowActionsColumn,
-  statusValueEnum,
-  updatedAtColumn,
-  useEditConflict,
-  useStatusToggle,
-  withoutActions,
-} from './catalogue-ui';
 import { contentOf } from './content-items';
-import { submitterProps, TABLE_PAGINATION } from './shared';
 
 export const TEMPLATE_PERMISSIONS = PERMISSIONS.system.orderTemplates;
 
 const TYPE_COLORS: Record<OrderType, string> = { '24h': 'purple', longTerm: 'blue', temporary: 'orange' };
 
-interface SearchParams {
-  queryCondition?: string;
-  qType?: OrderType;
-  qStatus?: 'true' | 'false';
-}
+const TEMPLATE_LIST = 'template';
 
-export function templateFilterOf(params: SearchParams): OrderTemplateFilter {
+/** The search form → the filter (`qType`: the table has a `type` column of its own). */
+function templateFilterOf(values: Record<string, unknown>): OrderTemplateFilter {
   return {
-    queryCondition: params.queryCondition?.trim() || undefined,
-    adviceType: params.qType || undefined,
-    isActive: activeFilterOf(params.qStatus),
+    queryCondition:
+      typeof values.queryCondition === 'string' ? values.queryCondition.trim() || undefined : undefined,
+    adviceType: (values.qType as OrderType | undefined) || undefined,
+    isActive: values.isActive as boolean | undefined,
   };
 }
 
 /** The three order types named in the current language (GET /v1/templates/adviceTemplateTypes). */
-export function useOrderTypes() {
+function useOrderTypes() {
   const lang = currentLang();
   return useQuery({
     queryKey: ['templates', 'types', lang],
@@ -87,6 +70,7 @@ async function findTemplate(base: OrderTemplate): Promise<OrderTemplate | null> 
   return page.records.find((item) => item.id === base.id) ?? null;
 }
 
+/** A side panel: the content items are a list to work through. */
 function TemplateForm({
   record,
   onClose,
@@ -97,66 +81,48 @@ function TemplateForm({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const mobile = useDevice() === 'mobile';
-  const [form] = Form.useForm<Values>();
-  useRevalidateOnLanguageChange(form);
+  const edit = useEditForm(record, findTemplate, valuesOf);
   const types = useOrderTypes();
   const shape = orderTemplateCreateSchema.shape;
-  const { base, conflict, setConflict, reloading, reloadLatest } = useEditConflict(
-    form,
-    record,
-    findTemplate,
-    valuesOf,
-  );
-
   return (
-    <DrawerForm<Values>
-      open
-      form={form}
+    <DialogForm<OrderTemplate, Values>
+      edit={edit}
+      panel
       title={record ? t('template.editTitle') : t('template.createTitle')}
-      width={mobile ? '100%' : 680}
-      layout="vertical"
+      width={680}
       initialValues={record ? valuesOf(record) : { content: [''], isActive: true }}
-      drawerProps={{ destroyOnHidden: true, maskClosable: false, keyboard: false, onClose }}
-      onOpenChange={(open) => {
-        if (!open) onClose();
+      conflictField="name"
+      onClose={onClose}
+      save={(values, base) => {
+        const input = {
+          name: values.name.trim(),
+          type: values.type as OrderType,
+          content: contentOf(values.content),
+          isActive: !!values.isActive,
+        };
+        return base
+          ? updateTemplate({ ...input, id: base.id, version: base.version })
+          : createTemplate(input);
       }}
-      submitter={submitterProps(t)}
-      onFinish={async (values) => {
-        try {
-          const input = {
-            name: values.name.trim(),
-            type: values.type as OrderType,
-            content: contentOf(values.content),
-            isActive: !!values.isActive,
-          };
-          if (base) await updateTemplate({ ...input, id: base.id, version: base.version });
-          else await createTemplate(input);
-          toastSuccess(t('common.saved'));
-          onSaved();
-          return true;
-        } catch (error) {
-          handleSaveError(form, error, base ? { onConflict: setConflict } : { conflictField: 'name' });
-          return false;
-        }
-      }}
+      onSaved={onSaved}
     >
-      <ConflictAlert message={conflict} onReload={() => void reloadLatest()} reloading={reloading} />
-      <Form.Item name="name" label={t('template.name')} rules={[zodRule(shape.name)]} required>
-        <Input maxLength={40} showCount autoComplete="off" />
-      </Form.Item>
-      <Form.Item name="type" label={t('template.type')} rules={[zodRule(shape.type)]} required>
-        <Radio.Group
-          optionType="button"
-          buttonStyle="solid"
-          options={(types.data ?? []).map((type) => ({ value: type.code, label: type.name }))}
-        />
-      </Form.Item>
-      <Form.Item name="isActive" label={t('common.enabled')} valuePropName="checked">
-        <Switch />
-      </Form.Item>
-      <ContentItemsEditor label={t('template.content')} />
-    </DrawerForm>
+      <Col xs={24}>
+        <Form.Item name="name" label={t('template.name')} rules={[zodRule(shape.name)]} required>
+          <Input maxLength={40} showCount autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="type" label={t('template.type')} rules={[zodRule(shape.type)]} required>
+          <Radio.Group
+            optionType="button"
+            buttonStyle="solid"
+            options={(types.data ?? []).map((type) => ({ value: type.code, label: type.name }))}
+          />
+        </Form.Item>
+        <Form.Item name="isActive" label={t('common.enabled')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <ContentItemsEditor label={t('template.content')} />
+      </Col>
+    </DialogForm>
   );
 }
 
@@ -175,34 +141,11 @@ function ContentList({ items }: { items: readonly string[] }) {
 /** `/system/template`: medical-order templates by type, with their ordered content items. */
 export default function TemplatePage() {
   const { t } = useTranslation();
-  const lang = currentLang();
-  const mobile = useDevice() === 'mobile';
   const canEdit = usePermission(TEMPLATE_PERMISSIONS.edit);
   const canDelete = usePermission(TEMPLATE_PERMISSIONS.delete);
-  const actionRef = useRef<ActionType>(null);
-  const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ record: OrderTemplate | null } | null>(null);
   const types = useOrderTypes();
-  const reload = () => actionRef.current?.reload();
-  const status = useStatusToggle<OrderTemplate>(
-    (row, isActive) => setTemplateStatus(row.id, isActive, row.version),
-    reload,
-  );
-
-  const remove = async (row: OrderTemplate) => {
-    const ok = await confirmAction({
-      content: withContinuePrompt(t('template.deleteConfirm', { name: row.name })),
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await deleteTemplate(row.id, row.version);
-      toastSuccess(t('common.deleted'));
-      reload();
-    } catch (failure) {
-      showError(failure);
-    }
-  };
+  const reload = useListReload(TEMPLATE_LIST);
 
   const columns: ProColumns<OrderTemplate>[] = [
     {
@@ -221,14 +164,6 @@ export default function TemplatePage() {
         options: (types.data ?? []).map((type) => ({ value: type.code, label: type.name })),
         loading: types.isLoading,
       },
-    },
-    {
-      title: t('common.status'),
-      dataIndex: 'qStatus',
-      hideInTable: true,
-      valueType: 'select',
-      fieldProps: { placeholder: t('common.all') },
-      valueEnum: statusValueEnum(t),
     },
     {
       title: t('template.name'),
@@ -262,90 +197,47 @@ export default function TemplatePage() {
         </Tooltip>
       ),
     },
-    {
-      title: t('common.status'),
-      dataIndex: 'isActive',
-      search: false,
-      width: 110,
-      render: (_, row) => (
-        <RowStatusSwitch
-          checked={row.isActive}
-          loading={status.busy === row.id}
-          disabled={!canEdit}
-          onChange={(checked) => void status.toggle(row, checked)}
-        />
-      ),
-    },
+    STATUS_COLUMN,
     updatedAtColumn<OrderTemplate>(t),
-    rowActionsColumn<OrderTemplate>({
-      t,
-      mobile,
-      lang,
-      canEdit,
-      canDelete,
-      onEdit: (row) => setEditing({ record: row }),
-      onDelete: (row) => void remove(row),
-    }),
   ];
-  const visibleColumns = canEdit || canDelete ? columns : withoutActions(columns);
 
   return (
     <PageWrapper title={t('template.title')} description={t('template.intro')} testId="template-page">
-      {error ? <LoadError title={t('template.loadFailed')} message={error} onRetry={reload} /> : null}
-      <ProTable<OrderTemplate, SearchParams & { lang: string }>
-        actionRef={actionRef}
-        rowKey="id"
-        columns={visibleColumns}
-        params={{ lang }}
-        cardBordered
-        form={{ name: 'templateSearch' }}
-        search={{
-          labelWidth: 'auto',
-          defaultCollapsed: mobile,
-          span: { xs: 24, sm: 24, md: 12, lg: 8, xl: 8, xxl: 6 },
+      <ListPage<OrderTemplate, OrderTemplateFilter>
+        name={TEMPLATE_LIST}
+        columnsKey="gc-columns-templates"
+        columns={columns}
+        request={fetchTemplatePage}
+        filterOf={templateFilterOf}
+        texts={{ empty: t('template.empty'), loadFailed: t('template.loadFailed') }}
+        status={{
+          editable: canEdit,
+          nameOf: (row) => row.name,
+          change: (row, isActive) => setTemplateStatus(row.id, isActive, row.version),
         }}
-        options={{ reload: true, density: false, setting: mobile ? false : { draggable: true } }}
-        columnsState={{ persistenceKey: 'gc-columns-templates', persistenceType: 'localStorage' }}
-        size={mobile ? 'small' : undefined}
-        scroll={{ x: 'max-content' }}
-        expandable={{
-          expandedRowRender: (row) => (
-            <div className="gc-expanded-content" data-testid="template-content">
-              <ContentList items={row.content} />
-            </div>
-          ),
+        rowActions={{
+          edit: canEdit ? (row) => setEditing({ record: row }) : undefined,
+          remove: canDelete
+            ? {
+                question: (row) => t('template.deleteConfirm', { name: row.name }),
+                run: (row) => deleteTemplate(row.id, row.version),
+              }
+            : undefined,
         }}
-        pagination={{ ...TABLE_PAGINATION, showTotal: (count) => t('common.total', { count }) }}
-        locale={{ emptyText: <TableEmpty text={error ? t('template.loadFailed') : t('template.empty')} /> }}
-        request={async (params) => {
-          try {
-            const page = await fetchTemplatePage({
-              ...templateFilterOf(params),
-              page: params.current ?? 1,
-              size: params.pageSize ?? 20,
-            });
-            setError(null);
-            return { data: page.records, total: page.total, success: true };
-          } catch (failure) {
-            if (!isAbort(failure)) setError(errorText(failure));
-            return { data: [], total: 0, success: true };
-          }
-        }}
-        toolBarRender={() =>
+        create={
           canEdit
-            ? [
-                <Button
-                  key="create"
-                  type="primary"
-                  icon={<PlusOutlined />}
-                  data-testid="template-create"
-                  onClick={() => setEditing({ record: null })}
-                >
-                  {t('template.create')}
-                </Button>,
-              ]
-            : []
+            ? {
+                testId: 'template-create',
+                label: t('template.create'),
+                onClick: () => setEditing({ record: null }),
+              }
+            : undefined
         }
+        expandedRow={(row) => (
+          <div className="gc-expanded-content" data-testid="template-content">
+            <ContentList items={row.content} />
+          </div>
+        )}
       />
       {editing ? (
         <TemplateForm

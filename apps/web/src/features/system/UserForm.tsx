@@ -1,9 +1,8 @@
-import { DrawerForm, ModalForm } from '@ant-design/pro-components';
+import { ModalForm } from '@ant-design/pro-components';
 import { staffCreateSchema, staffNickNameSchema, staffUserNameSchema } from '@glucocare/domain/admin';
-import { Col, DatePicker, Form, Input, Radio, Row, Select, Switch, Typography } from 'antd';
+import { Col, DatePicker, Form, Input, Radio, Select, Switch, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   createStaff,
@@ -15,16 +14,14 @@ import {
   setStaffScopes,
   updateStaff,
 } from '../../api/admin';
-import { showError } from '../../api/http';
 import { toastSuccess } from '../../app/notify';
 import { useDevice } from '../../app/preferences';
-import { ConflictAlert } from '../../components/ConflictAlert';
 import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
+import { DialogForm, submitterProps, textOrNull, useEditForm } from '../../components/dialog-form/DialogForm';
 import { handleSaveError } from '../../components/form-errors';
 import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
 import i18n from '../../i18n';
 import { roleOptions, useGenders, useRoleOptions } from './options';
-import { submitterProps, textOrNull } from './shared';
 
 const DATE = 'YYYY-MM-DD';
 
@@ -141,6 +138,11 @@ function DepartmentPermissionsField() {
 }
 
 /** Create or edit one staff account (every field of §3 Staff). */
+async function findStaff(base: StaffRecord): Promise<StaffRecord | null> {
+  const page = await fetchStaffPage({ queryCondition: base.userName, page: 1, size: 100 });
+  return page.records.find((item) => item.userName === base.userName) ?? null;
+}
+
 export function UserForm({
   record,
   onClose,
@@ -151,44 +153,21 @@ export function UserForm({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const mobile = useDevice() === 'mobile';
-  const [form] = Form.useForm<Values>();
-  const [base, setBase] = useState(record);
-  const [conflict, setConflict] = useState<string | null>(null);
-  const [reloading, setReloading] = useState(false);
-  useRevalidateOnLanguageChange(form);
+  const _mobile = useDevice() === 'mobile';
+  const edit = useEditForm(record, findStaff, valuesOf);
   const rules = staffRules();
   const genders = useGenders();
   const roles = useRoleOptions();
   const options = useScopeOptions();
 
-  const reloadLatest = async () => {
-    if (!base) return;
-    setReloading(true);
-    try {
-      const page = await fetchStaffPage({ queryCondition: base.userName, page: 1, size: 100 });
-      const latest = page.records.find((item) => item.userName === base.userName);
-      if (latest) {
-        setBase(latest);
-        form.setFieldsValue(valuesOf(latest));
-        setConflict(null);
-      } else setConflict(t('form.recordGone'));
-    } catch (error) {
-      showError(error);
-    } finally {
-      setReloading(false);
-    }
-  };
-
   return (
-    <DrawerForm<Values>
-      open
-      form={form}
+    <DialogForm<StaffRecord, Values, string | null>
+      edit={edit}
+      panel
       title={
         record ? t('user.editTitle', { name: record.nickName || record.userName }) : t('user.createTitle')
       }
-      width={mobile ? '100%' : 760}
-      layout="vertical"
+      width={760}
       // ProForm otherwise turns every dayjs value into 'YYYY-MM-DD HH:mm:ss' text before onFinish, and
       // toInput (which formats the dates itself) would read that text as no date at all
       dateFormatter={false}
@@ -203,128 +182,119 @@ export function UserForm({
               isActive: true,
             }
       }
-      drawerProps={{ destroyOnHidden: true, maskClosable: false, keyboard: false, onClose }}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      submitter={submitterProps(t)}
-      onFinish={async (values) => {
-        try {
-          const input = toInput(values);
-          if (base) {
-            const { userName: _unchanged, ...rest } = input;
-            await updateStaff({ ...rest, id: base.id, version: base.version });
-            toastSuccess(t('common.saved'));
-          } else {
-            const { message } = await createStaff(input);
-            toastSuccess(message || t('user.created'));
-          }
-          onSaved();
-          return true;
-        } catch (error) {
-          handleSaveError(form, error, base ? { onConflict: setConflict } : { conflictField: 'userName' });
-          return false;
+      conflictField="userName"
+      onClose={onClose}
+      save={async (values, base) => {
+        const input = toInput(values);
+        if (base) {
+          const { userName: _unchanged, ...rest } = input;
+          await updateStaff({ ...rest, id: base.id, version: base.version });
+          return null;
         }
+        // the server's message says the new account must change the default password
+        const { message } = await createStaff(input);
+        return message || t('user.created');
       }}
+      savedText={(message) => message ?? t('common.saved')}
+      onSaved={onSaved}
     >
-      <ConflictAlert message={conflict} onReload={() => void reloadLatest()} reloading={reloading} />
       {!record ? (
-        <Typography.Paragraph type="secondary" className="gc-form-note">
-          {t('user.defaultPasswordNote')}
-        </Typography.Paragraph>
+        <Col xs={24}>
+          <Typography.Paragraph type="secondary" className="gc-form-note">
+            {t('user.defaultPasswordNote')}
+          </Typography.Paragraph>
+        </Col>
       ) : null}
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="userName"
-            label={t('user.userName')}
-            rules={record ? [] : rules.userName}
-            required={!record}
-            extra={record ? t('user.userNameFixed') : undefined}
-          >
-            <Input maxLength={12} disabled={!!record} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="nickName" label={t('user.nickName')} rules={rules.nickName} required>
-            <Input maxLength={32} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="gender" label={t('user.gender')}>
-            <Select
-              allowClear
-              loading={genders.isLoading}
-              options={(genders.data ?? []).map((gender) => ({ value: gender.code, label: gender.name }))}
-              placeholder={t('common.choose')}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="birthDate" label={t('user.birthDate')}>
-            <DatePicker
-              style={{ width: '100%' }}
-              format={DATE}
-              disabledDate={(day) => day.isAfter(dayjs(), 'day')}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="idCard" label={t('user.idCard')} rules={rules.idCard}>
-            <Input maxLength={18} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="phone" label={t('user.phone')} rules={rules.phone}>
-            <Input maxLength={20} inputMode="tel" autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="email" label={t('user.email')} rules={rules.email}>
-            <Input maxLength={32} inputMode="email" autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="departmentCode" label={t('user.department')} rules={rules.departmentCode} required>
-            <DepartmentTreeSelect source="scope" />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item name="roleIds" label={t('user.roles')} rules={rules.roleIds} required>
-            <Select
-              mode="multiple"
-              loading={roles.isLoading}
-              options={roleOptions(roles.data?.records ?? [], t('common.disabledSuffix'))}
-              optionFilterProp="label"
-              placeholder={t('common.choose')}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="dataPermission" label={t('user.dataPermission')} required>
-            <Radio.Group options={options.dataPermission} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="permissionScope" label={t('user.permissionScope')} required>
-            <Radio.Group options={options.permissionScope} />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <DepartmentPermissionsField />
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="expiresOn" label={t('user.expiresOn')} extra={t('user.expiresOnHint')}>
-            <DatePicker style={{ width: '100%' }} format={DATE} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="isActive" label={t('user.isActive')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Col>
-      </Row>
-    </DrawerForm>
+      <Col xs={24} sm={12}>
+        <Form.Item
+          name="userName"
+          label={t('user.userName')}
+          rules={record ? [] : rules.userName}
+          required={!record}
+          extra={record ? t('user.userNameFixed') : undefined}
+        >
+          <Input maxLength={12} disabled={!!record} autoComplete="off" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item name="nickName" label={t('user.nickName')} rules={rules.nickName} required>
+          <Input maxLength={32} autoComplete="off" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item name="gender" label={t('user.gender')}>
+          <Select
+            allowClear
+            loading={genders.isLoading}
+            options={(genders.data ?? []).map((gender) => ({ value: gender.code, label: gender.name }))}
+            placeholder={t('common.choose')}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item name="birthDate" label={t('user.birthDate')}>
+          <DatePicker
+            style={{ width: '100%' }}
+            format={DATE}
+            disabledDate={(day) => day.isAfter(dayjs(), 'day')}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item name="idCard" label={t('user.idCard')} rules={rules.idCard}>
+          <Input maxLength={18} autoComplete="off" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item name="phone" label={t('user.phone')} rules={rules.phone}>
+          <Input maxLength={20} inputMode="tel" autoComplete="off" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item name="email" label={t('user.email')} rules={rules.email}>
+          <Input maxLength={32} inputMode="email" autoComplete="off" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item name="departmentCode" label={t('user.department')} rules={rules.departmentCode} required>
+          <DepartmentTreeSelect source="scope" />
+        </Form.Item>
+      </Col>
+      <Col xs={24}>
+        <Form.Item name="roleIds" label={t('user.roles')} rules={rules.roleIds} required>
+          <Select
+            mode="multiple"
+            loading={roles.isLoading}
+            options={roleOptions(roles.data?.records ?? [], t('common.disabledSuffix'))}
+            optionFilterProp="label"
+            placeholder={t('common.choose')}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item name="dataPermission" label={t('user.dataPermission')} required>
+          <Radio.Group options={options.dataPermission} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item name="permissionScope" label={t('user.permissionScope')} required>
+          <Radio.Group options={options.permissionScope} />
+        </Form.Item>
+      </Col>
+      <Col xs={24}>
+        <DepartmentPermissionsField />
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item name="expiresOn" label={t('user.expiresOn')} extra={t('user.expiresOnHint')}>
+          <DatePicker style={{ width: '100%' }} format={DATE} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item name="isActive" label={t('user.isActive')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Col>
+    </DialogForm>
   );
 }
 

@@ -1,5 +1,5 @@
-import { DownloadOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
-import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
+import { SafetyOutlined } from '@ant-design/icons';
+import type { ProColumns } from '@ant-design/pro-components';
 import {
   PERMISSIONS,
   STAFF_EXPIRY_SOON_DAYS,
@@ -8,32 +8,38 @@ import {
 } from '@glucocare/domain/admin';
 import { Button, Space, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   deleteStaff,
   departmentLabel,
-  fetchAllStaff,
   fetchStaffPage,
   resetStaffPassword,
   type StaffQuery,
   type StaffRecord,
 } from '../../api/admin';
-import { errorText, isAbort, showError } from '../../api/http';
-import { alertDialog, toastError, toastSuccess } from '../../app/notify';
+import { showError } from '../../api/http';
+import { alertDialog } from '../../app/notify';
 import { usePermission } from '../../app/permissions';
 import { useDevice } from '../../app/preferences';
 import { useSession } from '../../app/session';
 import { confirmAction, withContinuePrompt } from '../../components/confirm';
 import { DepartmentTreeSelect, useDepartmentTree } from '../../components/DepartmentTreeSelect';
-import { type ExcelColumn, exportToExcel } from '../../components/excel';
-import { fileStamp, formatDateTime } from '../../components/format';
+import type { ExcelColumn } from '../../components/excel';
+import { formatDateTime } from '../../components/format';
 import { ImportButton } from '../../components/import/ImportButton';
-import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
+import { ListPage, useListReload } from '../../components/list-page/ListPage';
+import {
+  activeFilterOf,
+  createdAtColumn,
+  statusExcelColumn,
+  statusText,
+  statusValueEnum,
+} from '../../components/list-page/row-parts';
+import { PageWrapper } from '../../components/PageWrapper';
 import { flattenTree } from '../../components/tree';
 import { currentLang } from '../../i18n';
 import { useGenders } from './options';
-import { TABLE_PAGINATION } from './shared';
 import { BatchScopeForm, UserForm } from './UserForm';
 
 export const USER_PERMISSIONS = PERMISSIONS.system.staff;
@@ -47,11 +53,14 @@ interface SearchParams {
   qExpiry?: StaffExpiryFilter;
 }
 
+const USER_LIST = 'user';
+
+/** The search form → the filter (the `q…` fields: the table has columns of those names). */
 export function filterOf(params: SearchParams): Filter {
   return {
     queryCondition: params.queryCondition?.trim() || undefined,
     departmentCode: params.qDepartment || undefined,
-    isActive: params.qStatus === 'true' ? true : params.qStatus === 'false' ? false : undefined,
+    isActive: activeFilterOf(params.qStatus),
     expiry: params.qExpiry && params.qExpiry !== 'all' ? params.qExpiry : undefined,
   };
 }
@@ -87,11 +96,7 @@ function StatusTags({ row }: { row: StaffRecord }) {
   const { t } = useTranslation();
   return (
     <Space size={[0, 4]} wrap>
-      {row.isActive ? (
-        <Tag color="green">{t('common.enabled')}</Tag>
-      ) : (
-        <Tag color="default">{t('common.disabled')}</Tag>
-      )}
+      <Tag color={row.isActive ? 'green' : 'default'}>{statusText(row.isActive)}</Tag>
       {isLocked(row) ? (
         <Tooltip title={t('user.lockedUntil', { time: formatDateTime(row.lockedUntil) })}>
           <Tag color="volcano" data-testid="tag-locked">
@@ -118,19 +123,14 @@ export default function UserPage() {
   const canEdit = usePermission(USER_PERMISSIONS.edit);
   const canDelete = usePermission(USER_PERMISSIONS.delete);
   const canReset = usePermission(USER_PERMISSIONS.resetPassword);
-  const actionRef = useRef<ActionType>(null);
-  const lastFilter = useRef<Filter>({});
-  const [total, setTotal] = useState(0);
-  const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ record: StaffRecord | null } | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const [scoping, setScoping] = useState(false);
-  const [exporting, setExporting] = useState<{ loaded: number; total: number } | null>(null);
+  const reload = useListReload(USER_LIST);
   const genders = useGenders();
   const genderName = (code: string | null) =>
     (code && genders.data?.find((gender) => gender.code === code)?.name) || code || '';
 
-  const reload = () => actionRef.current?.reload();
   const roleNames = (row: StaffRecord) => row.roles.map((role) => role.name);
   const departments = useDepartmentTree('using');
   const departmentNames = useMemo(() => {
@@ -169,11 +169,7 @@ export default function UserPage() {
       render: (_, row) => permittedNames(row),
     },
     { title: t('user.expiresOn'), dataIndex: 'expiresOn', dateFormat: 'date' },
-    {
-      title: t('common.status'),
-      dataIndex: 'isActive',
-      render: (value) => (value ? t('common.enabled') : t('common.disabled')),
-    },
+    statusExcelColumn<StaffRecord>(),
     {
       title: t('user.mustChangePassword'),
       dataIndex: 'mustChangePassword',
@@ -181,26 +177,6 @@ export default function UserPage() {
     },
     { title: t('common.createdAt'), dataIndex: 'createdAt', dateFormat: 'dateTime' },
   ];
-
-  const runExport = async () => {
-    setExporting({ loaded: 0, total });
-    try {
-      const rows = await fetchAllStaff(lastFilter.current, (loaded, all) =>
-        setExporting({ loaded, total: all }),
-      );
-      await exportToExcel({
-        fileName: `${t('user.exportFileName')}-${fileStamp()}`,
-        sheetName: t('user.title'),
-        columns: exportColumns,
-        rows,
-      });
-      toastSuccess(t('excel.exported', { count: rows.length }));
-    } catch (failure) {
-      if (!isAbort(failure)) toastError(t('excel.exportFailed'));
-    } finally {
-      setExporting(null);
-    }
-  };
 
   const resetPassword = async (row: StaffRecord) => {
     const ok = await confirmAction({
@@ -215,22 +191,6 @@ export default function UserPage() {
         content: message || t('user.resetDone'),
         okText: t('common.close'),
       });
-      reload();
-    } catch (failure) {
-      showError(failure);
-    }
-  };
-
-  const remove = async (row: StaffRecord) => {
-    const ok = await confirmAction({
-      content: withContinuePrompt(t('user.deleteConfirm', { name: row.nickName || row.userName })),
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await deleteStaff(row.userName, row.version);
-      toastSuccess(t('common.deleted'));
-      setSelected((keys) => keys.filter((key) => key !== row.userName));
       reload();
     } catch (failure) {
       showError(failure);
@@ -256,7 +216,7 @@ export default function UserPage() {
       hideInTable: true,
       valueType: 'select',
       fieldProps: { placeholder: t('common.all') },
-      valueEnum: { true: { text: t('common.enabled') }, false: { text: t('common.disabled') } },
+      valueEnum: statusValueEnum(),
     },
     {
       title: t('user.expiry'),
@@ -389,166 +349,66 @@ export default function UserPage() {
           t('user.never')
         ),
     },
-    {
-      title: t('common.createdAt'),
-      dataIndex: 'createdAt',
-      search: false,
-      width: 170,
-      render: (_, row) => <span className="gc-nowrap">{formatDateTime(row.createdAt)}</span>,
-    },
-    {
-      title: t('common.actions'),
-      key: 'option',
-      valueType: 'option',
-      fixed: mobile ? undefined : 'right',
-      width: lang === 'zh-CN' ? 170 : 230,
-      render: (_, row) => [
-        canEdit ? (
-          <Button
-            key="edit"
-            type="link"
-            size="small"
-            data-testid="row-edit"
-            onClick={() => setEditing({ record: row })}
-          >
-            {t('common.edit')}
-          </Button>
-        ) : null,
-        canReset ? (
-          <Button
-            key="reset"
-            type="link"
-            size="small"
-            data-testid="row-reset-password"
-            onClick={() => void resetPassword(row)}
-          >
-            {t('user.resetPassword')}
-          </Button>
-        ) : null,
-        canDelete ? (
-          <Button
-            key="delete"
-            type="link"
-            size="small"
-            danger
-            data-testid="row-delete"
-            disabled={row.userName === profile?.userName}
-            title={row.userName === profile?.userName ? t('user.cannotDeleteSelf') : undefined}
-            onClick={() => void remove(row)}
-          >
-            {t('common.delete')}
-          </Button>
-        ) : null,
-      ],
-    },
+    createdAtColumn<StaffRecord>(t),
   ];
-  const visibleColumns =
-    canEdit || canDelete || canReset ? columns : columns.filter((column) => column.valueType !== 'option');
 
   return (
     <PageWrapper title={t('user.title')} description={t('user.intro')} testId="user-page">
-      {error ? <LoadError title={t('user.loadFailed')} message={error} onRetry={reload} /> : null}
-      <ProTable<StaffRecord, SearchParams & { lang: string }>
-        actionRef={actionRef}
+      <ListPage<StaffRecord, Filter>
+        name={USER_LIST}
+        columnsKey="gc-columns-users"
+        columns={columns}
+        hiddenColumns={['birthDate', 'age', 'idCard', 'email', 'gender', 'createdAt']}
         rowKey="userName"
-        columns={visibleColumns}
-        params={{ lang }}
-        cardBordered
-        form={{ name: 'userSearch' }}
-        search={{
-          labelWidth: 'auto',
-          defaultCollapsed: mobile,
-          span: { xs: 24, sm: 24, md: 12, lg: 8, xl: 8, xxl: 6 },
-        }}
-        options={{ reload: true, density: false, setting: { draggable: true } }}
-        columnsState={{
-          persistenceKey: 'gc-columns-users',
-          persistenceType: 'localStorage',
-          defaultValue: {
-            birthDate: { show: false },
-            age: { show: false },
-            idCard: { show: false },
-            email: { show: false },
-            gender: { show: false },
-            createdAt: { show: false },
-          },
-        }}
-        scroll={{ x: 'max-content' }}
-        pagination={{ ...TABLE_PAGINATION, showTotal: (count) => t('common.total', { count }) }}
-        rowSelection={
-          canEdit
+        selection={canEdit ? { keys: selected, onChange: setSelected } : undefined}
+        request={fetchStaffPage}
+        filterOf={filterOf}
+        texts={{ empty: t('user.empty'), loadFailed: t('user.loadFailed') }}
+        rowActions={{
+          extra: canReset
+            ? (row) => (
+                <Button
+                  type="link"
+                  size="small"
+                  data-testid="row-reset-password"
+                  onClick={() => void resetPassword(row)}
+                >
+                  {t('user.resetPassword')}
+                </Button>
+              )
+            : undefined,
+          edit: canEdit ? (row) => setEditing({ record: row }) : undefined,
+          remove: canDelete
             ? {
-                selectedRowKeys: selected,
-                preserveSelectedRowKeys: true,
-                onChange: (keys) => setSelected(keys.map(String)),
+                question: (row) => t('user.deleteConfirm', { name: row.nickName || row.userName }),
+                run: (row) => deleteStaff(row.userName, row.version),
+                refusal: (row) => (row.userName === profile?.userName ? t('user.cannotDeleteSelf') : null),
               }
-            : false
-        }
-        tableAlertRender={({ selectedRowKeys, onCleanSelected }) => (
-          <Space wrap>
-            <span>{t('common.selected', { count: selectedRowKeys.length })}</span>
-            <Button type="link" size="small" onClick={onCleanSelected}>
-              {t('common.clearSelection')}
-            </Button>
-          </Space>
-        )}
-        tableAlertOptionRender={false}
-        locale={{ emptyText: <TableEmpty text={error ? t('user.loadFailed') : t('user.empty')} /> }}
-        request={async (params) => {
-          const filter = filterOf(params);
-          lastFilter.current = filter;
-          try {
-            const page = await fetchStaffPage({
-              ...filter,
-              page: params.current ?? 1,
-              size: params.pageSize ?? 20,
-            });
-            setError(null);
-            setTotal(page.total);
-            return { data: page.records, total: page.total, success: true };
-          } catch (failure) {
-            if (!isAbort(failure)) setError(errorText(failure));
-            setTotal(0);
-            return { data: [], total: 0, success: true };
-          }
+            : undefined,
         }}
-        toolBarRender={() => [
-          <ImportButton key="import" kind="staff" onImported={reload} />,
+        toolbar={
           canEdit ? (
-            <Button
-              key="scope"
-              icon={<SafetyOutlined />}
-              disabled={selected.length === 0}
-              data-testid="user-batch-scope"
-              onClick={() => setScoping(true)}
-            >
-              {selected.length ? t('user.batchScopeCount', { count: selected.length }) : t('user.batchScope')}
-            </Button>
-          ) : null,
-          <Button
-            key="export"
-            icon={<DownloadOutlined />}
-            loading={!!exporting}
-            disabled={!exporting && total === 0}
-            data-testid="export-excel"
-            onClick={() => void runExport()}
-          >
-            {exporting
-              ? t('excel.exporting', { loaded: exporting.loaded, total: exporting.total })
-              : t('excel.export')}
-          </Button>,
-          canEdit ? (
-            <Button
-              key="create"
-              type="primary"
-              icon={<PlusOutlined />}
-              data-testid="user-create"
-              onClick={() => setEditing({ record: null })}
-            >
-              {t('user.create')}
-            </Button>
-          ) : null,
-        ]}
+            <Space wrap>
+              <ImportButton kind="staff" onImported={reload} />
+              <Button
+                icon={<SafetyOutlined />}
+                disabled={selected.length === 0}
+                data-testid="user-batch-scope"
+                onClick={() => setScoping(true)}
+              >
+                {selected.length
+                  ? t('user.batchScopeCount', { count: selected.length })
+                  : t('user.batchScope')}
+              </Button>
+            </Space>
+          ) : null
+        }
+        create={
+          canEdit
+            ? { testId: 'user-create', label: t('user.create'), onClick: () => setEditing({ record: null }) }
+            : undefined
+        }
+        excel={{ fileName: t('user.exportFileName'), sheetName: t('user.title'), columns: exportColumns }}
       />
       {editing ? (
         <UserForm

@@ -17,8 +17,10 @@ import { errorText, showError } from '../../../api/http';
 import { toastSuccess } from '../../../app/notify';
 import { usePermission } from '../../../app/permissions';
 import { confirmAction, withContinuePrompt } from '../../../components/confirm';
+import { DialogForm, SortField, useEditForm } from '../../../components/dialog-form/DialogForm';
 import { handleSaveError } from '../../../components/form-errors';
 import { useRevalidateOnLanguageChange, zodRule } from '../../../components/form-rules';
+import { RowEditDelete } from '../../../components/list-page/row-parts';
 import {
   NameFields,
   type NameValues,
@@ -27,7 +29,6 @@ import {
   shownTagName,
 } from '../../../components/names';
 import { LoadError, TableEmpty } from '../../../components/PageWrapper';
-import { EditModalForm, RowEditDelete, SortField, useEditForm } from '../../system/catalogue-ui';
 import { CATALOGUE_EDIT } from './permissions';
 
 const tagKeys = ['tagOptions'] as const;
@@ -174,7 +175,7 @@ function EditTagForm({
     editValuesOf,
   );
   return (
-    <EditModalForm<TagOption, EditValues, TagOption>
+    <DialogForm<TagOption, EditValues, TagOption>
       edit={edit}
       title={t('catalogueSettings.tags.editTitle')}
       width={520}
@@ -204,7 +205,7 @@ function EditTagForm({
         <ColorField />
       </Col>
       <SortField />
-    </EditModalForm>
+    </DialogForm>
   );
 }
 

@@ -32,12 +32,11 @@ import { useDevice } from '../../../app/preferences';
 import { ConflictAlert } from '../../../components/ConflictAlert';
 import { confirmAction, withContinuePrompt } from '../../../components/confirm';
 import { DepartmentTreeSelect } from '../../../components/DepartmentTreeSelect';
+import { SortInput, submitterProps } from '../../../components/dialog-form/DialogForm';
 import { handleSaveError } from '../../../components/form-errors';
 import { issueParams, useRevalidateOnLanguageChange } from '../../../components/form-rules';
 import { LoadError, TableEmpty } from '../../../components/PageWrapper';
 import { currentLang, msgOrText } from '../../../i18n';
-import { SortInput } from '../../system/catalogue-ui';
-import { submitterProps } from '../../system/shared';
 import { RuleForm } from './RuleForm';
 import {
   CRISIS_PERMISSIONS,

@@ -6,7 +6,6 @@ import { Button, Flex, Select, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchAllPages } from '../../../api/catalogues';
 import {
   type CrisisRule,
   deleteDepartmentCrisis,
@@ -21,10 +20,11 @@ import { usePermission } from '../../../app/permissions';
 import { useDevice } from '../../../app/preferences';
 import { confirmAction, withContinuePrompt } from '../../../components/confirm';
 import { DepartmentTreeSelect } from '../../../components/DepartmentTreeSelect';
+import { ExportButton, useExcelExport } from '../../../components/list-page/excel-export';
+import { fetchAllPages } from '../../../components/list-page/fetch-all';
+import { TABLE_PAGINATION } from '../../../components/list-page/ListPage';
 import { LoadError, TableEmpty } from '../../../components/PageWrapper';
 import { currentLang } from '../../../i18n';
-import { ExportButton, useExcelExport } from '../../system/catalogue-ui';
-import { TABLE_PAGINATION } from '../../system/shared';
 import { RuleForm } from './RuleForm';
 import { CRISIS_PERMISSIONS, crisisKeys, GradeTag, itemOptions, limitColumns, useCrisisGrades } from './ui';
 import { useUnitOf } from './units';
@@ -79,7 +79,7 @@ export function DepartmentTab() {
       { title: t('crisisSettings.fields.grade'), dataIndex: 'grade' },
       { title: t('common.updatedAt'), dataIndex: 'updatedAt', dateFormat: 'dateTime' },
     ],
-    load: (onProgress) => fetchAllPages(fetchDepartmentRulePage, filter, onProgress),
+    load: (onProgress) => fetchAllPages(fetchDepartmentRulePage, filter, { onProgress }),
   });
 
   const remove = async (row: NamedCrisisRule) => {

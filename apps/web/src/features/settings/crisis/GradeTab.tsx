@@ -13,12 +13,11 @@ import { usePermission } from '../../../app/permissions';
 import { useDevice } from '../../../app/preferences';
 import { ConflictAlert } from '../../../components/ConflictAlert';
 import { confirmAction, withContinuePrompt } from '../../../components/confirm';
+import { SortInput, submitterProps, textOrNull } from '../../../components/dialog-form/DialogForm';
 import { handleSaveError } from '../../../components/form-errors';
 import { useRevalidateOnLanguageChange, zodRule } from '../../../components/form-rules';
 import { LoadError, TableEmpty } from '../../../components/PageWrapper';
 import { currentLang } from '../../../i18n';
-import { SortInput } from '../../system/catalogue-ui';
-import { submitterProps, textOrNull } from '../../system/shared';
 import { ColorSwatch, CRISIS_PERMISSIONS, crisisKeys, useCrisisGrades } from './ui';
 
 interface GradeValues {

@@ -11,10 +11,10 @@ import { isApiError } from '../../../api/http';
 import { toastError, toastSuccess } from '../../../app/notify';
 import { ConflictAlert } from '../../../components/ConflictAlert';
 import { DepartmentTreeSelect } from '../../../components/DepartmentTreeSelect';
+import { submitterProps } from '../../../components/dialog-form/DialogForm';
 import { handleSaveError } from '../../../components/form-errors';
 import { issueParams, useRevalidateOnLanguageChange } from '../../../components/form-rules';
 import { msgOrText } from '../../../i18n';
-import { submitterProps } from '../../system/shared';
 import { crisisKeys, itemOptions, useAgeBrackets, useCrisisGrades, useGlucosePeriods } from './ui';
 import { useUnitOf } from './units';
 

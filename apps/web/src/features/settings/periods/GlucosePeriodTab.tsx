@@ -11,7 +11,8 @@ import {
 } from '../../../api/periods';
 import { usePermission } from '../../../app/permissions';
 import { useDevice } from '../../../app/preferences';
-import { EditModalForm, useEditForm, useStatusToggle } from '../../system/catalogue-ui';
+import { DialogForm, useEditForm } from '../../../components/dialog-form/DialogForm';
+import { useStatusToggle } from '../../../components/list-page/row-parts';
 import {
   glucoseBoundRules,
   PERIOD_EDIT,
@@ -74,7 +75,7 @@ function GlucosePeriodForm({
   const preview = usePeriodPreview(edit.form, periods, edit.base?.id);
   const precision = unit === 'mgDl' ? 0 : 1;
   return (
-    <EditModalForm<GlucosePeriod, Values>
+    <DialogForm<GlucosePeriod, Values>
       edit={edit}
       title={record ? t('periodSettings.glucose.editTitle') : t('periodSettings.glucose.createTitle')}
       width={680}
@@ -131,7 +132,7 @@ function GlucosePeriodForm({
           </Typography.Text>
         </Col>
       </PeriodFormFields>
-    </EditModalForm>
+    </DialogForm>
   );
 }
 

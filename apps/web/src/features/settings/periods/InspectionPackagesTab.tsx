@@ -29,20 +29,18 @@ import {
 } from '../../../api/inspection';
 import { usePermission } from '../../../app/permissions';
 import { useDevice } from '../../../app/preferences';
+import { DialogForm, SortStatusFields, useEditForm } from '../../../components/dialog-form/DialogForm';
 import { zodRule } from '../../../components/form-rules';
+import {
+  confirmDelete,
+  RowEditDelete,
+  RowStatusSwitch,
+  useStatusToggle,
+} from '../../../components/list-page/row-parts';
 import { NameFields, type NameValues, namesInput, nameValuesOf, shownName } from '../../../components/names';
 import { LoadError, TableEmpty } from '../../../components/PageWrapper';
 import { msg } from '../../../i18n';
-import {
-  confirmDelete,
-  EditModalForm,
-  RowEditDelete,
-  RowStatusSwitch,
-  SideList,
-  SortStatusFields,
-  useEditForm,
-  useStatusToggle,
-} from '../../system/catalogue-ui';
+import { SideList } from '../../system/SideList';
 
 export const INSPECTION_EDIT = PERMISSIONS.settings.labItems.edit;
 export const inspectionKeys = {
@@ -83,7 +81,7 @@ function PackageForm({
     packageValuesOf,
   );
   return (
-    <EditModalForm<InspectionPackage, PackageValues, InspectionPackage>
+    <DialogForm<InspectionPackage, PackageValues, InspectionPackage>
       edit={edit}
       title={record ? t('inspectionSettings.package.editTitle') : t('inspectionSettings.package.createTitle')}
       width={520}
@@ -115,7 +113,7 @@ function PackageForm({
       </Col>
       <SortStatusFields sm={6} />
       <NameFields fields={packageShape} limits={NAME_LIMITS} requiredKey={NAME_REQUIRED.setting} />
-    </EditModalForm>
+    </DialogForm>
   );
 }
 
@@ -170,7 +168,7 @@ function ItemForm({
     itemValuesOf,
   );
   return (
-    <EditModalForm<InspectionItem, ItemValues, InspectionItem>
+    <DialogForm<InspectionItem, ItemValues, InspectionItem>
       edit={edit}
       title={record ? t('inspectionSettings.item.editTitle') : t('inspectionSettings.item.createTitle')}
       width={620}
@@ -242,7 +240,7 @@ function ItemForm({
         </Form.Item>
       </Col>
       <SortStatusFields />
-    </EditModalForm>
+    </DialogForm>
   );
 }
 

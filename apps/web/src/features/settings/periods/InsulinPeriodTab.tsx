@@ -11,7 +11,8 @@ import {
 } from '../../../api/periods';
 import { usePermission } from '../../../app/permissions';
 import { useDevice } from '../../../app/preferences';
-import { confirmDelete, EditModalForm, useEditForm, useStatusToggle } from '../../system/catalogue-ui';
+import { DialogForm, useEditForm } from '../../../components/dialog-form/DialogForm';
+import { confirmDelete, useStatusToggle } from '../../../components/list-page/row-parts';
 import {
   PERIOD_EDIT,
   PeriodFormFields,
@@ -72,7 +73,7 @@ function InsulinPeriodForm({
   );
   const preview = usePeriodPreview(edit.form, periods, edit.base?.id);
   return (
-    <EditModalForm<InsulinPeriod, Values>
+    <DialogForm<InsulinPeriod, Values>
       edit={edit}
       title={record ? t('periodSettings.insulin.editTitle') : t('periodSettings.insulin.createTitle')}
       width={620}
@@ -87,7 +88,7 @@ function InsulinPeriodForm({
       onSaved={onSaved}
     >
       <PeriodFormFields fields={fields} preview={preview} />
-    </EditModalForm>
+    </DialogForm>
   );
 }
 

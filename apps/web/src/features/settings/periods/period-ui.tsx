@@ -29,11 +29,12 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { errorText } from '../../../api/http';
 import { glucoseUnitOf, useSession } from '../../../app/session';
+import { SortStatusFields } from '../../../components/dialog-form/DialogForm';
 import { zodRule } from '../../../components/form-rules';
 import { formatDateTime } from '../../../components/format';
+import { CreateButton, RowStatusSwitch } from '../../../components/list-page/row-parts';
 import { LoadError, TableEmpty } from '../../../components/PageWrapper';
 import { msg } from '../../../i18n';
-import { CreateButton, RowStatusSwitch, SortStatusFields } from '../../system/catalogue-ui';
 import './periods.css';
 
 export const PERIOD_EDIT = PERMISSIONS.settings.periods.edit;

@@ -1,0 +1,399 @@
+import { PrinterOutlined } from '@ant-design/icons';
+import { type ProColumns, ProTable } from '@ant-design/pro-components';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Space, type TablePaginationConfig } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../api/http';
+import { useDevice } from '../../app/preferences';
+import { currentLang } from '../../i18n';
+import type { ExcelColumn } from '../excel';
+import { LoadError, TableEmpty } from '../PageWrapper';
+import type { PrintFilter } from '../print/PrintPreview';
+import { ExportButton, useExcelExport } from './excel-export';
+import { fetchAllPages, type PageRequest } from './fetch-all';
+import { ListPrint, type ListPrintRequest } from './ListPrint';
+import {
+  activeFilterOf,
+  CreateButton,
+  confirmDelete,
+  RowEditDelete,
+  RowStatusSwitch,
+  statusValueEnum,
+  useStatusToggle,
+} from './row-parts';
+
+/** Default pagination of every list. */
+export const TABLE_PAGINATION: TablePaginationConfig = {
+  defaultPageSize: 20,
+  showSizeChanger: true,
+  pageSizeOptions: [10, 20, 50, 100],
+};
+
+/** Where the status switch goes among a page's columns (`isActive`; also the status filter). */
+export const STATUS_COLUMN = { key: 'status', dataIndex: 'isActive' } as const;
+
+/** The react-query key of a list's pages (and of its print). */
+export const listQueryKey = (name: string) => ['list', name] as const;
+
+/** Reloads a list (every page and filter of it), e.g. after a dialog saved a row. */
+export function useListReload(name: string): () => void {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: listQueryKey(name) });
+}
+
+type SearchValues = Record<string, unknown>;
+
+/** The search form's values as a filter: text trimmed, blank and empty values left out. */
+export function plainFilterOf(values: SearchValues): Record<string, unknown> {
+  const filter: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    const kept = typeof value === 'string' ? value.trim() : value;
+    if (kept === '' || kept === null || kept === undefined) continue;
+    if (Array.isArray(kept) && kept.length === 0) continue;
+    filter[key] = kept;
+  }
+  return filter;
+}
+
+/** The search fields' initial values (`initialValue` of their columns). */
+function initialSearchValues<T>(columns: ProColumns<T>[]): SearchValues {
+  const values: SearchValues = {};
+  for (const column of columns) {
+    if (column.initialValue !== undefined && column.dataIndex !== undefined)
+      values[String(column.dataIndex)] = column.initialValue;
+  }
+  return values;
+}
+
+/** What the search form holds, as the printed sheet's header shows it (labels and option texts). */
+export function searchSummary<T>(columns: ProColumns<T>[], values: SearchValues): PrintFilter[] {
+  const summary: PrintFilter[] = [];
+  for (const column of columns) {
+    if (column.search === false || column.dataIndex === undefined) continue;
+    const value = values[String(column.dataIndex)];
+    if (value === undefined || value === null || value === '') continue;
+    const valueEnum = column.valueEnum as Record<string, { text: ReactNode }> | undefined;
+    const options = (column.fieldProps as { options?: { value: unknown; label: ReactNode }[] } | undefined)
+      ?.options;
+    const shown =
+      valueEnum?.[String(value)]?.text ?? options?.find((option) => option.value === value)?.label ?? value;
+    summary.push({ label: String(column.title ?? ''), value: String(shown) });
+  }
+  return summary;
+}
+
+/** The placeholder of the keyword field (`queryCondition`), for the toolbar box of a compact list. */
+function keywordPlaceholder<T>(columns: ProColumns<T>[]): string | undefined {
+  const keyword = columns.find((column) => column.dataIndex === 'queryCondition');
+  return (keyword?.fieldProps as { placeholder?: string } | undefined)?.placeholder;
+}
+
+export interface ListPageProps<T extends { id: number }, F> {
+  /** the search form's name: its fields' ids read `${name}_${field}`; also the list's query key */
+  name: string;
+  /** where the column settings are remembered (localStorage) */
+  columnsKey: string;
+  /** the columns with their search fields (`hideInTable` for search-only fields) */
+  columns: ProColumns<T>[];
+  /** columns hidden until shown in the column settings */
+  hiddenColumns?: string[];
+  /** one page of rows for a filter */
+  request: PageRequest<T, F>;
+  /**
+   * the search form's values → the request's filter ({@link plainFilterOf} by default); null sends
+   * nothing (a search the server would refuse: `notice` says why)
+   */
+  filterOf?: (values: SearchValues) => F | null;
+  /** shown above the table for the search as it stands (a problem with it) */
+  notice?: (values: SearchValues) => ReactNode;
+  /** a click anywhere on a row (its details) */
+  onRowClick?: (row: T) => void;
+  texts: { empty: string; loadFailed: string };
+  /** the row's enable / stop switch, at {@link STATUS_COLUMN}; stopping asks first */
+  status?: {
+    change: (row: T, isActive: boolean) => Promise<unknown>;
+    editable: boolean;
+    nameOf?: (row: T) => string;
+  };
+  /** the row actions: extra ones first, then edit, then delete (which asks first) */
+  rowActions?: {
+    edit?: (row: T) => void;
+    remove?: {
+      question: (row: T) => string;
+      run: (row: T) => Promise<unknown>;
+      /** why this row cannot be deleted (the button shows disabled with it), or null */
+      refusal?: (row: T) => string | null;
+    };
+    extra?: (row: T) => ReactNode;
+  };
+  create?: { testId: string; label: string; onClick: () => void };
+  /** the Excel export of every matching row; its columns are the print's too */
+  excel?: { fileName: string; sheetName: string; columns: ExcelColumn<T>[] };
+  /** a print of every matching row (needs `excel`) */
+  print?: { title: string };
+  /** the row's key (selection keys too); `id` by default */
+  rowKey?: keyof T & string;
+  /** rows ticked for a batch action of the toolbar */
+  selection?: { keys: string[]; onChange: (keys: string[]) => void };
+  /** a title in the table's toolbar */
+  headerTitle?: ReactNode;
+  /** a narrow panel: a keyword box in the toolbar (`queryCondition`) instead of the search form */
+  compact?: boolean;
+  /** false while the page has nothing to list yet (no request) */
+  enabled?: boolean;
+  /** the content shown under a row when it is expanded */
+  expandedRow?: (row: T) => ReactNode;
+  /** page-specific toolbar elements (an import button), before the kit's own */
+  toolbar?: ReactNode;
+  /** after a status change or a delete, beside the list's own reload (counts elsewhere on the page) */
+  onChanged?: () => void;
+}
+
+/**
+ * The list-page kit (Ant Design Pro's table-list): the page declares its columns, its request and its
+ * optional parts; the kit does the rest the same way on every page — the search form with reset, the
+ * paged table loaded through react-query (loading, empty, error with retry), column settings, the
+ * total, the status switch, row actions, and the toolbar in one order: the page's own elements, print,
+ * Excel export, then the primary "New …". On a phone the search form starts collapsed, the table is
+ * small and the column settings are left out.
+ */
+export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>) {
+  const { name, columns, status, rowActions, excel, print, create, compact } = props;
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const narrow = useDevice() === 'mobile' || !!compact;
+  const reload = useListReload(name);
+  // the form starts with the columns' initial values (a default date range) and resets to them
+  const initialValues = initialSearchValues(columns);
+  const [search, setSearch] = useState<{ values: SearchValues; page: number; size: number }>({
+    values: initialValues,
+    page: 1,
+    size: TABLE_PAGINATION.defaultPageSize ?? 20,
+  });
+  const [printing, setPrinting] = useState<ListPrintRequest<F> | null>(null);
+
+  const filterOf = (values: SearchValues): F | null => {
+    const withStatus = status ? { ...values, isActive: activeFilterOf(values.isActive) } : values;
+    return (props.filterOf ?? plainFilterOf)(withStatus) as F | null;
+  };
+  const filter = filterOf(search.values);
+  const query = useQuery({
+    queryKey: [...listQueryKey(name), filter, search.page, search.size, lang],
+    queryFn: ({ signal }) =>
+      props.request({ ...(filter as F), page: search.page, size: search.size }, signal),
+    enabled: (props.enabled ?? true) && filter !== null,
+    placeholderData: keepPreviousData,
+    // the error shows above the table with a retry, not as a toast as well
+    meta: { silent: true },
+    staleTime: 0,
+  });
+  const refused = filter === null;
+  const total = query.isError || refused ? 0 : (query.data?.total ?? 0);
+  const afterChange = () => {
+    reload();
+    props.onChanged?.();
+  };
+
+  const statusToggle = useStatusToggle<T>(
+    (row, isActive) => status?.change(row, isActive) ?? Promise.resolve(),
+    afterChange,
+    status?.nameOf,
+  );
+  const exporter = useExcelExport<T>({
+    fileName: () => excel?.fileName ?? name,
+    sheetName: () => excel?.sheetName ?? name,
+    columns: () => excel?.columns ?? [],
+    load: (onProgress) => fetchAllPages(props.request, filter as F, { onProgress }),
+  });
+
+  const statusColumn: ProColumns<T> = {
+    title: t('common.status'),
+    dataIndex: 'isActive',
+    key: 'status',
+    valueType: 'select',
+    valueEnum: statusValueEnum(),
+    fieldProps: { placeholder: t('common.all') },
+    width: 110,
+    render: (_, row) => {
+      const active = (row as T & { isActive: boolean }).isActive;
+      return (
+        <RowStatusSwitch
+          checked={active}
+          loading={statusToggle.busy === row.id}
+          disabled={!status?.editable}
+          onChange={(checked) => void statusToggle.toggle(row, checked)}
+        />
+      );
+    },
+  };
+  const remove = rowActions?.remove;
+  const actionsShown = rowActions && (rowActions.edit || remove || rowActions.extra);
+  const actionsColumn: ProColumns<T> = {
+    title: t('common.actions'),
+    key: 'option',
+    valueType: 'option',
+    fixed: narrow ? undefined : 'right',
+    // edit and delete fit a fixed width; extra actions size the column by their texts
+    width: rowActions?.extra ? undefined : lang === 'zh-CN' ? 110 : 130,
+    render: (_, row) => (
+      <span className="gc-row-actions gc-nowrap">
+        {rowActions?.extra?.(row)}
+        <RowEditDelete
+          onEdit={rowActions?.edit ? () => rowActions.edit?.(row) : undefined}
+          deleteRefusal={remove?.refusal?.(row)}
+          onDelete={
+            remove
+              ? () =>
+                  void confirmDelete(remove.question(row), () => remove.run(row)).then((outcome) => {
+                    if (outcome === 'deleted' && props.selection) {
+                      const key = String(row[props.rowKey ?? 'id']);
+                      props.selection.onChange(props.selection.keys.filter((kept) => kept !== key));
+                    }
+                    if (outcome !== 'cancelled') afterChange();
+                  })
+              : undefined
+          }
+        />
+      </span>
+    ),
+  };
+  const pageColumns = columns.map((column) =>
+    status && column.key === STATUS_COLUMN.key
+      ? { ...statusColumn, ...column, render: statusColumn.render }
+      : column,
+  );
+  if (status && !columns.some((column) => column.key === STATUS_COLUMN.key)) pageColumns.push(statusColumn);
+  if (actionsShown) pageColumns.push(actionsColumn);
+
+  const toolbar = [
+    props.toolbar ? <span key="page">{props.toolbar}</span> : null,
+    print && excel ? (
+      <Button
+        key="print"
+        icon={<PrinterOutlined />}
+        disabled={total === 0}
+        data-testid="list-print"
+        onClick={() => setPrinting({ filter: filter as F, filters: searchSummary(columns, search.values) })}
+      >
+        {t('print.action')}
+      </Button>
+    ) : null,
+    excel ? (
+      <ExportButton
+        key="export"
+        exporting={exporter.exporting}
+        disabled={total === 0}
+        onClick={() => void exporter.run(total)}
+      />
+    ) : null,
+    create ? (
+      <CreateButton key="create" testId={create.testId} onClick={create.onClick}>
+        {create.label}
+      </CreateButton>
+    ) : null,
+  ];
+
+  return (
+    <>
+      {props.notice?.(search.values)}
+      {query.isError ? (
+        <LoadError
+          title={props.texts.loadFailed}
+          message={errorText(query.error)}
+          onRetry={() => void query.refetch()}
+        />
+      ) : null}
+      <ProTable<T, SearchValues>
+        rowKey={props.rowKey ?? 'id'}
+        columns={pageColumns}
+        dataSource={query.isError || refused ? [] : query.data?.records}
+        loading={query.isFetching}
+        cardBordered
+        headerTitle={props.headerTitle}
+        form={{ name: `${name}Search` }}
+        search={
+          compact
+            ? false
+            : {
+                labelWidth: 'auto',
+                defaultCollapsed: narrow,
+                span: { xs: 24, sm: 24, md: 12, lg: 8, xl: 8, xxl: 6 },
+              }
+        }
+        onSubmit={(values) => setSearch((current) => ({ ...current, values, page: 1 }))}
+        onReset={() => setSearch((current) => ({ ...current, values: initialValues, page: 1 }))}
+        options={{
+          reload: () => void query.refetch(),
+          density: false,
+          setting: narrow ? false : { draggable: true },
+          search: compact
+            ? {
+                placeholder: keywordPlaceholder(columns),
+                maxLength: 50,
+                allowClear: true,
+                onSearch: (keyword: string) => {
+                  setSearch((current) => ({ ...current, values: { queryCondition: keyword }, page: 1 }));
+                  return false;
+                },
+              }
+            : false,
+        }}
+        columnsState={{
+          persistenceKey: props.columnsKey,
+          persistenceType: 'localStorage',
+          defaultValue: Object.fromEntries((props.hiddenColumns ?? []).map((key) => [key, { show: false }])),
+        }}
+        size={narrow ? 'small' : undefined}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          ...TABLE_PAGINATION,
+          current: search.page,
+          pageSize: search.size,
+          total,
+          showTotal: (count) => t('common.total', { count }),
+          onChange: (page, size) =>
+            setSearch((current) => ({ ...current, page: size === current.size ? page : 1, size })),
+        }}
+        locale={{
+          emptyText: <TableEmpty text={query.isError ? props.texts.loadFailed : props.texts.empty} />,
+        }}
+        rowSelection={
+          props.selection
+            ? {
+                selectedRowKeys: props.selection.keys,
+                preserveSelectedRowKeys: true,
+                onChange: (keys) => props.selection?.onChange(keys.map(String)),
+              }
+            : false
+        }
+        tableAlertRender={({ selectedRowKeys, onCleanSelected }) => (
+          <Space wrap>
+            <span>{t('common.selected', { count: selectedRowKeys.length })}</span>
+            <Button type="link" size="small" onClick={onCleanSelected}>
+              {t('common.clearSelection')}
+            </Button>
+          </Space>
+        )}
+        tableAlertOptionRender={false}
+        onRow={
+          props.onRowClick
+            ? (row) => ({ onClick: () => props.onRowClick?.(row), className: 'gc-clickable-row' })
+            : undefined
+        }
+        expandable={props.expandedRow ? { expandedRowRender: props.expandedRow } : undefined}
+        toolBarRender={() => toolbar}
+      />
+      {print && excel ? (
+        <ListPrint<T, F>
+          name={name}
+          title={print.title}
+          columns={excel.columns}
+          request={props.request}
+          print={printing}
+          onClose={() => setPrinting(null)}
+        />
+      ) : null}
+    </>
+  );
+}
