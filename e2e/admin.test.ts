@@ -120,9 +120,9 @@ describe('administration end to end', () => {
     expect(foreign.body.code).toBe('404');
     await shot(member, 'scoped-staff');
 
-    // 6. a page the role does not grant never shows
+    // 6. a page the role does not grant never shows: the no-permission page says so in its place
     await member.goto('/system/department');
-    await expect.poll(() => member.url(), WAIT).not.toContain('/system/department');
+    await expect.poll(() => member.getByTestId('no-permission').isVisible(), WAIT).toBe(true);
     expect(await member.getByTestId('department-page').count()).toBe(0);
 
     await member.context().close();

@@ -13,7 +13,7 @@ interface Named {
   nameEn: string | null;
 }
 type Drug = Named & { code: string; categoryNameZh: string | null; categoryNameEn: string | null };
-type GluEvent = Named & { id: number };
+type GluEvent = Named & { id: number; version: number };
 type TagOption = { tag: string; tagZh: string | null; tagEn: string | null };
 
 const WAIT = { timeout: 15_000 };
@@ -82,7 +82,7 @@ describe('names in the language on screen', () => {
       nameZh: '加餐',
       nameEn: 'Snack',
     });
-    const item = await call<Named & { id: number }>(page, 'POST', '/v1/glu/event/item/save', {
+    const item = await call<Named & { id: number; version: number }>(page, 'POST', '/v1/glu/event/item/save', {
       eventId: event.id,
       code: 'namesFruit',
       nameZh: '水果',
@@ -121,8 +121,8 @@ describe('names in the language on screen', () => {
       await expect.poll(() => shownTag.innerText(), WAIT).toBe(tag!.tagEn);
     } finally {
       await call(page, 'DELETE', `/v1/patient/glu/event?id=${saved.id}`);
-      await call(page, 'DELETE', `/v1/glu/event/item?id=${item.id}`);
-      await call(page, 'DELETE', `/v1/glu/event?id=${event.id}`);
+      await call(page, 'DELETE', `/v1/glu/event/item?id=${item.id}&version=${item.version}`);
+      await call(page, 'DELETE', `/v1/glu/event?id=${event.id}&version=${event.version}`);
     }
   });
 });
