@@ -82,12 +82,17 @@ describe('names in the language on screen', () => {
       nameZh: '加餐',
       nameEn: 'Snack',
     });
-    const item = await call<Named & { id: number; version: number }>(page, 'POST', '/v1/glu/event/item/save', {
-      eventId: event.id,
-      code: 'namesFruit',
-      nameZh: '水果',
-      nameEn: 'Fruit',
-    });
+    const item = await call<Named & { id: number; version: number }>(
+      page,
+      'POST',
+      '/v1/glu/event/item/save',
+      {
+        eventId: event.id,
+        code: 'namesFruit',
+        nameZh: '水果',
+        nameEn: 'Fruit',
+      },
+    );
     const saved = await call<{ id: number }>(page, 'POST', '/v1/patient/glu/event/save', {
       patientId: patient.id,
       eventId: event.id,
