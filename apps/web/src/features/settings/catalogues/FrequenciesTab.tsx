@@ -1,4 +1,4 @@
-import { type ProColumns, ProTable } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import {
   adviceFrequencyCreateSchema,
   CATALOGUE_SETTING_LIMITS,
@@ -17,37 +17,20 @@ import {
   fetchFrequencyPage,
   updateFrequency,
 } from '../../../api/catalogue-settings';
-import { fetchAllPages } from '../../../api/catalogues';
 import { usePermission } from '../../../app/permissions';
-import { useDevice } from '../../../app/preferences';
-import { DialogForm, SortStatusFields, useEditForm } from '../../../components/dialog-form/DialogForm';
-import type { ExcelColumn } from '../../../components/excel';
+import {
+  CodeField,
+  DialogForm,
+  SortStatusFields,
+  useEditForm,
+} from '../../../components/dialog-form/DialogForm';
 import { issueParams, zodRule } from '../../../components/form-rules';
-import { ExportButton, useExcelExport } from '../../../components/list-page/excel-export';
-import { TABLE_PAGINATION } from '../../../components/list-page/ListPage';
-import {
-  listSearchProps,
-  rowActionsColumn,
-  usePagedList,
-  withoutActions,
-} from '../../../components/list-page/legacy-table';
-import {
-  activeFilterOf,
-  CreateButton,
-  confirmDelete,
-  RowStatusSwitch,
-  statusValueEnum,
-  updatedAtColumn,
-  useStatusToggle,
-} from '../../../components/list-page/row-parts';
-import { LoadError, TableEmpty } from '../../../components/PageWrapper';
-import { currentLang, msgOrText } from '../../../i18n';
+import { ListPage, STATUS_COLUMN, useListReload } from '../../../components/list-page/ListPage';
+import { statusExcelColumn, updatedAtColumn } from '../../../components/list-page/row-parts';
+import { msgOrText } from '../../../i18n';
 import { CATALOGUE_EDIT } from './permissions';
 
-interface SearchParams {
-  queryCondition?: string;
-  qStatus?: 'true' | 'false';
-}
+const LIST_NAME = 'frequency';
 
 interface Values {
   code: string;
@@ -137,16 +120,13 @@ function FrequencyForm({
       }
       onSaved={onSaved}
     >
-      <Col xs={24} sm={8}>
-        <Form.Item
-          name="code"
-          label={t('catalogueSettings.frequencies.code')}
-          rules={[zodRule(shape.code)]}
-          required
-        >
-          <Input maxLength={12} autoComplete="off" placeholder="tid" />
-        </Form.Item>
-      </Col>
+      <CodeField
+        label={t('catalogueSettings.frequencies.code')}
+        rules={[zodRule(shape.code)]}
+        maxLength={12}
+        sm={8}
+        inputProps={{ placeholder: 'tid' }}
+      />
       <Col xs={24} sm={8}>
         <Form.Item
           name="name"
@@ -207,60 +187,15 @@ function FrequencyForm({
 /** Advice frequencies tab: qd, bid, tid ... with their times per day and execution times. */
 export function FrequenciesTab() {
   const { t } = useTranslation();
-  const lang = currentLang();
-  const mobile = useDevice() === 'mobile';
   const canEdit = usePermission(CATALOGUE_EDIT);
-  const list = usePagedList<AdviceFrequency, AdviceFrequencyFilter>(fetchFrequencyPage);
-  const { error, total, reload } = list;
+  const reload = useListReload(LIST_NAME);
   const [editing, setEditing] = useState<{ record: AdviceFrequency | null } | null>(null);
-  const status = useStatusToggle<AdviceFrequency>(
-    (row, isActive) =>
-      updateFrequency({ ...inputOf(valuesOf(row)), isActive, id: row.id, version: row.version }),
-    reload,
-  );
-  const excel = useExcelExport<AdviceFrequency>({
-    fileName: () => t('catalogueSettings.frequencies.exportFileName'),
-    sheetName: () => t('catalogueSettings.tabs.frequencies'),
-    columns: (): ExcelColumn<AdviceFrequency>[] => [
-      { title: t('catalogueSettings.frequencies.code'), dataIndex: 'code' },
-      { title: t('catalogueSettings.frequencies.name'), dataIndex: 'name' },
-      { title: t('catalogueSettings.frequencies.frequency'), dataIndex: 'frequency' },
-      { title: t('catalogueSettings.frequencies.timesPerDay'), dataIndex: 'timesPerDay' },
-      {
-        title: t('catalogueSettings.frequencies.executeTimes'),
-        dataIndex: 'executeTimes',
-        render: (times) => (times as string[]).join(', '),
-      },
-      { title: t('common.sort'), dataIndex: 'sort' },
-      {
-        title: t('common.status'),
-        dataIndex: 'isActive',
-        render: (value) => (value ? t('common.enabled') : t('common.disabled')),
-      },
-    ],
-    load: (onProgress) => fetchAllPages(fetchFrequencyPage, list.lastFilter.current, onProgress),
-  });
-  const remove = async (row: AdviceFrequency) => {
-    const outcome = await confirmDelete(
-      t('catalogueSettings.frequencies.deleteConfirm', { name: row.name, code: row.code }),
-      () => deleteFrequency(row.id, row.version),
-    );
-    if (outcome === 'deleted') reload();
-  };
   const columns: ProColumns<AdviceFrequency>[] = [
     {
       title: t('dictionary.search'),
       dataIndex: 'queryCondition',
       hideInTable: true,
       fieldProps: { placeholder: t('catalogueSettings.frequencies.searchPlaceholder'), maxLength: 50 },
-    },
-    {
-      title: t('common.status'),
-      dataIndex: 'qStatus',
-      hideInTable: true,
-      valueType: 'select',
-      fieldProps: { placeholder: t('common.all') },
-      valueEnum: statusValueEnum(),
     },
     {
       title: t('catalogueSettings.frequencies.code'),
@@ -308,86 +243,65 @@ export function FrequenciesTab() {
         ),
     },
     { title: t('common.sort'), dataIndex: 'sort', search: false, width: 80 },
-    {
-      title: t('common.status'),
-      dataIndex: 'isActive',
-      search: false,
-      width: 110,
-      render: (_, row) => (
-        <RowStatusSwitch
-          checked={row.isActive}
-          loading={status.busy === row.id}
-          disabled={!canEdit}
-          onChange={(checked) => void status.toggle(row, checked)}
-        />
-      ),
-    },
+    STATUS_COLUMN,
     updatedAtColumn<AdviceFrequency>(t),
-    rowActionsColumn<AdviceFrequency>({
-      t,
-      mobile,
-      lang,
-      canEdit,
-      canDelete: canEdit,
-      onEdit: (row) => setEditing({ record: row }),
-      onDelete: (row) => void remove(row),
-    }),
   ];
   return (
     <div data-testid="frequencies-tab">
-      {error ? (
-        <LoadError title={t('catalogueSettings.frequencies.loadFailed')} message={error} onRetry={reload} />
-      ) : null}
-      <ProTable<AdviceFrequency, SearchParams & { lang: string }>
-        actionRef={list.actionRef}
-        rowKey="id"
-        columns={canEdit ? columns : withoutActions(columns)}
-        params={{ lang }}
-        cardBordered
-        form={{ name: 'frequencySearch' }}
-        search={listSearchProps(mobile)}
-        options={{ reload: true, density: false, setting: mobile ? false : { draggable: true } }}
-        columnsState={{
-          persistenceKey: 'gc-columns-advice-frequencies',
-          persistenceType: 'localStorage',
-          defaultValue: { updatedAt: { show: false } },
+      <ListPage<AdviceFrequency, AdviceFrequencyFilter>
+        name={LIST_NAME}
+        columnsKey="gc-columns-advice-frequencies"
+        columns={columns}
+        hiddenColumns={['updatedAt']}
+        request={fetchFrequencyPage}
+        texts={{
+          empty: t('catalogueSettings.frequencies.empty'),
+          loadFailed: t('catalogueSettings.frequencies.loadFailed'),
         }}
-        size={mobile ? 'small' : undefined}
-        scroll={{ x: 'max-content' }}
-        pagination={{ ...TABLE_PAGINATION, showTotal: (count) => t('common.total', { count }) }}
-        locale={{
-          emptyText: (
-            <TableEmpty
-              text={
-                error
-                  ? t('catalogueSettings.frequencies.loadFailed')
-                  : t('catalogueSettings.frequencies.empty')
+        status={{
+          editable: canEdit,
+          nameOf: (row) => row.name,
+          change: (row, isActive) =>
+            updateFrequency({ ...inputOf(valuesOf(row)), isActive, id: row.id, version: row.version }),
+        }}
+        rowActions={
+          canEdit
+            ? {
+                edit: (row) => setEditing({ record: row }),
+                remove: {
+                  question: (row) =>
+                    t('catalogueSettings.frequencies.deleteConfirm', { name: row.name, code: row.code }),
+                  run: (row) => deleteFrequency(row.id, row.version),
+                },
               }
-            />
-          ),
-        }}
-        request={(params) =>
-          list.request(
-            {
-              queryCondition: params.queryCondition?.trim() || undefined,
-              isActive: activeFilterOf(params.qStatus),
-            },
-            params,
-          )
+            : undefined
         }
-        toolBarRender={() => [
-          <ExportButton
-            key="export"
-            exporting={excel.exporting}
-            disabled={total === 0}
-            onClick={() => void excel.run(total)}
-          />,
-          canEdit ? (
-            <CreateButton key="create" testId="frequency-create" onClick={() => setEditing({ record: null })}>
-              {t('catalogueSettings.frequencies.create')}
-            </CreateButton>
-          ) : null,
-        ]}
+        create={
+          canEdit
+            ? {
+                testId: 'frequency-create',
+                label: t('catalogueSettings.frequencies.create'),
+                onClick: () => setEditing({ record: null }),
+              }
+            : undefined
+        }
+        excel={{
+          fileName: t('catalogueSettings.frequencies.exportFileName'),
+          sheetName: t('catalogueSettings.tabs.frequencies'),
+          columns: [
+            { title: t('catalogueSettings.frequencies.code'), dataIndex: 'code' },
+            { title: t('catalogueSettings.frequencies.name'), dataIndex: 'name' },
+            { title: t('catalogueSettings.frequencies.frequency'), dataIndex: 'frequency' },
+            { title: t('catalogueSettings.frequencies.timesPerDay'), dataIndex: 'timesPerDay' },
+            {
+              title: t('catalogueSettings.frequencies.executeTimes'),
+              dataIndex: 'executeTimes',
+              render: (times) => (times as string[]).join(', '),
+            },
+            { title: t('common.sort'), dataIndex: 'sort' },
+            statusExcelColumn<AdviceFrequency>(),
+          ],
+        }}
       />
       {editing ? (
         <FrequencyForm

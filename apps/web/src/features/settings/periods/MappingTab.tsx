@@ -1,4 +1,4 @@
-import { type ProColumns, ProTable } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import { MEASUREMENT_ITEMS } from '@glucocare/domain/clinical';
 import {
   mappingItemFieldSchemas as fields,
@@ -12,7 +12,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Col, Form, Input, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchAllPages } from '../../../api/catalogues';
 import {
   createMappingItem,
   deleteMappingItem,
@@ -23,30 +22,16 @@ import {
   updateMappingItem,
 } from '../../../api/inspection';
 import { usePermission } from '../../../app/permissions';
-import { useDevice } from '../../../app/preferences';
 import { DialogForm, useEditForm } from '../../../components/dialog-form/DialogForm';
-import type { ExcelColumn } from '../../../components/excel';
 import { zodRule } from '../../../components/form-rules';
-import { ExportButton, useExcelExport } from '../../../components/list-page/excel-export';
-import { TABLE_PAGINATION } from '../../../components/list-page/ListPage';
-import {
-  listSearchProps,
-  rowActionsColumn,
-  usePagedList,
-  withoutActions,
-} from '../../../components/list-page/legacy-table';
-import { CreateButton, confirmDelete, updatedAtColumn } from '../../../components/list-page/row-parts';
+import { ListPage, useListReload } from '../../../components/list-page/ListPage';
+import { updatedAtColumn } from '../../../components/list-page/row-parts';
 import { shownLinkedName, shownName } from '../../../components/names';
-import { LoadError, TableEmpty } from '../../../components/PageWrapper';
-import { currentLang } from '../../../i18n';
 import { INSPECTION_EDIT, inspectionKeys } from './InspectionPackagesTab';
 
 const SOURCE_COLORS: Record<MappingSource, string> = { HIS: 'blue', LIS: 'purple', METER: 'cyan' };
 
-interface SearchParams {
-  queryCondition?: string;
-  qSource?: MappingSource;
-}
+const LIST_NAME = 'mapping';
 
 interface Values {
   source?: MappingSource;
@@ -194,11 +179,8 @@ function MappingForm({
 /** Tab "Mapping items": external item codes (HIS, LIS, meters) → measurement or inspection items. */
 export function MappingTab() {
   const { t } = useTranslation();
-  const lang = currentLang();
-  const mobile = useDevice() === 'mobile';
   const canEdit = usePermission(INSPECTION_EDIT);
-  const list = usePagedList<MappingItem, MappingFilter>(fetchMappingPage);
-  const { error, total, reload } = list;
+  const reload = useListReload(LIST_NAME);
   const [editing, setEditing] = useState<{ record: MappingItem | null } | null>(null);
   const kindName = (kind: MappingTargetKind) => t(`inspectionSettings.mapping.kinds.${kind}`);
   /** what a row maps to: a measurement by its name on screen, an inspection item by its name */
@@ -206,37 +188,6 @@ export function MappingTab() {
     row.targetKind === 'measurement'
       ? t(`inspectionSettings.mapping.items.${row.targetCode}`)
       : shownLinkedName(row, 'target');
-
-  const excel = useExcelExport<MappingItem>({
-    fileName: () => t('inspectionSettings.mapping.exportFileName'),
-    sheetName: () => t('inspectionSettings.mapping.tab'),
-    columns: (): ExcelColumn<MappingItem>[] => [
-      { title: t('inspectionSettings.mapping.source'), dataIndex: 'source' },
-      { title: t('inspectionSettings.mapping.externalCode'), dataIndex: 'externalCode' },
-      { title: t('inspectionSettings.mapping.externalName'), dataIndex: 'externalName' },
-      {
-        title: t('inspectionSettings.mapping.targetKind'),
-        dataIndex: 'targetKind',
-        render: (value) => kindName(value as MappingTargetKind),
-      },
-      { title: t('inspectionSettings.mapping.targetCode'), dataIndex: 'targetCode' },
-      {
-        title: t('inspectionSettings.mapping.target'),
-        dataIndex: 'targetName',
-        render: (_, row) => targetName(row),
-      },
-      { title: t('common.updatedAt'), dataIndex: 'updatedAt', dateFormat: 'dateTime' },
-    ],
-    load: (onProgress) => fetchAllPages(fetchMappingPage, list.lastFilter.current, onProgress),
-  });
-
-  const remove = async (row: MappingItem) => {
-    const outcome = await confirmDelete(
-      t('inspectionSettings.mapping.deleteConfirm', { source: row.source, code: row.externalCode }),
-      () => deleteMappingItem(row.id, row.version),
-    );
-    if (outcome === 'deleted') reload();
-  };
 
   const columns: ProColumns<MappingItem>[] = [
     {
@@ -247,18 +198,12 @@ export function MappingTab() {
     },
     {
       title: t('inspectionSettings.mapping.source'),
-      dataIndex: 'qSource',
-      hideInTable: true,
+      dataIndex: 'source',
       valueType: 'select',
       fieldProps: {
         placeholder: t('common.all'),
         options: MAPPING_SOURCES.map((source) => ({ value: source, label: source })),
       },
-    },
-    {
-      title: t('inspectionSettings.mapping.source'),
-      dataIndex: 'source',
-      search: false,
       width: 90,
       render: (_, row) => <Tag color={SOURCE_COLORS[row.source]}>{row.source}</Tag>,
     },
@@ -289,65 +234,64 @@ export function MappingTab() {
       ),
     },
     updatedAtColumn<MappingItem>(t),
-    rowActionsColumn<MappingItem>({
-      t,
-      mobile,
-      lang,
-      canEdit,
-      canDelete: canEdit,
-      onEdit: (row) => setEditing({ record: row }),
-      onDelete: (row) => void remove(row),
-    }),
   ];
 
   return (
     <>
-      {error ? (
-        <LoadError title={t('inspectionSettings.mapping.loadFailed')} message={error} onRetry={reload} />
-      ) : null}
-      <ProTable<MappingItem, SearchParams & { lang: string }>
-        actionRef={list.actionRef}
-        rowKey="id"
-        columns={canEdit ? columns : withoutActions(columns)}
-        params={{ lang }}
-        cardBordered
-        form={{ name: 'mappingSearch' }}
-        search={listSearchProps(mobile)}
-        options={{ reload: true, density: false, setting: false }}
-        size={mobile ? 'small' : undefined}
-        scroll={{ x: 'max-content' }}
-        pagination={{ ...TABLE_PAGINATION, showTotal: (count) => t('common.total', { count }) }}
-        locale={{
-          emptyText: (
-            <TableEmpty
-              text={
-                error ? t('inspectionSettings.mapping.loadFailed') : t('inspectionSettings.mapping.empty')
-              }
-            />
-          ),
+      <ListPage<MappingItem, MappingFilter>
+        name={LIST_NAME}
+        columnsKey="gc-columns-inspection-mapping"
+        columns={columns}
+        request={fetchMappingPage}
+        texts={{
+          empty: t('inspectionSettings.mapping.empty'),
+          loadFailed: t('inspectionSettings.mapping.loadFailed'),
         }}
-        request={(params) =>
-          list.request(
-            {
-              queryCondition: params.queryCondition?.trim() || undefined,
-              source: params.qSource || undefined,
-            },
-            params,
-          )
+        rowActions={
+          canEdit
+            ? {
+                edit: (row) => setEditing({ record: row }),
+                remove: {
+                  question: (row) =>
+                    t('inspectionSettings.mapping.deleteConfirm', {
+                      source: row.source,
+                      code: row.externalCode,
+                    }),
+                  run: (row) => deleteMappingItem(row.id, row.version),
+                },
+              }
+            : undefined
         }
-        toolBarRender={() => [
-          <ExportButton
-            key="export"
-            exporting={excel.exporting}
-            disabled={total === 0}
-            onClick={() => void excel.run(total)}
-          />,
-          canEdit ? (
-            <CreateButton key="create" testId="mapping-create" onClick={() => setEditing({ record: null })}>
-              {t('inspectionSettings.mapping.create')}
-            </CreateButton>
-          ) : null,
-        ]}
+        create={
+          canEdit
+            ? {
+                testId: 'mapping-create',
+                label: t('inspectionSettings.mapping.create'),
+                onClick: () => setEditing({ record: null }),
+              }
+            : undefined
+        }
+        excel={{
+          fileName: t('inspectionSettings.mapping.exportFileName'),
+          sheetName: t('inspectionSettings.mapping.tab'),
+          columns: [
+            { title: t('inspectionSettings.mapping.source'), dataIndex: 'source' },
+            { title: t('inspectionSettings.mapping.externalCode'), dataIndex: 'externalCode' },
+            { title: t('inspectionSettings.mapping.externalName'), dataIndex: 'externalName' },
+            {
+              title: t('inspectionSettings.mapping.targetKind'),
+              dataIndex: 'targetKind',
+              render: (value) => kindName(value as MappingTargetKind),
+            },
+            { title: t('inspectionSettings.mapping.targetCode'), dataIndex: 'targetCode' },
+            {
+              title: t('inspectionSettings.mapping.target'),
+              dataIndex: 'targetName',
+              render: (_, row) => targetName(row),
+            },
+            { title: t('common.updatedAt'), dataIndex: 'updatedAt', dateFormat: 'dateTime' },
+          ],
+        }}
       />
       {editing ? (
         <MappingForm
