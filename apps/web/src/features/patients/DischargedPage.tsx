@@ -1,4 +1,4 @@
-import { type ProColumns, ProTable } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import { isDateRangeValid } from '@glucocare/domain/helpers';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
@@ -6,24 +6,21 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { fetchAllPages } from '../../api/catalogues';
 import { type DischargedFilter, fetchDischarged, type Inpatient } from '../../api/patients';
-import { toastError } from '../../app/notify';
 import { usePermission } from '../../app/permissions';
 import { useDevice } from '../../app/preferences';
 import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
-import type { ExcelColumn } from '../../components/excel';
 import { dateTimeInZone } from '../../components/format';
-import { ExportButton, useExcelExport } from '../../components/list-page/excel-export';
-import { TABLE_PAGINATION } from '../../components/list-page/ListPage';
-import { listSearchProps, usePagedList } from '../../components/list-page/legacy-table';
+import { ListPage, useListReload } from '../../components/list-page/ListPage';
 import { shownPatientTag } from '../../components/names';
-import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
-import { currentLang, msg } from '../../i18n';
+import { PageWrapper } from '../../components/PageWrapper';
+import { msg } from '../../i18n';
 import { PATIENT_PERMISSIONS, ReadmitForm } from './PatientActions';
 import { PatientNameLink, patientKeys, useTagOptions } from './parts';
 import { DATE } from './patient-form';
 import './patients.css';
+
+const LIST_NAME = 'discharged';
 
 interface SearchParams {
   queryCondition?: string;
@@ -48,42 +45,14 @@ export function dischargedFilterOf(params: SearchParams): DischargedFilter {
  */
 export default function DischargedPage() {
   const { t } = useTranslation();
-  const lang = currentLang();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const mobile = useDevice() === 'mobile';
   const canReadmit = usePermission(PATIENT_PERMISSIONS.discharge);
+  const reload = useListReload(LIST_NAME);
   const [readmit, setReadmit] = useState<Inpatient | null>(null);
-  const list = usePagedList<Inpatient, DischargedFilter>(fetchDischarged);
   const tags = useTagOptions();
   const none = t('common.none');
-
-  const exportColumns = (): ExcelColumn<Inpatient>[] => [
-    { title: t('patients.field.name'), dataIndex: 'name' },
-    {
-      title: t('patients.field.gender'),
-      dataIndex: 'gender',
-      render: (value) => t(`patients.gender.${value === 'male' || value === 'female' ? value : 'unknown'}`),
-    },
-    { title: t('patients.field.age'), dataIndex: 'age' },
-    { title: t('patients.field.inpatientNumber'), dataIndex: 'inpatientNumber' },
-    { title: t('patients.field.department'), dataIndex: 'departmentName' },
-    { title: t('patients.field.bed'), dataIndex: 'bed' },
-    { title: t('patients.field.doctor'), dataIndex: 'doctorName' },
-    { title: t('patients.field.admittedAt'), dataIndex: 'admittedAt', dateFormat: 'dateTime' },
-    { title: t('patients.field.dischargedAt'), dataIndex: 'dischargedAt', dateFormat: 'dateTime' },
-    {
-      title: t('patients.field.tags'),
-      dataIndex: 'tags',
-      render: (_, row) => row.tags.map((tag) => shownPatientTag(tag, tags.byTag)),
-    },
-  ];
-  const excel = useExcelExport<Inpatient>({
-    fileName: () => t('patients.discharged.fileName'),
-    sheetName: () => t('patients.discharged.title'),
-    columns: exportColumns,
-    load: (onProgress) => fetchAllPages(fetchDischarged, list.lastFilter.current, onProgress),
-  });
 
   const columns: ProColumns<Inpatient>[] = [
     {
@@ -168,34 +137,6 @@ export default function DischargedPage() {
       width: 150,
       render: (_, row) => <span className="gc-nowrap">{dateTimeInZone(row.dischargedAt)}</span>,
     },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      valueType: 'option',
-      width: 150,
-      fixed: mobile ? undefined : 'right',
-      render: (_, row) => [
-        <Button
-          key="detail"
-          type="link"
-          size="small"
-          onClick={() => navigate(`/patient/detail?id=${row.id}`)}
-        >
-          {t('patients.action.detail')}
-        </Button>,
-        canReadmit ? (
-          <Button
-            key="readmit"
-            type="link"
-            size="small"
-            onClick={() => setReadmit(row)}
-            data-testid="row-readmit"
-          >
-            {t('patients.action.readmit')}
-          </Button>
-        ) : null,
-      ],
-    },
   ];
 
   return (
@@ -204,38 +145,52 @@ export default function DischargedPage() {
       description={t('patients.discharged.description')}
       testId="discharged-page"
     >
-      {list.error ? (
-        <LoadError title={t('patients.discharged.loadFailed')} message={list.error} onRetry={list.reload} />
-      ) : null}
-      <ProTable<Inpatient, SearchParams & { lang: string }>
-        actionRef={list.actionRef}
-        rowKey="id"
+      <ListPage<Inpatient, DischargedFilter>
+        name={LIST_NAME}
+        columnsKey="gc-columns-discharged"
         columns={columns}
-        params={{ lang }}
-        cardBordered
-        form={{ name: 'dischargedSearch' }}
-        search={listSearchProps(mobile)}
-        options={{ reload: true, density: false, setting: mobile ? false : { draggable: true } }}
-        size={mobile ? 'small' : undefined}
-        scroll={{ x: 'max-content' }}
-        pagination={{ ...TABLE_PAGINATION, showTotal: (count) => t('common.total', { count }) }}
-        locale={{
-          emptyText: (
-            <TableEmpty
-              text={list.error ? t('patients.discharged.loadFailed') : t('patients.discharged.empty')}
-            />
+        request={fetchDischarged}
+        filterOf={dischargedFilterOf}
+        texts={{ empty: t('patients.discharged.empty'), loadFailed: t('patients.discharged.loadFailed') }}
+        rowActions={{
+          extra: (row) => (
+            <>
+              <Button type="link" size="small" onClick={() => navigate(`/patient/detail?id=${row.id}`)}>
+                {t('patients.action.detail')}
+              </Button>
+              {canReadmit ? (
+                <Button type="link" size="small" onClick={() => setReadmit(row)} data-testid="row-readmit">
+                  {t('patients.action.readmit')}
+                </Button>
+              ) : null}
+            </>
           ),
         }}
-        request={(params) => list.request(dischargedFilterOf(params), params)}
-        onRequestError={() => toastError(t('patients.discharged.loadFailed'))}
-        toolBarRender={() => [
-          <ExportButton
-            key="export"
-            exporting={excel.exporting}
-            disabled={list.total === 0}
-            onClick={() => void excel.run(list.total)}
-          />,
-        ]}
+        excel={{
+          fileName: t('patients.discharged.fileName'),
+          sheetName: t('patients.discharged.title'),
+          columns: [
+            { title: t('patients.field.name'), dataIndex: 'name' },
+            {
+              title: t('patients.field.gender'),
+              dataIndex: 'gender',
+              render: (value) =>
+                t(`patients.gender.${value === 'male' || value === 'female' ? value : 'unknown'}`),
+            },
+            { title: t('patients.field.age'), dataIndex: 'age' },
+            { title: t('patients.field.inpatientNumber'), dataIndex: 'inpatientNumber' },
+            { title: t('patients.field.department'), dataIndex: 'departmentName' },
+            { title: t('patients.field.bed'), dataIndex: 'bed' },
+            { title: t('patients.field.doctor'), dataIndex: 'doctorName' },
+            { title: t('patients.field.admittedAt'), dataIndex: 'admittedAt', dateFormat: 'dateTime' },
+            { title: t('patients.field.dischargedAt'), dataIndex: 'dischargedAt', dateFormat: 'dateTime' },
+            {
+              title: t('patients.field.tags'),
+              dataIndex: 'tags',
+              render: (_, row) => row.tags.map((tag) => shownPatientTag(tag, tags.byTag)),
+            },
+          ],
+        }}
       />
       {readmit ? (
         <ReadmitForm
@@ -243,7 +198,7 @@ export default function DischargedPage() {
           onClose={() => setReadmit(null)}
           onSaved={() => {
             setReadmit(null);
-            list.reload();
+            reload();
             void queryClient.invalidateQueries({ queryKey: patientKeys.all });
           }}
         />
