@@ -13,14 +13,13 @@ import {
   type TagOption,
   updateTagOption,
 } from '../../../api/catalogue-settings';
-import { errorText, showError } from '../../../api/http';
+import { errorText } from '../../../api/http';
 import { toastSuccess } from '../../../app/notify';
 import { usePermission } from '../../../app/permissions';
-import { confirmAction, withContinuePrompt } from '../../../components/confirm';
 import { DialogForm, SortField, useEditForm } from '../../../components/dialog-form/DialogForm';
 import { handleSaveError } from '../../../components/form-errors';
 import { useRevalidateOnLanguageChange, zodRule } from '../../../components/form-rules';
-import { RowEditDelete } from '../../../components/list-page/row-parts';
+import { confirmDelete, RowEditDelete } from '../../../components/list-page/row-parts';
 import {
   NameFields,
   type NameValues,
@@ -221,19 +220,11 @@ export function TagsTab() {
     meta: { silent: true },
   });
   const remove = async (option: TagOption) => {
-    const ok = await confirmAction({
-      content: withContinuePrompt(t('catalogueSettings.tags.deleteConfirm', { tag: shownTagName(option) })),
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await deleteTagOption(option.tag);
-      toastSuccess(t('common.deleted'));
-    } catch (error) {
-      showError(error);
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: tagKeys });
-    }
+    const outcome = await confirmDelete(
+      t('catalogueSettings.tags.deleteConfirm', { tag: shownTagName(option) }),
+      () => deleteTagOption(option.tag),
+    );
+    if (outcome !== 'cancelled') await queryClient.invalidateQueries({ queryKey: tagKeys });
   };
   return (
     <Card size="small" data-testid="tags-tab">

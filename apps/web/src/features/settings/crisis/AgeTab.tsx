@@ -1,5 +1,4 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { ModalForm } from '@ant-design/pro-components';
 import type { MeasurementItem } from '@glucocare/domain/clinical';
 import {
   ageBracketCreateSchema,
@@ -8,7 +7,7 @@ import {
   CRISIS_LIMITS,
 } from '@glucocare/domain/hospital-settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Flex, Form, Input, InputNumber, Row, Select, Space, Table } from 'antd';
+import { Button, Card, Col, Flex, Form, Input, InputNumber, Select, Space, Table } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -20,21 +19,19 @@ import {
   createAgeCrisis,
   deleteAgeBracket,
   deleteAgeCrisis,
+  fetchAgeBrackets,
   fetchAgeCrisis,
   type NamedCrisisRule,
   updateAgeBracket,
   updateAgeCrisis,
 } from '../../../api/crisis';
-import { errorText, showError } from '../../../api/http';
-import { toastSuccess } from '../../../app/notify';
+import { errorText } from '../../../api/http';
 import { usePermission } from '../../../app/permissions';
 import { useDevice } from '../../../app/preferences';
-import { ConflictAlert } from '../../../components/ConflictAlert';
-import { confirmAction, withContinuePrompt } from '../../../components/confirm';
 import { DepartmentTreeSelect } from '../../../components/DepartmentTreeSelect';
-import { SortInput, submitterProps } from '../../../components/dialog-form/DialogForm';
-import { handleSaveError } from '../../../components/form-errors';
-import { issueParams, useRevalidateOnLanguageChange } from '../../../components/form-rules';
+import { DialogForm, SortField, useEditForm } from '../../../components/dialog-form/DialogForm';
+import { issueParams } from '../../../components/form-rules';
+import { CreateButton, confirmDelete, RowEditDelete } from '../../../components/list-page/row-parts';
 import { LoadError, TableEmpty } from '../../../components/PageWrapper';
 import { currentLang, msgOrText } from '../../../i18n';
 import { RuleForm } from './RuleForm';
@@ -72,98 +69,93 @@ function bracketRule(field: keyof BracketValues) {
   });
 }
 
-function BracketForm({ record, onClose }: { record: AgeBracket | null; onClose: () => void }) {
+const bracketValuesOf = (bracket: AgeBracket): BracketValues => ({
+  name: bracket.name,
+  minAge: bracket.minAge,
+  maxAge: bracket.maxAge,
+  sort: bracket.sort,
+});
+
+async function findBracket(base: AgeBracket): Promise<AgeBracket | null> {
+  return (await fetchAgeBrackets()).find((bracket) => bracket.id === base.id) ?? null;
+}
+
+function BracketForm({
+  record,
+  onClose,
+  onSaved,
+}: {
+  record: AgeBracket | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<BracketValues>();
-  useRevalidateOnLanguageChange(form);
-  const queryClient = useQueryClient();
-  const [conflict, setConflict] = useState<string | null>(null);
+  const edit = useEditForm(record, findBracket, bracketValuesOf);
   return (
-    <ModalForm<BracketValues>
-      open
-      form={form}
+    <DialogForm<AgeBracket, BracketValues>
+      edit={edit}
       title={record ? t('crisisSettings.ages.editBracket') : t('crisisSettings.ages.createBracket')}
       width={520}
-      layout="vertical"
-      initialValues={record ?? { sort: 0 }}
-      modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: onClose }}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      submitter={submitterProps(t)}
-      onFinish={async (values) => {
+      initialValues={record ? bracketValuesOf(record) : { sort: 0 }}
+      conflictField="name"
+      onClose={onClose}
+      save={(values, base) => {
         const input = {
           name: values.name.trim(),
           minAge: values.minAge as number,
           maxAge: values.maxAge as number,
           sort: values.sort ?? 0,
         };
-        try {
-          if (record) await updateAgeBracket({ ...input, id: record.id, version: record.version });
-          else await createAgeBracket(input);
-          toastSuccess(t('common.saved'));
-          await queryClient.invalidateQueries({ queryKey: crisisKeys.all });
-          onClose();
-          return true;
-        } catch (error) {
-          handleSaveError(form, error, record ? { onConflict: setConflict } : { conflictField: 'name' });
-          return false;
-        }
+        return base
+          ? updateAgeBracket({ ...input, id: base.id, version: base.version })
+          : createAgeBracket(input);
       }}
+      onSaved={onSaved}
     >
-      <ConflictAlert
-        message={conflict}
-        onReload={() => {
-          void queryClient.invalidateQueries({ queryKey: crisisKeys.all });
-          onClose();
-        }}
-      />
-      <Form.Item name="name" label={t('crisisSettings.ages.name')} rules={[bracketRule('name')]} required>
-        <Input
-          maxLength={CRISIS_LIMITS.bracketName.max}
-          showCount
-          autoComplete="off"
-          data-testid="bracket-name"
-        />
-      </Form.Item>
-      <Row gutter={12}>
-        <Col span={12}>
-          <Form.Item
-            name="minAge"
-            label={t('crisisSettings.ages.minAge')}
-            rules={[bracketRule('minAge')]}
-            dependencies={['maxAge']}
-            required
-          >
-            <InputNumber
-              style={{ width: '100%' }}
-              precision={0}
-              addonAfter={t('crisisSettings.ages.years')}
-              data-testid="bracket-min"
-            />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item
-            name="maxAge"
-            label={t('crisisSettings.ages.maxAge')}
-            rules={[bracketRule('maxAge')]}
-            dependencies={['minAge']}
-            required
-          >
-            <InputNumber
-              style={{ width: '100%' }}
-              precision={0}
-              addonAfter={t('crisisSettings.ages.years')}
-              data-testid="bracket-max"
-            />
-          </Form.Item>
-        </Col>
-      </Row>
-      <Form.Item name="sort" label={t('common.sort')}>
-        <SortInput />
-      </Form.Item>
-    </ModalForm>
+      <Col xs={24}>
+        <Form.Item name="name" label={t('crisisSettings.ages.name')} rules={[bracketRule('name')]} required>
+          <Input
+            maxLength={CRISIS_LIMITS.bracketName.max}
+            showCount
+            autoComplete="off"
+            data-testid="bracket-name"
+          />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item
+          name="minAge"
+          label={t('crisisSettings.ages.minAge')}
+          rules={[bracketRule('minAge')]}
+          dependencies={['maxAge']}
+          required
+        >
+          <InputNumber
+            style={{ width: '100%' }}
+            precision={0}
+            addonAfter={t('crisisSettings.ages.years')}
+            data-testid="bracket-min"
+          />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item
+          name="maxAge"
+          label={t('crisisSettings.ages.maxAge')}
+          rules={[bracketRule('maxAge')]}
+          dependencies={['minAge']}
+          required
+        >
+          <InputNumber
+            style={{ width: '100%' }}
+            precision={0}
+            addonAfter={t('crisisSettings.ages.years')}
+            data-testid="bracket-max"
+          />
+        </Form.Item>
+      </Col>
+      <SortField sm={12} />
+    </DialogForm>
   );
 }
 
@@ -189,37 +181,18 @@ export function AgeTab() {
   const reload = () => queryClient.invalidateQueries({ queryKey: crisisKeys.all });
 
   const removeBracket = async (row: AgeBracket) => {
-    if (
-      !(await confirmAction({
-        content: withContinuePrompt(t('crisisSettings.ages.deleteBracketConfirm', { name: row.name })),
-        danger: true,
-      }))
-    )
-      return;
-    try {
-      await deleteAgeBracket(row.id, row.version);
-      toastSuccess(t('common.deleted'));
-      await reload();
-    } catch (error) {
-      showError(error);
-    }
+    const outcome = await confirmDelete(
+      t('crisisSettings.ages.deleteBracketConfirm', { name: row.name }),
+      () => deleteAgeBracket(row.id, row.version),
+    );
+    if (outcome === 'deleted') await reload();
   };
   const removeRule = async (row: NamedCrisisRule) => {
     const name = `${row.departmentName ?? row.departmentCode} · ${row.ageBracketName ?? ''}`;
-    if (
-      !(await confirmAction({
-        content: withContinuePrompt(t('crisisSettings.deleteRuleConfirm', { name })),
-        danger: true,
-      }))
-    )
-      return;
-    try {
-      await deleteAgeCrisis(row.id, row.version);
-      toastSuccess(t('common.deleted'));
-      await reload();
-    } catch (error) {
-      showError(error);
-    }
+    const outcome = await confirmDelete(t('crisisSettings.deleteRuleConfirm', { name }), () =>
+      deleteAgeCrisis(row.id, row.version),
+    );
+    if (outcome === 'deleted') await reload();
   };
 
   const actions = <T,>(onEdit: (row: T) => void, onDelete: (row: T) => void) => ({
@@ -228,14 +201,7 @@ export function AgeTab() {
     width: lang === 'zh-CN' ? 110 : 130,
     fixed: mobile ? undefined : ('right' as const),
     render: (_: unknown, row: T) => (
-      <Space size={0}>
-        <Button type="link" size="small" data-testid="row-edit" onClick={() => onEdit(row)}>
-          {t('common.edit')}
-        </Button>
-        <Button type="link" size="small" danger data-testid="row-delete" onClick={() => onDelete(row)}>
-          {t('common.delete')}
-        </Button>
-      </Space>
+      <RowEditDelete onEdit={() => onEdit(row)} onDelete={() => onDelete(row)} />
     ),
   });
 
@@ -359,14 +325,9 @@ export function AgeTab() {
             />
           </Flex>
           {canEdit ? (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              data-testid="age-rule-create"
-              onClick={() => setRuleEditing({ record: null })}
-            >
+            <CreateButton testId="age-rule-create" onClick={() => setRuleEditing({ record: null })}>
               {t('crisisSettings.ages.createSetting')}
-            </Button>
+            </CreateButton>
           ) : null}
         </Flex>
         {settings.isError ? (
@@ -389,7 +350,14 @@ export function AgeTab() {
         />
       </Card>
       {bracketEditing ? (
-        <BracketForm record={bracketEditing.record} onClose={() => setBracketEditing(null)} />
+        <BracketForm
+          record={bracketEditing.record}
+          onClose={() => setBracketEditing(null)}
+          onSaved={() => {
+            setBracketEditing(null);
+            void reload();
+          }}
+        />
       ) : null}
       {ruleEditing ? (
         <RuleForm

@@ -1,104 +1,50 @@
-import { PlusOutlined } from '@ant-design/icons';
+import type { ProColumns } from '@ant-design/pro-components';
 import type { MeasurementItem } from '@glucocare/domain/clinical';
 import { departmentCrisisSaveSchema } from '@glucocare/domain/hospital-settings';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Select, Space, Table } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Select } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type CrisisRule,
+  type DepartmentRuleFilter,
   deleteDepartmentCrisis,
   fetchDepartmentRulePage,
   type NamedCrisisRule,
   saveDepartmentCrisis,
   setDepartmentCrisisGrade,
 } from '../../../api/crisis';
-import { errorText, showError } from '../../../api/http';
+import { showError } from '../../../api/http';
 import { toastSuccess } from '../../../app/notify';
 import { usePermission } from '../../../app/permissions';
-import { useDevice } from '../../../app/preferences';
-import { confirmAction, withContinuePrompt } from '../../../components/confirm';
 import { DepartmentTreeSelect } from '../../../components/DepartmentTreeSelect';
-import { ExportButton, useExcelExport } from '../../../components/list-page/excel-export';
-import { fetchAllPages } from '../../../components/list-page/fetch-all';
-import { TABLE_PAGINATION } from '../../../components/list-page/ListPage';
-import { LoadError, TableEmpty } from '../../../components/PageWrapper';
-import { currentLang } from '../../../i18n';
+import { ListPage, plainFilterOf, useListReload } from '../../../components/list-page/ListPage';
 import { RuleForm } from './RuleForm';
 import { CRISIS_PERMISSIONS, crisisKeys, GradeTag, itemOptions, limitColumns, useCrisisGrades } from './ui';
 import { useUnitOf } from './units';
 
+const LIST_NAME = 'department-crisis';
+
 /** "Departments": each department's own critical values, for all periods or one. */
 export function DepartmentTab() {
   const { t } = useTranslation();
-  const lang = currentLang();
-  const mobile = useDevice() === 'mobile';
   const canEdit = usePermission(CRISIS_PERMISSIONS.edit);
   const queryClient = useQueryClient();
+  const reloadList = useListReload(LIST_NAME);
   const unitOf = useUnitOf();
   const grades = useCrisisGrades();
-  const [departmentCode, setDepartmentCode] = useState<string | null>(null);
-  const [item, setItem] = useState<MeasurementItem | null>(null);
-  const [paging, setPaging] = useState({ page: 1, size: 20 });
   const [editing, setEditing] = useState<{ record: CrisisRule | null } | null>(null);
   const [grading, setGrading] = useState<number | null>(null);
-  const filter = { departmentCode: departmentCode ?? undefined, category: item ?? undefined };
-  const list = useQuery({
-    queryKey: [...crisisKeys.departments, filter, paging, lang],
-    queryFn: ({ signal }) => fetchDepartmentRulePage({ ...filter, ...paging }, signal),
-    placeholderData: keepPreviousData,
-  });
-  const reload = () => queryClient.invalidateQueries({ queryKey: crisisKeys.all });
+  // a new rule starts in the department and item the list is searched for
+  const searched = useRef<DepartmentRuleFilter>({});
+  // grades count their rules, so every change here reloads the other crisis tabs too
+  const reloadAll = () => {
+    reloadList();
+    void queryClient.invalidateQueries({ queryKey: crisisKeys.all });
+  };
 
   const itemName = (code: MeasurementItem) => t(`crisisSettings.items.${code}`);
   const periodText = (row: NamedCrisisRule) => row.periodName ?? t('crisisSettings.allPeriods');
-  const excel = useExcelExport<NamedCrisisRule>({
-    fileName: () => t('crisisSettings.departments.exportFileName'),
-    sheetName: () => t('crisisSettings.tabs.departments'),
-    columns: () => [
-      { title: t('crisisSettings.fields.department'), dataIndex: 'departmentName' },
-      {
-        title: t('crisisSettings.fields.item'),
-        dataIndex: 'item',
-        render: (value) => itemName(value as MeasurementItem),
-      },
-      {
-        title: t('crisisSettings.fields.period'),
-        dataIndex: 'periodName',
-        render: (_, row) => periodText(row),
-      },
-      ...(['criticalLow', 'low', 'high', 'criticalHigh'] as const).map((limit) => ({
-        title: `${t(`crisisSettings.fields.${limit}`)}`,
-        dataIndex: limit,
-        render: (_: unknown, row: NamedCrisisRule) => {
-          const u = unitOf(row.item);
-          return row[limit] == null ? '' : `${u.format(row[limit])} ${u.label}`;
-        },
-      })),
-      { title: t('crisisSettings.fields.grade'), dataIndex: 'grade' },
-      { title: t('common.updatedAt'), dataIndex: 'updatedAt', dateFormat: 'dateTime' },
-    ],
-    load: (onProgress) => fetchAllPages(fetchDepartmentRulePage, filter, { onProgress }),
-  });
-
-  const remove = async (row: NamedCrisisRule) => {
-    const name = `${row.departmentName ?? row.departmentCode} · ${itemName(row.item)} · ${periodText(row)}`;
-    if (
-      !(await confirmAction({
-        content: withContinuePrompt(t('crisisSettings.deleteRuleConfirm', { name })),
-        danger: true,
-      }))
-    )
-      return;
-    try {
-      await deleteDepartmentCrisis(row.id, row.version);
-      toastSuccess(t('common.deleted'));
-      await reload();
-    } catch (error) {
-      showError(error);
-    }
-  };
 
   const changeGrade = async (row: NamedCrisisRule, grade: string) => {
     setGrading(row.id);
@@ -109,33 +55,58 @@ export function DepartmentTab() {
       showError(error);
     } finally {
       setGrading(null);
-      await reload();
+      reloadAll();
     }
   };
 
-  const columns: ColumnsType<NamedCrisisRule> = [
+  const columns: ProColumns<NamedCrisisRule>[] = [
+    {
+      title: t('crisisSettings.fields.department'),
+      dataIndex: 'departmentCode',
+      hideInTable: true,
+      renderFormItem: () => (
+        <DepartmentTreeSelect
+          placeholder={t('crisisSettings.departments.allDepartments')}
+          data-testid="department-filter"
+        />
+      ),
+    },
+    {
+      title: t('crisisSettings.fields.item'),
+      dataIndex: 'category',
+      hideInTable: true,
+      valueType: 'select',
+      fieldProps: { placeholder: t('crisisSettings.allItems'), options: itemOptions(t) },
+    },
     {
       title: t('crisisSettings.fields.department'),
       dataIndex: 'departmentName',
+      search: false,
       width: 150,
       render: (_, row) => row.departmentName ?? row.departmentCode,
     },
     {
       title: t('crisisSettings.fields.item'),
       dataIndex: 'item',
+      search: false,
       width: 90,
       render: (_, row) => itemName(row.item),
     },
     {
       title: t('crisisSettings.fields.period'),
       dataIndex: 'periodName',
+      search: false,
       width: 120,
       render: (_, row) => periodText(row),
     },
-    ...limitColumns<NamedCrisisRule>(t, (row) => unitOf(row.item)),
+    ...limitColumns<NamedCrisisRule>(t, (row) => unitOf(row.item)).map((column) => ({
+      ...column,
+      search: false as const,
+    })),
     {
       title: t('crisisSettings.fields.grade'),
       dataIndex: 'grade',
+      search: false,
       width: 140,
       render: (_, row) =>
         canEdit ? (
@@ -157,93 +128,69 @@ export function DepartmentTab() {
         ),
     },
   ];
-  if (canEdit) {
-    columns.push({
-      title: t('common.actions'),
-      key: 'actions',
-      width: lang === 'zh-CN' ? 110 : 130,
-      fixed: mobile ? undefined : 'right',
-      render: (_, row) => (
-        <Space size={0}>
-          <Button type="link" size="small" data-testid="row-edit" onClick={() => setEditing({ record: row })}>
-            {t('common.edit')}
-          </Button>
-          <Button type="link" size="small" danger data-testid="row-delete" onClick={() => void remove(row)}>
-            {t('common.delete')}
-          </Button>
-        </Space>
-      ),
-    });
-  }
 
-  const total = list.data?.total ?? 0;
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <Flex gap={12} wrap justify="space-between">
-        <Flex gap={12} wrap style={{ flex: '1 1 320px' }}>
-          <DepartmentTreeSelect
-            value={departmentCode}
-            onChange={(value) => {
-              setDepartmentCode((value as string | null) ?? null);
-              setPaging((p) => ({ ...p, page: 1 }));
-            }}
-            placeholder={t('crisisSettings.departments.allDepartments')}
-            style={{ width: mobile ? '100%' : 240 }}
-            data-testid="department-filter"
-          />
-          <Select<MeasurementItem | null>
-            allowClear
-            value={item}
-            onChange={(value) => {
-              setItem(value ?? null);
-              setPaging((p) => ({ ...p, page: 1 }));
-            }}
-            placeholder={t('crisisSettings.allItems')}
-            options={itemOptions(t)}
-            style={{ width: mobile ? '100%' : 160 }}
-          />
-        </Flex>
-        <Space wrap>
-          <ExportButton
-            exporting={excel.exporting}
-            disabled={total === 0}
-            onClick={() => void excel.run(total)}
-          />
-          {canEdit ? (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              data-testid="department-rule-create"
-              onClick={() => setEditing({ record: null })}
-            >
-              {t('crisisSettings.departments.create')}
-            </Button>
-          ) : null}
-        </Space>
-      </Flex>
-      {list.isError ? (
-        <LoadError
-          title={t('crisisSettings.loadFailed')}
-          message={errorText(list.error)}
-          onRetry={() => void list.refetch()}
-        />
-      ) : null}
-      <Table<NamedCrisisRule>
-        rowKey="id"
-        size={mobile ? 'small' : 'middle'}
-        loading={list.isFetching}
+    <div data-testid="department-rule-table">
+      <ListPage<NamedCrisisRule, DepartmentRuleFilter>
+        name={LIST_NAME}
+        columnsKey="gc-columns-department-crisis"
         columns={columns}
-        dataSource={list.data?.records ?? []}
-        scroll={{ x: 'max-content' }}
-        data-testid="department-rule-table"
-        locale={{ emptyText: <TableEmpty text={t('crisisSettings.departments.empty')} /> }}
-        pagination={{
-          ...TABLE_PAGINATION,
-          current: paging.page,
-          pageSize: paging.size,
-          total,
-          showTotal: (count) => t('common.total', { count }),
-          onChange: (page, size) => setPaging({ page, size }),
+        request={fetchDepartmentRulePage}
+        filterOf={(values) => {
+          searched.current = plainFilterOf(values) as DepartmentRuleFilter;
+          return searched.current;
+        }}
+        texts={{ empty: t('crisisSettings.departments.empty'), loadFailed: t('crisisSettings.loadFailed') }}
+        rowActions={
+          canEdit
+            ? {
+                edit: (row) => setEditing({ record: row }),
+                remove: {
+                  question: (row) =>
+                    t('crisisSettings.deleteRuleConfirm', {
+                      name: `${row.departmentName ?? row.departmentCode} · ${itemName(row.item)} · ${periodText(row)}`,
+                    }),
+                  run: (row) => deleteDepartmentCrisis(row.id, row.version),
+                },
+              }
+            : undefined
+        }
+        onChanged={() => void queryClient.invalidateQueries({ queryKey: crisisKeys.all })}
+        create={
+          canEdit
+            ? {
+                testId: 'department-rule-create',
+                label: t('crisisSettings.departments.create'),
+                onClick: () => setEditing({ record: null }),
+              }
+            : undefined
+        }
+        excel={{
+          fileName: t('crisisSettings.departments.exportFileName'),
+          sheetName: t('crisisSettings.tabs.departments'),
+          columns: [
+            { title: t('crisisSettings.fields.department'), dataIndex: 'departmentName' },
+            {
+              title: t('crisisSettings.fields.item'),
+              dataIndex: 'item',
+              render: (value) => itemName(value as MeasurementItem),
+            },
+            {
+              title: t('crisisSettings.fields.period'),
+              dataIndex: 'periodName',
+              render: (_, row) => periodText(row),
+            },
+            ...(['criticalLow', 'low', 'high', 'criticalHigh'] as const).map((limit) => ({
+              title: t(`crisisSettings.fields.${limit}`),
+              dataIndex: limit,
+              render: (_: unknown, row: NamedCrisisRule) => {
+                const unit = unitOf(row.item);
+                return row[limit] == null ? '' : `${unit.format(row[limit])} ${unit.label}`;
+              },
+            })),
+            { title: t('crisisSettings.fields.grade'), dataIndex: 'grade' },
+            { title: t('common.updatedAt'), dataIndex: 'updatedAt', dateFormat: 'dateTime' },
+          ],
         }}
       />
       {editing ? (
@@ -254,16 +201,19 @@ export function DepartmentTab() {
               : t('crisisSettings.departments.create')
           }
           record={editing.record}
-          item={item ?? 'GLU'}
+          item={searched.current.category ?? 'GLU'}
           itemChoosable
           period="choose"
           department="choose"
-          departmentCode={departmentCode}
+          departmentCode={searched.current.departmentCode ?? null}
           schema={departmentCrisisSaveSchema}
           save={(body) => saveDepartmentCrisis({ ...body, departmentCode: body.departmentCode ?? '' })}
-          onClose={() => setEditing(null)}
+          onClose={() => {
+            setEditing(null);
+            reloadList();
+          }}
         />
       ) : null}
-    </Space>
+    </div>
   );
 }

@@ -1,21 +1,22 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { ModalForm } from '@ant-design/pro-components';
 import { CRISIS_LIMITS, crisisGradeSaveSchema } from '@glucocare/domain/hospital-settings';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Col, ColorPicker, Flex, Form, Input, Row, Space, Table, Tag } from 'antd';
+import { Col, ColorPicker, Flex, Form, Input, type InputProps, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CrisisGrade, deleteCrisisGrade, saveCrisisGrade } from '../../../api/crisis';
-import { errorText, showError } from '../../../api/http';
-import { toastSuccess } from '../../../app/notify';
+import { type CrisisGrade, deleteCrisisGrade, fetchCrisisGrades, saveCrisisGrade } from '../../../api/crisis';
+import { errorText } from '../../../api/http';
 import { usePermission } from '../../../app/permissions';
 import { useDevice } from '../../../app/preferences';
-import { ConflictAlert } from '../../../components/ConflictAlert';
-import { confirmAction, withContinuePrompt } from '../../../components/confirm';
-import { SortInput, submitterProps, textOrNull } from '../../../components/dialog-form/DialogForm';
-import { handleSaveError } from '../../../components/form-errors';
-import { useRevalidateOnLanguageChange, zodRule } from '../../../components/form-rules';
+import {
+  CodeField,
+  DialogForm,
+  SortField,
+  textOrNull,
+  useEditForm,
+} from '../../../components/dialog-form/DialogForm';
+import { zodRule } from '../../../components/form-rules';
+import { CreateButton, confirmDelete, RowEditDelete } from '../../../components/list-page/row-parts';
 import { LoadError, TableEmpty } from '../../../components/PageWrapper';
 import { currentLang } from '../../../i18n';
 import { ColorSwatch, CRISIS_PERMISSIONS, crisisKeys, useCrisisGrades } from './ui';
@@ -29,125 +30,118 @@ interface GradeValues {
   sort?: number | null;
 }
 
-function GradeForm({ record, onClose }: { record: CrisisGrade | null; onClose: () => void }) {
+const valuesOf = (grade: CrisisGrade): GradeValues => ({
+  grade: grade.grade,
+  nameZh: grade.nameZh,
+  nameEn: grade.nameEn,
+  color: grade.color,
+  description: grade.description,
+  sort: grade.sort,
+});
+
+async function findGrade(base: CrisisGrade): Promise<CrisisGrade | null> {
+  return (await fetchCrisisGrades()).find((grade) => grade.id === base.id) ?? null;
+}
+
+function GradeForm({
+  record,
+  onClose,
+  onSaved,
+}: {
+  record: CrisisGrade | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<GradeValues>();
-  useRevalidateOnLanguageChange(form);
-  const queryClient = useQueryClient();
-  const [conflict, setConflict] = useState<string | null>(null);
+  const edit = useEditForm(record, findGrade, valuesOf);
   const shape = crisisGradeSaveSchema.shape;
   return (
-    <ModalForm<GradeValues>
-      open
-      form={form}
+    <DialogForm<CrisisGrade, GradeValues>
+      edit={edit}
       title={record ? t('crisisSettings.grades.editTitle') : t('crisisSettings.grades.create')}
       width={560}
-      layout="vertical"
-      initialValues={record ?? { color: '#F5222D', sort: 0 }}
-      modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: onClose }}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      submitter={submitterProps(t)}
-      onFinish={async (values) => {
-        try {
-          await saveCrisisGrade({
-            grade: values.grade.trim(),
-            nameZh: values.nameZh.trim(),
-            nameEn: values.nameEn.trim(),
-            color: values.color ?? '',
-            description: textOrNull(values.description),
-            sort: values.sort ?? 0,
-            ...(record ? { id: record.id, version: record.version } : {}),
-          });
-          toastSuccess(t('common.saved'));
-          await queryClient.invalidateQueries({ queryKey: crisisKeys.all });
-          onClose();
-          return true;
-        } catch (error) {
-          handleSaveError(form, error, record ? { onConflict: setConflict } : { conflictField: 'grade' });
-          return false;
-        }
-      }}
+      initialValues={record ? valuesOf(record) : { color: '#F5222D', sort: 0 }}
+      conflictField="grade"
+      onClose={onClose}
+      save={(values, base) =>
+        saveCrisisGrade({
+          grade: values.grade.trim(),
+          nameZh: values.nameZh.trim(),
+          nameEn: values.nameEn.trim(),
+          color: values.color ?? '',
+          description: textOrNull(values.description),
+          sort: values.sort ?? 0,
+          ...(base ? { id: base.id, version: base.version } : {}),
+        })
+      }
+      onSaved={onSaved}
     >
-      <ConflictAlert
-        message={conflict}
-        onReload={() => {
-          void queryClient.invalidateQueries({ queryKey: crisisKeys.all });
-          onClose();
-        }}
+      <CodeField
+        name="grade"
+        label={t('crisisSettings.grades.code')}
+        rules={[zodRule(shape.grade)]}
+        maxLength={CRISIS_LIMITS.grade.max}
+        inputProps={{ 'data-testid': 'grade-code' } as InputProps}
       />
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="grade"
-            label={t('crisisSettings.grades.code')}
-            rules={[zodRule(shape.grade)]}
-            required
-          >
-            <Input maxLength={CRISIS_LIMITS.grade.max} autoComplete="off" data-testid="grade-code" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="color"
-            label={t('crisisSettings.fields.color')}
-            rules={[zodRule(shape.color)]}
-            required
-            getValueFromEvent={(color: { toHexString: () => string }) => color.toHexString().toUpperCase()}
-          >
-            <ColorPicker showText disabledAlpha format="hex" data-testid="grade-color" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="nameZh"
-            label={t('crisisSettings.grades.nameZh')}
-            rules={[zodRule(shape.nameZh)]}
-            required
-          >
-            <Input maxLength={CRISIS_LIMITS.gradeName.max} showCount autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="nameEn"
-            label={t('crisisSettings.grades.nameEn')}
-            rules={[zodRule(shape.nameEn)]}
-            required
-          >
-            <Input
-              maxLength={CRISIS_LIMITS.gradeName.max}
-              showCount
-              autoComplete="off"
-              data-testid="grade-name-en"
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item
-            name="description"
-            label={t('crisisSettings.grades.description')}
-            rules={[zodRule(shape.description, { optional: true })]}
-          >
-            <Input.TextArea
-              maxLength={CRISIS_LIMITS.gradeDescription.max}
-              showCount
-              autoSize={{ minRows: 2, maxRows: 5 }}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={12}>
-          <Form.Item name="sort" label={t('common.sort')}>
-            <SortInput />
-          </Form.Item>
-        </Col>
-      </Row>
-    </ModalForm>
+      <Col xs={24} sm={12}>
+        <Form.Item
+          name="color"
+          label={t('crisisSettings.fields.color')}
+          rules={[zodRule(shape.color)]}
+          required
+          getValueFromEvent={(color: { toHexString: () => string }) => color.toHexString().toUpperCase()}
+        >
+          <ColorPicker showText disabledAlpha format="hex" data-testid="grade-color" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item
+          name="nameZh"
+          label={t('crisisSettings.grades.nameZh')}
+          rules={[zodRule(shape.nameZh)]}
+          required
+        >
+          <Input maxLength={CRISIS_LIMITS.gradeName.max} showCount autoComplete="off" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item
+          name="nameEn"
+          label={t('crisisSettings.grades.nameEn')}
+          rules={[zodRule(shape.nameEn)]}
+          required
+        >
+          <Input
+            maxLength={CRISIS_LIMITS.gradeName.max}
+            showCount
+            autoComplete="off"
+            data-testid="grade-name-en"
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24}>
+        <Form.Item
+          name="description"
+          label={t('crisisSettings.grades.description')}
+          rules={[zodRule(shape.description, { optional: true })]}
+        >
+          <Input.TextArea
+            maxLength={CRISIS_LIMITS.gradeDescription.max}
+            showCount
+            autoSize={{ minRows: 2, maxRows: 5 }}
+          />
+        </Form.Item>
+      </Col>
+      <SortField />
+    </DialogForm>
   );
 }
 
-/** "Critical grades": the levels a critical value can have, with their colours. */
+/**
+ * "Critical grades": the levels a critical value can have, with their colours. Not a ListPage: a
+ * handful of grades with nothing to search or page, read through useCrisisGrades, which the rule forms
+ * and the other tabs share; the row actions, the delete question and the form are the kits' own.
+ */
 export function GradeTab() {
   const { t } = useTranslation();
   const lang = currentLang();
@@ -157,21 +151,12 @@ export function GradeTab() {
   const grades = useCrisisGrades();
   const [editing, setEditing] = useState<{ record: CrisisGrade | null } | null>(null);
 
+  const reload = () => void queryClient.invalidateQueries({ queryKey: crisisKeys.all });
   const remove = async (row: CrisisGrade) => {
-    if (
-      !(await confirmAction({
-        content: withContinuePrompt(t('crisisSettings.grades.deleteConfirm', { name: row.name })),
-        danger: true,
-      }))
-    )
-      return;
-    try {
-      await deleteCrisisGrade(row.grade, row.version);
-      toastSuccess(t('common.deleted'));
-      await queryClient.invalidateQueries({ queryKey: crisisKeys.all });
-    } catch (error) {
-      showError(error);
-    }
+    const outcome = await confirmDelete(t('crisisSettings.grades.deleteConfirm', { name: row.name }), () =>
+      deleteCrisisGrade(row.grade, row.version),
+    );
+    if (outcome === 'deleted') reload();
   };
 
   const columns: ColumnsType<CrisisGrade> = [
@@ -210,14 +195,7 @@ export function GradeTab() {
       width: lang === 'zh-CN' ? 110 : 130,
       fixed: mobile ? undefined : 'right',
       render: (_, row) => (
-        <Space size={0}>
-          <Button type="link" size="small" data-testid="row-edit" onClick={() => setEditing({ record: row })}>
-            {t('common.edit')}
-          </Button>
-          <Button type="link" size="small" danger data-testid="row-delete" onClick={() => void remove(row)}>
-            {t('common.delete')}
-          </Button>
-        </Space>
+        <RowEditDelete onEdit={() => setEditing({ record: row })} onDelete={() => void remove(row)} />
       ),
     });
   }
@@ -226,14 +204,9 @@ export function GradeTab() {
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Flex justify="flex-end">
         {canEdit ? (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            data-testid="grade-create"
-            onClick={() => setEditing({ record: null })}
-          >
+          <CreateButton testId="grade-create" onClick={() => setEditing({ record: null })}>
             {t('crisisSettings.grades.create')}
-          </Button>
+          </CreateButton>
         ) : null}
       </Flex>
       {grades.isError ? (
@@ -254,7 +227,16 @@ export function GradeTab() {
         data-testid="grade-table"
         locale={{ emptyText: <TableEmpty text={t('crisisSettings.grades.empty')} /> }}
       />
-      {editing ? <GradeForm record={editing.record} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <GradeForm
+          record={editing.record}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            reload();
+          }}
+        />
+      ) : null}
     </Space>
   );
 }

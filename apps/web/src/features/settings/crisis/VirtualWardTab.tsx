@@ -1,8 +1,7 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { MeasurementItem } from '@glucocare/domain/clinical';
 import { virtualWardCrisisSaveSchema } from '@glucocare/domain/hospital-settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Space, Table } from 'antd';
+import { Alert, Flex, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,11 +12,10 @@ import {
   type NamedCrisisRule,
   saveVirtualWardCrisis,
 } from '../../../api/crisis';
-import { errorText, showError } from '../../../api/http';
-import { toastSuccess } from '../../../app/notify';
+import { errorText } from '../../../api/http';
 import { usePermission } from '../../../app/permissions';
 import { useDevice } from '../../../app/preferences';
-import { confirmAction, withContinuePrompt } from '../../../components/confirm';
+import { CreateButton, confirmDelete, RowEditDelete } from '../../../components/list-page/row-parts';
 import { LoadError, TableEmpty } from '../../../components/PageWrapper';
 import { currentLang } from '../../../i18n';
 import { RuleForm } from './RuleForm';
@@ -42,20 +40,10 @@ export function VirtualWardTab() {
 
   const remove = async (row: NamedCrisisRule) => {
     const name = row.periodName ?? t('crisisSettings.allPeriods');
-    if (
-      !(await confirmAction({
-        content: withContinuePrompt(t('crisisSettings.deleteRuleConfirm', { name })),
-        danger: true,
-      }))
-    )
-      return;
-    try {
-      await deleteVirtualWardCrisis(row.id, row.version);
-      toastSuccess(t('common.deleted'));
-      await queryClient.invalidateQueries({ queryKey: crisisKeys.all });
-    } catch (error) {
-      showError(error);
-    }
+    const outcome = await confirmDelete(t('crisisSettings.deleteRuleConfirm', { name }), () =>
+      deleteVirtualWardCrisis(row.id, row.version),
+    );
+    if (outcome === 'deleted') await queryClient.invalidateQueries({ queryKey: crisisKeys.all });
   };
 
   const columns: ColumnsType<NamedCrisisRule> = [
@@ -80,14 +68,7 @@ export function VirtualWardTab() {
       width: lang === 'zh-CN' ? 110 : 130,
       fixed: mobile ? undefined : 'right',
       render: (_, row) => (
-        <Space size={0}>
-          <Button type="link" size="small" data-testid="row-edit" onClick={() => setEditing({ record: row })}>
-            {t('common.edit')}
-          </Button>
-          <Button type="link" size="small" danger data-testid="row-delete" onClick={() => void remove(row)}>
-            {t('common.delete')}
-          </Button>
-        </Space>
+        <RowEditDelete onEdit={() => setEditing({ record: row })} onDelete={() => void remove(row)} />
       ),
     });
   }
@@ -98,14 +79,9 @@ export function VirtualWardTab() {
       <Flex gap={12} wrap justify="space-between">
         <ItemSwitch value={item} onChange={setItem} testId="virtual-item" />
         {canEdit ? (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            data-testid="virtual-create"
-            onClick={() => setEditing({ record: null })}
-          >
+          <CreateButton testId="virtual-create" onClick={() => setEditing({ record: null })}>
             {t('crisisSettings.virtualWard.create')}
-          </Button>
+          </CreateButton>
         ) : null}
       </Flex>
       {rules.isError ? (

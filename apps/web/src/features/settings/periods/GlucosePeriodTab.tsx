@@ -1,5 +1,5 @@
 import { glucosePeriodFieldSchemas as fields } from '@glucocare/domain/hospital-settings';
-import { Button, Col, Form, InputNumber, Typography } from 'antd';
+import { Col, Form, InputNumber, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,7 +12,7 @@ import {
 import { usePermission } from '../../../app/permissions';
 import { useDevice } from '../../../app/preferences';
 import { DialogForm, useEditForm } from '../../../components/dialog-form/DialogForm';
-import { useStatusToggle } from '../../../components/list-page/row-parts';
+import { RowEditDelete, useStatusToggle } from '../../../components/list-page/row-parts';
 import {
   glucoseBoundRules,
   PERIOD_EDIT,
@@ -150,11 +150,7 @@ export function GlucosePeriodTab() {
   );
 
   const editButton = (row: GlucosePeriod) =>
-    canEdit ? (
-      <Button type="link" size="small" data-testid="row-edit" onClick={() => setEditing({ record: row })}>
-        {t('common.edit')}
-      </Button>
-    ) : null;
+    canEdit ? <RowEditDelete onEdit={() => setEditing({ record: row })} /> : null;
   const range = (row: GlucosePeriod) =>
     rangeText(row.minValue, row.maxValue, unit) ?? (
       <span className="gc-secondary">{t('periodSettings.glucose.noRange')}</span>

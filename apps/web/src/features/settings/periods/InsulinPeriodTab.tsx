@@ -1,5 +1,4 @@
 import { insulinPeriodFieldSchemas as fields } from '@glucocare/domain/hospital-settings';
-import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,7 +11,7 @@ import {
 import { usePermission } from '../../../app/permissions';
 import { useDevice } from '../../../app/preferences';
 import { DialogForm, useEditForm } from '../../../components/dialog-form/DialogForm';
-import { confirmDelete, useStatusToggle } from '../../../components/list-page/row-parts';
+import { confirmDelete, RowEditDelete, useStatusToggle } from '../../../components/list-page/row-parts';
 import {
   PERIOD_EDIT,
   PeriodFormFields,
@@ -114,14 +113,7 @@ export function InsulinPeriodTab() {
 
   const actions = (row: InsulinPeriod) =>
     canEdit ? (
-      <span className="gc-row-actions">
-        <Button type="link" size="small" data-testid="row-edit" onClick={() => setEditing({ record: row })}>
-          {t('common.edit')}
-        </Button>
-        <Button type="link" size="small" danger data-testid="row-delete" onClick={() => void remove(row)}>
-          {t('common.delete')}
-        </Button>
-      </span>
+      <RowEditDelete onEdit={() => setEditing({ record: row })} onDelete={() => void remove(row)} />
     ) : null;
 
   const columns = periodColumns<InsulinPeriod>({
