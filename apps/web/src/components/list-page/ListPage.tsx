@@ -1,8 +1,8 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { type ProColumns, ProTable } from '@ant-design/pro-components';
+import { type ProColumns, type ProFormInstance, ProTable } from '@ant-design/pro-components';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Space, type TablePaginationConfig } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type MutableRefObject, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/http';
 import { useDevice } from '../../app/preferences';
@@ -83,6 +83,11 @@ export function searchSummary<T>(columns: ProColumns<T>[], values: SearchValues)
   return summary;
 }
 
+/** The export's file name: fixed, or read from the filter it exports (a date range in the name). */
+export function exportFileNameOf<F>(fileName: string | ((filter: F) => string), filter: F): string {
+  return typeof fileName === 'function' ? fileName(filter) : fileName;
+}
+
 /** The placeholder of the keyword field (`queryCondition`), for the toolbar box of a compact list. */
 function keywordPlaceholder<T>(columns: ProColumns<T>[]): string | undefined {
   const keyword = columns.find((column) => column.dataIndex === 'queryCondition');
@@ -129,7 +134,7 @@ export interface ListPageProps<T extends { id: number }, F> {
   };
   create?: { testId: string; label: string; onClick: () => void };
   /** the Excel export of every matching row; its columns are the print's too */
-  excel?: { fileName: string; sheetName: string; columns: ExcelColumn<T>[] };
+  excel?: { fileName: string | ((filter: F) => string); sheetName: string; columns: ExcelColumn<T>[] };
   /** a print of every matching row (needs `excel`) */
   print?: { title: string };
   /** the row's key (selection keys too); `id` by default */
@@ -148,6 +153,10 @@ export interface ListPageProps<T extends { id: number }, F> {
   toolbar?: ReactNode;
   /** after a status change or a delete, beside the list's own reload (counts elsewhere on the page) */
   onChanged?: () => void;
+  /** the search form, for a search started from elsewhere on the page (set its fields, then submit) */
+  formRef?: MutableRefObject<ProFormInstance | undefined>;
+  /** a search field changed before it is submitted (a label that follows another field's choice) */
+  onSearchValuesChange?: (changed: SearchValues, all: SearchValues) => void;
 }
 
 /**
@@ -201,7 +210,7 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
     status?.nameOf,
   );
   const exporter = useExcelExport<T>({
-    fileName: () => excel?.fileName ?? name,
+    fileName: () => (excel ? exportFileNameOf(excel.fileName, filter as F) : name),
     sheetName: () => excel?.sheetName ?? name,
     columns: () => excel?.columns ?? [],
     load: (onProgress) => fetchAllPages(props.request, filter as F, { onProgress }),
@@ -311,7 +320,8 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
         loading={query.isFetching}
         cardBordered
         headerTitle={props.headerTitle}
-        form={{ name: `${name}Search` }}
+        formRef={props.formRef}
+        form={{ name: `${name}Search`, onValuesChange: props.onSearchValuesChange }}
         search={
           compact
             ? false

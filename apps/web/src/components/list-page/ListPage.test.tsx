@@ -1,0 +1,90 @@
+import type { ProFormInstance } from '@ant-design/pro-components';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, createRef, type MutableRefObject } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { exportFileNameOf, ListPage } from './ListPage';
+
+interface Row {
+  id: number;
+  name: string;
+}
+
+let container: HTMLDivElement;
+let root: Root;
+
+beforeEach(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  container = document.createElement('div');
+  document.body.appendChild(container);
+  root = createRoot(container);
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+
+describe('exportFileNameOf', () => {
+  it('takes a fixed name as it is, and reads a named range from the exported filter', () => {
+    expect(exportFileNameOf('Drugs', { ward: 'ENDO' })).toBe('Drugs');
+    expect(
+      exportFileNameOf((filter: { from: string; to: string }) => `Critical_${filter.from}_${filter.to}`, {
+        from: '2026-11-01',
+        to: '2026-11-07',
+      }),
+    ).toBe('Critical_2026-11-01_2026-11-07');
+  });
+});
+
+describe('ListPage search form from outside', () => {
+  it('runs a search the page set through formRef, and tells the page of fields changing', async () => {
+    const request = vi.fn(async (_query: { status?: string; page: number; size: number }) => ({
+      records: [{ id: 1, name: 'one' }],
+      total: 1,
+    }));
+    const formRef = createRef<ProFormInstance>() as MutableRefObject<ProFormInstance | undefined>;
+    const changes: unknown[] = [];
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await act(async () =>
+      root.render(
+        <QueryClientProvider client={client}>
+          <ListPage<Row, { status?: string }>
+            name="kitTest"
+            columnsKey="kit-test"
+            columns={[
+              { title: 'Name', dataIndex: 'name', search: false },
+              { title: 'Status', dataIndex: 'status', hideInTable: true },
+            ]}
+            request={request}
+            texts={{ empty: 'none', loadFailed: 'failed' }}
+            formRef={formRef}
+            onSearchValuesChange={(changed) => changes.push(changed)}
+          />
+        </QueryClientProvider>,
+      ),
+    );
+    await settle();
+    expect(request).toHaveBeenLastCalledWith({ page: 1, size: 20 }, expect.anything());
+
+    await act(async () => {
+      formRef.current?.setFieldsValue({ status: 'open' });
+      formRef.current?.submit();
+    });
+    await settle();
+    expect(request).toHaveBeenLastCalledWith({ status: 'open', page: 1, size: 20 }, expect.anything());
+    // setFieldsValue is the page's own doing: only a user's typing is reported
+    expect(changes).toEqual([]);
+
+    const input = container.querySelector<HTMLInputElement>('#kitTestSearch_status');
+    expect(input).not.toBeNull();
+    await act(async () => {
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+      setValue?.call(input, 'handled');
+      input?.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(changes).toEqual([{ status: 'handled' }]);
+  });
+});
