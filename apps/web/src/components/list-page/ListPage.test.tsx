@@ -88,3 +88,34 @@ describe('ListPage search form from outside', () => {
     expect(changes).toEqual([{ status: 'handled' }]);
   });
 });
+
+describe('ListPage on a phone', () => {
+  const renderAt = async (width: number, fitsPhone: boolean) => {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await act(async () =>
+      root.render(
+        <QueryClientProvider client={client}>
+          <ListPage<Row, Record<string, never>>
+            name="kitPhone"
+            columnsKey="kit-phone"
+            columns={[{ title: 'Name', dataIndex: 'name', search: false }]}
+            request={async () => ({ records: [{ id: 1, name: 'one' }], total: 1 })}
+            texts={{ empty: 'none', loadFailed: 'failed' }}
+            fitsPhone={fitsPhone}
+          />
+        </QueryClientProvider>,
+      ),
+    );
+    await settle();
+    return container.querySelector<HTMLTableElement>('.ant-table table')?.style.width;
+  };
+  const desktopWidth = window.innerWidth;
+  afterEach(() => Object.defineProperty(window, 'innerWidth', { configurable: true, value: desktopWidth }));
+
+  it('fits the screen when the page asks for it, and scrolls sideways otherwise', async () => {
+    expect(await renderAt(390, true)).toBe('');
+    expect(await renderAt(390, false)).toBe('max-content');
+    expect(await renderAt(1440, true)).toBe('max-content');
+  });
+});

@@ -155,6 +155,8 @@ export interface ListPageProps<T extends { id: number }, F> {
   onChanged?: () => void;
   /** the search form, for a search started from elsewhere on the page (set its fields, then submit) */
   formRef?: MutableRefObject<ProFormInstance | undefined>;
+  /** the page's phone columns are few and wrap: on a phone the table fits the screen, no sideways scroll */
+  fitsPhone?: boolean;
   /** a search field changed before it is submitted (a label that follows another field's choice) */
   onSearchValuesChange?: (changed: SearchValues, all: SearchValues) => void;
 }
@@ -171,7 +173,8 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
   const { name, columns, status, rowActions, excel, print, create, compact } = props;
   const { t } = useTranslation();
   const lang = currentLang();
-  const narrow = useDevice() === 'mobile' || !!compact;
+  const phone = useDevice() === 'mobile';
+  const narrow = phone || !!compact;
   const reload = useListReload(name);
   // the form starts with the columns' initial values (a default date range) and resets to them
   const initialValues = initialSearchValues(columns);
@@ -355,7 +358,7 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
           defaultValue: Object.fromEntries((props.hiddenColumns ?? []).map((key) => [key, { show: false }])),
         }}
         size={narrow ? 'small' : undefined}
-        scroll={{ x: 'max-content' }}
+        scroll={props.fitsPhone && phone ? undefined : { x: 'max-content' }}
         pagination={{
           ...TABLE_PAGINATION,
           current: search.page,
