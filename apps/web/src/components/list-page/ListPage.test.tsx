@@ -119,3 +119,44 @@ describe('ListPage on a phone', () => {
     expect(await renderAt(1440, true)).toBe('max-content');
   });
 });
+
+describe('ListPage toolbar and selection', () => {
+  it('gives a toolbar function the total and filter of the search, and counts the ticked rows', async () => {
+    const seen: { total: number; filter: { status?: string } | null }[] = [];
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const Page = ({ keys }: { keys: string[] }) => (
+      <ListPage<Row, { status?: string }>
+        name="kitToolbar"
+        columnsKey="kit-toolbar"
+        columns={[
+          { title: 'Name', dataIndex: 'name', search: false },
+          { title: 'Status', dataIndex: 'status', hideInTable: true, initialValue: 'open' },
+        ]}
+        request={async () => ({
+          records: [
+            { id: 1, name: 'one' },
+            { id: 2, name: 'two' },
+          ],
+          total: 42,
+        })}
+        texts={{ empty: 'none', loadFailed: 'failed' }}
+        selection={{ keys, onChange: () => undefined }}
+        toolbar={(list) => {
+          seen.push(list);
+          return <span data-testid="page-tool">{list.total}</span>;
+        }}
+      />
+    );
+    await act(async () =>
+      root.render(
+        <QueryClientProvider client={client}>
+          <Page keys={['2']} />
+        </QueryClientProvider>,
+      ),
+    );
+    await settle();
+    expect(container.querySelector('[data-testid="page-tool"]')?.textContent).toBe('42');
+    expect(seen.at(-1)).toEqual({ total: 42, filter: { status: 'open' } });
+    expect(container.querySelector('[data-testid="selected-count"]')?.textContent).toContain('1');
+  });
+});

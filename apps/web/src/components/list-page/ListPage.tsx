@@ -149,8 +149,11 @@ export interface ListPageProps<T extends { id: number }, F> {
   enabled?: boolean;
   /** the content shown under a row when it is expanded */
   expandedRow?: (row: T) => ReactNode;
-  /** page-specific toolbar elements (an import button), before the kit's own */
-  toolbar?: ReactNode;
+  /**
+   * page-specific toolbar elements (an import button), before the kit's own; as a function, they see
+   * the list's total and filter (a batch action on every matching row; null while the search is refused)
+   */
+  toolbar?: ReactNode | ((list: { total: number; filter: F | null }) => ReactNode);
   /** after a status change or a delete, beside the list's own reload (counts elsewhere on the page) */
   onChanged?: () => void;
   /** the search form, for a search started from elsewhere on the page (set its fields, then submit) */
@@ -278,8 +281,9 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
   if (status && !columns.some((column) => column.key === STATUS_COLUMN.key)) pageColumns.push(statusColumn);
   if (actionsShown) pageColumns.push(actionsColumn);
 
+  const pageToolbar = typeof props.toolbar === 'function' ? props.toolbar({ total, filter }) : props.toolbar;
   const toolbar = [
-    props.toolbar ? <span key="page">{props.toolbar}</span> : null,
+    pageToolbar ? <span key="page">{pageToolbar}</span> : null,
     print && excel ? (
       <Button
         key="print"
@@ -382,7 +386,9 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
         }
         tableAlertRender={({ selectedRowKeys, onCleanSelected }) => (
           <Space wrap>
-            <span>{t('common.selected', { count: selectedRowKeys.length })}</span>
+            <span data-testid="selected-count">
+              {t('common.selected', { count: selectedRowKeys.length })}
+            </span>
             <Button type="link" size="small" onClick={onCleanSelected}>
               {t('common.clearSelection')}
             </Button>
