@@ -160,3 +160,40 @@ describe('ListPage toolbar and selection', () => {
     expect(container.querySelector('[data-testid="selected-count"]')?.textContent).toContain('1');
   });
 });
+
+describe('ListPage filter changed by the page', () => {
+  it('goes back to the first page when the filter changes outside the search form', async () => {
+    const request = vi.fn(async (query: { item: string; page: number; size: number }) => ({
+      records: [{ id: query.page, name: `${query.item} ${query.page}` }],
+      total: 100,
+    }));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const Page = ({ item }: { item: string }) => (
+      <ListPage<Row, { item: string }>
+        name="kitItem"
+        columnsKey="kit-item"
+        columns={[{ title: 'Name', dataIndex: 'name', search: false }]}
+        request={request}
+        filterOf={() => ({ item })}
+        texts={{ empty: 'none', loadFailed: 'failed' }}
+      />
+    );
+    const show = (item: string) =>
+      act(async () =>
+        root.render(
+          <QueryClientProvider client={client}>
+            <Page item={item} />
+          </QueryClientProvider>,
+        ),
+      );
+    await show('GLU');
+    await settle();
+    await act(async () => container.querySelector<HTMLElement>('.ant-pagination-item-3')?.click());
+    await settle();
+    expect(request).toHaveBeenLastCalledWith({ item: 'GLU', page: 3, size: 20 }, expect.anything());
+    await show('KET');
+    await settle();
+    expect(request).toHaveBeenLastCalledWith({ item: 'KET', page: 1, size: 20 }, expect.anything());
+    expect(request).not.toHaveBeenCalledWith({ item: 'KET', page: 3, size: 20 }, expect.anything());
+  });
+});

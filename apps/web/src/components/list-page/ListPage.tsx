@@ -193,6 +193,13 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
     return (props.filterOf ?? plainFilterOf)(withStatus) as F | null;
   };
   const filter = filterOf(search.values);
+  // a filter the page changes outside the form (an item tab) starts again at its first page
+  const filterKey = JSON.stringify(filter);
+  const [pagedFilterKey, setPagedFilterKey] = useState(filterKey);
+  if (pagedFilterKey !== filterKey) {
+    setPagedFilterKey(filterKey);
+    if (search.page !== 1) setSearch((current) => ({ ...current, page: 1 }));
+  }
   const query = useQuery({
     queryKey: [...listQueryKey(name), filter, search.page, search.size, lang],
     queryFn: ({ signal }) =>
