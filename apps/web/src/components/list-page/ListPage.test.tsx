@@ -158,6 +158,11 @@ describe('ListPage toolbar and selection', () => {
     expect(container.querySelector('[data-testid="page-tool"]')?.textContent).toBe('42');
     expect(seen.at(-1)).toEqual({ total: 42, filter: { status: 'open' } });
     expect(container.querySelector('[data-testid="selected-count"]')?.textContent).toContain('1');
+    // the numeric id 2 is the ticked key '2'
+    const ticked = [
+      ...container.querySelectorAll<HTMLInputElement>('tr.ant-table-row .ant-checkbox-input'),
+    ].map((box) => box.checked);
+    expect(ticked).toEqual([false, true]);
   });
 });
 

@@ -328,7 +328,8 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
         />
       ) : null}
       <ProTable<T, SearchValues>
-        rowKey={props.rowKey ?? 'id'}
+        // keys as text, as the selection holds them: a numeric id ticks its row too
+        rowKey={(row) => String(row[props.rowKey ?? 'id'])}
         columns={pageColumns}
         dataSource={query.isError || refused ? [] : query.data?.records}
         loading={query.isFetching}
