@@ -2,8 +2,7 @@ import { CheckOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
 import { PERMISSIONS } from '@glucocare/domain/admin';
 import type { MeasurementItem } from '@glucocare/domain/clinical';
-import { REVIEW_QUERY_MAX_DAYS } from '@glucocare/domain/review';
-import { Alert, Button, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError } from '../../api/http';
@@ -25,8 +24,8 @@ import type { PageQuery } from '../../components/list-page/fetch-all';
 import { ListPage, useListReload } from '../../components/list-page/ListPage';
 import { PageWrapper } from '../../components/PageWrapper';
 import { currentLang, msg } from '../../i18n';
-import { ClassificationTag, ItemTabs, PatientCell, ReadingValue } from './ReadingParts';
-import { FILTER_PROBLEM_MESSAGES, pendingFilterOf, type ReviewSearchParams } from './review-filters';
+import { ClassificationTag, FilterProblemNotice, ItemTabs, PatientCell, ReadingValue } from './ReadingParts';
+import { pendingFilterOf, type ReviewSearchParams } from './review-filters';
 import { classificationOptions, sourceLabel } from './review-options';
 import { useItemUnit } from './use-item-unit';
 import './review.css';
@@ -304,18 +303,9 @@ export default function ApprovalPage() {
           const { filter, problem } = pendingFilterOf(values as ReviewSearchParams, item);
           return problem ? null : filter;
         }}
-        notice={(values) => {
-          const { problem } = pendingFilterOf(values as ReviewSearchParams, item);
-          return problem ? (
-            <Alert
-              type="warning"
-              showIcon
-              className="gc-form-alert"
-              data-testid="filter-problem"
-              message={msg(FILTER_PROBLEM_MESSAGES[problem], { max: REVIEW_QUERY_MAX_DAYS })}
-            />
-          ) : null;
-        }}
+        notice={(values) => (
+          <FilterProblemNotice problem={pendingFilterOf(values as ReviewSearchParams, item).problem} />
+        )}
         texts={{ empty: t('review.approval.empty'), loadFailed: t('review.loadFailed') }}
         selection={
           canApprove
