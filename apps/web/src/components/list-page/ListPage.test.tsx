@@ -124,33 +124,30 @@ describe('ListPage toolbar and selection', () => {
   it('gives a toolbar function the total and filter of the search, and counts the ticked rows', async () => {
     const seen: { total: number; filter: { status?: string } | null }[] = [];
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const Page = ({ keys }: { keys: string[] }) => (
-      <ListPage<Row, { status?: string }>
-        name="kitToolbar"
-        columnsKey="kit-toolbar"
-        columns={[
-          { title: 'Name', dataIndex: 'name', search: false },
-          { title: 'Status', dataIndex: 'status', hideInTable: true, initialValue: 'open' },
-        ]}
-        request={async () => ({
-          records: [
-            { id: 1, name: 'one' },
-            { id: 2, name: 'two' },
-          ],
-          total: 42,
-        })}
-        texts={{ empty: 'none', loadFailed: 'failed' }}
-        selection={{ keys, onChange: () => undefined }}
-        toolbar={(list) => {
-          seen.push(list);
-          return <span data-testid="page-tool">{list.total}</span>;
-        }}
-      />
-    );
     await act(async () =>
       root.render(
         <QueryClientProvider client={client}>
-          <Page keys={['2']} />
+          <ListPage<Row, { status?: string }>
+            name="kitToolbar"
+            columnsKey="kit-toolbar"
+            columns={[
+              { title: 'Name', dataIndex: 'name', search: false },
+              { title: 'Status', dataIndex: 'status', hideInTable: true, initialValue: 'open' },
+            ]}
+            request={async () => ({
+              records: [
+                { id: 1, name: 'one' },
+                { id: 2, name: 'two' },
+              ],
+              total: 42,
+            })}
+            texts={{ empty: 'none', loadFailed: 'failed' }}
+            selection={{ keys: ['2'], onChange: () => undefined }}
+            toolbar={(list) => {
+              seen.push(list);
+              return <span data-testid="page-tool">{list.total}</span>;
+            }}
+          />
         </QueryClientProvider>,
       ),
     );
@@ -173,21 +170,18 @@ describe('ListPage filter changed by the page', () => {
       total: 100,
     }));
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const Page = ({ item }: { item: string }) => (
-      <ListPage<Row, { item: string }>
-        name="kitItem"
-        columnsKey="kit-item"
-        columns={[{ title: 'Name', dataIndex: 'name', search: false }]}
-        request={request}
-        filterOf={() => ({ item })}
-        texts={{ empty: 'none', loadFailed: 'failed' }}
-      />
-    );
     const show = (item: string) =>
       act(async () =>
         root.render(
           <QueryClientProvider client={client}>
-            <Page item={item} />
+            <ListPage<Row, { item: string }>
+              name="kitItem"
+              columnsKey="kit-item"
+              columns={[{ title: 'Name', dataIndex: 'name', search: false }]}
+              request={request}
+              filterOf={() => ({ item })}
+              texts={{ empty: 'none', loadFailed: 'failed' }}
+            />
           </QueryClientProvider>,
         ),
       );
