@@ -1,8 +1,8 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { type ProColumns, ProTable } from '@ant-design/pro-components';
+import { type ProColumns, type ProFormInstance, ProTable } from '@ant-design/pro-components';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Space, type TablePaginationConfig } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type MutableRefObject, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/http';
 import { useDevice } from '../../app/preferences';
@@ -83,6 +83,11 @@ export function searchSummary<T>(columns: ProColumns<T>[], values: SearchValues)
   return summary;
 }
 
+/** The export's file name: fixed, or read from the filter it exports (a date range in the name). */
+export function exportFileNameOf<F>(fileName: string | ((filter: F) => string), filter: F): string {
+  return typeof fileName === 'function' ? fileName(filter) : fileName;
+}
+
 /** The placeholder of the keyword field (`queryCondition`), for the toolbar box of a compact list. */
 function keywordPlaceholder<T>(columns: ProColumns<T>[]): string | undefined {
   const keyword = columns.find((column) => column.dataIndex === 'queryCondition');
@@ -129,7 +134,7 @@ export interface ListPageProps<T extends { id: number }, F> {
   };
   create?: { testId: string; label: string; onClick: () => void };
   /** the Excel export of every matching row; its columns are the print's too */
-  excel?: { fileName: string; sheetName: string; columns: ExcelColumn<T>[] };
+  excel?: { fileName: string | ((filter: F) => string); sheetName: string; columns: ExcelColumn<T>[] };
   /** a print of every matching row (needs `excel`) */
   print?: { title: string };
   /** the row's key (selection keys too); `id` by default */
@@ -144,10 +149,19 @@ export interface ListPageProps<T extends { id: number }, F> {
   enabled?: boolean;
   /** the content shown under a row when it is expanded */
   expandedRow?: (row: T) => ReactNode;
-  /** page-specific toolbar elements (an import button), before the kit's own */
-  toolbar?: ReactNode;
+  /**
+   * page-specific toolbar elements (an import button), before the kit's own; as a function, they see
+   * the list's total and filter (a batch action on every matching row; null while the search is refused)
+   */
+  toolbar?: ReactNode | ((list: { total: number; filter: F | null }) => ReactNode);
   /** after a status change or a delete, beside the list's own reload (counts elsewhere on the page) */
   onChanged?: () => void;
+  /** the search form, for a search started from elsewhere on the page (set its fields, then submit) */
+  formRef?: MutableRefObject<ProFormInstance | undefined>;
+  /** the page's phone columns are few and wrap: on a phone the table fits the screen, no sideways scroll */
+  fitsPhone?: boolean;
+  /** a search field changed before it is submitted (a label that follows another field's choice) */
+  onSearchValuesChange?: (changed: SearchValues, all: SearchValues) => void;
 }
 
 /**
@@ -162,7 +176,8 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
   const { name, columns, status, rowActions, excel, print, create, compact } = props;
   const { t } = useTranslation();
   const lang = currentLang();
-  const narrow = useDevice() === 'mobile' || !!compact;
+  const phone = useDevice() === 'mobile';
+  const narrow = phone || !!compact;
   const reload = useListReload(name);
   // the form starts with the columns' initial values (a default date range) and resets to them
   const initialValues = initialSearchValues(columns);
@@ -178,6 +193,13 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
     return (props.filterOf ?? plainFilterOf)(withStatus) as F | null;
   };
   const filter = filterOf(search.values);
+  // a filter the page changes outside the form (an item tab) starts again at its first page
+  const filterKey = JSON.stringify(filter);
+  const [pagedFilterKey, setPagedFilterKey] = useState(filterKey);
+  if (pagedFilterKey !== filterKey) {
+    setPagedFilterKey(filterKey);
+    if (search.page !== 1) setSearch((current) => ({ ...current, page: 1 }));
+  }
   const query = useQuery({
     queryKey: [...listQueryKey(name), filter, search.page, search.size, lang],
     queryFn: ({ signal }) =>
@@ -201,7 +223,7 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
     status?.nameOf,
   );
   const exporter = useExcelExport<T>({
-    fileName: () => excel?.fileName ?? name,
+    fileName: () => (excel ? exportFileNameOf(excel.fileName, filter as F) : name),
     sheetName: () => excel?.sheetName ?? name,
     columns: () => excel?.columns ?? [],
     load: (onProgress) => fetchAllPages(props.request, filter as F, { onProgress }),
@@ -266,8 +288,9 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
   if (status && !columns.some((column) => column.key === STATUS_COLUMN.key)) pageColumns.push(statusColumn);
   if (actionsShown) pageColumns.push(actionsColumn);
 
+  const pageToolbar = typeof props.toolbar === 'function' ? props.toolbar({ total, filter }) : props.toolbar;
   const toolbar = [
-    props.toolbar ? <span key="page">{props.toolbar}</span> : null,
+    pageToolbar ? <span key="page">{pageToolbar}</span> : null,
     print && excel ? (
       <Button
         key="print"
@@ -305,13 +328,15 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
         />
       ) : null}
       <ProTable<T, SearchValues>
-        rowKey={props.rowKey ?? 'id'}
+        // keys as text, as the selection holds them: a numeric id ticks its row too
+        rowKey={(row) => String(row[props.rowKey ?? 'id'])}
         columns={pageColumns}
         dataSource={query.isError || refused ? [] : query.data?.records}
         loading={query.isFetching}
         cardBordered
         headerTitle={props.headerTitle}
-        form={{ name: `${name}Search` }}
+        formRef={props.formRef}
+        form={{ name: `${name}Search`, onValuesChange: props.onSearchValuesChange }}
         search={
           compact
             ? false
@@ -345,7 +370,7 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
           defaultValue: Object.fromEntries((props.hiddenColumns ?? []).map((key) => [key, { show: false }])),
         }}
         size={narrow ? 'small' : undefined}
-        scroll={{ x: 'max-content' }}
+        scroll={props.fitsPhone && phone ? undefined : { x: 'max-content' }}
         pagination={{
           ...TABLE_PAGINATION,
           current: search.page,
@@ -369,7 +394,9 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
         }
         tableAlertRender={({ selectedRowKeys, onCleanSelected }) => (
           <Space wrap>
-            <span>{t('common.selected', { count: selectedRowKeys.length })}</span>
+            <span data-testid="selected-count">
+              {t('common.selected', { count: selectedRowKeys.length })}
+            </span>
             <Button type="link" size="small" onClick={onCleanSelected}>
               {t('common.clearSelection')}
             </Button>

@@ -1,5 +1,4 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { type ActionType, type ProColumns, type ProFormInstance, ProTable } from '@ant-design/pro-components';
+import type { ProColumns, ProFormInstance } from '@ant-design/pro-components';
 import { MEASUREMENT_ITEMS, type MeasurementItem } from '@glucocare/domain/clinical';
 import { CRITICAL_STATUSES } from '@glucocare/domain/critical';
 import type { DisplayUnit } from '@glucocare/domain/hospital-settings';
@@ -10,16 +9,12 @@ import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CriticalEvent, type CriticalQueryFilter, fetchCriticalPage } from '../../api/critical';
-import { errorText, isAbort } from '../../api/http';
-import { toastError, toastSuccess } from '../../app/notify';
 import { useDevice } from '../../app/preferences';
 import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
-import { type ExcelColumn, exportToExcel } from '../../components/excel';
+import type { ExcelColumn } from '../../components/excel';
 import { formatDateTime } from '../../components/format';
-import { fetchAllPages } from '../../components/list-page/fetch-all';
-import { TABLE_PAGINATION } from '../../components/list-page/ListPage';
-import { LoadError, TableEmpty } from '../../components/PageWrapper';
-import { currentLang, msg } from '../../i18n';
+import { ListPage } from '../../components/list-page/ListPage';
+import { msg } from '../../i18n';
 import { FILTER_PROBLEM_MESSAGES, queryRangeRule, valueBoundRule } from '../review/review-filters';
 import { useDoctorOptions } from '../review/use-doctor-options';
 import { criticalColor } from './CriticalCard';
@@ -33,6 +28,9 @@ import {
 } from './critical';
 
 type Row = CriticalEvent;
+
+/** The query list's name: its search form (`criticalSearch_…` fields) and its reload after a handling. */
+export const CRITICAL_QUERY_LIST = 'critical';
 
 /** A cell of two lines: the main text, and a quieter one under it. */
 function twoLines(main: ReactNode, secondary: ReactNode) {
@@ -89,28 +87,18 @@ export function CriticalQueryTab({
   units,
   canHandle,
   onHandle,
-  reloadSignal,
   preset,
 }: {
   units: Record<MeasurementItem, DisplayUnit>;
   canHandle: boolean;
   onHandle: (event: CriticalEvent) => void;
-  /** changes after a handling: the table reloads */
-  reloadSignal: number;
   /** a search to run at once (the "open from earlier days" link): status and range */
   preset?: { status?: 'open' | 'handled'; range: [Dayjs, Dayjs] } | null;
 }) {
   const { t } = useTranslation();
-  const lang = currentLang();
   const mobile = useDevice() === 'mobile';
-  const actionRef = useRef<ActionType>(null);
   const formRef = useRef<ProFormInstance | undefined>(undefined);
-  const lastFilter = useRef<CriticalQueryFilter | null>(null);
   const [item, setItem] = useState<MeasurementItem | undefined>(undefined);
-  const [total, setTotal] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const [problem, setProblem] = useState<CriticalFilterProblem | null>(null);
-  const [exporting, setExporting] = useState<{ loaded: number; total: number } | null>(null);
   const none = t('common.none');
   // the value range is typed in the display unit of the chosen item (glucose when none is chosen)
   const valueUnit = units[item ?? 'GLU'];
@@ -123,26 +111,10 @@ export function CriticalQueryTab({
 
   const { options: doctorOptions, loading: doctorsLoading } = useDoctorOptions();
 
-  const runExport = async () => {
-    const filter = lastFilter.current;
-    if (!filter) return;
-    setExporting({ loaded: 0, total });
-    try {
-      const rows = await fetchAllPages(fetchCriticalPage, filter, {
-        onProgress: (loaded, all) => setExporting({ loaded, total: all }),
-      });
-      await exportToExcel({
-        fileName: criticalExportName(t('critical.query.exportFileName'), filter),
-        sheetName: t('critical.title'),
-        columns: exportColumns(t, units),
-        rows,
-      });
-      toastSuccess(t('excel.exported', { count: rows.length }));
-    } catch (failure) {
-      if (!isAbort(failure)) toastError(t('excel.exportFailed'));
-    } finally {
-      setExporting(null);
-    }
+  // the bounds are sent in the storage unit: read in the display unit of the item searched for
+  const searchOf = (values: CriticalSearchParams) => {
+    const category = values.category as MeasurementItem | undefined;
+    return criticalFilterOf(values, units[category && category in units ? category : 'GLU'].code);
   };
 
   const valueCell = (row: Row) => (
@@ -370,87 +342,39 @@ export function CriticalQueryTab({
 
   return (
     <div data-testid="critical-query">
-      {problem ? (
-        <Alert
-          type="warning"
-          showIcon
-          className="gc-form-alert"
-          message={problemText(problem, t)}
-          data-testid="critical-filter-problem"
-        />
-      ) : null}
-      {error ? (
-        <LoadError
-          title={t('critical.loadFailed')}
-          message={error}
-          onRetry={() => actionRef.current?.reload()}
-        />
-      ) : null}
-      <ProTable<Row, CriticalSearchParams & { lang: string; unit: string; reloadSignal: number }>
-        actionRef={actionRef}
-        formRef={formRef}
-        rowKey="id"
+      <ListPage<Row, CriticalQueryFilter>
+        name={CRITICAL_QUERY_LIST}
+        columnsKey="critical-query"
         columns={[...searchColumns, ...tableColumns]}
-        params={{ lang, unit: valueUnit.code, reloadSignal }}
-        cardBordered
-        form={{
-          name: 'criticalSearch',
-          // the value range is typed in the unit of the chosen item: its labels follow the choice
-          onValuesChange: (changed: CriticalSearchParams) => {
-            if ('category' in changed) setItem(changed.category as MeasurementItem | undefined);
-          },
+        request={fetchCriticalPage}
+        filterOf={(values) => {
+          const { filter, problem } = searchOf(values as CriticalSearchParams);
+          return problem ? null : filter;
         }}
-        search={{
-          labelWidth: 'auto',
-          defaultCollapsed: mobile,
-          span: { xs: 24, sm: 24, md: 12, lg: 8, xl: 8, xxl: 6 },
+        notice={(values) => {
+          const { problem } = searchOf(values as CriticalSearchParams);
+          return problem ? (
+            <Alert
+              type="warning"
+              showIcon
+              className="gc-form-alert"
+              message={problemText(problem, t)}
+              data-testid="critical-filter-problem"
+            />
+          ) : null;
         }}
-        options={{ reload: true, density: false, setting: false }}
-        size={mobile ? 'small' : undefined}
-        scroll={mobile ? undefined : { x: 'max-content' }}
-        pagination={{ ...TABLE_PAGINATION, showTotal: (count) => t('common.total', { count }) }}
-        locale={{
-          emptyText: <TableEmpty text={error ? t('critical.loadFailed') : t('critical.empty.query')} />,
+        texts={{ empty: t('critical.empty.query'), loadFailed: t('critical.loadFailed') }}
+        excel={{
+          fileName: (filter) => criticalExportName(t('critical.query.exportFileName'), filter),
+          sheetName: t('critical.title'),
+          columns: exportColumns(t, units),
         }}
-        request={async (params) => {
-          const category = params.category as MeasurementItem | undefined;
-          const unitCode = units[category && category in units ? category : 'GLU'].code;
-          const { filter, problem: found } = criticalFilterOf(params, unitCode);
-          setProblem(found);
-          if (found) {
-            setTotal(0);
-            return { data: [], total: 0, success: true };
-          }
-          lastFilter.current = filter;
-          try {
-            const page = await fetchCriticalPage({
-              ...filter,
-              page: params.current ?? 1,
-              size: params.pageSize ?? 20,
-            });
-            setError(null);
-            setTotal(page.total);
-            return { data: page.records, total: page.total, success: true };
-          } catch (failure) {
-            if (!isAbort(failure)) setError(errorText(failure));
-            setTotal(0);
-            return { data: [], total: 0, success: true };
-          }
+        formRef={formRef}
+        fitsPhone
+        // the value range is typed in the unit of the chosen item: its labels follow the choice
+        onSearchValuesChange={(changed) => {
+          if ('category' in changed) setItem(changed.category as MeasurementItem | undefined);
         }}
-        toolBarRender={() => [
-          <Button
-            key="export"
-            icon={<DownloadOutlined />}
-            loading={!!exporting}
-            disabled={!exporting && (total === 0 || !!problem)}
-            data-testid="export-excel"
-            onClick={() => void runExport()}
-          >
-            {exporting
-              ? t('excel.exporting', { loaded: exporting.loaded, total: exporting.total })
-              : t('excel.export')}
-          </Button>,
-        ]}
       />
     </div>
   );

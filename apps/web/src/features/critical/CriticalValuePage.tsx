@@ -7,8 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type CriticalEvent, criticalKeys, fetchCriticalCounts } from '../../api/critical';
 import { usePermission } from '../../app/permissions';
+import { useListReload } from '../../components/list-page/ListPage';
 import { PageWrapper } from '../../components/PageWrapper';
-import { CriticalQueryTab } from './CriticalQueryTab';
+import { CRITICAL_QUERY_LIST, CriticalQueryTab } from './CriticalQueryTab';
 import { CriticalTodayTab, MONITOR_REFRESH_MS } from './CriticalTodayTab';
 import { HandleCriticalModal } from './HandleCriticalModal';
 import { useItemUnits } from './units';
@@ -71,7 +72,7 @@ export default function CriticalValuePage() {
   const canHandle = usePermission(PERMISSIONS.criticalValues.handle);
   const units = useItemUnits();
   const [handling, setHandling] = useState<CriticalEvent | null>(null);
-  const [reloadSignal, setReloadSignal] = useState(0);
+  const reloadQuery = useListReload(CRITICAL_QUERY_LIST);
   const [preset, setPreset] = useState<{ status: 'open'; range: [Dayjs, Dayjs] } | null>(null);
 
   const setTab = (key: TabKey) => {
@@ -82,7 +83,7 @@ export default function CriticalValuePage() {
   };
   const afterHandling = () => {
     void client.invalidateQueries({ queryKey: criticalKeys.all });
-    setReloadSignal((n) => n + 1);
+    reloadQuery();
   };
   const showOpen = () => {
     setTab('query');
@@ -109,13 +110,7 @@ export default function CriticalValuePage() {
             key: 'query',
             label: t('critical.tabs.query'),
             children: (
-              <CriticalQueryTab
-                units={units}
-                canHandle={canHandle}
-                onHandle={setHandling}
-                reloadSignal={reloadSignal}
-                preset={preset}
-              />
+              <CriticalQueryTab units={units} canHandle={canHandle} onHandle={setHandling} preset={preset} />
             ),
           },
         ]}

@@ -1,12 +1,11 @@
 import { CheckOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import { PERMISSIONS } from '@glucocare/domain/admin';
 import type { MeasurementItem } from '@glucocare/domain/clinical';
-import { REVIEW_QUERY_MAX_DAYS } from '@glucocare/domain/review';
-import { Alert, Button, Space } from 'antd';
-import { useRef, useState } from 'react';
+import { Button, Space } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, isAbort, showError } from '../../api/http';
+import { showError } from '../../api/http';
 import {
   approveAllMatching,
   approveRecords,
@@ -21,19 +20,18 @@ import { useDevice } from '../../app/preferences';
 import { confirmAction } from '../../components/confirm';
 import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
 import { formatDateTime } from '../../components/format';
-import { TABLE_PAGINATION } from '../../components/list-page/ListPage';
-import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
+import type { PageQuery } from '../../components/list-page/fetch-all';
+import { ListPage, useListReload } from '../../components/list-page/ListPage';
+import { PageWrapper } from '../../components/PageWrapper';
 import { currentLang, msg } from '../../i18n';
-import { ClassificationTag, ItemTabs, PatientCell, ReadingValue } from './ReadingParts';
-import {
-  FILTER_PROBLEM_MESSAGES,
-  type FilterProblem,
-  pendingFilterOf,
-  type ReviewSearchParams,
-} from './review-filters';
+import { ClassificationTag, FilterProblemNotice, ItemTabs, PatientCell, ReadingValue } from './ReadingParts';
+import { pendingFilterOf, type ReviewSearchParams } from './review-filters';
 import { classificationOptions, sourceLabel } from './review-options';
 import { useItemUnit } from './use-item-unit';
 import './review.css';
+
+/** The pending list's name: its search form (`approvalSearch_…` fields) and its reload after approving. */
+const APPROVAL_LIST = 'approval';
 
 /**
  * `/measurement/approval`: readings waiting for a reviewer (spec §2 "Measurement record approval"),
@@ -47,15 +45,10 @@ export default function ApprovalPage() {
   const canApprove = usePermission(PERMISSIONS.approval.approve);
   const [item, setItem] = useState<MeasurementItem>('GLU');
   const unit = useItemUnit(item);
-  const actionRef = useRef<ActionType>(null);
-  const lastFilter = useRef<PendingFilter>({ category: item });
   const [selected, setSelected] = useState<number[]>([]);
   const [counts, setCounts] = useState<PendingCounts | null>(null);
-  const [total, setTotal] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const [problem, setProblem] = useState<FilterProblem | null>(null);
   const [busy, setBusy] = useState<'selected' | 'all' | number | null>(null);
-  const reload = () => actionRef.current?.reload();
+  const reload = useListReload(APPROVAL_LIST);
   const none = t('common.none');
 
   const changeItem = (next: MeasurementItem) => {
@@ -96,7 +89,7 @@ export default function ApprovalPage() {
     }
   };
 
-  const approveAll = async () => {
+  const approveAll = async (filter: PendingFilter, total: number) => {
     const confirmed = await confirmAction({
       content: t('review.approve.confirmAll', { count: total, item: t(`review.items.${item}`) }),
       okText: t('review.approve.ok'),
@@ -104,7 +97,7 @@ export default function ApprovalPage() {
     if (!confirmed) return;
     setBusy('all');
     try {
-      const { result, message } = await approveAllMatching(lastFilter.current);
+      const { result, message } = await approveAllMatching(filter);
       toastSuccess(
         result.remaining
           ? `${message} ${t('review.approve.remaining', { count: result.remaining })}`
@@ -284,6 +277,15 @@ export default function ApprovalPage() {
           : []),
       ];
 
+  // the tabs' counts come with each page; rows approved elsewhere leave the selection with the list
+  const request = async (query: PageQuery<PendingFilter>, signal?: AbortSignal) => {
+    const page = await fetchPending(query, signal);
+    setCounts(page.counts);
+    const shown = new Set(page.records.map((row) => row.id));
+    setSelected((current) => current.filter((id) => shown.has(id)));
+    return page;
+  };
+
   return (
     <PageWrapper
       title={t('review.approval.title')}
@@ -291,113 +293,51 @@ export default function ApprovalPage() {
       testId="approval-page"
     >
       <ItemTabs item={item} onChange={changeItem} counts={counts} />
-      {problem ? (
-        <Alert
-          type="warning"
-          showIcon
-          className="gc-form-alert"
-          data-testid="filter-problem"
-          message={msg(FILTER_PROBLEM_MESSAGES[problem], { max: REVIEW_QUERY_MAX_DAYS })}
-        />
-      ) : null}
-      {error ? <LoadError title={t('review.loadFailed')} message={error} onRetry={reload} /> : null}
-      <ProTable<ReviewRecord, ReviewSearchParams & { item: MeasurementItem; lang: string }>
-        actionRef={actionRef}
-        rowKey="id"
+      <ListPage<ReviewRecord, PendingFilter>
+        name={APPROVAL_LIST}
+        columnsKey="gc-columns-approval"
+        hiddenColumns={['source', 'note']}
         columns={[...searchColumns, ...tableColumns]}
-        params={{ item, lang }}
-        cardBordered
-        form={{ name: 'approvalSearch' }}
-        search={{
-          labelWidth: 'auto',
-          defaultCollapsed: mobile,
-          span: { xs: 24, sm: 24, md: 12, lg: 12, xl: 8, xxl: 8 },
+        request={request}
+        filterOf={(values) => {
+          const { filter, problem } = pendingFilterOf(values as ReviewSearchParams, item);
+          return problem ? null : filter;
         }}
-        options={{ reload: true, density: false, setting: mobile ? false : { draggable: true } }}
-        columnsState={{
-          persistenceKey: 'gc-columns-approval',
-          persistenceType: 'localStorage',
-          defaultValue: { source: { show: false }, note: { show: false } },
-        }}
-        size={mobile ? 'small' : undefined}
-        scroll={mobile ? undefined : { x: 'max-content' }}
-        pagination={{ ...TABLE_PAGINATION, showTotal: (count) => t('common.total', { count }) }}
-        locale={{
-          emptyText: <TableEmpty text={error ? t('review.loadFailed') : t('review.approval.empty')} />,
-        }}
-        rowSelection={
-          canApprove
-            ? {
-                selectedRowKeys: selected,
-                onChange: (keys) => setSelected(keys.map(Number)),
-              }
-            : false
-        }
-        tableAlertRender={({ selectedRowKeys, onCleanSelected }) => (
-          <Space wrap>
-            <span data-testid="selected-count">
-              {t('common.selected', { count: selectedRowKeys.length })}
-            </span>
-            <Button type="link" size="small" onClick={onCleanSelected}>
-              {t('common.clearSelection')}
-            </Button>
-          </Space>
+        notice={(values) => (
+          <FilterProblemNotice problem={pendingFilterOf(values as ReviewSearchParams, item).problem} />
         )}
-        tableAlertOptionRender={false}
-        request={async (params) => {
-          const { filter, problem: found } = pendingFilterOf(params, params.item);
-          setProblem(found);
-          if (found) {
-            setTotal(0);
-            return { data: [], total: 0, success: true };
-          }
-          lastFilter.current = filter;
-          try {
-            const page = await fetchPending({
-              ...filter,
-              page: params.current ?? 1,
-              size: params.pageSize ?? 20,
-            });
-            setError(null);
-            setTotal(page.total);
-            setCounts(page.counts);
-            // rows approved elsewhere leave the selection with the list
-            const shown = new Set(page.records.map((row) => row.id));
-            setSelected((current) => current.filter((id) => shown.has(id)));
-            return { data: page.records, total: page.total, success: true };
-          } catch (failure) {
-            if (!isAbort(failure)) setError(errorText(failure));
-            setTotal(0);
-            return { data: [], total: 0, success: true };
-          }
-        }}
-        toolBarRender={() =>
+        texts={{ empty: t('review.approval.empty'), loadFailed: t('review.loadFailed') }}
+        selection={
           canApprove
-            ? [
-                <Button
-                  key="approve-selected"
-                  type="primary"
-                  icon={<CheckOutlined />}
-                  loading={busy === 'selected'}
-                  data-testid="approve-selected"
-                  onClick={() => void approve(selected, true)}
-                >
-                  {selected.length
-                    ? t('review.approve.selectedCount', { count: selected.length })
-                    : t('review.approve.selected')}
-                </Button>,
-                <Button
-                  key="approve-all"
-                  icon={<SafetyCertificateOutlined />}
-                  loading={busy === 'all'}
-                  disabled={total === 0 || !!problem}
-                  data-testid="approve-all"
-                  onClick={() => void approveAll()}
-                >
-                  {t('review.approve.all', { count: total })}
-                </Button>,
-              ]
-            : []
+            ? { keys: selected.map(String), onChange: (keys) => setSelected(keys.map(Number)) }
+            : undefined
+        }
+        fitsPhone
+        toolbar={({ total, filter }) =>
+          canApprove ? (
+            <Space wrap>
+              <Button
+                type="primary"
+                icon={<CheckOutlined />}
+                loading={busy === 'selected'}
+                data-testid="approve-selected"
+                onClick={() => void approve(selected, true)}
+              >
+                {selected.length
+                  ? t('review.approve.selectedCount', { count: selected.length })
+                  : t('review.approve.selected')}
+              </Button>
+              <Button
+                icon={<SafetyCertificateOutlined />}
+                loading={busy === 'all'}
+                disabled={total === 0 || !filter}
+                data-testid="approve-all"
+                onClick={() => filter && void approveAll(filter, total)}
+              >
+                {t('review.approve.all', { count: total })}
+              </Button>
+            </Space>
+          ) : null
         }
       />
     </PageWrapper>

@@ -3,8 +3,8 @@ import { type ActionType, type ProColumns, type ProFormInstance, ProTable } from
 import { PERMISSIONS } from '@glucocare/domain/admin';
 import type { MeasurementItem } from '@glucocare/domain/clinical';
 import type { DisplayUnit } from '@glucocare/domain/hospital-settings';
-import { formatReadingValue, REVIEW_QUERY_MAX_DAYS, reasonNotTested } from '@glucocare/domain/review';
-import { Alert, Button, Checkbox, Segmented, Space, Tooltip } from 'antd';
+import { formatReadingValue, reasonNotTested } from '@glucocare/domain/review';
+import { Button, Checkbox, Segmented, Space, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,11 +30,17 @@ import { currentLang, msg } from '../../i18n';
 import { CorrectionModal, DeleteModal } from './CorrectionModal';
 import { DoctorSelect } from './DoctorSelect';
 import { PrintPreview, type PrintRequest } from './PrintPreview';
-import { ClassificationTag, ItemTabs, PatientCell, ReadingValue, StatusTag } from './ReadingParts';
+import {
+  ClassificationTag,
+  FilterProblemNotice,
+  ItemTabs,
+  PatientCell,
+  ReadingValue,
+  StatusTag,
+} from './ReadingParts';
 import {
   dataFilterOf,
   exportFileName,
-  FILTER_PROBLEM_MESSAGES,
   type FilterProblem,
   queryRangeRule,
   type ReviewSearchParams,
@@ -469,15 +475,7 @@ export default function DataManagementPage() {
     <PageWrapper title={t('review.data.title')} description={t('review.data.intro')} testId="data-page">
       <ItemTabs item={item} onChange={setItem} extra={mobile ? undefined : viewSwitch} />
       {mobile ? <div className="gc-review-view-switch">{viewSwitch}</div> : null}
-      {problem ? (
-        <Alert
-          type="warning"
-          showIcon
-          className="gc-form-alert"
-          data-testid="filter-problem"
-          message={msg(FILTER_PROBLEM_MESSAGES[problem], { max: REVIEW_QUERY_MAX_DAYS })}
-        />
-      ) : null}
+      <FilterProblemNotice problem={problem} />
       {error ? <LoadError title={t('review.loadFailed')} message={error} onRetry={reload} /> : null}
       <ProTable<
         Row,

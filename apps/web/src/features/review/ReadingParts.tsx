@@ -1,12 +1,13 @@
 import type { MeasurementItem } from '@glucocare/domain/clinical';
 import type { DisplayUnit } from '@glucocare/domain/hospital-settings';
-import { formatReadingValue, reasonNotTested } from '@glucocare/domain/review';
-import { Badge, Space, Tabs, Tag, Tooltip } from 'antd';
+import { formatReadingValue, REVIEW_QUERY_MAX_DAYS, reasonNotTested } from '@glucocare/domain/review';
+import { Alert, Badge, Space, Tabs, Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReviewRecord } from '../../api/review';
 import { formatDateTime } from '../../components/format';
-import { REVIEW_ITEMS } from './review-filters';
+import { msg } from '../../i18n';
+import { FILTER_PROBLEM_MESSAGES, type FilterProblem, REVIEW_ITEMS } from './review-filters';
 
 /** Colours of the classifications when the reading carries none from the settings. */
 export const CLASSIFICATION_COLORS: Record<string, string> = {
@@ -188,4 +189,17 @@ export function ItemTabs({
       }))}
     />
   );
+}
+
+/** Why a review search sends nothing (`filter-problem`), in the server catalogue's words; none: nothing. */
+export function FilterProblemNotice({ problem }: { problem: FilterProblem | null }) {
+  return problem ? (
+    <Alert
+      type="warning"
+      showIcon
+      className="gc-form-alert"
+      data-testid="filter-problem"
+      message={msg(FILTER_PROBLEM_MESSAGES[problem], { max: REVIEW_QUERY_MAX_DAYS })}
+    />
+  ) : null;
 }

@@ -1,0 +1,198 @@
+import type { ProFormInstance } from '@ant-design/pro-components';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, createRef, type MutableRefObject } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { exportFileNameOf, ListPage } from './ListPage';
+
+interface Row {
+  id: number;
+  name: string;
+}
+
+let container: HTMLDivElement;
+let root: Root;
+
+beforeEach(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  container = document.createElement('div');
+  document.body.appendChild(container);
+  root = createRoot(container);
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+
+describe('exportFileNameOf', () => {
+  it('takes a fixed name as it is, and reads a named range from the exported filter', () => {
+    expect(exportFileNameOf('Drugs', { ward: 'ENDO' })).toBe('Drugs');
+    expect(
+      exportFileNameOf((filter: { from: string; to: string }) => `Critical_${filter.from}_${filter.to}`, {
+        from: '2026-11-01',
+        to: '2026-11-07',
+      }),
+    ).toBe('Critical_2026-11-01_2026-11-07');
+  });
+});
+
+describe('ListPage search form from outside', () => {
+  it('runs a search the page set through formRef, and tells the page of fields changing', async () => {
+    const request = vi.fn(async (_query: { status?: string; page: number; size: number }) => ({
+      records: [{ id: 1, name: 'one' }],
+      total: 1,
+    }));
+    const formRef = createRef<ProFormInstance>() as MutableRefObject<ProFormInstance | undefined>;
+    const changes: unknown[] = [];
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await act(async () =>
+      root.render(
+        <QueryClientProvider client={client}>
+          <ListPage<Row, { status?: string }>
+            name="kitTest"
+            columnsKey="kit-test"
+            columns={[
+              { title: 'Name', dataIndex: 'name', search: false },
+              { title: 'Status', dataIndex: 'status', hideInTable: true },
+            ]}
+            request={request}
+            texts={{ empty: 'none', loadFailed: 'failed' }}
+            formRef={formRef}
+            onSearchValuesChange={(changed) => changes.push(changed)}
+          />
+        </QueryClientProvider>,
+      ),
+    );
+    await settle();
+    expect(request).toHaveBeenLastCalledWith({ page: 1, size: 20 }, expect.anything());
+
+    await act(async () => {
+      formRef.current?.setFieldsValue({ status: 'open' });
+      formRef.current?.submit();
+    });
+    await settle();
+    expect(request).toHaveBeenLastCalledWith({ status: 'open', page: 1, size: 20 }, expect.anything());
+    // setFieldsValue is the page's own doing: only a user's typing is reported
+    expect(changes).toEqual([]);
+
+    const input = container.querySelector<HTMLInputElement>('#kitTestSearch_status');
+    expect(input).not.toBeNull();
+    await act(async () => {
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+      setValue?.call(input, 'handled');
+      input?.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(changes).toEqual([{ status: 'handled' }]);
+  });
+});
+
+describe('ListPage on a phone', () => {
+  const renderAt = async (width: number, fitsPhone: boolean) => {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await act(async () =>
+      root.render(
+        <QueryClientProvider client={client}>
+          <ListPage<Row, Record<string, never>>
+            name="kitPhone"
+            columnsKey="kit-phone"
+            columns={[{ title: 'Name', dataIndex: 'name', search: false }]}
+            request={async () => ({ records: [{ id: 1, name: 'one' }], total: 1 })}
+            texts={{ empty: 'none', loadFailed: 'failed' }}
+            fitsPhone={fitsPhone}
+          />
+        </QueryClientProvider>,
+      ),
+    );
+    await settle();
+    return container.querySelector<HTMLTableElement>('.ant-table table')?.style.width;
+  };
+  const desktopWidth = window.innerWidth;
+  afterEach(() => Object.defineProperty(window, 'innerWidth', { configurable: true, value: desktopWidth }));
+
+  it('fits the screen when the page asks for it, and scrolls sideways otherwise', async () => {
+    expect(await renderAt(390, true)).toBe('');
+    expect(await renderAt(390, false)).toBe('max-content');
+    expect(await renderAt(1440, true)).toBe('max-content');
+  });
+});
+
+describe('ListPage toolbar and selection', () => {
+  it('gives a toolbar function the total and filter of the search, and counts the ticked rows', async () => {
+    const seen: { total: number; filter: { status?: string } | null }[] = [];
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await act(async () =>
+      root.render(
+        <QueryClientProvider client={client}>
+          <ListPage<Row, { status?: string }>
+            name="kitToolbar"
+            columnsKey="kit-toolbar"
+            columns={[
+              { title: 'Name', dataIndex: 'name', search: false },
+              { title: 'Status', dataIndex: 'status', hideInTable: true, initialValue: 'open' },
+            ]}
+            request={async () => ({
+              records: [
+                { id: 1, name: 'one' },
+                { id: 2, name: 'two' },
+              ],
+              total: 42,
+            })}
+            texts={{ empty: 'none', loadFailed: 'failed' }}
+            selection={{ keys: ['2'], onChange: () => undefined }}
+            toolbar={(list) => {
+              seen.push(list);
+              return <span data-testid="page-tool">{list.total}</span>;
+            }}
+          />
+        </QueryClientProvider>,
+      ),
+    );
+    await settle();
+    expect(container.querySelector('[data-testid="page-tool"]')?.textContent).toBe('42');
+    expect(seen.at(-1)).toEqual({ total: 42, filter: { status: 'open' } });
+    expect(container.querySelector('[data-testid="selected-count"]')?.textContent).toContain('1');
+    // the numeric id 2 is the ticked key '2'
+    const ticked = [
+      ...container.querySelectorAll<HTMLInputElement>('tr.ant-table-row .ant-checkbox-input'),
+    ].map((box) => box.checked);
+    expect(ticked).toEqual([false, true]);
+  });
+});
+
+describe('ListPage filter changed by the page', () => {
+  it('goes back to the first page when the filter changes outside the search form', async () => {
+    const request = vi.fn(async (query: { item: string; page: number; size: number }) => ({
+      records: [{ id: query.page, name: `${query.item} ${query.page}` }],
+      total: 100,
+    }));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const show = (item: string) =>
+      act(async () =>
+        root.render(
+          <QueryClientProvider client={client}>
+            <ListPage<Row, { item: string }>
+              name="kitItem"
+              columnsKey="kit-item"
+              columns={[{ title: 'Name', dataIndex: 'name', search: false }]}
+              request={request}
+              filterOf={() => ({ item })}
+              texts={{ empty: 'none', loadFailed: 'failed' }}
+            />
+          </QueryClientProvider>,
+        ),
+      );
+    await show('GLU');
+    await settle();
+    await act(async () => container.querySelector<HTMLElement>('.ant-pagination-item-3')?.click());
+    await settle();
+    expect(request).toHaveBeenLastCalledWith({ item: 'GLU', page: 3, size: 20 }, expect.anything());
+    await show('KET');
+    await settle();
+    expect(request).toHaveBeenLastCalledWith({ item: 'KET', page: 1, size: 20 }, expect.anything());
+    expect(request).not.toHaveBeenCalledWith({ item: 'KET', page: 3, size: 20 }, expect.anything());
+  });
+});
