@@ -89,7 +89,15 @@ function keywordPlaceholder<T>(columns: ProColumns<T>[]): string | undefined {
   return (keyword?.fieldProps as { placeholder?: string } | undefined)?.placeholder;
 }
 
-export interface ListPageProps<T extends { id: number }, F> {
+/** How a list names its rows: a field, or a function for rows that have no single unique field. */
+export type ListRowKey<T> = (keyof T & string) | ((row: T) => string);
+
+/** The key of a row (`id` unless the page says otherwise), as selection keys hold it. */
+export function rowKeyOf<T extends object>(row: T, rowKey: ListRowKey<T> = 'id' as keyof T & string): string {
+  return typeof rowKey === 'function' ? rowKey(row) : String(row[rowKey]);
+}
+
+export interface ListPageProps<T extends object, F> {
   /** the search form's name: its fields' ids read `${name}_${field}`; also the list's query key */
   name: string;
   /** where the column settings are remembered (localStorage) */
@@ -133,7 +141,9 @@ export interface ListPageProps<T extends { id: number }, F> {
   /** a print of every matching row (needs `excel`) */
   print?: { title: string };
   /** the row's key (selection keys too); `id` by default */
-  rowKey?: keyof T & string;
+  rowKey?: ListRowKey<T>;
+  /** false: no search form (a list the page filters itself, or not at all) */
+  search?: false;
   /** rows ticked for a batch action of the toolbar */
   selection?: { keys: string[]; onChange: (keys: string[]) => void };
   /** a title in the table's toolbar */
@@ -158,7 +168,7 @@ export interface ListPageProps<T extends { id: number }, F> {
  * Excel export, then the primary "New …". On a phone the search form starts collapsed, the table is
  * small and the column settings are left out.
  */
-export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>) {
+export function ListPage<T extends object, F>(props: ListPageProps<T, F>) {
   const { name, columns, status, rowActions, excel, print, create, compact } = props;
   const { t } = useTranslation();
   const lang = currentLang();
@@ -195,7 +205,8 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
     props.onChanged?.();
   };
 
-  const statusToggle = useStatusToggle<T>(
+  // the status switch is only given to lists of rows with an id (the entries of a catalogue)
+  const statusToggle = useStatusToggle<T & { id: number }>(
     (row, isActive) => status?.change(row, isActive) ?? Promise.resolve(),
     afterChange,
     status?.nameOf,
@@ -216,13 +227,13 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
     fieldProps: { placeholder: t('common.all') },
     width: 110,
     render: (_, row) => {
-      const active = (row as T & { isActive: boolean }).isActive;
+      const entry = row as T & { id: number; isActive: boolean };
       return (
         <RowStatusSwitch
-          checked={active}
-          loading={statusToggle.busy === row.id}
+          checked={entry.isActive}
+          loading={statusToggle.busy === entry.id}
           disabled={!status?.editable}
-          onChange={(checked) => void statusToggle.toggle(row, checked)}
+          onChange={(checked) => void statusToggle.toggle(entry, checked)}
         />
       );
     },
@@ -247,7 +258,7 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
               ? () =>
                   void confirmDelete(remove.question(row), () => remove.run(row)).then((outcome) => {
                     if (outcome === 'deleted' && props.selection) {
-                      const key = String(row[props.rowKey ?? 'id']);
+                      const key = rowKeyOf(row, props.rowKey);
                       props.selection.onChange(props.selection.keys.filter((kept) => kept !== key));
                     }
                     if (outcome !== 'cancelled') afterChange();
@@ -313,7 +324,7 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
         headerTitle={props.headerTitle}
         form={{ name: `${name}Search` }}
         search={
-          compact
+          compact || props.search === false
             ? false
             : {
                 labelWidth: 'auto',
