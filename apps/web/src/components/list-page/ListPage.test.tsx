@@ -33,7 +33,7 @@ describe('rowKeyOf', () => {
 });
 
 describe('ListPage', () => {
-  it('lists rows without an id by a composite key, and leaves the search form out when asked', async () => {
+  it('lists rows without an id by a composite key with their classes, and leaves the search form out when asked', async () => {
     const rows: SignIn[] = [
       { at: '2026-03-01T08:00:00Z', action: 'login' },
       { at: '2026-03-01T08:00:00Z', action: 'logout' },
@@ -48,6 +48,7 @@ describe('ListPage', () => {
             columnsKey="test-sign-ins"
             search={false}
             rowKey={(row) => `${row.at}-${row.action}`}
+            rowClassName={(row) => (row.action === 'logout' ? 'gc-row-deleted' : '')}
             columns={[
               { title: 'At', dataIndex: 'at' },
               { title: 'Action', dataIndex: 'action' },
@@ -69,6 +70,10 @@ describe('ListPage', () => {
       row.getAttribute('data-row-key'),
     );
     expect(keys).toEqual(['2026-03-01T08:00:00Z-login', '2026-03-01T08:00:00Z-logout']);
+    const marked = [...container.querySelectorAll('tr.gc-row-deleted')].map((row) =>
+      row.getAttribute('data-row-key'),
+    );
+    expect(marked).toEqual(['2026-03-01T08:00:00Z-logout']);
     expect(container.querySelector('form#signInsSearch')).toBeNull();
     expect(container.querySelector('.ant-pro-query-filter')).toBeNull();
   });

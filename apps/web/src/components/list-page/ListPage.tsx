@@ -152,6 +152,8 @@ export interface ListPageProps<T extends object, F> {
   compact?: boolean;
   /** false while the page has nothing to list yet (no request) */
   enabled?: boolean;
+  /** a class of a row that reads differently (a deleted entry shown on request) */
+  rowClassName?: (row: T) => string;
   /** the content shown under a row when it is expanded */
   expandedRow?: (row: T) => ReactNode;
   /** page-specific toolbar elements (an import button), before the kit's own */
@@ -392,6 +394,7 @@ export function ListPage<T extends object, F>(props: ListPageProps<T, F>) {
             ? (row) => ({ onClick: () => props.onRowClick?.(row), className: 'gc-clickable-row' })
             : undefined
         }
+        rowClassName={props.rowClassName ? (row) => props.rowClassName?.(row) ?? '' : undefined}
         expandable={props.expandedRow ? { expandedRowRender: props.expandedRow } : undefined}
         toolBarRender={() => toolbar}
       />
