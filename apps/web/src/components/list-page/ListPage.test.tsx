@@ -76,5 +76,32 @@ describe('ListPage', () => {
     expect(marked).toEqual(['2026-03-01T08:00:00Z-logout']);
     expect(container.querySelector('form#signInsSearch')).toBeNull();
     expect(container.querySelector('.ant-pro-query-filter')).toBeNull();
+    // the kit's reload and column settings are there unless the page leaves them out
+    expect(container.querySelector('.ant-pro-table-list-toolbar')).not.toBeNull();
+  });
+
+  it('leaves the toolbar row out without table options and toolbar elements', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await act(async () => {
+      root.render(
+        <QueryClientProvider client={client}>
+          <ListPage<SignIn, Record<string, never>>
+            name="bare"
+            columnsKey="test-bare"
+            search={false}
+            tableOptions={false}
+            rowKey="at"
+            columns={[{ title: 'At', dataIndex: 'at' }]}
+            request={async () => ({ records: [{ at: '2026-03-01T08:00:00Z', action: 'login' }], total: 1 })}
+            texts={{ empty: 'Nothing', loadFailed: 'Failed' }}
+          />
+        </QueryClientProvider>,
+      );
+    });
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(container.querySelectorAll('tr[data-row-key]')).toHaveLength(1);
+    expect(container.querySelector('.ant-pro-table-list-toolbar')).toBeNull();
   });
 });

@@ -144,6 +144,8 @@ export interface ListPageProps<T extends object, F> {
   rowKey?: ListRowKey<T>;
   /** false: no search form (a list the page filters itself, or not at all) */
   search?: false;
+  /** false: no reload and column settings (a list inside a panel whose own toolbar reloads it) */
+  tableOptions?: false;
   /** rows ticked for a batch action of the toolbar */
   selection?: { keys: string[]; onChange: (keys: string[]) => void };
   /** a title in the table's toolbar */
@@ -336,22 +338,30 @@ export function ListPage<T extends object, F>(props: ListPageProps<T, F>) {
         }
         onSubmit={(values) => setSearch((current) => ({ ...current, values, page: 1 }))}
         onReset={() => setSearch((current) => ({ ...current, values: initialValues, page: 1 }))}
-        options={{
-          reload: () => void query.refetch(),
-          density: false,
-          setting: narrow ? false : { draggable: true },
-          search: compact
-            ? {
-                placeholder: keywordPlaceholder(columns),
-                maxLength: 50,
-                allowClear: true,
-                onSearch: (keyword: string) => {
-                  setSearch((current) => ({ ...current, values: { queryCondition: keyword }, page: 1 }));
-                  return false;
-                },
+        options={
+          props.tableOptions === false
+            ? false
+            : {
+                reload: () => void query.refetch(),
+                density: false,
+                setting: narrow ? false : { draggable: true },
+                search: compact
+                  ? {
+                      placeholder: keywordPlaceholder(columns),
+                      maxLength: 50,
+                      allowClear: true,
+                      onSearch: (keyword: string) => {
+                        setSearch((current) => ({
+                          ...current,
+                          values: { queryCondition: keyword },
+                          page: 1,
+                        }));
+                        return false;
+                      },
+                    }
+                  : false,
               }
-            : false,
-        }}
+        }
         columnsState={{
           persistenceKey: props.columnsKey,
           persistenceType: 'localStorage',
@@ -396,7 +406,8 @@ export function ListPage<T extends object, F>(props: ListPageProps<T, F>) {
         }
         rowClassName={props.rowClassName ? (row) => props.rowClassName?.(row) ?? '' : undefined}
         expandable={props.expandedRow ? { expandedRowRender: props.expandedRow } : undefined}
-        toolBarRender={() => toolbar}
+        // without options or elements of its own the toolbar row is left out, not shown empty
+        toolBarRender={props.tableOptions === false && !toolbar.some(Boolean) ? false : () => toolbar}
       />
       {print && excel ? (
         <ListPrint<T, F>
