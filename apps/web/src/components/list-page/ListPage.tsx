@@ -94,7 +94,15 @@ function keywordPlaceholder<T>(columns: ProColumns<T>[]): string | undefined {
   return (keyword?.fieldProps as { placeholder?: string } | undefined)?.placeholder;
 }
 
-export interface ListPageProps<T extends { id: number }, F> {
+/** How a list names its rows: a field, or a function for rows that have no single unique field. */
+export type ListRowKey<T> = (keyof T & string) | ((row: T) => string);
+
+/** The key of a row (`id` unless the page says otherwise), as selection keys hold it. */
+export function rowKeyOf<T extends object>(row: T, rowKey: ListRowKey<T> = 'id' as keyof T & string): string {
+  return typeof rowKey === 'function' ? rowKey(row) : String(row[rowKey]);
+}
+
+export interface ListPageProps<T extends object, F> {
   /** the search form's name: its fields' ids read `${name}_${field}`; also the list's query key */
   name: string;
   /** where the column settings are remembered (localStorage) */
@@ -138,7 +146,11 @@ export interface ListPageProps<T extends { id: number }, F> {
   /** a print of every matching row (needs `excel`) */
   print?: { title: string };
   /** the row's key (selection keys too); `id` by default */
-  rowKey?: keyof T & string;
+  rowKey?: ListRowKey<T>;
+  /** false: no search form (a list the page filters itself, or not at all) */
+  search?: false;
+  /** false: no reload and column settings (a list inside a panel whose own toolbar reloads it) */
+  tableOptions?: false;
   /** rows ticked for a batch action of the toolbar */
   selection?: { keys: string[]; onChange: (keys: string[]) => void };
   /** a title in the table's toolbar */
@@ -147,6 +159,8 @@ export interface ListPageProps<T extends { id: number }, F> {
   compact?: boolean;
   /** false while the page has nothing to list yet (no request) */
   enabled?: boolean;
+  /** a class of a row that reads differently (a deleted entry shown on request) */
+  rowClassName?: (row: T) => string;
   /** the content shown under a row when it is expanded */
   expandedRow?: (row: T) => ReactNode;
   /**
@@ -172,7 +186,7 @@ export interface ListPageProps<T extends { id: number }, F> {
  * Excel export, then the primary "New …". On a phone the search form starts collapsed, the table is
  * small and the column settings are left out.
  */
-export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>) {
+export function ListPage<T extends object, F>(props: ListPageProps<T, F>) {
   const { name, columns, status, rowActions, excel, print, create, compact } = props;
   const { t } = useTranslation();
   const lang = currentLang();
@@ -217,7 +231,8 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
     props.onChanged?.();
   };
 
-  const statusToggle = useStatusToggle<T>(
+  // the status switch is only given to lists of rows with an id (the entries of a catalogue)
+  const statusToggle = useStatusToggle<T & { id: number }>(
     (row, isActive) => status?.change(row, isActive) ?? Promise.resolve(),
     afterChange,
     status?.nameOf,
@@ -238,13 +253,13 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
     fieldProps: { placeholder: t('common.all') },
     width: 110,
     render: (_, row) => {
-      const active = (row as T & { isActive: boolean }).isActive;
+      const entry = row as T & { id: number; isActive: boolean };
       return (
         <RowStatusSwitch
-          checked={active}
-          loading={statusToggle.busy === row.id}
+          checked={entry.isActive}
+          loading={statusToggle.busy === entry.id}
           disabled={!status?.editable}
-          onChange={(checked) => void statusToggle.toggle(row, checked)}
+          onChange={(checked) => void statusToggle.toggle(entry, checked)}
         />
       );
     },
@@ -269,7 +284,7 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
               ? () =>
                   void confirmDelete(remove.question(row), () => remove.run(row)).then((outcome) => {
                     if (outcome === 'deleted' && props.selection) {
-                      const key = String(row[props.rowKey ?? 'id']);
+                      const key = rowKeyOf(row, props.rowKey);
                       props.selection.onChange(props.selection.keys.filter((kept) => kept !== key));
                     }
                     if (outcome !== 'cancelled') afterChange();
@@ -329,7 +344,7 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
       ) : null}
       <ProTable<T, SearchValues>
         // keys as text, as the selection holds them: a numeric id ticks its row too
-        rowKey={(row) => String(row[props.rowKey ?? 'id'])}
+        rowKey={(row) => rowKeyOf(row, props.rowKey)}
         columns={pageColumns}
         dataSource={query.isError || refused ? [] : query.data?.records}
         loading={query.isFetching}
@@ -338,7 +353,7 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
         formRef={props.formRef}
         form={{ name: `${name}Search`, onValuesChange: props.onSearchValuesChange }}
         search={
-          compact
+          compact || props.search === false
             ? false
             : {
                 labelWidth: 'auto',
@@ -348,22 +363,30 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
         }
         onSubmit={(values) => setSearch((current) => ({ ...current, values, page: 1 }))}
         onReset={() => setSearch((current) => ({ ...current, values: initialValues, page: 1 }))}
-        options={{
-          reload: () => void query.refetch(),
-          density: false,
-          setting: narrow ? false : { draggable: true },
-          search: compact
-            ? {
-                placeholder: keywordPlaceholder(columns),
-                maxLength: 50,
-                allowClear: true,
-                onSearch: (keyword: string) => {
-                  setSearch((current) => ({ ...current, values: { queryCondition: keyword }, page: 1 }));
-                  return false;
-                },
+        options={
+          props.tableOptions === false
+            ? false
+            : {
+                reload: () => void query.refetch(),
+                density: false,
+                setting: narrow ? false : { draggable: true },
+                search: compact
+                  ? {
+                      placeholder: keywordPlaceholder(columns),
+                      maxLength: 50,
+                      allowClear: true,
+                      onSearch: (keyword: string) => {
+                        setSearch((current) => ({
+                          ...current,
+                          values: { queryCondition: keyword },
+                          page: 1,
+                        }));
+                        return false;
+                      },
+                    }
+                  : false,
               }
-            : false,
-        }}
+        }
         columnsState={{
           persistenceKey: props.columnsKey,
           persistenceType: 'localStorage',
@@ -408,8 +431,10 @@ export function ListPage<T extends { id: number }, F>(props: ListPageProps<T, F>
             ? (row) => ({ onClick: () => props.onRowClick?.(row), className: 'gc-clickable-row' })
             : undefined
         }
+        rowClassName={props.rowClassName ? (row) => props.rowClassName?.(row) ?? '' : undefined}
         expandable={props.expandedRow ? { expandedRowRender: props.expandedRow } : undefined}
-        toolBarRender={() => toolbar}
+        // without options or elements of its own the toolbar row is left out, not shown empty
+        toolBarRender={props.tableOptions === false && !toolbar.some(Boolean) ? false : () => toolbar}
       />
       {print && excel ? (
         <ListPrint<T, F>

@@ -1,11 +1,11 @@
-import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { Alert, Button, Tag, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import type { ProColumns } from '@ant-design/pro-components';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorText, isAbort } from '../../api/http';
 import { fetchLoginHistory, type SignInEvent } from '../../api/users';
 import { useDevice } from '../../app/preferences';
 import { formatDateTime } from '../../components/format';
+import { ListPage } from '../../components/list-page/ListPage';
+import { PageWrapper } from '../../components/PageWrapper';
 
 const ACTION_COLORS: Record<string, string> = {
   login: 'green',
@@ -25,9 +25,6 @@ export function actionKey(action: string): string {
 /** `/account/activity`: the user's own sign-in events (GET /v1/users/loginHistory). */
 export default function ActivityPage() {
   const { t, i18n } = useTranslation();
-  const actionRef = useRef<ActionType>(null);
-  const [error, setError] = useState<string | null>(null);
-
   const mobile = useDevice() === 'mobile';
   const actionTag = (row: SignInEvent) => (
     <Tag color={ACTION_COLORS[row.action] ?? 'default'} data-action={row.action}>
@@ -71,51 +68,17 @@ export default function ActivityPage() {
       ];
 
   return (
-    <div className="gc-page" data-testid="activity">
-      <Typography.Title level={4} className="gc-page-title">
-        {t('activity.title')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('activity.intro')}</Typography.Paragraph>
-      {error ? (
-        <Alert
-          type="error"
-          showIcon
-          className="gc-form-alert"
-          message={t('activity.loadFailed')}
-          description={error}
-          data-testid="activity-error"
-          action={
-            <Button size="small" onClick={() => actionRef.current?.reload()}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
-      ) : null}
-      <ProTable<SignInEvent>
-        actionRef={actionRef}
+    <PageWrapper title={t('activity.title')} description={t('activity.intro')} testId="activity">
+      <ListPage<SignInEvent, Record<string, never>>
+        name="signInActivity"
+        columnsKey="gc-columns-activity"
+        search={false}
+        // an event has no id: the time, the action and the address tell events apart
         rowKey={(row) => `${row.at}-${row.action}-${row.ip ?? ''}`}
         columns={columns}
-        search={false}
-        options={{ reload: true, density: false, setting: false }}
-        cardBordered
-        scroll={mobile ? undefined : { x: 720 }}
-        cardProps={mobile ? { bodyStyle: { padding: 8 } } : undefined}
-        pagination={{ defaultPageSize: 20, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100] }}
-        locale={{ emptyText: error ? t('activity.loadFailed') : t('activity.empty') }}
-        request={async (params) => {
-          const page = params.current ?? 1;
-          const size = params.pageSize ?? 20;
-          try {
-            const result = await fetchLoginHistory(page, size);
-            setError(null);
-            return { data: result.records, total: result.total, success: true };
-          } catch (failure) {
-            if (!isAbort(failure)) setError(errorText(failure));
-            // no stale rows under the error message
-            return { data: [], total: 0, success: true };
-          }
-        }}
+        request={({ page, size }, signal) => fetchLoginHistory(page, size, signal)}
+        texts={{ empty: t('activity.empty'), loadFailed: t('activity.loadFailed') }}
       />
-    </div>
+    </PageWrapper>
   );
 }

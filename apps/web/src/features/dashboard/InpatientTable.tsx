@@ -9,6 +9,15 @@ import { GlucoseValue, PatientNameLink, PatientTags, type TagOptionsByText } fro
 import { agoText, type PatientAction, PeriodChips } from './BedCard';
 import { periodChips } from './inpatients';
 
+/*
+ * Not on the list-page kit: this table is a second view of the rows the dashboard has already loaded
+ * for its bed cards (up to INPATIENT_PAGE_SIZE of the ward filter, refreshed on a timer, paged by the
+ * dashboard beyond that), and sorts and pages them in the browser by bed, age, critical count and
+ * admission. The kit loads its own pages from the server per filter; on it this table would ask the
+ * server again for what is on screen, refresh apart from the bed cards and sort only the page shown.
+ * It has no search form, export or print, so no other kit part applies either.
+ */
+
 /**
  * The inpatient list as a table (the same data as the bed cards) with column settings: bed, patient,
  * numbers, doctor, tags, latest glucose, critical values, today's periods, admission, actions.

@@ -5,7 +5,6 @@ import {
   ReloadOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
-import type { ActionType } from '@ant-design/pro-components';
 import { PERMISSIONS } from '@glucocare/domain/admin';
 import { READING_DAY_OPTIONS, READING_DAYS_DEFAULT } from '@glucocare/domain/measurements';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,7 +21,7 @@ import {
   Typography,
 } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/http';
 import {
@@ -35,11 +34,12 @@ import {
 import { usePermission } from '../../app/permissions';
 import { useDevice } from '../../app/preferences';
 import { dateInZone } from '../../components/format';
+import { useListReload } from '../../components/list-page/ListPage';
 import { TestTrendChart } from '../analysis/TestTrendChart';
 import { ReadingDetail, ReadingStatusModal } from './ReadingDetail';
 import { ReadingForm, type ReadingPreset } from './ReadingForm';
 import { ReadingGrid } from './ReadingGrid';
-import { ReadingList } from './ReadingList';
+import { ReadingList, readingListName } from './ReadingList';
 import { lastDays, presetTime } from './reading-format';
 import './measurements.css';
 
@@ -72,11 +72,10 @@ export function MeasurementTab({ patientId, item }: MeasurementTabProps) {
   const [range, setRange] = useState<[string, string] | null>(null);
   const [sort, setSort] = useState<ReadingSort>('last');
   const [includeDeleted, setIncludeDeleted] = useState(false);
-  const [listError, setListError] = useState<string | null>(null);
   const [form, setForm] = useState<{ reading: Reading | null; preset?: ReadingPreset } | null>(null);
   const [detail, setDetail] = useState<Reading | null>(null);
   const [statusChange, setStatusChange] = useState<{ reading: Reading; restore: boolean } | null>(null);
-  const listRef = useRef<ActionType>();
+  const reloadList = useListReload(readingListName(patientId, item));
   const now = new Date();
 
   const optionsQuery = useQuery({
@@ -102,7 +101,7 @@ export function MeasurementTab({ patientId, item }: MeasurementTabProps) {
     // the patient header, bed cards and critical values show the latest readings too
     void queryClient.invalidateQueries({ queryKey: ['patients'] });
     void queryClient.invalidateQueries({ queryKey: ['critical'] });
-    listRef.current?.reload();
+    reloadList();
   };
 
   if (optionsQuery.isPending)
@@ -254,26 +253,21 @@ export function MeasurementTab({ patientId, item }: MeasurementTabProps) {
           />
         )
       ) : (
-        <>
-          {listError ? <Alert type="error" showIcon message={listError} className="gc-form-alert" /> : null}
-          <ReadingList
-            patientId={patientId}
-            item={item}
-            options={options}
-            beginDate={beginDate}
-            endDate={endDate}
-            sort={sort}
-            includeDeleted={includeDeleted}
-            canEdit={canEdit}
-            mobile={mobile}
-            actionRef={listRef}
-            onOpen={setDetail}
-            onEdit={(reading) => setForm({ reading })}
-            onDelete={(reading) => setStatusChange({ reading, restore: false })}
-            onRestore={(reading) => setStatusChange({ reading, restore: true })}
-            onError={setListError}
-          />
-        </>
+        <ReadingList
+          patientId={patientId}
+          item={item}
+          options={options}
+          beginDate={beginDate}
+          endDate={endDate}
+          sort={sort}
+          includeDeleted={includeDeleted}
+          canEdit={canEdit}
+          mobile={mobile}
+          onOpen={setDetail}
+          onEdit={(reading) => setForm({ reading })}
+          onDelete={(reading) => setStatusChange({ reading, restore: false })}
+          onRestore={(reading) => setStatusChange({ reading, restore: true })}
+        />
       )}
       <ReadingDetail
         reading={detail}

@@ -1,15 +1,23 @@
-import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import type { MeasurementItem } from '@glucocare/domain/clinical';
 import { Button, Space, Tooltip } from 'antd';
-import type { MutableRefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, isAbort } from '../../api/http';
-import { type EntryOptions, fetchReadings, type Reading, type ReadingSort } from '../../api/measurements';
+import {
+  type EntryOptions,
+  fetchReadings,
+  type Reading,
+  type ReadingQuery,
+  type ReadingSort,
+} from '../../api/measurements';
 import { dateTimeInZone } from '../../components/format';
+import { ListPage } from '../../components/list-page/ListPage';
 import { msg } from '../../i18n';
 import { notTestedText } from './ReadingDetail';
 import { ClassificationTag, StatusTag } from './ReadingTags';
 import { readingColor, valueText } from './reading-format';
+
+/** The list-page kit's name of a patient's readings of one item (reload it with `useListReload`). */
+export const readingListName = (patientId: number, item: MeasurementItem) => `readings-${patientId}-${item}`;
 
 /**
  * The readings of the range as a paged list: time, period, value and unit, classification, review
@@ -25,12 +33,10 @@ export function ReadingList({
   includeDeleted,
   canEdit,
   mobile,
-  actionRef,
   onOpen,
   onEdit,
   onDelete,
   onRestore,
-  onError,
 }: {
   patientId: number;
   item: MeasurementItem;
@@ -41,14 +47,12 @@ export function ReadingList({
   includeDeleted: boolean;
   canEdit: boolean;
   mobile: boolean;
-  actionRef: MutableRefObject<ActionType | undefined>;
   onOpen: (reading: Reading) => void;
   onEdit: (reading: Reading) => void;
   onDelete: (reading: Reading) => void;
   onRestore: (reading: Reading) => void;
-  onError: (message: string | null) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const locked = msg('measurements.editInDataManagement');
   const columns: ProColumns<Reading>[] = [
     {
@@ -161,40 +165,19 @@ export function ReadingList({
     },
   ];
   return (
-    <ProTable<
-      Reading,
-      { beginDate: string; endDate: string; sort: ReadingSort; includeDeleted: boolean; lang: string }
-    >
-      rowKey="id"
-      actionRef={actionRef}
-      data-testid="reading-list"
-      size="small"
-      search={false}
-      options={false}
-      toolBarRender={false}
-      columns={columns}
-      params={{ beginDate, endDate, sort, includeDeleted, lang: i18n.language }}
-      rowClassName={(row) => (row.deletedAt ? 'gc-row-deleted' : '')}
-      scroll={{ x: 1060 }}
-      pagination={{ defaultPageSize: 20, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100] }}
-      request={async (params) => {
-        try {
-          const page = await fetchReadings(patientId, {
-            category: item,
-            beginDate: params.beginDate,
-            endDate: params.endDate,
-            sort: params.sort,
-            includeDeleted: params.includeDeleted,
-            page: params.current ?? 1,
-            size: params.pageSize ?? 20,
-          });
-          onError(null);
-          return { data: page.records, total: page.total, success: true };
-        } catch (failure) {
-          if (!isAbort(failure)) onError(errorText(failure));
-          return { data: [], total: 0, success: true };
-        }
-      }}
-    />
+    <div data-testid="reading-list">
+      <ListPage<Reading, ReadingQuery>
+        name={readingListName(patientId, item)}
+        columnsKey="gc-columns-readings"
+        search={false}
+        tableOptions={false}
+        columns={columns}
+        // the range, order and deleted switch are the tab's toolbar, not a search form
+        filterOf={() => ({ category: item, beginDate, endDate, sort, includeDeleted })}
+        request={(query, signal) => fetchReadings(patientId, query, signal)}
+        rowClassName={(row) => (row.deletedAt ? 'gc-row-deleted' : '')}
+        texts={{ empty: t('measurements.listEmpty'), loadFailed: t('measurements.loadFailed') }}
+      />
+    </div>
   );
 }
