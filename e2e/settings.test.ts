@@ -2,6 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loginViaForm, newContext, shot, switchLanguage } from './support';
 
+const WAIT = { timeout: 15_000 };
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -27,7 +29,8 @@ describe('hospital settings end to end', () => {
     const page = await (await newContext(browser)).newPage();
     await loginViaForm(page, 'admin', 'Admin@123456');
     await page.goto('/settings/crisis');
-    await expect.poll(() => page.getByTestId('crisis-item-rule').innerText()).toContain('2.8');
+    // the card shows its title and button while the rules load: wait for the rule itself
+    await expect.poll(() => page.getByTestId('crisis-item-rule').innerText(), WAIT).toContain('2.8');
 
     // 3.0 mmol/L sits between the seeded critical low (2.8) and the normal low: "low", not critical
     expect(await classify(page, '3.0')).toBe('low');
@@ -37,7 +40,7 @@ describe('hospital settings end to end', () => {
     const criticalLow = page.getByTestId('rule-criticalLow');
     await criticalLow.fill('3.2');
     await page.getByTestId('form-submit').click();
-    await expect.poll(() => page.getByTestId('crisis-item-rule').innerText()).toContain('3.2');
+    await expect.poll(() => page.getByTestId('crisis-item-rule').innerText(), WAIT).toContain('3.2');
     await shot(page, 'settings-critical-values');
 
     expect(await classify(page, '3.0')).toBe('criticalLow');
