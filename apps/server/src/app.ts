@@ -9,6 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { HTTP_TIMEOUT_MS } from '@glucocare/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type pg from 'pg';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerNoStore, webAssetHeaders } from './http/cache';
@@ -33,6 +34,8 @@ import { eventRoutes } from './modules/events/routes';
 import { adviceFrequencyRoutes } from './modules/frequencies/routes';
 import { importRoutes } from './modules/imports/routes';
 import { inspectionRoutes } from './modules/inspection/routes';
+import { LiveHub } from './modules/live/hub';
+import { liveRoutes } from './modules/live/routes';
 import { measurementRoutes } from './modules/measurements/routes';
 import { menuRoutes } from './modules/menus/routes';
 import { patientRoutes } from './modules/patients/routes';
@@ -65,6 +68,8 @@ declare module 'fastify' {
     passwordCrypto: PasswordCrypto;
     /** every route registered, for the permission audit test and the docs */
     routeTable: RouteOptions[];
+    /** the push channel of this process (modules/live) */
+    live: LiveHub;
   }
 }
 
@@ -116,6 +121,9 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   app.decorate('clock', options.clock ?? (() => new Date()));
   app.decorate('passwordCrypto', await loadPasswordCrypto(options.db));
   app.decorate('routeTable', [] as RouteOptions[]);
+  // the listening connection uses the pool's own settings (drizzle keeps the pool as `$client`)
+  const pool = (options.db as unknown as { $client: pg.Pool }).$client;
+  app.decorate('live', new LiveHub(pool.options, app.log));
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith(`${API_PREFIX}/docs`)) route.config = { ...route.config, permission: 'public' };
     app.routeTable.push(route);
@@ -129,6 +137,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+    // open streams never finish by themselves: end them so that the stop waits only for real requests
+    await app.live.close();
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
@@ -213,6 +223,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
       await api.register(statisticsRoutes);
       await api.register(analysisRoutes);
       await api.register(importRoutes);
+      await api.register(liveRoutes);
     },
     { prefix: API_PREFIX },
   );

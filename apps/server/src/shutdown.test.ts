@@ -1,10 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { encryptForTransport } from './modules/auth/password-crypto';
 import { cloneTemplate } from './test/database';
+import { type ServerProcess, signInOver, startServerProcess } from './test/server-process';
 
 /**
  * SIGTERM lets requests in flight finish (issue 13). The real server (main.ts) runs as a child
@@ -13,72 +12,23 @@ import { cloneTemplate } from './test/database';
  * exactly as it would behind a colleague's slow write — no test-only slow path in the server.
  */
 
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-
 let databaseUrl: string;
-let child: ChildProcess | undefined;
-let output = '';
+let server: ServerProcess | undefined;
 
 beforeAll(async () => {
   databaseUrl = await cloneTemplate(inject('templateDatabaseUrl'));
 });
-afterEach(() => {
-  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-});
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+afterEach(() => server?.kill());
 
 async function startServer(env: Record<string, string>): Promise<string> {
-  const port = await freePort();
-  output = '';
-  child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'info',
-      WEB_DIST: '/nonexistent',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => {
-    output += String(chunk);
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += String(chunk);
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    try {
-      if ((await fetch(`${base}/app-service/health`)).status === 200) return base;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server did not start: ${output}`);
+  server = await startServerProcess(databaseUrl, env);
+  return server.base;
 }
 
-const exited = (process: ChildProcess) =>
+const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => {
-    if (process.exitCode !== null) resolve(process.exitCode);
-    else process.once('exit', (code) => resolve(code));
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
   });
 
 /** Whether a new TCP connection to the server's port is refused. */
@@ -94,20 +44,7 @@ function connectionRefused(base: string): Promise<boolean> {
   });
 }
 
-async function signIn(base: string): Promise<string> {
-  const { publicKey } = (await (await fetch(`${base}/project.config.json`)).json()) as { publicKey: string };
-  const res = await fetch(`${base}/app-service/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      tenant: '101',
-      userName: 'admin',
-      password: encryptForTransport(publicKey, 'Admin@123456'),
-    }),
-  });
-  const body = (await res.json()) as { dataContent: { access_token: string } };
-  return body.dataContent.access_token;
-}
+const signIn = (base: string) => signInOver(base, '101', 'admin', 'Admin@123456');
 
 /** An edit of a patient (as the detail screen sends it) whose row `lock` holds: it waits for the lock. */
 async function heldEdit(base: string, token: string, lock: pg.Client) {
@@ -161,12 +98,12 @@ describe('SIGTERM', () => {
     await lock.connect();
     try {
       const { response } = await heldEdit(base, token, lock);
-      const server = child as ChildProcess;
-      const exit = exited(server);
-      server.kill('SIGTERM');
+      const { child } = server as ServerProcess;
+      const exit = exited(child);
+      child.kill('SIGTERM');
       await new Promise((resolve) => setTimeout(resolve, 500));
       // still running for the request in flight, and closed to anyone new
-      expect(server.exitCode, output).toBeNull();
+      expect(child.exitCode, server?.output()).toBeNull();
       expect(await connectionRefused(base)).toBe(true);
 
       await lock.query('commit');
@@ -191,15 +128,15 @@ describe('SIGTERM', () => {
     await lock.connect();
     try {
       const { response } = await heldEdit(base, token, lock);
-      const server = child as ChildProcess;
-      const exit = exited(server);
+      const { child } = server as ServerProcess;
+      const exit = exited(child);
       const signalled = Date.now();
-      server.kill('SIGTERM');
+      child.kill('SIGTERM');
       await expect(response).rejects.toThrow();
       expect(Date.now() - signalled).toBeGreaterThanOrEqual(900);
       await lock.query('rollback');
       expect(await exit).not.toBeNull();
-      expect(output).toContain('grace period over');
+      expect(server?.output()).toContain('grace period over');
     } finally {
       await lock.end();
     }

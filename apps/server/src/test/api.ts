@@ -24,3 +24,13 @@ export async function auditRows(
      order by id`);
   return rows;
 }
+
+/**
+ * Whether a route answers a never-ending stream (the push channel): tests that call every route with
+ * inject() would wait for it forever; its own tests (modules/live) open it over real HTTP.
+ */
+export function answersStream(route: { schema?: unknown }): boolean {
+  const answers = (route.schema as { response?: Record<string, { content?: Record<string, unknown> }> })
+    ?.response;
+  return Object.values(answers ?? {}).some((answer) => !!answer?.content?.['text/event-stream']);
+}

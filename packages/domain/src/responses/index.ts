@@ -16,6 +16,7 @@ export * from './files';
 export * from './frequencies';
 export * from './imports';
 export * from './inspection';
+export * from './live';
 export * from './measurements';
 export * from './menus';
 export * from './patients';

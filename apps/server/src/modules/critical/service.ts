@@ -25,6 +25,7 @@ import { departmentScopeCondition } from '../../lib/scope';
 import { updateVersioned } from '../../lib/versioned';
 import { auditActor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
+import { publishLive } from '../live/publish';
 import { hospitalTimeZone } from '../settings/time-zone';
 
 // Not a resource declaration (lib/resource.ts): critical-value events are opened and voided by the reading
@@ -323,6 +324,14 @@ export async function handleCriticalEvent(
       },
       meta,
     );
+    await publishLive(tx, session.tenantId, [
+      {
+        topic: 'critical',
+        departmentCode: current.departmentCode,
+        patientId: current.patientId,
+        criticalId: current.id,
+      },
+    ]);
   });
   return eventView(db, session, input.id, lang, now);
 }

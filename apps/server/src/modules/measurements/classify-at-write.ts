@@ -90,6 +90,12 @@ export interface WrittenReading {
   deletedAt: Date | null;
 }
 
+/** A critical event a write created, changed or voided, by its reading. */
+export interface TouchedCriticalEvent {
+  id: number;
+  measurementId: number;
+}
+
 /**
  * Keeps the critical-value events in step with written readings, in the writer's transaction:
  * a live critical reading has an event (created `open`, or updated with the corrected value; a `void`
@@ -100,13 +106,14 @@ export async function syncCriticalEvents(
   tx: DbOrTx,
   tenantId: string,
   rows: readonly WrittenReading[],
-): Promise<void> {
+): Promise<TouchedCriticalEvent[]> {
+  const touched: TouchedCriticalEvent[] = [];
   const critical = rows.filter(
     (row) => !row.deletedAt && row.value !== null && isCritical(row.classification),
   );
   const other = rows.filter((row) => !critical.includes(row)).map((row) => row.id);
   if (critical.length) {
-    await tx
+    const upserted = await tx
       .insert(criticalEvents)
       .values(
         critical.map((row) => ({
@@ -133,10 +140,12 @@ export async function syncCriticalEvents(
           version: sql`${criticalEvents.version} + 1`,
           updatedAt: sql`now()`,
         },
-      });
+      })
+      .returning({ id: criticalEvents.id, measurementId: criticalEvents.measurementId });
+    touched.push(...upserted);
   }
   if (other.length) {
-    await tx
+    const voided = await tx
       .update(criticalEvents)
       .set({ status: 'void', version: sql`${criticalEvents.version} + 1`, updatedAt: sql`now()` })
       .where(
@@ -145,6 +154,9 @@ export async function syncCriticalEvents(
           inArray(criticalEvents.measurementId, other),
           eq(criticalEvents.status, 'open'),
         ),
-      );
+      )
+      .returning({ id: criticalEvents.id, measurementId: criticalEvents.measurementId });
+    touched.push(...voided);
   }
+  return touched;
 }

@@ -37,6 +37,7 @@ import type { DbOrTx } from '../../db/client';
 import { measurements } from '../../db/schema';
 import { auditActor, type RequestMeta } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
+import { publishLive } from '../live/publish';
 import type { PatientRow } from '../patients/access';
 import { getSetting } from '../settings/service';
 import { hospitalTimeZone } from '../settings/time-zone';
@@ -44,6 +45,7 @@ import {
   type Classifier,
   loadClassifier,
   syncCriticalEvents,
+  type TouchedCriticalEvent,
   type WrittenReading,
 } from './classify-at-write';
 import { duplicateTimeParams, fieldErrors, type Tester } from './context';
@@ -197,6 +199,39 @@ async function auditReadings(
            as a(action, entity_id, patient_id, before, after, reason)`);
 }
 
+/**
+ * The push channel's word of a write: the readings' departments and patients, and the critical events
+ * the write opened, changed or voided (bed cards, tasks and critical lists reload; the bell rings).
+ */
+async function announce(
+  tx: DbOrTx,
+  tenantId: string,
+  rows: MeasurementRow[],
+  critical: TouchedCriticalEvent[],
+): Promise<void> {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  await publishLive(tx, tenantId, [
+    ...rows.map((row) => ({
+      topic: 'readings' as const,
+      departmentCode: row.departmentCode,
+      patientId: row.patientId,
+    })),
+    ...critical.flatMap((event) => {
+      const row = byId.get(event.measurementId);
+      return row
+        ? [
+            {
+              topic: 'critical' as const,
+              departmentCode: row.departmentCode,
+              patientId: row.patientId,
+              criticalId: event.id,
+            },
+          ]
+        : [];
+    }),
+  ]);
+}
+
 /** A written reading (inserted, corrected, deleted or restored) and how to audit it. */
 export interface WrittenChange {
   row: ReadingRow;
@@ -218,11 +253,9 @@ export async function afterWrite(
   meta: RequestMeta,
 ): Promise<ReadingView[]> {
   if (!changes.length) return [];
-  await syncCriticalEvents(
-    tx,
-    session.tenantId,
-    changes.map((change) => written(change.row.m)),
-  );
+  const rows = changes.map((change) => change.row.m);
+  const critical = await syncCriticalEvents(tx, session.tenantId, rows.map(written));
+  await announce(tx, session.tenantId, rows, critical);
   const views = changes.map((change) => toReadingView(change.row));
   await auditReadings(
     tx,

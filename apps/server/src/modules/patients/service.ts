@@ -18,6 +18,7 @@ import { updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 import { inScope } from '../departments/service';
+import { publishLive } from '../live/publish';
 import { hospitalTimeZone } from '../settings/time-zone';
 import { listTags } from '../tags/service';
 import { doctors } from '../users/staff-service';
@@ -261,18 +262,33 @@ function auditView(row: PatientRow) {
   };
 }
 
-/** Writes the audit row of a change of a patient (in the transaction that makes it). */
-function auditPatient(
+/** The department of an audited patient state, when it names one. */
+const departmentOf = (state: unknown): string[] => {
+  const code = (state as { departmentCode?: unknown } | undefined)?.departmentCode;
+  return typeof code === 'string' ? [code] : [];
+};
+
+/**
+ * Writes the audit row of a change of a patient, and announces it on the push channel to the wards it
+ * left and entered (bed cards and dashboards reload), in the transaction that makes it.
+ */
+async function auditPatient(
   ctx: PatientContext,
   tx: DbOrTx,
   action: string,
   patientId: number,
   change: { before?: unknown; after?: unknown; reason?: string },
 ) {
-  return writeAudit(
+  await writeAudit(
     tx,
     { ...actor(ctx.session), action, entity: 'patient', entityId: patientId, patientId, ...change },
     ctx.meta,
+  );
+  const departments = [...new Set([...departmentOf(change.before), ...departmentOf(change.after)])];
+  await publishLive(
+    tx,
+    ctx.session.tenantId,
+    departments.map((departmentCode) => ({ topic: 'patients' as const, departmentCode, patientId })),
   );
 }
 
