@@ -38,6 +38,17 @@ export function nameValuesOf(names: TwoNames): Required<NameValues> {
   return { nameZh: names.nameZh ?? '', nameEn: names.nameEn ?? '' };
 }
 
+/** The form values of a group of entries (a drug category, a glucose event): code, names, sort. */
+export interface CodedNameValues extends NameValues {
+  code: string;
+  sort?: number | null;
+}
+
+/** A group's code, names and sort as form values. */
+export function codedNameValuesOf(group: TwoNames & { code: string; sort: number }): CodedNameValues {
+  return { code: group.code, ...nameValuesOf(group), sort: group.sort };
+}
+
 /** The names a form sends: trimmed, null for a blank one (the API clears it). */
 export function namesInput(values: NameValues): { nameZh: string | null; nameEn: string | null } {
   return { nameZh: values.nameZh?.trim() || null, nameEn: values.nameEn?.trim() || null };

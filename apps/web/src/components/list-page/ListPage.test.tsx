@@ -284,3 +284,42 @@ describe('ListPage rows without an id', () => {
     expect(container.querySelector('.ant-pro-table-list-toolbar')).toBeNull();
   });
 });
+
+describe('ListPage columns and print of the page', () => {
+  it('takes columns from the last page answered, and opens a print sheet of the page with the search', async () => {
+    const printed: unknown[] = [];
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await act(async () =>
+      root.render(
+        <QueryClientProvider client={client}>
+          <ListPage<Row, { status?: string }, { records: Row[]; total: number; slots: string[] }>
+            name="kitPivot"
+            columnsKey="kit-pivot"
+            columns={(last) => [
+              { title: 'Status', dataIndex: 'status', hideInTable: true, initialValue: 'open' },
+              ...(last?.slots ?? []).map((slot) => ({ title: slot, key: slot, search: false as const })),
+            ]}
+            request={async () => ({ records: [{ id: 1, name: 'one' }], total: 1, slots: ['Early', 'Late'] })}
+            texts={{ empty: 'none', loadFailed: 'failed' }}
+            print={{
+              title: 'Pivot',
+              testId: 'pivot-print',
+              preview: (request) => {
+                printed.push(request);
+                return request ? <div data-testid="own-sheet" /> : null;
+              },
+            }}
+          />
+        </QueryClientProvider>,
+      ),
+    );
+    await settle();
+    const headers = [...container.querySelectorAll('th')].map((cell) => cell.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['Early', 'Late']));
+    expect(container.querySelector('[data-testid="own-sheet"]')).toBeNull();
+
+    await act(async () => container.querySelector<HTMLButtonElement>('[data-testid="pivot-print"]')?.click());
+    expect(container.querySelector('[data-testid="own-sheet"]')).not.toBeNull();
+    expect(printed.at(-1)).toMatchObject({ filter: { status: 'open' }, values: { status: 'open' } });
+  });
+});

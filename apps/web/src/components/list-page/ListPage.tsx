@@ -11,7 +11,7 @@ import type { ExcelColumn } from '../excel';
 import { LoadError, TableEmpty } from '../PageWrapper';
 import type { PrintFilter } from '../print/PrintPreview';
 import { ExportButton, useExcelExport } from './excel-export';
-import { fetchAllPages, type PageRequest } from './fetch-all';
+import { fetchAllPages, type ListPageResult, type PageQuery } from './fetch-all';
 import { ListPrint, type ListPrintRequest } from './ListPrint';
 import {
   activeFilterOf,
@@ -102,17 +102,37 @@ export function rowKeyOf<T extends object>(row: T, rowKey: ListRowKey<T> = 'id' 
   return typeof rowKey === 'function' ? rowKey(row) : String(row[rowKey]);
 }
 
-export interface ListPageProps<T extends object, F> {
+/** The Excel export of a list: its columns, and where its rows come from. */
+export interface ListExcel<T, F, E = T> {
+  fileName: string | ((filter: F) => string);
+  sheetName: string;
+  columns: ExcelColumn<E>[];
+  /**
+   * every row to export, when a route of its own answers them (rows of another shape than the list's,
+   * in one reply); without it the list's own pages are read, and `E` is the list's row
+   */
+  load?: (filter: F) => Promise<E[]>;
+  /** false: the file name says all (it names its range), no time stamp added */
+  stamped?: false;
+}
+
+/** What a print of a list is asked for: the filter, and the search as the form holds and shows it. */
+export type { ListPrintRequest };
+
+export interface ListPageProps<T extends object, F, R extends ListPageResult<T> = ListPageResult<T>, E = T> {
   /** the search form's name: its fields' ids read `${name}_${field}`; also the list's query key */
   name: string;
   /** where the column settings are remembered (localStorage) */
   columnsKey: string;
-  /** the columns with their search fields (`hideInTable` for search-only fields) */
-  columns: ProColumns<T>[];
+  /**
+   * the columns with their search fields (`hideInTable` for search-only fields); as a function, they
+   * follow the last page answered (columns the response names: one per period of a pivot)
+   */
+  columns: ProColumns<T>[] | ((last: R | undefined) => ProColumns<T>[]);
   /** columns hidden until shown in the column settings */
   hiddenColumns?: string[];
   /** one page of rows for a filter */
-  request: PageRequest<T, F>;
+  request: (query: PageQuery<F>, signal?: AbortSignal) => Promise<R>;
   /**
    * the search form's values → the request's filter ({@link plainFilterOf} by default); null sends
    * nothing (a search the server would refuse: `notice` says why)
@@ -142,15 +162,29 @@ export interface ListPageProps<T extends object, F> {
   };
   create?: { testId: string; label: string; onClick: () => void };
   /** the Excel export of every matching row; its columns are the print's too */
-  excel?: { fileName: string | ((filter: F) => string); sheetName: string; columns: ExcelColumn<T>[] };
-  /** a print of every matching row (needs `excel`) */
-  print?: { title: string };
+  excel?: ListExcel<T, F, E>;
+  /**
+   * a print of every matching row: the Excel columns on the kit's sheet (needs `excel`), or a sheet of
+   * the page's own (`preview`: shown while `request` is set, closed through `close`)
+   */
+  print?: {
+    title: string;
+    preview?: (request: ListPrintRequest<F> | null, close: () => void) => ReactNode;
+    /** the print button's test id (`list-print` by default) */
+    testId?: string;
+  };
   /** the row's key (selection keys too); `id` by default */
   rowKey?: ListRowKey<T>;
   /** false: no search form (a list the page filters itself, or not at all) */
   search?: false;
   /** false: no reload and column settings (a list inside a panel whose own toolbar reloads it) */
   tableOptions?: false;
+  /** false: no column settings (columns that come and go with the response) */
+  columnSettings?: false;
+  /** the search form starts collapsed on every screen (a long form above a list worth seeing first) */
+  searchCollapsed?: boolean;
+  /** the search fields' rules are checked before a search runs (ProTable ignores them otherwise) */
+  validateSearch?: boolean;
   /** rows ticked for a batch action of the toolbar */
   selection?: { keys: string[]; onChange: (keys: string[]) => void };
   /** a title in the table's toolbar */
@@ -186,15 +220,19 @@ export interface ListPageProps<T extends object, F> {
  * Excel export, then the primary "New …". On a phone the search form starts collapsed, the table is
  * small and the column settings are left out.
  */
-export function ListPage<T extends object, F>(props: ListPageProps<T, F>) {
-  const { name, columns, status, rowActions, excel, print, create, compact } = props;
+export function ListPage<T extends object, F, R extends ListPageResult<T> = ListPageResult<T>, E = T>(
+  props: ListPageProps<T, F, R, E>,
+) {
+  const { name, status, rowActions, excel, print, create, compact } = props;
   const { t } = useTranslation();
   const lang = currentLang();
   const phone = useDevice() === 'mobile';
   const narrow = phone || !!compact;
   const reload = useListReload(name);
+  const columnsOf = (last: R | undefined) =>
+    typeof props.columns === 'function' ? props.columns(last) : props.columns;
   // the form starts with the columns' initial values (a default date range) and resets to them
-  const initialValues = initialSearchValues(columns);
+  const initialValues = initialSearchValues(columnsOf(undefined));
   const [search, setSearch] = useState<{ values: SearchValues; page: number; size: number }>({
     values: initialValues,
     page: 1,
@@ -225,6 +263,7 @@ export function ListPage<T extends object, F>(props: ListPageProps<T, F>) {
     staleTime: 0,
   });
   const refused = filter === null;
+  const columns = columnsOf(query.data);
   const total = query.isError || refused ? 0 : (query.data?.total ?? 0);
   const afterChange = () => {
     reload();
@@ -237,11 +276,16 @@ export function ListPage<T extends object, F>(props: ListPageProps<T, F>) {
     afterChange,
     status?.nameOf,
   );
-  const exporter = useExcelExport<T>({
+  const exporter = useExcelExport<E>({
     fileName: () => (excel ? exportFileNameOf(excel.fileName, filter as F) : name),
     sheetName: () => excel?.sheetName ?? name,
     columns: () => excel?.columns ?? [],
-    load: (onProgress) => fetchAllPages(props.request, filter as F, { onProgress }),
+    stamped: excel?.stamped ?? true,
+    load: async (onProgress) => {
+      if (excel?.load) return excel.load(filter as F);
+      // without a loader of its own the export's rows are the list's (E is T)
+      return (await fetchAllPages(props.request, filter as F, { onProgress })) as unknown as E[];
+    },
   });
 
   const statusColumn: ProColumns<T> = {
@@ -306,13 +350,19 @@ export function ListPage<T extends object, F>(props: ListPageProps<T, F>) {
   const pageToolbar = typeof props.toolbar === 'function' ? props.toolbar({ total, filter }) : props.toolbar;
   const toolbar = [
     pageToolbar ? <span key="page">{pageToolbar}</span> : null,
-    print && excel ? (
+    print && (excel || print.preview) ? (
       <Button
         key="print"
         icon={<PrinterOutlined />}
         disabled={total === 0}
-        data-testid="list-print"
-        onClick={() => setPrinting({ filter: filter as F, filters: searchSummary(columns, search.values) })}
+        data-testid={print.testId ?? 'list-print'}
+        onClick={() =>
+          setPrinting({
+            filter: filter as F,
+            filters: searchSummary(columns, search.values),
+            values: search.values,
+          })
+        }
       >
         {t('print.action')}
       </Button>
@@ -351,13 +401,17 @@ export function ListPage<T extends object, F>(props: ListPageProps<T, F>) {
         cardBordered
         headerTitle={props.headerTitle}
         formRef={props.formRef}
-        form={{ name: `${name}Search`, onValuesChange: props.onSearchValuesChange }}
+        form={{
+          name: `${name}Search`,
+          onValuesChange: props.onSearchValuesChange,
+          ignoreRules: !props.validateSearch,
+        }}
         search={
           compact || props.search === false
             ? false
             : {
                 labelWidth: 'auto',
-                defaultCollapsed: narrow,
+                defaultCollapsed: narrow || !!props.searchCollapsed,
                 span: { xs: 24, sm: 24, md: 12, lg: 8, xl: 8, xxl: 6 },
               }
         }
@@ -369,7 +423,7 @@ export function ListPage<T extends object, F>(props: ListPageProps<T, F>) {
             : {
                 reload: () => void query.refetch(),
                 density: false,
-                setting: narrow ? false : { draggable: true },
+                setting: narrow || props.columnSettings === false ? false : { draggable: true },
                 search: compact
                   ? {
                       placeholder: keywordPlaceholder(columns),
@@ -436,12 +490,17 @@ export function ListPage<T extends object, F>(props: ListPageProps<T, F>) {
         // without options or elements of its own the toolbar row is left out, not shown empty
         toolBarRender={props.tableOptions === false && !toolbar.some(Boolean) ? false : () => toolbar}
       />
-      {print && excel ? (
-        <ListPrint<T, F>
+      {print?.preview ? print.preview(printing, () => setPrinting(null)) : null}
+      {print && !print.preview && excel ? (
+        <ListPrint<E, F>
           name={name}
           title={print.title}
           columns={excel.columns}
-          request={props.request}
+          load={(printFilter, options) =>
+            excel.load
+              ? excel.load(printFilter)
+              : (fetchAllPages(props.request, printFilter, options) as Promise<unknown> as Promise<E[]>)
+          }
           print={printing}
           onClose={() => setPrinting(null)}
         />

@@ -11,13 +11,20 @@ import {
   PrintSheet,
   usePrintHospitalName,
 } from '../print/PrintPreview';
-import { fetchAllPages, type PageRequest } from './fetch-all';
 
 export interface ListPrintRequest<F> {
   filter: F;
   /** the search as the form shows it, for the sheet's header */
   filters: PrintFilter[];
+  /** the search form's values as they stand (a sheet of a page's own words its filters itself) */
+  values: Record<string, unknown>;
 }
+
+/** Reads the rows to print: at most `limit`, telling how many match in all. */
+export type PrintLoad<T, F> = (
+  filter: F,
+  options: { signal?: AbortSignal; limit: number; onProgress: (loaded: number, total: number) => void },
+) => Promise<T[]>;
 
 /**
  * The print of a list: every matching row (up to {@link PRINT_MAX_ROWS}) in the columns of its Excel
@@ -27,14 +34,14 @@ export function ListPrint<T, F>({
   name,
   title,
   columns,
-  request,
+  load,
   print,
   onClose,
 }: {
   name: string;
   title: string;
   columns: ExcelColumn<T>[];
-  request: PageRequest<T, F>;
+  load: PrintLoad<T, F>;
   print: ListPrintRequest<F> | null;
   onClose: () => void;
 }) {
@@ -48,14 +55,15 @@ export function ListPrint<T, F>({
     meta: { silent: true },
     queryFn: async ({ signal }) => {
       let total = 0;
-      const rows = await fetchAllPages(request, print?.filter as F, {
+      const rows = await load(print?.filter as F, {
         signal,
         limit: PRINT_MAX_ROWS,
         onProgress: (_loaded, all) => {
           total = all;
         },
       });
-      return { rows, total };
+      // a loader of the page's own may answer every row: the sheet still holds the first PRINT_MAX_ROWS
+      return { rows: rows.slice(0, PRINT_MAX_ROWS), total: Math.max(total, rows.length) };
     },
   });
   const loaded = data.data;

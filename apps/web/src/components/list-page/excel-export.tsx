@@ -2,7 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isAbort } from '../../api/http';
+import { isAbort, isApiError } from '../../api/http';
 import { toastError, toastSuccess } from '../../app/notify';
 import { type ExcelColumn, exportToExcel } from '../excel';
 import { fileStamp } from '../format';
@@ -21,6 +21,8 @@ export function useExcelExport<T>(options: {
   fileName: () => string;
   sheetName: () => string;
   columns: () => ExcelColumn<T>[];
+  /** false: the file name is complete, no time stamp added */
+  stamped?: boolean;
   load: (onProgress: (loaded: number, total: number) => void) => Promise<T[]>;
 }) {
   const { t } = useTranslation();
@@ -30,14 +32,16 @@ export function useExcelExport<T>(options: {
     try {
       const rows = await options.load((loaded, total) => setExporting({ loaded, total }));
       await exportToExcel({
-        fileName: `${options.fileName()}-${fileStamp()}`,
+        fileName: options.stamped === false ? options.fileName() : `${options.fileName()}-${fileStamp()}`,
         sheetName: options.sheetName(),
         columns: options.columns(),
         rows,
       });
       toastSuccess(t('excel.exported', { count: rows.length }));
     } catch (failure) {
-      if (!isAbort(failure)) toastError(t('excel.exportFailed'));
+      if (isAbort(failure)) return;
+      // the server's own words when it refuses (too many rows: narrow the search); else §8's text
+      toastError(isApiError(failure) && failure.status === 400 ? failure.message : t('excel.exportFailed'));
     } finally {
       setExporting(null);
     }

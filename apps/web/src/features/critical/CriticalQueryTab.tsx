@@ -15,7 +15,7 @@ import type { ExcelColumn } from '../../components/excel';
 import { formatDateTime } from '../../components/format';
 import { ListPage } from '../../components/list-page/ListPage';
 import { msg } from '../../i18n';
-import { FILTER_PROBLEM_MESSAGES, queryRangeRule, valueBoundRule } from '../review/review-filters';
+import { FILTER_PROBLEM_MESSAGES, queryRangeRule, valueBoundColumns } from '../review/review-filters';
 import { useDoctorOptions } from '../review/use-doctor-options';
 import { criticalColor } from './CriticalCard';
 import {
@@ -186,20 +186,13 @@ export function CriticalQueryTab({
         'data-testid': 'critical-filter-item',
       },
     },
-    {
-      title: t('critical.fields.minValue', { unit: valueUnit.name }),
-      dataIndex: 'minValue',
-      hideInTable: true,
-      fieldProps: { inputMode: 'decimal', maxLength: 10, 'data-testid': 'critical-filter-min' },
-      formItemProps: { rules: [valueBoundRule()] },
-    },
-    {
-      title: t('critical.fields.maxValue', { unit: valueUnit.name }),
-      dataIndex: 'maxValue',
-      hideInTable: true,
-      fieldProps: { inputMode: 'decimal', maxLength: 10, 'data-testid': 'critical-filter-max' },
-      formItemProps: { rules: [valueBoundRule()] },
-    },
+    ...valueBoundColumns<Row>(
+      {
+        min: t('critical.fields.minValue', { unit: valueUnit.name }),
+        max: t('critical.fields.maxValue', { unit: valueUnit.name }),
+      },
+      'critical-',
+    ),
     {
       title: t('critical.fields.status'),
       dataIndex: 'status',

@@ -1,14 +1,13 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PrinterOutlined } from '@ant-design/icons';
-import { type ActionType, type ProColumns, type ProFormInstance, ProTable } from '@ant-design/pro-components';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import type { ProColumns } from '@ant-design/pro-components';
 import { PERMISSIONS } from '@glucocare/domain/admin';
 import type { MeasurementItem } from '@glucocare/domain/clinical';
 import type { DisplayUnit } from '@glucocare/domain/hospital-settings';
 import { formatReadingValue, reasonNotTested } from '@glucocare/domain/review';
 import { Button, Checkbox, Segmented, Space, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, isAbort, isApiError } from '../../api/http';
 import {
   type DataFilter,
   fetchDataExport,
@@ -18,18 +17,18 @@ import {
   type PivotRow,
   type ReviewRecord,
 } from '../../api/review';
-import { toastError, toastSuccess } from '../../app/notify';
 import { usePermission } from '../../app/permissions';
 import { useDevice } from '../../app/preferences';
 import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
-import { type ExcelColumn, exportToExcel } from '../../components/excel';
+import type { ExcelColumn } from '../../components/excel';
 import { formatDateTime } from '../../components/format';
-import { TABLE_PAGINATION } from '../../components/list-page/ListPage';
-import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
-import { currentLang, msg } from '../../i18n';
+import type { PageQuery } from '../../components/list-page/fetch-all';
+import { ListPage, useListReload } from '../../components/list-page/ListPage';
+import { PageWrapper } from '../../components/PageWrapper';
+import { msg } from '../../i18n';
 import { CorrectionModal, DeleteModal } from './CorrectionModal';
 import { DoctorSelect } from './DoctorSelect';
-import { PrintPreview, type PrintRequest } from './PrintPreview';
+import { PrintPreview } from './PrintPreview';
 import {
   ClassificationTag,
   FilterProblemNotice,
@@ -41,11 +40,10 @@ import {
 import {
   dataFilterOf,
   exportFileName,
-  type FilterProblem,
   queryRangeRule,
   type ReviewSearchParams,
   thisMonth,
-  valueBoundRule,
+  valueBoundColumns,
 } from './review-filters';
 import { classificationOptions, sourceLabel, statusOptions } from './review-options';
 import { useDoctorOptions } from './use-doctor-options';
@@ -56,6 +54,20 @@ type View = 'list' | 'pivot';
 type Row = ReviewRecord | PivotRow;
 const isPivotRow = (row: Row): row is PivotRow => 'cells' in row;
 const rowKey = (row: Row) => (isPivotRow(row) ? `${row.patientId}-${row.date}` : String(row.id));
+
+/** The list's name: its search form (`dataSearch_…` fields) and its reload after a correction. */
+const DATA_LIST = 'data';
+
+/** What the list asks for: the query, and which view answers it (its own route, its own rows). */
+type DataQuery = DataFilter & { view: View };
+/** A page of either view: the pivot's names its periods, one column each. */
+type DataPage = { records: Row[]; total: number; periods?: PivotPeriod[] };
+
+const queryOf = ({ view: _view, ...filter }: DataQuery): DataFilter => filter;
+
+function fetchView({ view, ...query }: PageQuery<DataQuery>, signal?: AbortSignal): Promise<DataPage> {
+  return view === 'pivot' ? fetchDataPivot(query, signal) : fetchDataPage(query, signal);
+}
 
 /** The Excel columns of the readings (values as numbers in the display unit). */
 function exportColumns(t: TFunction, unit: DisplayUnit): ExcelColumn<ReviewRecord>[] {
@@ -109,54 +121,22 @@ function exportColumns(t: TFunction, unit: DisplayUnit): ExcelColumn<ReviewRecor
  */
 export default function DataManagementPage() {
   const { t } = useTranslation();
-  const lang = currentLang();
   const mobile = useDevice() === 'mobile';
   const canEdit = usePermission(PERMISSIONS.measurementData.edit);
   const canExport = usePermission(PERMISSIONS.measurementData.export);
   const [item, setItem] = useState<MeasurementItem>('GLU');
   const [view, setView] = useState<View>('list');
   const unit = useItemUnit(item);
-  const actionRef = useRef<ActionType>(null);
-  const formRef = useRef<ProFormInstance | undefined>(undefined);
-  const lastFilter = useRef<DataFilter | null>(null);
-  const [periods, setPeriods] = useState<PivotPeriod[]>([]);
-  const [total, setTotal] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const [problem, setProblem] = useState<FilterProblem | null>(null);
-  const [exporting, setExporting] = useState(false);
-  const [printing, setPrinting] = useState<PrintRequest | null>(null);
   const [correcting, setCorrecting] = useState<ReviewRecord | null>(null);
   const [deleting, setDeleting] = useState<ReviewRecord | null>(null);
-  const reload = () => actionRef.current?.reload();
+  const reload = useListReload(DATA_LIST);
   const none = t('common.none');
   const itemName = t(`review.items.${item}`);
 
   const doctorOptions = useDoctorOptions().options;
 
-  const runExport = async () => {
-    const filter = lastFilter.current;
-    if (!filter) return;
-    setExporting(true);
-    try {
-      const { records } = await fetchDataExport(filter);
-      await exportToExcel({
-        fileName: exportFileName(itemName, filter),
-        sheetName: itemName,
-        columns: exportColumns(t, unit),
-        rows: records,
-      });
-      toastSuccess(t('excel.exported', { count: records.length }));
-    } catch (failure) {
-      if (isAbort(failure)) return;
-      // the server's own words when it refuses (too many rows: narrow the range); else §8's text
-      toastError(isApiError(failure) && failure.status === 400 ? failure.message : t('excel.exportFailed'));
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const rowActions = (row: ReviewRecord) => {
-    if (!canEdit || row.deletedAt) return [];
+    if (row.deletedAt) return null;
     return [
       <Tooltip key="edit" title={mobile ? t('review.correct.action') : undefined}>
         <Button
@@ -242,20 +222,10 @@ export default function DataManagementPage() {
       hideInTable: true,
       fieldProps: { placeholder: t('common.all'), options: classificationOptions(t) },
     },
-    {
-      title: t('review.fields.minValue', { unit: unit.name }),
-      dataIndex: 'minValue',
-      hideInTable: true,
-      fieldProps: { inputMode: 'decimal', maxLength: 10, 'data-testid': 'filter-min' },
-      formItemProps: { rules: [valueBoundRule()] },
-    },
-    {
-      title: t('review.fields.maxValue', { unit: unit.name }),
-      dataIndex: 'maxValue',
-      hideInTable: true,
-      fieldProps: { inputMode: 'decimal', maxLength: 10, 'data-testid': 'filter-max' },
-      formItemProps: { rules: [valueBoundRule()] },
-    },
+    ...valueBoundColumns<Row>({
+      min: t('review.fields.minValue', { unit: unit.name }),
+      max: t('review.fields.maxValue', { unit: unit.name }),
+    }),
     {
       title: t('review.fields.includeDeleted'),
       dataIndex: 'includeDeleted',
@@ -287,17 +257,6 @@ export default function DataManagementPage() {
               </Space>
             ),
         },
-        ...(canEdit
-          ? [
-              {
-                title: '',
-                key: 'option',
-                valueType: 'option' as const,
-                width: 72,
-                render: (_: unknown, row: Row) => (isPivotRow(row) ? [] : rowActions(row)),
-              },
-            ]
-          : []),
       ]
     : [
         {
@@ -373,21 +332,9 @@ export default function DataManagementPage() {
           width: 150,
           render: (_, row) => (isPivotRow(row) ? null : row.deletedAt ? row.deleteReason : row.note || none),
         },
-        ...(canEdit
-          ? [
-              {
-                title: t('common.actions'),
-                key: 'option',
-                valueType: 'option' as const,
-                fixed: 'right' as const,
-                width: lang === 'zh-CN' ? 110 : 130,
-                render: (_: unknown, row: Row) => (isPivotRow(row) ? [] : rowActions(row)),
-              },
-            ]
-          : []),
       ];
 
-  const pivotColumns: ProColumns<Row>[] = [
+  const pivotColumns = (periods: PivotPeriod[]): ProColumns<Row>[] => [
     ...(mobile
       ? [
           {
@@ -466,103 +413,71 @@ export default function DataManagementPage() {
     />
   );
 
-  const currentFilters = () => {
-    const values = (formRef.current?.getFieldsValue?.() ?? {}) as ReviewSearchParams;
-    return { values, filter: lastFilter.current };
-  };
-
   return (
     <PageWrapper title={t('review.data.title')} description={t('review.data.intro')} testId="data-page">
       <ItemTabs item={item} onChange={setItem} extra={mobile ? undefined : viewSwitch} />
       {mobile ? <div className="gc-review-view-switch">{viewSwitch}</div> : null}
-      <FilterProblemNotice problem={problem} />
-      {error ? <LoadError title={t('review.loadFailed')} message={error} onRetry={reload} /> : null}
-      <ProTable<
-        Row,
-        ReviewSearchParams & { item: MeasurementItem; view: View; lang: string; unitCode: string }
-      >
-        actionRef={actionRef}
-        formRef={formRef}
-        rowKey={rowKey}
-        columns={[...searchColumns, ...(view === 'list' ? listColumns : pivotColumns)]}
-        params={{ item, view, lang, unitCode: unit.code }}
-        cardBordered
-        form={{ name: 'dataSearch', ignoreRules: false }}
-        search={{
-          labelWidth: 'auto',
-          defaultCollapsed: true,
-          span: { xs: 24, sm: 24, md: 12, lg: 12, xl: 8, xxl: 8 },
-        }}
-        options={{
-          reload: true,
-          density: false,
-          setting: mobile || view === 'pivot' ? false : { draggable: true },
-        }}
-        columnsState={{
-          persistenceKey: 'gc-columns-data',
-          persistenceType: 'localStorage',
-          defaultValue: { testUser: { show: false }, note: { show: false } },
-        }}
-        size={mobile ? 'small' : undefined}
-        scroll={mobile && view === 'list' ? undefined : { x: 'max-content' }}
-        pagination={{ ...TABLE_PAGINATION, showTotal: (count) => t('common.total', { count }) }}
-        locale={{ emptyText: <TableEmpty text={error ? t('review.loadFailed') : t('review.data.empty')} /> }}
-        request={async (params) => {
-          const { filter, problem: found } = dataFilterOf(params, params.item, params.unitCode);
-          setProblem(found);
-          if (found) {
-            lastFilter.current = null;
-            setTotal(0);
-            return { data: [], total: 0, success: true };
-          }
-          lastFilter.current = filter;
-          const paging = { page: params.current ?? 1, size: params.pageSize ?? 20 };
-          try {
-            if (params.view === 'pivot') {
-              const page = await fetchDataPivot({ ...filter, ...paging });
-              setPeriods(page.periods);
-              setError(null);
-              setTotal(page.total);
-              return { data: page.records, total: page.total, success: true };
-            }
-            const page = await fetchDataPage({ ...filter, ...paging });
-            setError(null);
-            setTotal(page.total);
-            return { data: page.records, total: page.total, success: true };
-          } catch (failure) {
-            if (!isAbort(failure)) setError(errorText(failure));
-            setTotal(0);
-            return { data: [], total: 0, success: true };
-          }
-        }}
-        toolBarRender={() => [
-          canExport ? (
-            <Button
-              key="export"
-              icon={<DownloadOutlined />}
-              loading={exporting}
-              disabled={!exporting && (total === 0 || !!problem)}
-              data-testid="export-excel"
-              onClick={() => void runExport()}
-            >
-              {exporting ? t('review.exporting') : t('excel.export')}
-            </Button>
-          ) : null,
-          <Button
-            key="print"
-            icon={<PrinterOutlined />}
-            disabled={total === 0 || !!problem}
-            data-testid="print-open"
-            onClick={() => {
-              const { values, filter } = currentFilters();
-              if (filter) setPrinting({ filter, values, view, item, doctorOptions });
-            }}
-          >
-            {t('print.action')}
-          </Button>,
+      <ListPage<Row, DataQuery, DataPage, ReviewRecord>
+        name={DATA_LIST}
+        columnsKey="gc-columns-data"
+        hiddenColumns={['testUser', 'note']}
+        columns={(last) => [
+          ...searchColumns,
+          ...(view === 'list' ? listColumns : pivotColumns(last?.periods ?? [])),
         ]}
+        request={fetchView}
+        filterOf={(values) => {
+          const { filter, problem } = dataFilterOf(values as ReviewSearchParams, item, unit.code);
+          return problem ? null : { ...filter, view };
+        }}
+        notice={(values) => (
+          <FilterProblemNotice
+            problem={dataFilterOf(values as ReviewSearchParams, item, unit.code).problem}
+          />
+        )}
+        texts={{ empty: t('review.data.empty'), loadFailed: t('review.loadFailed') }}
+        rowKey={rowKey}
+        rowActions={
+          canEdit && view === 'list'
+            ? { extra: (row) => (isPivotRow(row) ? null : rowActions(row)) }
+            : undefined
+        }
+        excel={
+          canExport
+            ? {
+                fileName: (filter) => exportFileName(itemName, filter),
+                sheetName: itemName,
+                columns: exportColumns(t, unit),
+                load: async (filter) => (await fetchDataExport(queryOf(filter))).records,
+                stamped: false,
+              }
+            : undefined
+        }
+        print={{
+          title: itemName,
+          testId: 'print-open',
+          preview: (request, close) => (
+            <PrintPreview
+              request={
+                request && {
+                  filter: queryOf(request.filter),
+                  values: request.values as ReviewSearchParams,
+                  view: request.filter.view,
+                  item: request.filter.category,
+                  doctorOptions,
+                }
+              }
+              unit={unit}
+              onClose={close}
+            />
+          ),
+        }}
+        searchCollapsed
+        validateSearch
+        // the periods are the response's: which of them shows is not a setting to remember
+        columnSettings={view === 'list' ? undefined : false}
+        fitsPhone={view === 'list'}
       />
-      <PrintPreview request={printing} unit={unit} onClose={() => setPrinting(null)} />
       <CorrectionModal
         reading={correcting}
         unit={unit}

@@ -1,3 +1,4 @@
+import type { ProColumns } from '@ant-design/pro-components';
 import type { MeasurementItem } from '@glucocare/domain/clinical';
 import type { MessageKey } from '@glucocare/domain/i18n';
 import {
@@ -152,4 +153,21 @@ export function valueBoundRule(): Rule {
       }
     },
   };
+}
+
+/**
+ * The "from" and "to" search fields of a value range (typed in the display unit the labels name),
+ * `${testIdPrefix}filter-min` / `-max`, each a number of 0 or more.
+ */
+export function valueBoundColumns<T>(
+  labels: { min: string; max: string },
+  testIdPrefix = '',
+): ProColumns<T>[] {
+  return (['min', 'max'] as const).map((bound) => ({
+    title: labels[bound],
+    dataIndex: `${bound}Value`,
+    hideInTable: true,
+    fieldProps: { inputMode: 'decimal', maxLength: 10, 'data-testid': `${testIdPrefix}filter-${bound}` },
+    formItemProps: { rules: [valueBoundRule()] },
+  }));
 }

@@ -48,6 +48,8 @@ import {
   updatedAtColumn,
 } from '../../components/list-page/row-parts';
 import {
+  type CodedNameValues,
+  codedNameValuesOf,
   NameFields,
   type NameValues,
   namesInput,
@@ -208,17 +210,6 @@ function DrugForm({
 
 // ---------- category form and tab ----------
 
-interface CategoryValues extends NameValues {
-  code: string;
-  sort?: number | null;
-}
-
-const categoryValuesOf = (category: DrugCategory): CategoryValues => ({
-  code: category.code,
-  ...nameValuesOf(category),
-  sort: category.sort,
-});
-
 async function findCategory(base: DrugCategory): Promise<DrugCategory | null> {
   return (await fetchDrugCategories()).find((item) => item.id === base.id) ?? null;
 }
@@ -233,14 +224,14 @@ function CategoryForm({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const edit = useEditForm(record, findCategory, categoryValuesOf);
+  const edit = useEditForm(record, findCategory, codedNameValuesOf);
   const shape = drugCategoryCreateSchema.shape;
   return (
-    <DialogForm<DrugCategory, CategoryValues>
+    <DialogForm<DrugCategory, CodedNameValues>
       edit={edit}
       title={record ? t('drugCategory.editTitle') : t('drugCategory.createTitle')}
       width={520}
-      initialValues={record ? categoryValuesOf(record) : { sort: 0 }}
+      initialValues={record ? codedNameValuesOf(record) : { sort: 0 }}
       conflictField="code"
       onClose={onClose}
       save={(values, base) => {

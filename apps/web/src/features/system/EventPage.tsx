@@ -1,4 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
+import type { ProColumns } from '@ant-design/pro-components';
 import {
   CATALOGUE_LIMITS,
   gluEventCreateSchema,
@@ -19,11 +20,9 @@ import {
   Space,
   Spin,
   Switch,
-  Table,
   Typography,
   Upload,
 } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -43,10 +42,20 @@ import { useDevice } from '../../app/preferences';
 import { ApiImage, TextImage } from '../../components/ApiImage';
 import { CodeField, DialogForm, SortField, useEditForm } from '../../components/dialog-form/DialogForm';
 import { zodRule } from '../../components/form-rules';
-import { formatDateTime } from '../../components/format';
-import { confirmDelete, RowStatusSwitch, useStatusToggle } from '../../components/list-page/row-parts';
-import { NameFields, type NameValues, namesInput, nameValuesOf, shownName } from '../../components/names';
-import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
+import type { ListPageResult, PageQuery } from '../../components/list-page/fetch-all';
+import { ListPage, STATUS_COLUMN, useListReload } from '../../components/list-page/ListPage';
+import { confirmDelete, updatedAtColumn } from '../../components/list-page/row-parts';
+import { MasterDetail } from '../../components/MasterDetail';
+import {
+  type CodedNameValues,
+  codedNameValuesOf,
+  NameFields,
+  type NameValues,
+  namesInput,
+  nameValuesOf,
+  shownName,
+} from '../../components/names';
+import { LoadError, PageWrapper } from '../../components/PageWrapper';
 import { msg } from '../../i18n';
 import { SideList } from './SideList';
 
@@ -63,17 +72,6 @@ async function latestEvents(): Promise<GluEvent[]> {
 /** A glucose event's or item's names: Chinese as §5's setting names, English with twice the room. */
 const EVENT_NAME_LIMITS = { zh: SETTING_LIMITS.name, en: CATALOGUE_LIMITS.settingNameEn };
 
-interface EventValues extends NameValues {
-  code: string;
-  sort?: number | null;
-}
-
-const eventValuesOf = (event: GluEvent): EventValues => ({
-  code: event.code,
-  ...nameValuesOf(event),
-  sort: event.sort,
-});
-
 async function findEvent(base: GluEvent): Promise<GluEvent | null> {
   return (await latestEvents()).find((event) => event.id === base.id) ?? null;
 }
@@ -88,14 +86,14 @@ function EventForm({
   onSaved: (event: GluEvent) => void;
 }) {
   const { t } = useTranslation();
-  const edit = useEditForm(record, findEvent, eventValuesOf);
+  const edit = useEditForm(record, findEvent, codedNameValuesOf);
   const shape = gluEventCreateSchema.shape;
   return (
-    <DialogForm<GluEvent, EventValues, GluEvent>
+    <DialogForm<GluEvent, CodedNameValues, GluEvent>
       edit={edit}
       title={record ? t('gluEvent.editTitle') : t('gluEvent.createTitle')}
       width={520}
-      initialValues={record ? eventValuesOf(record) : { sort: 0 }}
+      initialValues={record ? codedNameValuesOf(record) : { sort: 0 }}
       conflictField="code"
       onClose={onClose}
       save={(values, base) => {
@@ -324,6 +322,20 @@ type Editing =
   | { kind: 'item'; event: GluEvent; record: GluEventItem | null }
   | null;
 
+/** The items list's name (its reload after a change). */
+const ITEM_LIST = 'gluEventItems';
+
+/** The items of one event, as a list page: they come with the events, all of them at once. */
+async function fetchEventItems(
+  query: PageQuery<{ eventId: number }>,
+  signal?: AbortSignal,
+): Promise<ListPageResult<GluEventItem>> {
+  const items =
+    (await fetchGluEvents(false, signal)).find((event) => event.id === query.eventId)?.items ?? [];
+  const from = (query.page - 1) * query.size;
+  return { records: items.slice(from, from + query.size), total: items.length };
+}
+
 /** `/system/event`: glucose events and their items, with SVG icons and enable / stop. */
 export default function EventPage() {
   const { t } = useTranslation();
@@ -341,7 +353,13 @@ export default function EventPage() {
   });
   const events = query.data ?? [];
   const selected = events.find((event) => event.id === selectedId) ?? null;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: eventKeys.all });
+  const reloadItems = useListReload(ITEM_LIST);
+  // the events' item counts and the items list both change with an item
+  const refreshEvents = () => void queryClient.invalidateQueries({ queryKey: eventKeys.all });
+  const refresh = () => {
+    refreshEvents();
+    reloadItems();
+  };
 
   // the first event is chosen once the list is there, and again when the chosen one goes
   useEffect(() => {
@@ -352,25 +370,12 @@ export default function EventPage() {
     );
   }, [query.data]);
 
-  const status = useStatusToggle<GluEventItem>(
-    (row, isActive) => setGluEventItemStatus(row.id, isActive, row.version),
-    () => void refresh(),
-    shownName,
-  );
-
   const removeEvent = async (event: GluEvent) => {
     // 409 while it has items: the server says to delete them first
     const outcome = await confirmDelete(t('gluEvent.deleteConfirm', { name: shownName(event) }), () =>
       deleteGluEvent(event.id, event.version),
     );
-    if (outcome !== 'cancelled') await refresh();
-  };
-
-  const removeItem = async (item: GluEventItem) => {
-    const outcome = await confirmDelete(t('gluEvent.deleteItemConfirm', { name: shownName(item) }), () =>
-      deleteGluEventItem(item.id, item.version),
-    );
-    if (outcome !== 'cancelled') await refresh();
+    if (outcome !== 'cancelled') refresh();
   };
 
   const iconCell = (item: GluEventItem) => (
@@ -381,41 +386,11 @@ export default function EventPage() {
       testId="item-icon"
     />
   );
-  const itemButtons = (item: GluEventItem) => (
-    <span className="gc-row-actions">
-      {canEdit ? (
-        <Button
-          type="link"
-          size="small"
-          data-testid="row-edit"
-          onClick={() => selected && setEditing({ kind: 'item', event: selected, record: item })}
-        >
-          {t('common.edit')}
-        </Button>
-      ) : null}
-      {canDelete ? (
-        <Button
-          type="link"
-          size="small"
-          danger
-          data-testid="row-delete"
-          onClick={() => void removeItem(item)}
-        >
-          {t('common.delete')}
-        </Button>
-      ) : null}
-    </span>
-  );
-  const statusCell = (item: GluEventItem) => (
-    <RowStatusSwitch
-      checked={item.isActive}
-      loading={status.busy === item.id}
-      disabled={!canEdit}
-      onChange={(checked) => void status.toggle(item, checked)}
-    />
+  const nameCell = (item: GluEventItem) => (
+    <span className={item.isActive ? undefined : 'gc-muted'}>{shownName(item)}</span>
   );
 
-  const columns: ColumnsType<GluEventItem> = mobile
+  const columns: ProColumns<GluEventItem>[] = mobile
     ? [
         { title: t('gluEvent.icon'), key: 'icon', width: 48, render: (_, item) => iconCell(item) },
         {
@@ -423,52 +398,22 @@ export default function EventPage() {
           key: 'name',
           render: (_, item) => (
             <div>
-              <div className={item.isActive ? undefined : 'gc-muted'}>{shownName(item)}</div>
+              <div>{nameCell(item)}</div>
               <div className="gc-secondary">
                 {item.code} · {t('common.sort')} {item.sort}
               </div>
             </div>
           ),
         },
-        {
-          title: t('common.status'),
-          key: 'status',
-          render: (_, item) => (
-            <div className="gc-stack">
-              {statusCell(item)}
-              {canEdit || canDelete ? itemButtons(item) : null}
-            </div>
-          ),
-        },
+        { ...STATUS_COLUMN },
       ]
     : [
         { title: t('gluEvent.icon'), key: 'icon', width: 64, render: (_, item) => iconCell(item) },
         { title: t('gluEvent.itemCode'), dataIndex: 'code', width: 120 },
-        {
-          title: t('gluEvent.itemName'),
-          dataIndex: 'name',
-          render: (_, item) => (
-            <span className={item.isActive ? undefined : 'gc-muted'}>{shownName(item)}</span>
-          ),
-        },
+        { title: t('gluEvent.itemName'), dataIndex: 'name', render: (_, item) => nameCell(item) },
         { title: t('common.sort'), dataIndex: 'sort', width: 90 },
-        { title: t('common.status'), key: 'status', width: 110, render: (_, item) => statusCell(item) },
-        {
-          title: t('common.updatedAt'),
-          dataIndex: 'updatedAt',
-          width: 170,
-          render: (value: string) => <span className="gc-nowrap">{formatDateTime(value)}</span>,
-        },
-        ...(canEdit || canDelete
-          ? [
-              {
-                title: t('common.actions'),
-                key: 'actions',
-                width: 130,
-                render: (_: unknown, item: GluEventItem) => itemButtons(item),
-              },
-            ]
-          : []),
+        { ...STATUS_COLUMN },
+        updatedAtColumn<GluEventItem>(t),
       ];
 
   const createEventButton = canEdit ? (
@@ -572,50 +517,46 @@ export default function EventPage() {
           onRetry={() => void query.refetch()}
         />
       ) : null}
-      <div className="gc-master-detail">
-        <aside className="gc-master">{eventPicker}</aside>
-        <section className="gc-detail">
-          <Card
-            size="small"
-            className="gc-detail-card"
-            title={
-              selected ? (
-                <span className="gc-detail-title" data-testid="event-title">
-                  {shownName(selected)}
-                  <span className="gc-secondary gc-tree-code">{selected.code}</span>
-                </span>
-              ) : (
-                t('gluEvent.items')
-              )
-            }
-            extra={mobile ? null : eventActions}
-          >
-            {mobile && eventActions ? <div className="gc-panel-toolbar">{eventActions}</div> : null}
-            <Table<GluEventItem>
-              rowKey="id"
-              size={mobile ? 'small' : 'middle'}
-              columns={columns}
-              dataSource={selected?.items ?? []}
-              loading={query.isFetching}
-              pagination={false}
-              scroll={mobile ? undefined : { x: 'max-content' }}
-              locale={{
-                emptyText: (
-                  <TableEmpty
-                    text={
-                      query.isError
-                        ? t('gluEvent.loadFailed')
-                        : selected
-                          ? t('gluEvent.noItems')
-                          : t('gluEvent.emptyHint')
-                    }
-                  />
-                ),
-              }}
-            />
-          </Card>
-        </section>
-      </div>
+      <MasterDetail
+        master={eventPicker}
+        chosen={selected && { name: shownName(selected), code: selected.code }}
+        emptyTitle={t('gluEvent.items')}
+        titleTestId="event-title"
+        actions={eventActions}
+      >
+        <ListPage<GluEventItem, { eventId: number }>
+          name={ITEM_LIST}
+          columnsKey="gc-columns-glu-event-items"
+          columns={columns}
+          request={fetchEventItems}
+          filterOf={() => (selectedId === null ? null : { eventId: selectedId })}
+          enabled={selectedId !== null}
+          texts={{
+            empty: selected ? t('gluEvent.noItems') : t('gluEvent.emptyHint'),
+            loadFailed: t('gluEvent.loadFailed'),
+          }}
+          status={{
+            change: (item, isActive) => setGluEventItemStatus(item.id, isActive, item.version),
+            editable: canEdit,
+            nameOf: shownName,
+          }}
+          rowActions={{
+            edit: canEdit
+              ? (item) => selected && setEditing({ kind: 'item', event: selected, record: item })
+              : undefined,
+            remove: canDelete
+              ? {
+                  question: (item) => t('gluEvent.deleteItemConfirm', { name: shownName(item) }),
+                  run: (item) => deleteGluEventItem(item.id, item.version),
+                }
+              : undefined,
+          }}
+          onChanged={refreshEvents}
+          search={false}
+          tableOptions={false}
+          fitsPhone
+        />
+      </MasterDetail>
       {editing?.kind === 'event' ? (
         <EventForm
           record={editing.record}
@@ -623,7 +564,7 @@ export default function EventPage() {
           onSaved={(saved) => {
             setEditing(null);
             setSelectedId(saved.id);
-            void refresh();
+            refresh();
           }}
         />
       ) : null}
@@ -634,7 +575,7 @@ export default function EventPage() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            void refresh();
+            refresh();
           }}
         />
       ) : null}

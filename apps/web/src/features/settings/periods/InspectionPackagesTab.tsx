@@ -37,6 +37,7 @@ import {
   RowStatusSwitch,
   useStatusToggle,
 } from '../../../components/list-page/row-parts';
+import { MasterDetail } from '../../../components/MasterDetail';
 import { NameFields, type NameValues, namesInput, nameValuesOf, shownName } from '../../../components/names';
 import { LoadError, TableEmpty } from '../../../components/PageWrapper';
 import { msg } from '../../../i18n';
@@ -515,54 +516,42 @@ export function InspectionPackagesTab() {
           }}
         />
       ) : null}
-      <div className="gc-master-detail">
-        <aside className="gc-master">
-          {packagePicker}
-          {mobile && createPackageButton ? <div style={{ marginTop: 8 }}>{createPackageButton}</div> : null}
-        </aside>
-        <section className="gc-detail">
-          <Card
-            size="small"
-            className="gc-detail-card"
-            title={
-              selected ? (
-                <span className="gc-detail-title" data-testid="package-title">
-                  {shownName(selected)}
-                  <span className="gc-secondary gc-tree-code">{selected.code}</span>
-                </span>
-              ) : (
-                t('inspectionSettings.item.list')
-              )
-            }
-            extra={mobile ? null : packageActions}
-          >
-            {mobile && packageActions ? <div className="gc-panel-toolbar">{packageActions}</div> : null}
-            <Table<InspectionItem>
-              rowKey="id"
-              size={mobile ? 'small' : 'middle'}
-              columns={columns}
-              dataSource={selected ? items : []}
-              loading={itemsQuery.isFetching || packagesQuery.isLoading}
-              pagination={false}
-              scroll={mobile ? undefined : { x: 'max-content' }}
-              data-testid="item-table"
-              locale={{
-                emptyText: (
-                  <TableEmpty
-                    text={
-                      loadError
-                        ? t('inspectionSettings.loadFailed')
-                        : selected
-                          ? t('inspectionSettings.item.empty')
-                          : t('inspectionSettings.package.emptyHint')
-                    }
-                  />
-                ),
-              }}
-            />
-          </Card>
-        </section>
-      </div>
+      <MasterDetail
+        master={
+          <>
+            {packagePicker}
+            {mobile && createPackageButton ? <div style={{ marginTop: 8 }}>{createPackageButton}</div> : null}
+          </>
+        }
+        chosen={selected && { name: shownName(selected), code: selected.code }}
+        emptyTitle={t('inspectionSettings.item.list')}
+        titleTestId="package-title"
+        actions={packageActions}
+      >
+        <Table<InspectionItem>
+          rowKey="id"
+          size={mobile ? 'small' : 'middle'}
+          columns={columns}
+          dataSource={selected ? items : []}
+          loading={itemsQuery.isFetching || packagesQuery.isLoading}
+          pagination={false}
+          scroll={mobile ? undefined : { x: 'max-content' }}
+          data-testid="item-table"
+          locale={{
+            emptyText: (
+              <TableEmpty
+                text={
+                  loadError
+                    ? t('inspectionSettings.loadFailed')
+                    : selected
+                      ? t('inspectionSettings.item.empty')
+                      : t('inspectionSettings.package.emptyHint')
+                }
+              />
+            ),
+          }}
+        />
+      </MasterDetail>
       {editing?.kind === 'package' ? (
         <PackageForm
           record={editing.record}
