@@ -138,6 +138,33 @@ interface Received<B> {
   body: B;
 }
 
+/** What every call sends: what it accepts, the language and the bearer token. */
+function commonHeaders(accept: string, extra?: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = { Accept: accept, 'Accept-Language': env.language(), ...extra };
+  const token = env.token();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/**
+ * Opens a stream that never ends by itself (the push channel, `app/live.ts`): the common headers, no
+ * timeout, only the caller's cancellation. Resolves with the response as it starts; a network failure
+ * rejects with ApiError `NETWORK`, the caller's cancellation with its AbortError.
+ */
+export async function openStream(path: string, signal: AbortSignal): Promise<Response> {
+  try {
+    return await env.fetch(buildUrl(path, undefined), {
+      headers: commonHeaders('text/event-stream'),
+      signal,
+      credentials: 'same-origin',
+      cache: 'no-store',
+    });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw new ApiError({ message: i18n.t('http.network'), code: 'NETWORK', status: 0, kind: 'network' });
+  }
+}
+
 /**
  * Sends one request with the common headers (language, bearer token), the timeout and the caller's
  * cancellation, and reads the body with `read` under the same timeout. No answer → ApiError
@@ -149,13 +176,7 @@ async function transmit<B>(
   options: RequestOptions & { accept: string },
   read: (response: Response) => Promise<B>,
 ): Promise<Received<B>> {
-  const headers: Record<string, string> = {
-    Accept: options.accept,
-    'Accept-Language': env.language(),
-    ...options.headers,
-  };
-  const token = env.token();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers = commonHeaders(options.accept, options.headers);
 
   let wireMethod: Method = method;
   if (env.methodOverride() && (method === 'PUT' || method === 'DELETE')) {

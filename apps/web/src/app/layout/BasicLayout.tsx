@@ -9,10 +9,14 @@ import { BrandMark } from '../../components/BrandMark';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { SizeSwitch } from '../../components/SizeSwitch';
 import { appTitle } from '../../config';
+import { CriticalBell } from '../../features/critical/CriticalBell';
+import { CriticalWatch } from '../../features/critical/CriticalWatch';
 import { currentLang } from '../../i18n';
+import { useLiveChannel } from '../live';
 import { findMenuEntry, isGroup, menuLabel, normalizeMenuPath } from '../menu';
 import { setMobileMenuOpen, setSidebarOpened, useDevice, usePreferences } from '../preferences';
 import { useSession } from '../session';
+import { LiveIndicator } from './LiveIndicator';
 import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
 
@@ -67,6 +71,7 @@ export function BasicLayout() {
   const location = useLocation();
   const orgLabel = useOrganisationLabel();
   const tree = menus ?? [];
+  useLiveChannel(true);
 
   // mobile: the drawer closes on navigation and when the layout turns desktop
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes on every navigation and device change
@@ -80,68 +85,72 @@ export function BasicLayout() {
   const toggleOpen = mobile ? mobileMenuOpen : sidebarOpened;
 
   return (
-    <Layout className={`gc-layout ${mobile ? 'gc-mobile' : 'gc-desktop'}`}>
-      {mobile ? (
-        <Drawer
-          open={mobileMenuOpen}
-          placement="left"
-          width={SIDEBAR_WIDTH}
-          closable={false}
-          onClose={() => setMobileMenuOpen(false)}
-          rootClassName="gc-drawer"
-          styles={{ body: { padding: 0 } }}
-        >
-          <nav className="gc-sider-inner" data-testid="sidebar" aria-label="menu">
-            <SidebarLogo collapsed={false} />
-            <SideMenu menus={tree} collapsed={false} />
-          </nav>
-        </Drawer>
-      ) : (
-        <Layout.Sider
-          className="gc-sider"
-          data-testid="sidebar"
-          data-collapsed={collapsed ? 'true' : 'false'}
-          width={SIDEBAR_WIDTH}
-          collapsedWidth={COLLAPSED_WIDTH}
-          collapsed={collapsed}
-          trigger={null}
-          collapsible
-        >
-          <nav className="gc-sider-inner" aria-label="menu">
-            {LAYOUT_SETTINGS.sidebarLogo ? <SidebarLogo collapsed={collapsed} /> : null}
-            <SideMenu menus={tree} collapsed={collapsed} />
-          </nav>
-        </Layout.Sider>
-      )}
-      <Layout className="gc-main" style={{ marginLeft: siderWidth }}>
-        <Layout.Header className="gc-header" style={{ left: siderWidth }}>
-          <Button
-            type="text"
-            className="gc-header-toggle"
-            data-testid="sidebar-toggle"
-            aria-label={t('layout.toggleSidebar')}
-            aria-expanded={toggleOpen}
-            icon={toggleOpen ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
-            onClick={toggle}
-          />
-          <div className="gc-header-crumbs">
-            <PageBreadcrumb menus={tree} compact={mobile} />
-          </div>
-          <div className="gc-header-right">
-            {!mobile && orgLabel ? (
-              <span className="gc-org-label" data-testid="org-label" title={orgLabel}>
-                {orgLabel}
-              </span>
-            ) : null}
-            <LanguageSwitch compact />
-            <SizeSwitch />
-            <UserMenu showName={!mobile} orgLabel={orgLabel} />
-          </div>
-        </Layout.Header>
-        <Layout.Content className="gc-content">
-          <Outlet />
-        </Layout.Content>
+    <CriticalWatch>
+      <Layout className={`gc-layout ${mobile ? 'gc-mobile' : 'gc-desktop'}`}>
+        {mobile ? (
+          <Drawer
+            open={mobileMenuOpen}
+            placement="left"
+            width={SIDEBAR_WIDTH}
+            closable={false}
+            onClose={() => setMobileMenuOpen(false)}
+            rootClassName="gc-drawer"
+            styles={{ body: { padding: 0 } }}
+          >
+            <nav className="gc-sider-inner" data-testid="sidebar" aria-label="menu">
+              <SidebarLogo collapsed={false} />
+              <SideMenu menus={tree} collapsed={false} />
+            </nav>
+          </Drawer>
+        ) : (
+          <Layout.Sider
+            className="gc-sider"
+            data-testid="sidebar"
+            data-collapsed={collapsed ? 'true' : 'false'}
+            width={SIDEBAR_WIDTH}
+            collapsedWidth={COLLAPSED_WIDTH}
+            collapsed={collapsed}
+            trigger={null}
+            collapsible
+          >
+            <nav className="gc-sider-inner" aria-label="menu">
+              {LAYOUT_SETTINGS.sidebarLogo ? <SidebarLogo collapsed={collapsed} /> : null}
+              <SideMenu menus={tree} collapsed={collapsed} />
+            </nav>
+          </Layout.Sider>
+        )}
+        <Layout className="gc-main" style={{ marginLeft: siderWidth }}>
+          <Layout.Header className="gc-header" style={{ left: siderWidth }}>
+            <Button
+              type="text"
+              className="gc-header-toggle"
+              data-testid="sidebar-toggle"
+              aria-label={t('layout.toggleSidebar')}
+              aria-expanded={toggleOpen}
+              icon={toggleOpen ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+              onClick={toggle}
+            />
+            <div className="gc-header-crumbs">
+              <PageBreadcrumb menus={tree} compact={mobile} />
+            </div>
+            <div className="gc-header-right">
+              {!mobile && orgLabel ? (
+                <span className="gc-org-label" data-testid="org-label" title={orgLabel}>
+                  {orgLabel}
+                </span>
+              ) : null}
+              <LiveIndicator />
+              <CriticalBell />
+              <LanguageSwitch compact />
+              <SizeSwitch />
+              <UserMenu showName={!mobile} orgLabel={orgLabel} />
+            </div>
+          </Layout.Header>
+          <Layout.Content className="gc-content">
+            <Outlet />
+          </Layout.Content>
+        </Layout>
       </Layout>
-    </Layout>
+    </CriticalWatch>
   );
 }

@@ -1,7 +1,29 @@
 import type { CriticalEvent, CriticalLatest } from '../../api/critical';
 
-/** How often the ward alert asks for new critical values. */
+/** How often the watch asks for new critical values while the push channel is down. */
 export const ALERT_POLL_MS = 30_000;
+/** ... and while it is live (the channel announces each value at once; this is a safety net). */
+export const ALERT_SAFETY_POLL_MS = 300_000;
+
+const MUTE_PREFIX = 'gc.criticalTone.muted:';
+
+/** Whether this user muted the critical-value tone on this workstation. */
+export function alertMuted(user: string): boolean {
+  try {
+    return !!user && localStorage.getItem(MUTE_PREFIX + user) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function setAlertMuted(user: string, muted: boolean): void {
+  try {
+    if (muted) localStorage.setItem(MUTE_PREFIX + user, '1');
+    else localStorage.removeItem(MUTE_PREFIX + user);
+  } catch {
+    // storage refused (private mode): the choice lasts for this page only
+  }
+}
 /** How many values the banner names (the rest are counted). */
 export const ALERT_SHOWN = 3;
 

@@ -1,0 +1,75 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, launchBrowser, loginViaForm, newContext, shot, switchLanguage } from './support';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+type Patient = { id: number; name: string; bed: string | null };
+
+describe('live updates through the push channel', () => {
+  it('tells a doctor on another page of a critical value a nurse enters, without a reload', {
+    timeout: 120_000,
+  }, async () => {
+    const doctorContext = await newContext(browser);
+    const doctor = await doctorContext.newPage();
+    await loginViaForm(doctor, 'doctor01', 'Doctor@2026');
+    await doctor.goto('/account/activity');
+    const live = doctor.getByTestId('live-status');
+    await expect.poll(() => live.getAttribute('data-status'), { timeout: 15_000 }).toBe('live');
+    const bell = doctor.getByTestId('critical-bell');
+    await expect.poll(() => bell.getAttribute('data-count'), { timeout: 15_000 }).not.toBeNull();
+    const before = Number(await bell.getAttribute('data-count'));
+    let reloaded = false;
+    doctor.on('framenavigated', (frame) => {
+      if (frame === doctor.mainFrame()) reloaded = true;
+    });
+
+    const nurseContext = await newContext(browser);
+    const nurse = await nurseContext.newPage();
+    await loginViaForm(nurse, 'nurse01', 'Nurse@2026');
+    const patients = await call<{ records: Patient[] }>(
+      nurse,
+      'GET',
+      '/v1/patients/hospitalizedPatients?departmentCode=ENDO&size=50',
+    );
+    const patient = patients.records.find((row) => row.bed) ?? patients.records[0]!;
+    const testTime = new Date(Date.now() - 3 * 60_000);
+    testTime.setSeconds(41, 0);
+    await call(nurse, 'POST', '/v1/testRecord/customerRecord', {
+      category: 'GLU',
+      patientId: patient.id,
+      period: 'fasting',
+      testTime: testTime.toISOString(),
+      result: 2.1,
+      unit: 'mmolL',
+    });
+    const written = Date.now();
+
+    // the notification names the patient; the bell counts one more; the page was not reloaded
+    const notice = doctor.locator('.ant-notification-notice').filter({ hasText: patient.name });
+    await notice.first().waitFor({ timeout: 5_000 });
+    const latency = Date.now() - written;
+    expect(latency).toBeLessThan(5_000);
+    await expect.poll(() => bell.getAttribute('data-count')).toBe(String(before + 1));
+    expect(reloaded).toBe(false);
+    expect(await notice.first().innerText()).toContain('2.1');
+    await shot(doctor, 'live-critical-notification');
+
+    // the bell lists it and keeps the tone switch
+    await bell.click();
+    const panel = doctor.getByTestId('critical-bell-panel');
+    await panel.waitFor();
+    expect(await panel.innerText()).toContain(patient.name);
+    await doctor.getByTestId('critical-bell-sound').click();
+    expect(await doctor.getByTestId('critical-bell-sound').getAttribute('aria-checked')).toBe('false');
+    await shot(doctor, 'live-critical-bell');
+    await switchLanguage(doctor, 'zh-CN');
+    await expect.poll(() => doctor.getByTestId('live-status').getAttribute('aria-label')).toContain('实时');
+    await doctorContext.close();
+    await nurseContext.close();
+  });
+});
