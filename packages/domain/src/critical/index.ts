@@ -1,1 +1,2 @@
 export * from './handling';
+export * from './loop';

@@ -44,7 +44,7 @@ const requiredBoolean = z.boolean({
 });
 
 /** A whole number within `limit`; absent or out of range both give `key` (it names the range). */
-const wholeNumberIn = (limit: LengthLimit, key: MessageKey) =>
+export const wholeNumberIn = (limit: LengthLimit, key: MessageKey) =>
   requiredNumber(key).check(numberIn(limit, key, { integer: true }));
 
 /** Reports every entry of `values` that repeats an earlier one (on `path(index)`). */
