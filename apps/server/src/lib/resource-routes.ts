@@ -166,6 +166,12 @@ export function resourceRoutes<V extends z.ZodType>(app: FastifyInstance, option
       return routes;
     },
 
+    /** One POST that creates (no id) or updates (id, version), where the spec has one save path. */
+    save<B extends z.ZodType>(path: string, route: Parameters<typeof change<B>>[2]) {
+      change('POST', path, route, `Create (no id) or update (id, version) ${noun}`);
+      return routes;
+    },
+
     /** The body names the version it was read at. */
     update<B extends z.ZodType>(path: string, route: Parameters<typeof change<B>>[2]) {
       change('PUT', path, route, `Update ${noun} (version must match)`);
