@@ -1,11 +1,11 @@
 import type { InsulinPeriodCreate, InsulinPeriodUpdate, Lang } from '@glucocare/domain';
 import type { Database, DbOrTx } from '../../db/client';
 import { insulinPeriods } from '../../db/schema';
-import type { VersionedKey } from '../../lib/resource';
+import { defineResource, type VersionedKey } from '../../lib/resource';
 import { updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
-import { definePeriodResource, periodFields, periodName } from './period-resource';
+import { periodDeclaration, periodFields, periodName } from './period-resource';
 
 /**
  * Insulin periods: when doses are given (breakfast, lunch, dinner, bedtime...). Insulin records keep
@@ -24,10 +24,10 @@ function toRecord(row: InsulinPeriodRow, lang: Lang) {
  * Insulin periods: removed outright. Updating stays hand-written: one save call both edits and
  * switches a period, and its audit action says which (see `actionOf`).
  */
-const insulinPeriodResource = definePeriodResource(insulinPeriods, {
+const insulinPeriodResource = defineResource({
+  ...periodDeclaration(insulinPeriods, 'insulinPeriod.codeTaken'),
   entity: 'insulinPeriod',
   deletion: 'hard',
-  codeTaken: 'insulinPeriod.codeTaken',
   auditView,
 });
 

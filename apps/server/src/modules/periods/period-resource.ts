@@ -1,7 +1,7 @@
-import type { AuditEntity, Lang, MessageKey } from '@glucocare/domain';
+import type { Lang, MessageKey } from '@glucocare/domain';
 import { asc } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { defineResource, type ResourceTable } from '../../lib/resource';
+import type { ResourceTable } from '../../lib/resource';
 
 /** What glucose and insulin periods share: a code, names in both languages, a sort, a time window, a switch. */
 interface PeriodRow {
@@ -38,25 +38,15 @@ export function periodFields(row: PeriodRow) {
 export const periodName = (row: PeriodRow, lang: Lang) => (lang === 'zh-CN' ? row.nameZh : row.nameEn);
 
 /**
- * A kind of period as a resource: codes unique in the tenant, listed by sort then code (the order
- * `periodAt` needs to resolve overlapping windows), filtered by the switch.
+ * What both kinds of period declare alike as a resource: codes unique in the tenant, listed by sort
+ * then code (the order `periodAt` needs to resolve overlapping windows), filtered by the switch. Each
+ * kind calls `defineResource` itself with its audit entity written out, which the audit test reads.
  */
-export function definePeriodResource<T extends PeriodTable>(
-  table: T,
-  declaration: {
-    entity: AuditEntity;
-    deletion: 'hard' | 'never';
-    codeTaken: MessageKey;
-    auditView: (row: T['$inferSelect']) => unknown;
-  },
-) {
-  return defineResource({
+export function periodDeclaration<T extends PeriodTable>(table: T, codeTaken: MessageKey) {
+  return {
     table,
-    entity: declaration.entity,
-    deletion: declaration.deletion,
-    unique: { fields: ['code'] as never[], message: declaration.codeTaken },
+    unique: { fields: ['code'] as never[], message: codeTaken },
     filters: { isActive: table.isActive },
     orderBy: [asc(table.sort), asc(table.code)],
-    auditView: declaration.auditView,
-  });
+  };
 }

@@ -2,11 +2,12 @@ import type { GlucosePeriodCreate, GlucosePeriodUpdate, Lang, SettingStatusInput
 import { and, eq } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { crisisRules, glucosePeriods } from '../../db/schema';
+import { defineResource } from '../../lib/resource';
 import type { RequestMeta } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 import { assertClassificationConsistent } from '../crisis/classification-settings';
 import { cachedConfig, type TenantRef } from '../settings/config-cache';
-import { definePeriodResource, periodFields, periodName } from './period-resource';
+import { periodDeclaration, periodFields, periodName } from './period-resource';
 
 /**
  * Glucose periods: the meal periods a reading belongs to, each with a time window and the normal range
@@ -41,10 +42,10 @@ function toRecord(row: PeriodRow, lang: Lang) {
 }
 
 /** Glucose periods: records name them by code, so they are stopped, never deleted. */
-const periodResource = definePeriodResource(glucosePeriods, {
+const periodResource = defineResource({
+  ...periodDeclaration(glucosePeriods, 'period.codeTaken'),
   entity: 'gluPeriod',
   deletion: 'never',
-  codeTaken: 'period.codeTaken',
   auditView: toPeriod,
 });
 
