@@ -174,6 +174,18 @@ export function defineResource<T extends ResourceTable>(declaration: ResourceDec
       ) as Promise<Page<Row<T>>>;
     },
 
+    /**
+     * Every live row of the owner matching the query's filters (and `extra`), in the declared order,
+     * unpaged: what pickers and settings screens read.
+     */
+    async all(db: DbOrTx, owner: Owner, query: Record<string, unknown> = {}, extra?: SQL) {
+      return (await db
+        .select()
+        .from(table as PgTable)
+        .where(where(owner, and(listConditions(query), extra)))
+        .orderBy(...declaration.orderBy)) as Row<T>[];
+    },
+
     /** Inserts a row for the actor's tenant after the uniqueness check; audit action `create`. */
     async create(db: DbOrTx, actor: Actor, values: NewRow<T>, meta: RequestMeta): Promise<Row<T>> {
       return db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import type { TagOptionInput, TagOptionUpdate, UnitCategory } from '@glucocare/domain/hospital-settings';
-import type { AdviceFrequency, Page, TagOption, Unit } from '@glucocare/domain/responses';
+import type { AdviceFrequency, TagOption, Unit } from '@glucocare/domain/responses';
 import { http } from './http';
+import { resourceApi } from './resource';
 
 export type { AdviceFrequency, TagOption } from '@glucocare/domain/responses';
 
@@ -64,31 +65,12 @@ export interface AdviceFrequencyFilter {
   isActive?: boolean;
 }
 
-export function fetchFrequencyPage(
-  query: AdviceFrequencyFilter & { page: number; size: number },
-  signal?: AbortSignal,
-): Promise<Page<AdviceFrequency>> {
-  return http.get<Page<AdviceFrequency>>('/v1/adviceFrequency/list', {
-    query: {
-      queryCondition: query.queryCondition?.trim() || undefined,
-      isActive: query.isActive,
-      page: query.page,
-      size: query.size,
-    },
-    signal,
-  });
-}
+const frequencies = resourceApi<AdviceFrequency, AdviceFrequencyInput>('/v1/adviceFrequency');
 
-export function createFrequency(input: AdviceFrequencyInput): Promise<AdviceFrequency> {
-  return http.post<AdviceFrequency>('/v1/adviceFrequency/frequency', input);
-}
-
-export function updateFrequency(
-  input: AdviceFrequencyInput & { id: number; version: number },
-): Promise<AdviceFrequency> {
-  return http.put<AdviceFrequency>('/v1/adviceFrequency/frequency', input);
-}
-
-export function deleteFrequency(id: number, version: number): Promise<null> {
-  return http.delete<null>(`/v1/adviceFrequency/${encodeURIComponent(String(id))}`, { query: { version } });
-}
+export const fetchFrequencyPage = frequencies.page<AdviceFrequencyFilter>('/list', [
+  'queryCondition',
+  'isActive',
+]);
+export const createFrequency = frequencies.create('/frequency');
+export const updateFrequency = frequencies.update('/frequency');
+export const deleteFrequency = frequencies.remove();

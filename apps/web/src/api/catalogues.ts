@@ -20,6 +20,7 @@ import type {
   SuggestionCategoryOption,
 } from '@glucocare/domain/responses';
 import { http } from './http';
+import { resourceApi } from './resource';
 
 export type {
   DictEntry,
@@ -45,8 +46,6 @@ export const CATALOGUE_MAX_PAGE_SIZE = 500;
 
 /** `isActive` as a list filter: absent means both. */
 export type ActiveFilter = boolean | undefined;
-
-const idPath = (id: number) => encodeURIComponent(String(id));
 
 /**
  * Every record of a paged list matching a filter, page after page (for the Excel exports).
@@ -79,53 +78,20 @@ export interface DrugFilter {
   isActive?: ActiveFilter;
 }
 
-export function fetchDrugCategories(signal?: AbortSignal): Promise<DrugCategory[]> {
-  return http.get<DrugCategory[]>('/v1/medicationCategory/list', { signal });
-}
+const drugCategories = resourceApi<DrugCategory, DrugCategoryInput>('/v1/medicationCategory');
+const drugs = resourceApi<Drug, DrugInput>('/v1/medication');
 
-export function createDrugCategory(input: DrugCategoryInput): Promise<DrugCategory> {
-  return http.post<DrugCategory>('/v1/medicationCategory', input);
-}
-
-export function updateDrugCategory(
-  input: DrugCategoryInput & { id: number; version: number },
-): Promise<DrugCategory> {
-  return http.put<DrugCategory>('/v1/medicationCategory', input);
-}
-
+export const fetchDrugCategories = drugCategories.list();
+export const createDrugCategory = drugCategories.create();
+export const updateDrugCategory = drugCategories.update();
 /** 409 while drugs belong to it (the server's message says so; `data` is `{ drugs }`). */
-export function deleteDrugCategory(id: number, version: number): Promise<null> {
-  return http.delete<null>(`/v1/medicationCategory/${idPath(id)}`, { query: { version } });
-}
+export const deleteDrugCategory = drugCategories.remove();
 
-export function fetchDrugPage(
-  query: DrugFilter & { page: number; size: number },
-  signal?: AbortSignal,
-): Promise<Page<Drug>> {
-  return http.get<Page<Drug>>('/v1/medication/page', {
-    query: {
-      queryCondition: query.queryCondition?.trim() || undefined,
-      categoryCode: query.categoryCode || undefined,
-      isActive: query.isActive,
-      page: query.page,
-      size: query.size,
-    },
-    signal,
-  });
-}
-
-export function createDrug(input: DrugInput): Promise<Drug> {
-  return http.post<Drug>('/v1/medication', input);
-}
-
-export function updateDrug(input: DrugInput & { id: number; version: number }): Promise<Drug> {
-  return http.put<Drug>('/v1/medication', input);
-}
-
+export const fetchDrugPage = drugs.page<DrugFilter>('/page', ['queryCondition', 'categoryCode', 'isActive']);
+export const createDrug = drugs.create();
+export const updateDrug = drugs.update();
 /** Soft delete: orders that name the drug keep it. */
-export function deleteDrug(id: number, version: number): Promise<null> {
-  return http.delete<null>(`/v1/medication/${idPath(id)}`, { query: { version } });
-}
+export const deleteDrug = drugs.remove();
 
 // ---------- medical-order templates ----------
 
@@ -144,45 +110,29 @@ export interface OrderTemplateFilter {
   isActive?: ActiveFilter;
 }
 
-export function fetchTemplatePage(
-  query: OrderTemplateFilter & { page: number; size: number },
-  signal?: AbortSignal,
-): Promise<Page<OrderTemplate>> {
-  return http.get<Page<OrderTemplate>>('/v1/templates/query', {
-    query: {
-      queryCondition: query.queryCondition?.trim() || undefined,
-      adviceType: query.adviceType || undefined,
-      isActive: query.isActive,
-      page: query.page,
-      size: query.size,
-    },
-    signal,
-  });
-}
+const templates = resourceApi<OrderTemplate, OrderTemplateInput>('/v1/templates');
+
+export const fetchTemplatePage = templates.page<OrderTemplateFilter>('/query', [
+  'queryCondition',
+  'adviceType',
+  'isActive',
+]);
 
 /** The three order types with their names in the request language. */
 export function fetchOrderTypes(signal?: AbortSignal): Promise<OrderTypeOption[]> {
   return http.get<OrderTypeOption[]>('/v1/templates/adviceTemplateTypes', { signal });
 }
 
-export function createTemplate(input: OrderTemplateInput): Promise<OrderTemplate> {
-  return http.post<OrderTemplate>('/v1/templates', input);
-}
+export const createTemplate = templates.create();
+export const updateTemplate = templates.update();
 
-export function updateTemplate(
-  input: OrderTemplateInput & { id: number; version: number },
-): Promise<OrderTemplate> {
-  return http.put<OrderTemplate>('/v1/templates', input);
-}
-
+const templateStatus = templates.status();
 /** Enable or stop a template at the version shown (a stale one answers 409). */
 export function setTemplateStatus(id: number, isActive: boolean, version: number): Promise<OrderTemplate> {
-  return http.put<OrderTemplate>('/v1/templates/status', { id, isActive, version });
+  return templateStatus({ id, isActive, version });
 }
 
-export function deleteTemplate(id: number, version: number): Promise<null> {
-  return http.delete<null>(`/v1/templates/${idPath(id)}`, { query: { version } });
-}
+export const deleteTemplate = templates.remove();
 
 // ---------- glucose events ----------
 
@@ -244,39 +194,21 @@ export interface SuggestionFilter {
   isActive?: ActiveFilter;
 }
 
-export function fetchSuggestionPage(
-  query: SuggestionFilter & { page: number; size: number },
-  signal?: AbortSignal,
-): Promise<Page<Suggestion>> {
-  return http.get<Page<Suggestion>>('/v1/suggestions/page', {
-    query: {
-      queryCondition: query.queryCondition?.trim() || undefined,
-      category: query.category || undefined,
-      isActive: query.isActive,
-      page: query.page,
-      size: query.size,
-    },
-    signal,
-  });
-}
+const suggestions = resourceApi<Suggestion, SuggestionInput>('/v1/suggestions');
+
+export const fetchSuggestionPage = suggestions.page<SuggestionFilter>('/page', [
+  'queryCondition',
+  'category',
+  'isActive',
+]);
 
 export function fetchSuggestionCategories(signal?: AbortSignal): Promise<SuggestionCategoryOption[]> {
   return http.get<SuggestionCategoryOption[]>('/v1/suggestions/categories', { signal });
 }
 
-export function createSuggestion(input: SuggestionInput): Promise<Suggestion> {
-  return http.post<Suggestion>('/v1/suggestions', input);
-}
-
-export function updateSuggestion(
-  input: SuggestionInput & { id: number; version: number },
-): Promise<Suggestion> {
-  return http.put<Suggestion>('/v1/suggestions', input);
-}
-
-export function deleteSuggestion(id: number, version: number): Promise<null> {
-  return http.delete<null>(`/v1/suggestions/${idPath(id)}`, { query: { version } });
-}
+export const createSuggestion = suggestions.create();
+export const updateSuggestion = suggestions.update();
+export const deleteSuggestion = suggestions.remove();
 
 // ---------- dictionaries ----------
 
@@ -301,30 +233,12 @@ export function fetchDictTypes(signal?: AbortSignal): Promise<DictType[]> {
   return http.get<DictType[]>('/v1/dict/types', { signal });
 }
 
-export function fetchDictPage(
-  query: DictFilter & { page: number; size: number },
-  signal?: AbortSignal,
-): Promise<Page<DictEntry>> {
-  return http.get<Page<DictEntry>>('/v1/dict/page', {
-    query: {
-      type: query.type || undefined,
-      queryCondition: query.queryCondition?.trim() || undefined,
-      isActive: query.isActive,
-      page: query.page,
-      size: query.size,
-    },
-    signal,
-  });
-}
+const dictEntries = resourceApi<DictEntry, DictEntryInput>('/v1/dict');
 
+export const fetchDictPage = dictEntries.page<DictFilter>('/page', ['type', 'queryCondition', 'isActive']);
 /** Creates an entry (no `id`) or updates one (`id` and `version`). */
-export function saveDictEntry(input: DictEntryInput & { id?: number; version?: number }): Promise<DictEntry> {
-  return http.post<DictEntry>('/v1/dict', input);
-}
-
-export function deleteDictEntry(id: number, version: number): Promise<null> {
-  return http.delete<null>(`/v1/dict/${idPath(id)}`, { query: { version } });
-}
+export const saveDictEntry = dictEntries.save();
+export const deleteDictEntry = dictEntries.remove();
 
 // ---------- hospital name ----------
 

@@ -1,11 +1,11 @@
 import type {
   GlucosePeriodCreate,
   InsulinPeriodCreate,
-  SettingStatusInput,
   TargetSettingInput,
 } from '@glucocare/domain/hospital-settings';
 import type { GlucosePeriodView, InsulinPeriodView, TargetSettingView } from '@glucocare/domain/responses';
 import { http } from './http';
+import { resourceApi } from './resource';
 
 /**
  * Glucose periods, insulin periods and QC target values (docs/api.md "Periods, target values,
@@ -18,40 +18,19 @@ export type {
   TargetSettingView as TargetSetting,
 } from '@glucocare/domain/responses';
 
-type Versioned<T> = T & { id: number; version: number };
+const glucosePeriods = resourceApi<GlucosePeriodView, GlucosePeriodCreate>('/v1/gluPeriod');
+const insulinPeriods = resourceApi<InsulinPeriodView, InsulinPeriodCreate>('/v1/insulinTimePeriod');
 
-export function fetchGlucosePeriods(signal?: AbortSignal): Promise<GlucosePeriodView[]> {
-  return http.get<GlucosePeriodView[]>('/v1/gluPeriod/list', { signal });
-}
+export const fetchGlucosePeriods = glucosePeriods.list();
+export const createGlucosePeriod = glucosePeriods.create();
+export const updateGlucosePeriod = glucosePeriods.update();
+export const setGlucosePeriodStatus = glucosePeriods.status();
 
-export function createGlucosePeriod(input: GlucosePeriodCreate): Promise<GlucosePeriodView> {
-  return http.post<GlucosePeriodView>('/v1/gluPeriod', input);
-}
-
-export function updateGlucosePeriod(input: Versioned<GlucosePeriodCreate>): Promise<GlucosePeriodView> {
-  return http.put<GlucosePeriodView>('/v1/gluPeriod', input);
-}
-
-export function setGlucosePeriodStatus(input: SettingStatusInput): Promise<GlucosePeriodView> {
-  return http.put<GlucosePeriodView>('/v1/gluPeriod/status', input);
-}
-
-export function fetchInsulinPeriods(signal?: AbortSignal): Promise<InsulinPeriodView[]> {
-  return http.get<InsulinPeriodView[]>('/v1/insulinTimePeriod/list', { signal });
-}
-
-export function createInsulinPeriod(input: InsulinPeriodCreate): Promise<InsulinPeriodView> {
-  return http.post<InsulinPeriodView>('/v1/insulinTimePeriod', input);
-}
-
+export const fetchInsulinPeriods = insulinPeriods.list();
+export const createInsulinPeriod = insulinPeriods.create();
 /** The whole period; enabling or stopping is this call with `isActive` changed. */
-export function updateInsulinPeriod(input: Versioned<InsulinPeriodCreate>): Promise<InsulinPeriodView> {
-  return http.put<InsulinPeriodView>('/v1/insulinTimePeriod', input);
-}
-
-export function deleteInsulinPeriod(id: number, version: number): Promise<null> {
-  return http.delete<null>('/v1/insulinTimePeriod', { query: { id, version } });
-}
+export const updateInsulinPeriod = insulinPeriods.update();
+export const deleteInsulinPeriod = insulinPeriods.remove('');
 
 export type TargetLevel = TargetSettingView['levels'][number];
 

@@ -3,10 +3,10 @@ import { dictEntryView, dictTypeView, genderView } from '@glucocare/domain/respo
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeOf, noDataEnvelope, ok, pageOf } from '../../http/envelope';
+import { envelopeOf, ok } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
-import { activeFilter, deleteQuery, idParam, pageQueryFields } from '../../lib/query';
-import { requestMeta } from '../audit/service';
+import { activeFilter } from '../../lib/query';
+import { resourceRoutes } from '../../lib/resource-routes';
 import { deleteEntry, dictionaryTypes, entriesOfType, pageEntries, saveEntry } from './service';
 
 const GENDERS = [
@@ -22,6 +22,7 @@ const tags = ['dictionaries'];
 /** Fixed dictionaries every screen uses, and the tenant-editable dictionary entries beside them. */
 export async function dictionaryRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const { list, edit, delete: remove } = PERMISSIONS.system.dictionaries;
   r.get(
     '/v1/dict/genders',
     {
@@ -38,38 +39,27 @@ export async function dictionaryRoutes(app: FastifyInstance) {
         GENDERS.map((g) => ({ code: g.code, name: g[request.lang] })),
       ),
   );
-  r.get(
-    '/v1/dict/byType',
-    {
-      config: { permission: 'session' },
-      schema: {
-        tags,
-        summary: 'Enabled entries of a dictionary type, by sort then code',
-        querystring: z.object({ type: typeQuery }),
-        response: { 200: envelopeOf(z.array(dictEntryView)) },
-      },
-    },
-    async (request) =>
-      ok(request, await entriesOfType(app.db, sessionOf(request).tenantId, request.query.type, request.lang)),
-  );
-  r.get(
-    '/v1/dict/page',
-    {
-      config: { permission: PERMISSIONS.system.dictionaries.list },
-      schema: {
-        tags,
-        summary: 'Dictionary entries, paged: by type, code or name text and enabled state',
-        querystring: z.object({ ...pageQueryFields, type: typeQuery.optional(), isActive: activeFilter }),
-        response: { 200: envelopeOf(pageOf(dictEntryView)) },
-      },
-    },
-    async (request) =>
-      ok(request, await pageEntries(app.db, sessionOf(request).tenantId, request.query, request.lang)),
-  );
+  const entries = resourceRoutes(app, {
+    tags,
+    view: dictEntryView,
+    noun: 'a dictionary entry',
+    permissions: { read: list, edit, delete: remove },
+  });
+  entries
+    .list('/v1/dict/byType', {
+      summary: 'Enabled entries of a dictionary type, by sort then code',
+      query: { type: typeQuery },
+      handler: (db, tenantId, query, lang) => entriesOfType(db, tenantId, query.type, lang),
+    })
+    .page('/v1/dict/page', {
+      summary: 'Dictionary entries, paged: by type, code or name text and enabled state',
+      query: { type: typeQuery.optional(), isActive: activeFilter },
+      handler: pageEntries,
+    });
   r.get(
     '/v1/dict/types',
     {
-      config: { permission: PERMISSIONS.system.dictionaries.list },
+      config: { permission: list },
       schema: {
         tags,
         summary: 'The dictionary types in use with their entry counts',
@@ -78,43 +68,7 @@ export async function dictionaryRoutes(app: FastifyInstance) {
     },
     async (request) => ok(request, await dictionaryTypes(app.db, sessionOf(request).tenantId)),
   );
-  r.post(
-    '/v1/dict',
-    {
-      config: { permission: PERMISSIONS.system.dictionaries.edit },
-      schema: {
-        tags,
-        summary: 'Create (no id) or update (id, version) a dictionary entry',
-        body: dictEntryBodySchema,
-        response: { 200: envelopeOf(dictEntryView) },
-      },
-    },
-    async (request) =>
-      ok(
-        request,
-        await saveEntry(app.db, sessionOf(request), request.body, requestMeta(request), request.lang),
-      ),
-  );
-  r.delete(
-    '/v1/dict/:id',
-    {
-      config: { permission: PERMISSIONS.system.dictionaries.delete },
-      schema: {
-        tags,
-        summary: 'Delete a dictionary entry (version must match)',
-        params: idParam,
-        querystring: deleteQuery,
-        response: { 200: noDataEnvelope },
-      },
-    },
-    async (request) => {
-      await deleteEntry(
-        app.db,
-        sessionOf(request),
-        { id: request.params.id, ...request.query },
-        requestMeta(request),
-      );
-      return ok(request, null);
-    },
-  );
+  entries
+    .save('/v1/dict', { body: dictEntryBodySchema, handler: saveEntry })
+    .remove('/v1/dict/:id', { handler: deleteEntry });
 }

@@ -3,10 +3,10 @@ import { adviceFrequencyOptionView, adviceFrequencyView } from '@glucocare/domai
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeOf, noDataEnvelope, ok, pageOf } from '../../http/envelope';
+import { envelopeOf, ok } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
-import { activeFilter, deleteQuery, idParam, pageQueryFields } from '../../lib/query';
-import { requestMeta } from '../audit/service';
+import { activeFilter } from '../../lib/query';
+import { resourceRoutes } from '../../lib/resource-routes';
 import {
   createFrequency,
   deleteFrequency,
@@ -20,9 +20,8 @@ const tags = ['advice frequencies'];
 
 /** Advice (order) frequencies: qd, bid, tid ... with their times of day (§7 "Advice frequency"). */
 export async function adviceFrequencyRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
+  // the pickers' options are a narrower view than the resource's rows
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/v1/adviceFrequency/options',
     {
       config: { permission: 'session' },
@@ -34,79 +33,23 @@ export async function adviceFrequencyRoutes(app: FastifyInstance) {
     },
     async (request) => ok(request, await frequencyOptions(app.db, sessionOf(request).tenantId)),
   );
-  r.get(
-    '/v1/adviceFrequency/list',
-    {
-      config: { permission: PERMISSIONS.settings.catalogues.list },
-      schema: {
-        tags,
-        summary: 'Frequencies, paged: by code, name or frequency text and enabled state',
-        querystring: z.object({ ...pageQueryFields, isActive: activeFilter }),
-        response: { 200: envelopeOf(pageOf(adviceFrequencyView)) },
-      },
-    },
-    async (request) => ok(request, await pageFrequencies(app.db, sessionOf(request).tenantId, request.query)),
-  );
-  r.get(
-    '/v1/adviceFrequency/list/all',
-    {
-      config: { permission: 'session' },
-      schema: {
-        tags,
-        summary: 'Every enabled frequency with its times per day and execution times',
-        response: { 200: envelopeOf(z.array(adviceFrequencyView)) },
-      },
-    },
-    async (request) => ok(request, await enabledFrequencies(app.db, sessionOf(request).tenantId)),
-  );
-  r.post(
-    '/v1/adviceFrequency/frequency',
-    {
-      config: { permission: PERMISSIONS.settings.catalogues.edit },
-      schema: {
-        tags,
-        summary: 'Create a frequency',
-        body: adviceFrequencyCreateSchema,
-        response: { 200: envelopeOf(adviceFrequencyView) },
-      },
-    },
-    async (request) =>
-      ok(request, await createFrequency(app.db, sessionOf(request), request.body, requestMeta(request))),
-  );
-  r.put(
-    '/v1/adviceFrequency/frequency',
-    {
-      config: { permission: PERMISSIONS.settings.catalogues.edit },
-      schema: {
-        tags,
-        summary: 'Update a frequency (version must match)',
-        body: adviceFrequencyUpdateSchema,
-        response: { 200: envelopeOf(adviceFrequencyView) },
-      },
-    },
-    async (request) =>
-      ok(request, await updateFrequency(app.db, sessionOf(request), request.body, requestMeta(request))),
-  );
-  r.delete(
-    '/v1/adviceFrequency/:id',
-    {
-      config: { permission: PERMISSIONS.settings.catalogues.edit },
-      schema: {
-        tags,
-        summary: 'Delete a frequency (version must match)',
-        params: idParam,
-        querystring: deleteQuery,
-        response: { 200: noDataEnvelope },
-      },
-    },
-    async (request) => {
-      await deleteFrequency(
-        app.db,
-        sessionOf(request),
-        { id: request.params.id, ...request.query },
-        requestMeta(request),
-      );
-      return ok(request, null);
-    },
-  );
+  const { list, edit } = PERMISSIONS.settings.catalogues;
+  resourceRoutes(app, {
+    tags,
+    view: adviceFrequencyView,
+    noun: 'a frequency',
+    permissions: { read: list, edit },
+  })
+    .page('/v1/adviceFrequency/list', {
+      summary: 'Frequencies, paged: by code, name or frequency text and enabled state',
+      query: { isActive: activeFilter },
+      handler: pageFrequencies,
+    })
+    .list('/v1/adviceFrequency/list/all', {
+      summary: 'Every enabled frequency with its times per day and execution times',
+      handler: enabledFrequencies,
+    })
+    .create('/v1/adviceFrequency/frequency', { body: adviceFrequencyCreateSchema, handler: createFrequency })
+    .update('/v1/adviceFrequency/frequency', { body: adviceFrequencyUpdateSchema, handler: updateFrequency })
+    .remove('/v1/adviceFrequency/:id', { handler: deleteFrequency });
 }

@@ -9,19 +9,11 @@ import {
   PERMISSIONS,
   settingStatusSchema,
 } from '@glucocare/domain';
-import {
-  inspectionItemView,
-  inspectionPackageView,
-  mappingItemView,
-  noDataEnvelope,
-} from '@glucocare/domain/responses';
+import { inspectionItemView, inspectionPackageView, mappingItemView } from '@glucocare/domain/responses';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeOf, ok, pageOf } from '../../http/envelope';
-import { sessionOf } from '../../http/session';
-import { activeFilter, deleteQuery, idParam, idText, MAX_PAGE_SIZE, pageQueryFields } from '../../lib/query';
-import { requestMeta } from '../audit/service';
+import { activeFilter, idText, MAX_PAGE_SIZE } from '../../lib/query';
+import { resourceRoutes } from '../../lib/resource-routes';
 import { createMapping, deleteMapping, pageMappings, updateMapping } from './mapping';
 import {
   createItem,
@@ -38,252 +30,52 @@ import {
 
 /** `packageId=` in a query: digits only (no "1e3"). */
 const packageIdQuery = idText.optional();
-const EDIT = PERMISSIONS.settings.labItems.edit;
 
 /** Inspection packages, items and mapping items (§3 Hospital settings). */
 export async function inspectionRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['inspection items'];
-  const meta = requestMeta;
+  const permissions = { read: PERMISSIONS.settings.labItems.list, edit: PERMISSIONS.settings.labItems.edit };
 
-  r.get(
-    '/v1/inspectionPackage/list',
-    {
-      config: { permission: 'session' },
-      schema: {
-        tags,
-        summary: 'Inspection packages by sort then code, each with its item count',
-        querystring: z.object({ isActive: activeFilter }),
-        response: { 200: envelopeOf(z.array(inspectionPackageView)) },
-      },
-    },
-    async (request) =>
-      ok(
-        request,
-        await listPackages(app.db, sessionOf(request).tenantId, request.query.isActive, request.lang),
-      ),
-  );
-  r.post(
-    '/v1/inspectionPackage',
-    {
-      config: { permission: EDIT },
-      schema: {
-        tags,
-        summary: 'Create a package',
-        body: inspectionPackageCreateSchema,
-        response: { 200: envelopeOf(inspectionPackageView) },
-      },
-    },
-    async (request) =>
-      ok(request, await createPackage(app.db, sessionOf(request), request.body, meta(request), request.lang)),
-  );
-  r.put(
-    '/v1/inspectionPackage',
-    {
-      config: { permission: EDIT },
-      schema: {
-        tags,
-        summary: 'Update a package (version must match)',
-        body: inspectionPackageUpdateSchema,
-        response: { 200: envelopeOf(inspectionPackageView) },
-      },
-    },
-    async (request) =>
-      ok(request, await updatePackage(app.db, sessionOf(request), request.body, meta(request), request.lang)),
-  );
-  r.put(
-    '/v1/inspectionPackage/status',
-    {
-      config: { permission: EDIT },
-      schema: {
-        tags,
-        summary: 'Enable or stop a package (version must match)',
-        body: settingStatusSchema,
-        response: { 200: envelopeOf(inspectionPackageView) },
-      },
-    },
-    async (request) =>
-      ok(
-        request,
-        await setPackageStatus(app.db, sessionOf(request), request.body, meta(request), request.lang),
-      ),
-  );
-  r.delete(
-    '/v1/inspectionPackage/:id',
-    {
-      config: { permission: EDIT },
-      schema: {
-        tags,
-        summary: 'Delete a package that has no items (version must match)',
-        params: idParam,
-        querystring: deleteQuery,
-        response: { 200: noDataEnvelope },
-      },
-    },
-    async (request) => {
-      await deletePackage(
-        app.db,
-        sessionOf(request),
-        { id: request.params.id, ...request.query },
-        meta(request),
-      );
-      return ok(request, null);
-    },
-  );
+  resourceRoutes(app, { tags, view: inspectionPackageView, noun: 'a package', permissions })
+    .list('/v1/inspectionPackage/list', {
+      summary: 'Inspection packages by sort then code, each with its item count',
+      query: { isActive: activeFilter },
+      handler: (db, tenantId, query, lang) => listPackages(db, tenantId, query.isActive, lang),
+    })
+    .create('/v1/inspectionPackage', { body: inspectionPackageCreateSchema, handler: createPackage })
+    .update('/v1/inspectionPackage', { body: inspectionPackageUpdateSchema, handler: updatePackage })
+    .status('/v1/inspectionPackage/status', { body: settingStatusSchema, handler: setPackageStatus })
+    .remove('/v1/inspectionPackage/:id', {
+      summary: 'Delete a package that has no items (version must match)',
+      handler: deletePackage,
+    });
 
-  r.get(
-    '/v1/inspectionItem/list',
-    {
-      config: { permission: 'session' },
-      schema: {
-        tags,
-        summary: 'Inspection items of a package (all when packageId is absent)',
-        querystring: z.object({ packageId: packageIdQuery }),
-        response: { 200: envelopeOf(z.array(inspectionItemView)) },
-      },
-    },
-    async (request) =>
-      ok(
-        request,
-        await listItems(app.db, sessionOf(request).tenantId, request.query.packageId, request.lang),
-      ),
-  );
-  r.post(
-    '/v1/inspectionItem',
-    {
-      config: { permission: EDIT },
-      schema: {
-        tags,
-        summary: 'Create an inspection item',
-        body: inspectionItemCreateSchema,
-        response: { 200: envelopeOf(inspectionItemView) },
-      },
-    },
-    async (request) =>
-      ok(request, await createItem(app.db, sessionOf(request), request.body, meta(request), request.lang)),
-  );
-  r.put(
-    '/v1/inspectionItem',
-    {
-      config: { permission: EDIT },
-      schema: {
-        tags,
-        summary: 'Update an inspection item (version must match; mappings follow a code change)',
-        body: inspectionItemUpdateSchema,
-        response: { 200: envelopeOf(inspectionItemView) },
-      },
-    },
-    async (request) =>
-      ok(request, await updateItem(app.db, sessionOf(request), request.body, meta(request), request.lang)),
-  );
-  r.put(
-    '/v1/inspectionItem/status',
-    {
-      config: { permission: EDIT },
-      schema: {
-        tags,
-        summary: 'Enable or stop an inspection item (version must match)',
-        body: settingStatusSchema,
-        response: { 200: envelopeOf(inspectionItemView) },
-      },
-    },
-    async (request) =>
-      ok(request, await setItemStatus(app.db, sessionOf(request), request.body, meta(request), request.lang)),
-  );
-  r.delete(
-    '/v1/inspectionItem/:id',
-    {
-      config: { permission: EDIT },
-      schema: {
-        tags,
-        summary: 'Delete an inspection item no mapping points to (version must match)',
-        params: idParam,
-        querystring: deleteQuery,
-        response: { 200: noDataEnvelope },
-      },
-    },
-    async (request) => {
-      await deleteItem(
-        app.db,
-        sessionOf(request),
-        { id: request.params.id, ...request.query },
-        meta(request),
-      );
-      return ok(request, null);
-    },
-  );
+  resourceRoutes(app, { tags, view: inspectionItemView, noun: 'an inspection item', permissions })
+    .list('/v1/inspectionItem/list', {
+      summary: 'Inspection items of a package (all when packageId is absent)',
+      query: { packageId: packageIdQuery },
+      handler: (db, tenantId, query, lang) => listItems(db, tenantId, query.packageId, lang),
+    })
+    .create('/v1/inspectionItem', { body: inspectionItemCreateSchema, handler: createItem })
+    .update('/v1/inspectionItem', {
+      summary: 'Update an inspection item (version must match; mappings follow a code change)',
+      body: inspectionItemUpdateSchema,
+      handler: updateItem,
+    })
+    .status('/v1/inspectionItem/status', { body: settingStatusSchema, handler: setItemStatus })
+    .remove('/v1/inspectionItem/:id', {
+      summary: 'Delete an inspection item no mapping points to (version must match)',
+      handler: deleteItem,
+    });
 
-  const mappingTags = ['mapping items'];
-  r.get(
-    '/v1/mappingItem/page',
-    {
-      config: { permission: PERMISSIONS.settings.labItems.list },
-      schema: {
-        tags: mappingTags,
-        summary: 'Mapping items, paged: by external code or name or target code, and source',
-        querystring: z.object({ ...pageQueryFields, source: z.enum(MAPPING_SOURCES).optional() }),
-        response: { 200: envelopeOf(pageOf(mappingItemView)) },
-      },
-    },
-    async (request) =>
-      ok(
-        request,
-        await pageMappings(
-          app.db,
-          sessionOf(request).tenantId,
-          { ...request.query, size: Math.min(request.query.size, MAX_PAGE_SIZE) },
-          request.lang,
-        ),
-      ),
-  );
-  r.post(
-    '/v1/mappingItem',
-    {
-      config: { permission: EDIT },
-      schema: {
-        tags: mappingTags,
-        summary: 'Create a mapping item',
-        body: mappingItemCreateSchema,
-        response: { 200: envelopeOf(mappingItemView) },
-      },
-    },
-    async (request) =>
-      ok(request, await createMapping(app.db, sessionOf(request), request.body, meta(request), request.lang)),
-  );
-  r.put(
-    '/v1/mappingItem',
-    {
-      config: { permission: EDIT },
-      schema: {
-        tags: mappingTags,
-        summary: 'Update a mapping item (version must match)',
-        body: mappingItemUpdateSchema,
-        response: { 200: envelopeOf(mappingItemView) },
-      },
-    },
-    async (request) =>
-      ok(request, await updateMapping(app.db, sessionOf(request), request.body, meta(request), request.lang)),
-  );
-  r.delete(
-    '/v1/mappingItem/:id',
-    {
-      config: { permission: EDIT },
-      schema: {
-        tags: mappingTags,
-        summary: 'Delete a mapping item (version must match)',
-        params: idParam,
-        querystring: deleteQuery,
-        response: { 200: noDataEnvelope },
-      },
-    },
-    async (request) => {
-      await deleteMapping(
-        app.db,
-        sessionOf(request),
-        { id: request.params.id, ...request.query },
-        meta(request),
-      );
-      return ok(request, null);
-    },
-  );
+  resourceRoutes(app, { tags: ['mapping items'], view: mappingItemView, noun: 'a mapping item', permissions })
+    .page('/v1/mappingItem/page', {
+      summary: 'Mapping items, paged: by external code or name or target code, and source',
+      query: { source: z.enum(MAPPING_SOURCES).optional() },
+      handler: (db, tenantId, query, lang) =>
+        pageMappings(db, tenantId, { ...query, size: Math.min(query.size, MAX_PAGE_SIZE) }, lang),
+    })
+    .create('/v1/mappingItem', { body: mappingItemCreateSchema, handler: createMapping })
+    .update('/v1/mappingItem', { body: mappingItemUpdateSchema, handler: updateMapping })
+    .remove('/v1/mappingItem/:id', { handler: deleteMapping });
 }

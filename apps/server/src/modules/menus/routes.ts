@@ -3,20 +3,20 @@ import { adminMenuNodeView, adminMenuView } from '@glucocare/domain/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeOf, noDataEnvelope, ok } from '../../http/envelope';
+import { envelopeOf, ok } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
-import { deleteByIdQuery } from '../../lib/query';
-import { requestMeta } from '../audit/service';
+import { resourceRoutes } from '../../lib/resource-routes';
 import { allMenuTree, createMenu, deleteMenu, updateMenu } from './service';
 
 const tags = ['menus'];
 
 export async function menuRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
+  const { list, edit, delete: remove } = PERMISSIONS.system.menus;
+  // The tree answers nodes with their children, not the resource's rows: not the kit's list.
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/v1/menus/allTree',
     {
-      config: { permission: PERMISSIONS.system.menus.list },
+      config: { permission: list },
       schema: {
         tags,
         summary: 'Every menu and button of the tenant',
@@ -25,54 +25,23 @@ export async function menuRoutes(app: FastifyInstance) {
     },
     async (request) => ok(request, await allMenuTree(app.db, sessionOf(request).tenantId, request.lang)),
   );
-  r.post(
-    '/v1/menus',
-    {
-      config: { permission: PERMISSIONS.system.menus.edit },
-      schema: {
-        tags,
-        summary: 'Create a menu or button',
-        body: menuCreateSchema,
-        response: { 200: envelopeOf(adminMenuView) },
-      },
-    },
-    async (request) =>
-      ok(
-        request,
-        await createMenu(app.db, sessionOf(request), request.body, request.lang, requestMeta(request)),
-      ),
-  );
-  r.put(
-    '/v1/menus',
-    {
-      config: { permission: PERMISSIONS.system.menus.edit },
-      schema: {
-        tags,
-        summary: 'Update a menu or button',
-        body: menuUpdateSchema,
-        response: { 200: envelopeOf(adminMenuView) },
-      },
-    },
-    async (request) =>
-      ok(
-        request,
-        await updateMenu(app.db, sessionOf(request), request.body, request.lang, requestMeta(request)),
-      ),
-  );
-  r.delete(
-    '/v1/menus',
-    {
-      config: { permission: PERMISSIONS.system.menus.delete },
-      schema: {
-        tags,
-        summary: 'Delete a menu without children (version must match)',
-        querystring: deleteByIdQuery,
-        response: { 200: noDataEnvelope },
-      },
-    },
-    async (request) => {
-      await deleteMenu(app.db, sessionOf(request), request.query, requestMeta(request));
-      return ok(request, null);
-    },
-  );
+  resourceRoutes(app, {
+    tags,
+    view: adminMenuView,
+    noun: 'a menu or button',
+    permissions: { read: list, edit, delete: remove },
+  })
+    .create('/v1/menus', {
+      body: menuCreateSchema,
+      handler: (db, session, body, meta, lang) => createMenu(db, session, body, lang, meta),
+    })
+    .update('/v1/menus', {
+      summary: 'Update a menu or button',
+      body: menuUpdateSchema,
+      handler: (db, session, body, meta, lang) => updateMenu(db, session, body, lang, meta),
+    })
+    .remove('/v1/menus', {
+      summary: 'Delete a menu without children (version must match)',
+      handler: deleteMenu,
+    });
 }

@@ -1,11 +1,11 @@
 import type { InsulinPeriodCreate, InsulinPeriodUpdate, Lang } from '@glucocare/domain';
-import { asc } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { insulinPeriods } from '../../db/schema';
 import { defineResource, type VersionedKey } from '../../lib/resource';
 import { updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
+import { periodDeclaration, periodFields, periodName } from './period-resource';
 
 /**
  * Insulin periods: when doses are given (breakfast, lunch, dinner, bedtime...). Insulin records keep
@@ -14,36 +14,20 @@ import type { SessionUser } from '../auth/sessions';
 
 type InsulinPeriodRow = typeof insulinPeriods.$inferSelect;
 
-function auditView(row: InsulinPeriodRow) {
-  return {
-    id: row.id,
-    code: row.code,
-    nameZh: row.nameZh,
-    nameEn: row.nameEn,
-    sort: row.sort,
-    startTime: row.startTime,
-    endTime: row.endTime,
-    isActive: row.isActive,
-    version: row.version,
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
+const auditView = (row: InsulinPeriodRow) => periodFields(row);
 
 function toRecord(row: InsulinPeriodRow, lang: Lang) {
-  return { ...auditView(row), name: lang === 'zh-CN' ? row.nameZh : row.nameEn };
+  return { ...periodFields(row), name: periodName(row, lang) };
 }
 
 /**
- * Insulin periods: codes unique in the tenant, removed outright. Saving stays hand-written: one save
- * call both edits and switches a period, and its audit action says which (see `actionOf`).
+ * Insulin periods: removed outright. Updating stays hand-written: one save call both edits and
+ * switches a period, and its audit action says which (see `actionOf`).
  */
 const insulinPeriodResource = defineResource({
-  table: insulinPeriods,
+  ...periodDeclaration(insulinPeriods, 'insulinPeriod.codeTaken'),
   entity: 'insulinPeriod',
   deletion: 'hard',
-  unique: { fields: ['code'], message: 'insulinPeriod.codeTaken' },
-  filters: { isActive: insulinPeriods.isActive },
-  orderBy: [asc(insulinPeriods.sort), asc(insulinPeriods.code)],
   auditView,
 });
 
@@ -53,11 +37,7 @@ export async function insulinPeriodList(
   isActive: boolean | undefined,
   lang: Lang,
 ) {
-  const rows = await db
-    .select()
-    .from(insulinPeriods)
-    .where(insulinPeriodResource.where({ tenantId }, insulinPeriodResource.listConditions({ isActive })))
-    .orderBy(...insulinPeriodResource.declaration.orderBy);
+  const rows = await insulinPeriodResource.all(db, { tenantId }, { isActive });
   return rows.map((row) => toRecord(row, lang));
 }
 
@@ -78,34 +58,21 @@ export async function createInsulinPeriod(
   meta: RequestMeta,
   lang: Lang,
 ) {
-  return db.transaction(async (tx) => {
-    await assertCodeFree(tx, session.tenantId, input.code);
-    const [row] = await tx
-      .insert(insulinPeriods)
-      .values({
-        tenantId: session.tenantId,
-        code: input.code,
-        nameZh: input.nameZh,
-        nameEn: input.nameEn,
-        startTime: input.startTime,
-        endTime: input.endTime,
-        sort: input.sort ?? 0,
-        isActive: input.isActive ?? true,
-      })
-      .returning();
-    await writeAudit(
-      tx,
-      {
-        ...actor(session),
-        action: 'create',
-        entity: 'insulinPeriod',
-        entityId: row.id,
-        after: auditView(row),
-      },
-      meta,
-    );
-    return toRecord(row, lang);
-  });
+  const row = await insulinPeriodResource.create(
+    db,
+    session,
+    {
+      code: input.code,
+      nameZh: input.nameZh,
+      nameEn: input.nameEn,
+      startTime: input.startTime,
+      endTime: input.endTime,
+      sort: input.sort ?? 0,
+      isActive: input.isActive ?? true,
+    },
+    meta,
+  );
+  return toRecord(row, lang);
 }
 
 /**

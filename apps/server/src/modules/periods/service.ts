@@ -1,5 +1,5 @@
 import type { GlucosePeriodCreate, GlucosePeriodUpdate, Lang, SettingStatusInput } from '@glucocare/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { crisisRules, glucosePeriods } from '../../db/schema';
 import { defineResource } from '../../lib/resource';
@@ -7,6 +7,7 @@ import type { RequestMeta } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 import { assertClassificationConsistent } from '../crisis/classification-settings';
 import { cachedConfig, type TenantRef } from '../settings/config-cache';
+import { periodDeclaration, periodFields, periodName } from './period-resource';
 
 /**
  * Glucose periods: the meal periods a reading belongs to, each with a time window and the normal range
@@ -33,34 +34,18 @@ export interface GlucosePeriod {
 }
 
 function toPeriod(row: PeriodRow): GlucosePeriod {
-  return {
-    id: row.id,
-    code: row.code,
-    nameZh: row.nameZh,
-    nameEn: row.nameEn,
-    sort: row.sort,
-    startTime: row.startTime,
-    endTime: row.endTime,
-    minValue: row.minValue,
-    maxValue: row.maxValue,
-    isActive: row.isActive,
-    version: row.version,
-    updatedAt: row.updatedAt.toISOString(),
-  };
+  return { ...periodFields(row), minValue: row.minValue, maxValue: row.maxValue };
 }
 
 function toRecord(row: PeriodRow, lang: Lang) {
-  return { ...toPeriod(row), name: lang === 'zh-CN' ? row.nameZh : row.nameEn };
+  return { ...toPeriod(row), name: periodName(row, lang) };
 }
 
-/** Glucose periods: codes unique in the tenant; records name them by code, so they are stopped, never deleted. */
+/** Glucose periods: records name them by code, so they are stopped, never deleted. */
 const periodResource = defineResource({
-  table: glucosePeriods,
+  ...periodDeclaration(glucosePeriods, 'period.codeTaken'),
   entity: 'gluPeriod',
   deletion: 'never',
-  unique: { fields: ['code'], message: 'period.codeTaken' },
-  filters: { isActive: glucosePeriods.isActive },
-  orderBy: [asc(glucosePeriods.sort), asc(glucosePeriods.code)],
   auditView: toPeriod,
 });
 
@@ -69,14 +54,9 @@ const periodResource = defineResource({
  * order `periodAt` needs to resolve overlapping windows.
  */
 export function listGlucosePeriods(db: DbOrTx, tenant: TenantRef): Promise<readonly GlucosePeriod[]> {
-  return cachedConfig(db, tenant, 'glucosePeriods', async (tenantId) => {
-    const rows = await db
-      .select()
-      .from(glucosePeriods)
-      .where(periodResource.where({ tenantId }))
-      .orderBy(...periodResource.declaration.orderBy);
-    return rows.map(toPeriod);
-  });
+  return cachedConfig(db, tenant, 'glucosePeriods', async (tenantId) =>
+    (await periodResource.all(db, { tenantId })).map(toPeriod),
+  );
 }
 
 export async function glucosePeriodList(
@@ -85,11 +65,7 @@ export async function glucosePeriodList(
   isActive: boolean | undefined,
   lang: Lang,
 ) {
-  const rows = await db
-    .select()
-    .from(glucosePeriods)
-    .where(periodResource.where({ tenantId }, periodResource.listConditions({ isActive })))
-    .orderBy(...periodResource.declaration.orderBy);
+  const rows = await periodResource.all(db, { tenantId }, { isActive });
   return rows.map((row) => toRecord(row, lang));
 }
 

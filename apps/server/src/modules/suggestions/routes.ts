@@ -8,10 +8,9 @@ import { suggestionCategoryOptionView, suggestionView } from '@glucocare/domain/
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeOf, noDataEnvelope, ok, pageOf } from '../../http/envelope';
-import { sessionOf } from '../../http/session';
-import { activeFilter, deleteQuery, idParam, pageQueryFields } from '../../lib/query';
-import { requestMeta } from '../audit/service';
+import { envelopeOf, ok } from '../../http/envelope';
+import { activeFilter } from '../../lib/query';
+import { resourceRoutes } from '../../lib/resource-routes';
 import {
   createSuggestion,
   deleteSuggestion,
@@ -26,40 +25,25 @@ const tags = ['management suggestions'];
 
 /** The management-suggestion library the virtual ward picks from. */
 export async function suggestionRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
-    '/v1/suggestions/page',
-    {
-      config: { permission: PERMISSIONS.system.suggestions.list },
-      schema: {
-        tags,
-        summary: 'Suggestions, paged: by title or content text, category and enabled state',
-        querystring: z.object({ ...pageQueryFields, category, isActive: activeFilter }),
-        response: { 200: envelopeOf(pageOf(suggestionView)) },
-      },
-    },
-    async (request) =>
-      ok(request, await pageSuggestions(app.db, sessionOf(request).tenantId, request.query, request.lang)),
-  );
-  r.get(
-    '/v1/suggestions/list',
-    {
-      config: { permission: 'session' },
-      schema: {
-        tags,
-        summary: 'Enabled suggestions, of one category when given',
-        querystring: z.object({ category }),
-        response: { 200: envelopeOf(z.array(suggestionView)) },
-      },
-    },
-    async (request) =>
-      ok(
-        request,
-        await enabledSuggestions(app.db, sessionOf(request).tenantId, request.query.category, request.lang),
-      ),
-  );
-  r.get(
+  const { list, edit, delete: remove } = PERMISSIONS.system.suggestions;
+  const suggestions = resourceRoutes(app, {
+    tags,
+    view: suggestionView,
+    noun: 'a suggestion',
+    permissions: { read: list, edit, delete: remove },
+  });
+  suggestions
+    .page('/v1/suggestions/page', {
+      summary: 'Suggestions, paged: by title or content text, category and enabled state',
+      query: { category, isActive: activeFilter },
+      handler: pageSuggestions,
+    })
+    .list('/v1/suggestions/list', {
+      summary: 'Enabled suggestions, of one category when given',
+      query: { category },
+      handler: (db, tenantId, query, lang) => enabledSuggestions(db, tenantId, query.category, lang),
+    });
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/v1/suggestions/categories',
     {
       config: { permission: 'session' },
@@ -71,60 +55,8 @@ export async function suggestionRoutes(app: FastifyInstance) {
     },
     async (request) => ok(request, suggestionCategories(request.lang)),
   );
-  r.post(
-    '/v1/suggestions',
-    {
-      config: { permission: PERMISSIONS.system.suggestions.edit },
-      schema: {
-        tags,
-        summary: 'Create a suggestion',
-        body: suggestionCreateSchema,
-        response: { 200: envelopeOf(suggestionView) },
-      },
-    },
-    async (request) =>
-      ok(
-        request,
-        await createSuggestion(app.db, sessionOf(request), request.body, requestMeta(request), request.lang),
-      ),
-  );
-  r.put(
-    '/v1/suggestions',
-    {
-      config: { permission: PERMISSIONS.system.suggestions.edit },
-      schema: {
-        tags,
-        summary: 'Update a suggestion (version must match)',
-        body: suggestionUpdateSchema,
-        response: { 200: envelopeOf(suggestionView) },
-      },
-    },
-    async (request) =>
-      ok(
-        request,
-        await updateSuggestion(app.db, sessionOf(request), request.body, requestMeta(request), request.lang),
-      ),
-  );
-  r.delete(
-    '/v1/suggestions/:id',
-    {
-      config: { permission: PERMISSIONS.system.suggestions.delete },
-      schema: {
-        tags,
-        summary: 'Delete a suggestion (version must match)',
-        params: idParam,
-        querystring: deleteQuery,
-        response: { 200: noDataEnvelope },
-      },
-    },
-    async (request) => {
-      await deleteSuggestion(
-        app.db,
-        sessionOf(request),
-        { id: request.params.id, ...request.query },
-        requestMeta(request),
-      );
-      return ok(request, null);
-    },
-  );
+  suggestions
+    .create('/v1/suggestions', { body: suggestionCreateSchema, handler: createSuggestion })
+    .update('/v1/suggestions', { body: suggestionUpdateSchema, handler: updateSuggestion })
+    .remove('/v1/suggestions/:id', { handler: deleteSuggestion });
 }

@@ -3,8 +3,9 @@ import { tagOptionView } from '@glucocare/domain/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeOf, noDataEnvelope, ok } from '../../http/envelope';
+import { noDataEnvelope, ok } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
+import { resourceRoutes } from '../../lib/resource-routes';
 import { requestMeta } from '../audit/service';
 import { createTag, deleteTag, listTags, updateTag } from './service';
 
@@ -13,57 +14,28 @@ const tags = ['patient tags'];
 /** The patient tags offered on the inpatient list (§7 "Tags"). */
 export async function tagRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const edit = PERMISSIONS.settings.catalogues.edit;
 
-  r.get(
-    '/v1/tagOption/list',
-    {
-      config: { permission: 'session' },
-      schema: {
-        tags,
-        summary: 'The patient tags, by sort',
-        response: { 200: envelopeOf(z.array(tagOptionView)) },
-      },
-    },
-    async (request) => ok(request, await listTags(app.db, sessionOf(request).tenantId, request.lang)),
-  );
-  r.post(
-    '/v1/tagOption',
-    {
-      config: { permission: PERMISSIONS.settings.catalogues.edit },
-      schema: {
-        tags,
-        summary: 'Add a patient tag (the text is unique)',
-        body: tagOptionSchema,
-        response: { 200: envelopeOf(tagOptionView) },
-      },
-    },
-    async (request) =>
-      ok(
-        request,
-        await createTag(app.db, sessionOf(request), request.body, requestMeta(request), request.lang),
-      ),
-  );
-  r.put(
-    '/v1/tagOption',
-    {
-      config: { permission: PERMISSIONS.settings.catalogues.edit },
-      schema: {
-        tags,
-        summary: 'Change a patient tag’s names, colour or sort (its text stays; stale version → 409)',
-        body: tagOptionUpdateSchema,
-        response: { 200: envelopeOf(tagOptionView) },
-      },
-    },
-    async (request) =>
-      ok(
-        request,
-        await updateTag(app.db, sessionOf(request), request.body, requestMeta(request), request.lang),
-      ),
-  );
+  resourceRoutes(app, { tags, view: tagOptionView, noun: 'a patient tag', permissions: { edit } })
+    .list('/v1/tagOption/list', {
+      summary: 'The patient tags, by sort',
+      handler: (db, tenantId, _query, lang) => listTags(db, tenantId, lang),
+    })
+    .create('/v1/tagOption', {
+      summary: 'Add a patient tag (the text is unique)',
+      body: tagOptionSchema,
+      handler: createTag,
+    })
+    .update('/v1/tagOption', {
+      summary: 'Change a patient tag’s names, colour or sort (its text stays; stale version → 409)',
+      body: tagOptionUpdateSchema,
+      handler: updateTag,
+    });
+  // Not the kit's delete: the spec removes a tag by its text, without a version.
   r.delete(
     '/v1/tagOption/delete',
     {
-      config: { permission: PERMISSIONS.settings.catalogues.edit },
+      config: { permission: edit },
       schema: {
         tags,
         summary: 'Remove a patient tag by its text',

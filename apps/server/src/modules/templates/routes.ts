@@ -9,10 +9,9 @@ import { orderTemplateView, orderTypeOptionView } from '@glucocare/domain/respon
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeOf, noDataEnvelope, ok, pageOf } from '../../http/envelope';
-import { sessionOf } from '../../http/session';
-import { activeFilter, deleteQuery, idParam, pageQueryFields } from '../../lib/query';
-import { requestMeta } from '../audit/service';
+import { envelopeOf, ok } from '../../http/envelope';
+import { activeFilter } from '../../lib/query';
+import { resourceRoutes } from '../../lib/resource-routes';
 import {
   createTemplate,
   deleteTemplate,
@@ -28,40 +27,25 @@ const tags = ['order templates'];
 
 /** Medical-order templates (api-precedents: /v1/templates). */
 export async function templateRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
-    '/v1/templates/query',
-    {
-      config: { permission: PERMISSIONS.system.orderTemplates.list },
-      schema: {
-        tags,
-        summary: 'Templates, paged: by name or content text, order type and enabled state',
-        querystring: z.object({ ...pageQueryFields, adviceType, isActive: activeFilter }),
-        response: { 200: envelopeOf(pageOf(orderTemplateView)) },
-      },
-    },
-    async (request) =>
-      ok(request, await pageTemplates(app.db, sessionOf(request).tenantId, request.query, request.lang)),
-  );
-  r.get(
-    '/v1/templates/list',
-    {
-      config: { permission: 'session' },
-      schema: {
-        tags,
-        summary: 'Enabled templates, of one order type when given (the order form’s picker)',
-        querystring: z.object({ adviceType }),
-        response: { 200: envelopeOf(z.array(orderTemplateView)) },
-      },
-    },
-    async (request) =>
-      ok(
-        request,
-        await enabledTemplates(app.db, sessionOf(request).tenantId, request.query.adviceType, request.lang),
-      ),
-  );
-  r.get(
+  const { list, edit, delete: remove } = PERMISSIONS.system.orderTemplates;
+  const templates = resourceRoutes(app, {
+    tags,
+    view: orderTemplateView,
+    noun: 'a template',
+    permissions: { read: list, edit, delete: remove },
+  });
+  templates
+    .page('/v1/templates/query', {
+      summary: 'Templates, paged: by name or content text, order type and enabled state',
+      query: { adviceType, isActive: activeFilter },
+      handler: pageTemplates,
+    })
+    .list('/v1/templates/list', {
+      summary: 'Enabled templates, of one order type when given (the order form’s picker)',
+      query: { adviceType },
+      handler: (db, tenantId, query, lang) => enabledTemplates(db, tenantId, query.adviceType, lang),
+    });
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/v1/templates/adviceTemplateTypes',
     {
       config: { permission: 'session' },
@@ -73,77 +57,9 @@ export async function templateRoutes(app: FastifyInstance) {
     },
     async (request) => ok(request, orderTypes(request.lang)),
   );
-  r.post(
-    '/v1/templates',
-    {
-      config: { permission: PERMISSIONS.system.orderTemplates.edit },
-      schema: {
-        tags,
-        summary: 'Create a template',
-        body: orderTemplateCreateSchema,
-        response: { 200: envelopeOf(orderTemplateView) },
-      },
-    },
-    async (request) =>
-      ok(
-        request,
-        await createTemplate(app.db, sessionOf(request), request.body, requestMeta(request), request.lang),
-      ),
-  );
-  r.put(
-    '/v1/templates',
-    {
-      config: { permission: PERMISSIONS.system.orderTemplates.edit },
-      schema: {
-        tags,
-        summary: 'Update a template (version must match)',
-        body: orderTemplateUpdateSchema,
-        response: { 200: envelopeOf(orderTemplateView) },
-      },
-    },
-    async (request) =>
-      ok(
-        request,
-        await updateTemplate(app.db, sessionOf(request), request.body, requestMeta(request), request.lang),
-      ),
-  );
-  r.put(
-    '/v1/templates/status',
-    {
-      config: { permission: PERMISSIONS.system.orderTemplates.edit },
-      schema: {
-        tags,
-        summary: 'Enable or stop a template (version must match)',
-        body: catalogueStatusSchema,
-        response: { 200: envelopeOf(orderTemplateView) },
-      },
-    },
-    async (request) =>
-      ok(
-        request,
-        await setTemplateStatus(app.db, sessionOf(request), request.body, requestMeta(request), request.lang),
-      ),
-  );
-  r.delete(
-    '/v1/templates/:id',
-    {
-      config: { permission: PERMISSIONS.system.orderTemplates.delete },
-      schema: {
-        tags,
-        summary: 'Delete a template (version must match)',
-        params: idParam,
-        querystring: deleteQuery,
-        response: { 200: noDataEnvelope },
-      },
-    },
-    async (request) => {
-      await deleteTemplate(
-        app.db,
-        sessionOf(request),
-        { id: request.params.id, ...request.query },
-        requestMeta(request),
-      );
-      return ok(request, null);
-    },
-  );
+  templates
+    .create('/v1/templates', { body: orderTemplateCreateSchema, handler: createTemplate })
+    .update('/v1/templates', { body: orderTemplateUpdateSchema, handler: updateTemplate })
+    .status('/v1/templates/status', { body: catalogueStatusSchema, handler: setTemplateStatus })
+    .remove('/v1/templates/:id', { handler: deleteTemplate });
 }
