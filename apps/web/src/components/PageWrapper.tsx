@@ -1,5 +1,5 @@
 import { Alert, Button, Empty, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { forwardRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface PageWrapperProps {
@@ -14,9 +14,12 @@ export interface PageWrapperProps {
 }
 
 /** The frame of a list or form page: title, optional description and actions, then the content. */
-export function PageWrapper({ title, description, extra, testId, className, children }: PageWrapperProps) {
+export const PageWrapper = forwardRef<HTMLDivElement, PageWrapperProps>(function PageWrapper(
+  { title, description, extra, testId, className, children },
+  ref,
+) {
   return (
-    <div className={className ? `gc-page ${className}` : 'gc-page'} data-testid={testId}>
+    <div ref={ref} className={className ? `gc-page ${className}` : 'gc-page'} data-testid={testId}>
       <div className="gc-page-head">
         <div className="gc-page-head-text">
           <Typography.Title level={4} className="gc-page-title">
@@ -33,7 +36,7 @@ export function PageWrapper({ title, description, extra, testId, className, chil
       {children}
     </div>
   );
-}
+});
 
 export interface LoadErrorProps {
   /** what could not be loaded ("The staff list could not be loaded") */

@@ -2,26 +2,19 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Spin } from 'antd';
 import { forwardRef, type ReactNode, type RefObject, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useReactToPrint } from 'react-to-print';
 import { errorText } from '../../api/http';
 import { useDevice } from '../../app/preferences';
 import { useSession } from '../../app/session';
 import { currentLang } from '../../i18n';
 import { LoadError } from '../PageWrapper';
 import './print.css';
+import { usePrint } from './usePrint';
 
 /**
- * The one print mechanism: a preview dialog of a plain-HTML sheet, printed by the browser through
- * react-to-print (only the sheet, A4 landscape). Plain tables, not the screen's antd table, so that long
- * lists break across pages with the header row repeated.
+ * The print preview of lists: a dialog with a plain-HTML sheet, printed through {@link usePrint} (the
+ * one print mechanism; A4 landscape). Plain tables, not the screen's antd table, so that long lists
+ * break across pages with the header row repeated.
  */
-
-/** A4 landscape with narrow margins (react-to-print `pageStyle`). */
-export const PRINT_PAGE_STYLE = `
-  @page { size: A4 landscape; margin: 10mm 8mm; }
-  html, body { background: #fff !important; }
-  body { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-`;
 
 /** Most rows a print holds (about 60 A4 pages); larger lists are exported to Excel instead. */
 export const PRINT_MAX_ROWS = 2000;
@@ -87,7 +80,7 @@ export function PrintPreviewDialog({
   const { t } = useTranslation();
   const mobile = useDevice() === 'mobile';
   const sheetRef = useRef<HTMLDivElement>(null);
-  const print = useReactToPrint({ contentRef: sheetRef, documentTitle, pageStyle: PRINT_PAGE_STYLE });
+  const print = usePrint({ content: sheetRef, pageStyle: 'list', documentTitle });
   return (
     <Modal
       open={open}

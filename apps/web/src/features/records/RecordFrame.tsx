@@ -5,7 +5,7 @@ import { isCriticalClassification, readingColor } from '@glucocare/domain/patien
 import { reasonNotTested, reasonNotTestedName } from '@glucocare/domain/review';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Input, Modal, QRCode, Result, Space, Tag, Tooltip, Typography } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { isApiError, showError } from '../../api/http';
@@ -25,6 +25,7 @@ import { loginRedirectPath } from '../../app/navigation';
 import { toastSuccess } from '../../app/notify';
 import { dateTimeInZone as dateTimeIn, hospitalZone, timeInZone as timeIn } from '../../components/format';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { usePrint } from '../../components/print/usePrint';
 import { PageLoading } from '../../components/ResultPages';
 import { appTitle } from '../../config';
 import { currentLang } from '../../i18n';
@@ -411,6 +412,7 @@ function Toolbar({
   query,
   viaLink,
   timeZone,
+  onPrint,
   children,
 }: {
   screen: RecordScreen;
@@ -419,6 +421,8 @@ function Toolbar({
   viaLink: boolean;
   /** the hospital's (from the data), else the browser's */
   timeZone: string;
+  /** prints the sheets (disabled while there are none) */
+  onPrint: (() => void) | null;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -445,7 +449,8 @@ function Toolbar({
         <Button
           type="primary"
           icon={<PrinterOutlined />}
-          onClick={() => window.print()}
+          disabled={!onPrint}
+          onClick={() => onPrint?.()}
           data-testid="record-print"
         >
           {t('records.toolbar.print')}
@@ -496,6 +501,9 @@ export function RecordFrame<S extends RecordScreen>({
   });
   const title = t(titleKey);
   const name = result.data && subject ? subject(result.data) : null;
+  const sheets = useRef<HTMLDivElement>(null);
+  // "Save as PDF" suggests the tab's title (the patient or ward and the record)
+  const print = usePrint({ content: sheets, pageStyle: 'record', documentTitle: () => document.title });
 
   useEffect(() => {
     if (name) document.title = `${name} · ${title} - ${appTitle(lang)}`;
@@ -542,12 +550,17 @@ export function RecordFrame<S extends RecordScreen>({
         query={query}
         viaLink={viaLink}
         timeZone={result.data?.header.timeZone ?? hospitalZone()}
+        onPrint={result.data ? print : null}
       >
         {controls?.(result.data, params)}
       </Toolbar>
       {error ? <Alert className="gc-rec-alert" type="error" showIcon message={error.message} /> : null}
       {result.data ? (
-        <div className={result.isFetching ? 'gc-rec-sheets gc-rec-stale' : 'gc-rec-sheets'}>
+        <div
+          ref={sheets}
+          lang={lang}
+          className={result.isFetching ? 'gc-rec-sheets gc-rec-stale' : 'gc-rec-sheets'}
+        >
           {children(result.data, params)}
         </div>
       ) : (

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, DatePicker, Empty } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAbort } from '../../api/http';
 import { type DepartmentRow, fetchDepartmentAnalysis } from '../../api/statistics';
@@ -49,6 +49,7 @@ export default function DepartmentStatisticsPage() {
   const [range, setRange] = useState<Range>(() => monthToDate());
   const [departmentCode, setDepartmentCode] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
+  const page = useRef<HTMLDivElement>(null);
   const labels = useChartLabels();
   const { query: rangeQuery, problem } = rangeQueryOf(range);
   const presets = useMemo(
@@ -101,12 +102,14 @@ export default function DepartmentStatisticsPage() {
 
   return (
     <PageWrapper
+      ref={page}
       title={t('statistics.departmentPage.title')}
       description={t('statistics.departmentPage.intro')}
       testId="department-statistics-page"
       className="gc-stats-page"
       extra={
         <StatisticsActions
+          page={page}
           ready={!!data && !stale}
           canExport={!!data && data.departments.length > 0}
           exporting={exporting}

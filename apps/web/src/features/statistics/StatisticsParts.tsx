@@ -1,11 +1,12 @@
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Button, Card, Spin, Table, type TableColumnsType } from 'antd';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/http';
 import type { GlucoseCounts } from '../../api/statistics';
 import { LoadError, TableEmpty } from '../../components/PageWrapper';
+import { usePrint } from '../../components/print/usePrint';
 import { currentLang } from '../../i18n';
 import {
   CATEGORY_COLORS,
@@ -225,13 +226,18 @@ export function StatisticsSection({
   );
 }
 
-/** The page's Print and Export Excel buttons (print needs shown data; export also `canExport`). */
+/**
+ * The page's Print and Export Excel buttons (print needs shown data; export also `canExport`). Print is
+ * of `page` (its title, tiles, chart and table; statistics.css leaves out its filters and buttons).
+ */
 export function StatisticsActions({
+  page,
   ready,
   canExport = true,
   exporting,
   onExport,
 }: {
+  page: RefObject<HTMLDivElement>;
   /** data of the current filters are shown (not an earlier answer kept while loading) */
   ready: boolean;
   canExport?: boolean;
@@ -239,14 +245,10 @@ export function StatisticsActions({
   onExport: () => void;
 }) {
   const { t } = useTranslation();
+  const print = usePrint({ content: page, pageStyle: 'statistics', documentTitle: () => document.title });
   return (
     <>
-      <Button
-        icon={<PrinterOutlined />}
-        disabled={!ready}
-        onClick={() => window.print()}
-        data-testid="stats-print"
-      >
+      <Button icon={<PrinterOutlined />} disabled={!ready} onClick={print} data-testid="stats-print">
         {t('statistics.print')}
       </Button>
       <Button

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DatePicker, Empty } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAbort } from '../../api/http';
 import { fetchYearAnalysis, type YearMonthRow } from '../../api/statistics';
@@ -43,6 +43,7 @@ export default function YearStatisticsPage() {
   const [year, setYear] = useState(() => hospitalNow().year());
   const [departmentCode, setDepartmentCode] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
+  const page = useRef<HTMLDivElement>(null);
   const labels = useChartLabels();
 
   const query = useQuery({
@@ -79,12 +80,18 @@ export default function YearStatisticsPage() {
   const stale = query.isPlaceholderData;
   return (
     <PageWrapper
+      ref={page}
       title={t('statistics.year.title')}
       description={t('statistics.year.intro')}
       testId="year-statistics-page"
       className="gc-stats-page"
       extra={
-        <StatisticsActions ready={!!data && !stale} exporting={exporting} onExport={() => void runExport()} />
+        <StatisticsActions
+          page={page}
+          ready={!!data && !stale}
+          exporting={exporting}
+          onExport={() => void runExport()}
+        />
       }
     >
       <div className="gc-stats-toolbar" data-testid="stats-filters">

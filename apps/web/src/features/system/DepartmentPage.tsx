@@ -1,10 +1,9 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { type ProColumns, ProTable } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import { departmentCodeSchema, departmentNameSchema, PERMISSIONS } from '@glucocare/domain/admin';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Col, Form, Input, InputNumber, Space, Switch, Tag } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Col, Form, Input, InputNumber, Switch, Tag } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { type Key, useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   createDepartment,
@@ -17,31 +16,18 @@ import {
   setDepartmentStatus,
   updateDepartment,
 } from '../../api/admin';
-import { errorText } from '../../api/http';
 import { usePermission } from '../../app/permissions';
 import { useDevice } from '../../app/preferences';
 import { DepartmentTreeSelect, departmentKeys } from '../../components/DepartmentTreeSelect';
 import { CodeField, DialogForm, useEditForm } from '../../components/dialog-form/DialogForm';
 import type { ExcelColumn } from '../../components/excel';
 import { zodRule } from '../../components/form-rules';
-import { formatDateTime } from '../../components/format';
 import { ImportButton } from '../../components/import/ImportButton';
-import { ExportButton, useExcelExport } from '../../components/list-page/excel-export';
-import { TABLE_PAGINATION } from '../../components/list-page/ListPage';
-import {
-  confirmDelete,
-  RowStatusSwitch,
-  statusExcelColumn,
-  useStatusToggle,
-} from '../../components/list-page/row-parts';
-import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
-import {
-  branchKeys,
-  findInTree,
-  flattenTree,
-  subtreeKeys,
-  withoutEmptyChildren,
-} from '../../components/tree';
+import { STATUS_COLUMN } from '../../components/list-page/ListPage';
+import { createdAtColumn, statusExcelColumn } from '../../components/list-page/row-parts';
+import { TreeListPage } from '../../components/list-page/TreeListPage';
+import { PageWrapper } from '../../components/PageWrapper';
+import { findInTree, subtreeKeys } from '../../components/tree';
 import { currentLang } from '../../i18n';
 import { lengthRule } from './shared';
 
@@ -165,58 +151,13 @@ function DepartmentForm({
   );
 }
 
-type Editing = { record: DepartmentNode | null; parentId: number | null } | null;
-
 /** `/system/department`: the department (ward) tree with search, create, edit, enable/stop, delete. */
 export default function DepartmentPage() {
   const { t } = useTranslation();
   const lang = currentLang();
   const mobile = useDevice() === 'mobile';
-  const queryClient = useQueryClient();
   const canEdit = usePermission(DEPARTMENT_PERMISSIONS.edit);
   const canDelete = usePermission(DEPARTMENT_PERMISSIONS.delete);
-  const [search, setSearch] = useState('');
-  const [editing, setEditing] = useState<Editing>(null);
-  const [expanded, setExpanded] = useState<Key[]>([]);
-
-  const query = useQuery({
-    queryKey: [...departmentKeys.all, 'admin', search],
-    queryFn: ({ signal }) =>
-      search ? searchDepartmentTree(search, true, signal) : fetchAllDepartmentTree(signal),
-    meta: { silent: true },
-    staleTime: 0,
-  });
-  const rows = useMemo(() => withoutEmptyChildren(query.data), [query.data]);
-
-  // searching opens every branch (matches sit deep); the full tree opens its first level
-  // refreshes after a change keep what is open
-  const expandedFor = useRef<string | null>(null);
-  useEffect(() => {
-    if (!query.data || expandedFor.current === search) return;
-    expandedFor.current = search;
-    setExpanded(
-      search
-        ? branchKeys(query.data, (node) => node.id)
-        : query.data.filter((node) => node.children?.length).map((node) => node.id),
-    );
-  }, [query.data, search]);
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: departmentKeys.all });
-
-  const status = useStatusToggle<DepartmentNode>(
-    (row, isActive) => setDepartmentStatus(row.id, isActive, row.version),
-    () => void refresh(),
-    (row) => departmentLabel(row, lang),
-  );
-
-  const remove = async (row: DepartmentNode) => {
-    // 409: staff, patients or child departments still belong to it; the server says which
-    const outcome = await confirmDelete(
-      t('department.deleteConfirm', { name: departmentLabel(row, lang) }),
-      () => deleteDepartment(row.id, row.version),
-    );
-    if (outcome === 'deleted') await refresh();
-  };
 
   const columns: ProColumns<DepartmentNode>[] = [
     {
@@ -249,184 +190,80 @@ export default function DepartmentPage() {
       width: 160,
       render: (_, row) => (lang === 'en-US' ? row.name : row.nameEn) || t('common.none'),
     },
-    {
-      title: t('common.status'),
-      dataIndex: 'isActive',
-      search: false,
-      width: 110,
-      render: (_, row) => (
-        <RowStatusSwitch
-          checked={row.isActive}
-          loading={status.busy === row.id}
-          disabled={!canEdit}
-          onChange={(checked) => void status.toggle(row, checked)}
-        />
-      ),
-    },
+    { key: STATUS_COLUMN.key, dataIndex: STATUS_COLUMN.dataIndex },
     { title: t('common.sort'), dataIndex: 'sort', search: false, width: 70 },
-    {
-      title: t('common.createdAt'),
-      dataIndex: 'createdAt',
-      search: false,
-      width: 170,
-      render: (_, row) => <span className="gc-nowrap">{formatDateTime(row.createdAt)}</span>,
-    },
-    {
-      title: t('common.actions'),
-      valueType: 'option',
-      fixed: mobile ? undefined : 'right',
-      width: lang === 'zh-CN' ? 170 : 190,
-      render: (_, row) => [
-        canEdit ? (
-          <Button
-            key="child"
-            type="link"
-            size="small"
-            data-testid="row-add-child"
-            onClick={() => setEditing({ record: null, parentId: row.id })}
-          >
-            {t('department.addChild')}
-          </Button>
-        ) : null,
-        canEdit ? (
-          <Button
-            key="edit"
-            type="link"
-            size="small"
-            data-testid="row-edit"
-            onClick={() => setEditing({ record: row, parentId: row.parentId })}
-          >
-            {t('common.edit')}
-          </Button>
-        ) : null,
-        canDelete ? (
-          <Button
-            key="delete"
-            type="link"
-            size="small"
-            danger
-            data-testid="row-delete"
-            onClick={() => void remove(row)}
-          >
-            {t('common.delete')}
-          </Button>
-        ) : null,
-      ],
-    },
+    createdAtColumn<DepartmentNode>(t),
   ];
-  const visibleColumns =
-    canEdit || canDelete ? columns : columns.filter((column) => column.valueType !== 'option');
-  const allBranches = useMemo(() => branchKeys(rows, (node) => node.id), [rows]);
-  const total = useMemo(() => flattenTree(rows).length, [rows]);
-  const excel = useExcelExport<DepartmentNode>({
-    fileName: () => t('department.exportFileName'),
-    sheetName: () => t('department.title'),
-    columns: (): ExcelColumn<DepartmentNode>[] => {
-      const names = new Map(flattenTree(rows).map((node) => [node.id, node.name]));
-      return [
-        { title: t('department.code'), dataIndex: 'code' },
-        { title: t('department.name'), dataIndex: 'name' },
-        { title: t('department.nameEn'), dataIndex: 'nameEn' },
-        {
-          title: t('department.parent'),
-          dataIndex: 'parentId',
-          render: (value) => (value == null ? '' : (names.get(value as number) ?? '')),
-        },
-        {
-          title: t('department.isWard'),
-          dataIndex: 'isWard',
-          render: (value) => (value ? t('common.yes') : t('common.no')),
-        },
-        statusExcelColumn<DepartmentNode>(),
-        { title: t('common.sort'), dataIndex: 'sort' },
-        { title: t('common.createdAt'), dataIndex: 'createdAt', dateFormat: 'dateTime' },
-      ];
-    },
-    // the tree is loaded whole; the export is the rows shown, parents before children
-    load: async () => flattenTree(rows),
-  });
 
   return (
     <PageWrapper title={t('department.title')} description={t('department.intro')} testId="department-page">
-      {query.isError ? (
-        <LoadError
-          title={t('department.loadFailed')}
-          message={errorText(query.error)}
-          onRetry={() => void query.refetch()}
-        />
-      ) : null}
-      <ProTable<DepartmentNode>
-        rowKey="id"
-        columns={visibleColumns}
-        dataSource={query.isError ? [] : rows}
-        loading={query.isFetching}
-        cardBordered
-        search={{ labelWidth: 'auto', span: { xs: 24, sm: 24, md: 12, lg: 8, xl: 8, xxl: 6 } }}
-        form={{ name: 'departmentSearch' }}
-        onSubmit={(params) => setSearch(String(params.queryCondition ?? '').trim())}
-        onReset={() => setSearch('')}
-        options={{ reload: () => void query.refetch(), density: false, setting: true }}
-        scroll={{ x: 'max-content' }}
-        expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded([...keys]) }}
-        pagination={{ ...TABLE_PAGINATION, showTotal: () => t('department.total', { count: total }) }}
-        locale={{
-          emptyText: (
-            <TableEmpty
-              text={
-                query.isError
-                  ? t('department.loadFailed')
-                  : search
-                    ? t('common.noMatch')
-                    : t('department.empty')
-              }
-            />
-          ),
-        }}
-        headerTitle={
-          <Space wrap>
-            <Button size="small" onClick={() => setExpanded(allBranches)} disabled={!allBranches.length}>
-              {t('common.expandAll')}
-            </Button>
-            <Button size="small" onClick={() => setExpanded([])} disabled={!expanded.length}>
-              {t('common.collapseAll')}
-            </Button>
-          </Space>
+      <TreeListPage<DepartmentNode>
+        name="department"
+        columns={columns}
+        queryKey={[...departmentKeys.all, 'admin']}
+        // the department pickers of other pages show the change too
+        changedKey={departmentKeys.all}
+        load={(keyword, signal) =>
+          keyword ? searchDepartmentTree(keyword, true, signal) : fetchAllDepartmentTree(signal)
         }
-        toolBarRender={() => [
-          <ImportButton key="import" kind="departments" onImported={() => void query.refetch()} />,
-          <ExportButton
-            key="export"
-            exporting={excel.exporting}
-            disabled={total === 0}
-            onClick={() => void excel.run(total)}
-          />,
-          canEdit ? (
-            <Button
-              key="create"
-              type="primary"
-              icon={<PlusOutlined />}
-              data-testid="department-create"
-              onClick={() => setEditing({ record: null, parentId: null })}
-            >
-              {t('department.create')}
-            </Button>
-          ) : null,
-        ]}
+        texts={{
+          empty: t('department.empty'),
+          loadFailed: t('department.loadFailed'),
+          total: (count) => t('department.total', { count }),
+        }}
+        status={{
+          change: (row, isActive) => setDepartmentStatus(row.id, isActive, row.version),
+          editable: canEdit,
+          nameOf: (row) => departmentLabel(row, lang),
+        }}
+        rowActions={{
+          width: lang === 'zh-CN' ? 170 : 190,
+          addChild: canEdit ? { label: t('department.addChild') } : undefined,
+          edit: canEdit,
+          // 409: staff, patients or child departments still belong to it; the server says which
+          remove: canDelete
+            ? {
+                question: (row) => t('department.deleteConfirm', { name: departmentLabel(row, lang) }),
+                run: (row) => deleteDepartment(row.id, row.version),
+              }
+            : undefined,
+        }}
+        create={canEdit ? { testId: 'department-create', label: t('department.create') } : undefined}
+        excel={{
+          fileName: t('department.exportFileName'),
+          sheetName: t('department.title'),
+          columns: (rows): ExcelColumn<DepartmentNode>[] => {
+            const names = new Map(rows.map((node) => [node.id, node.name]));
+            return [
+              { title: t('department.code'), dataIndex: 'code' },
+              { title: t('department.name'), dataIndex: 'name' },
+              { title: t('department.nameEn'), dataIndex: 'nameEn' },
+              {
+                title: t('department.parent'),
+                dataIndex: 'parentId',
+                render: (value) => (value == null ? '' : (names.get(value as number) ?? '')),
+              },
+              {
+                title: t('department.isWard'),
+                dataIndex: 'isWard',
+                render: (value) => (value ? t('common.yes') : t('common.no')),
+              },
+              statusExcelColumn<DepartmentNode>(),
+              { title: t('common.sort'), dataIndex: 'sort' },
+              { title: t('common.createdAt'), dataIndex: 'createdAt', dateFormat: 'dateTime' },
+            ];
+          },
+        }}
+        toolbar={(reload) => <ImportButton kind="departments" onImported={reload} />}
+        form={(editing, done) => (
+          <DepartmentForm
+            record={editing.record}
+            parentId={editing.parentId}
+            onClose={done.close}
+            onSaved={done.saved}
+          />
+        )}
       />
-      {editing ? (
-        <DepartmentForm
-          record={editing.record}
-          parentId={editing.parentId}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            // a new child shows under its opened parent
-            const parent = editing.record ? null : editing.parentId;
-            if (parent !== null) setExpanded((keys) => (keys.includes(parent) ? keys : [...keys, parent]));
-            setEditing(null);
-            void refresh();
-          }}
-        />
-      ) : null}
     </PageWrapper>
   );
 }

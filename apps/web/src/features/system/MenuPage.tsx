@@ -1,23 +1,9 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { type ProColumns, ProTable } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import { menuCreateSchema, PERMISSIONS } from '@glucocare/domain/admin';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Col,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Select,
-  Space,
-  Switch,
-  Tag,
-  Tooltip,
-  TreeSelect,
-} from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Col, Form, Input, InputNumber, Radio, Select, Space, Switch, Tag, Tooltip, TreeSelect } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { type Key, useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type AdminMenuNode,
@@ -29,7 +15,6 @@ import {
   type MenuKind,
   updateMenu,
 } from '../../api/admin';
-import { errorText } from '../../api/http';
 import { MenuIcon, menuIcons } from '../../app/icons';
 import { findPageLoader } from '../../app/page-registry';
 import { usePermission } from '../../app/permissions';
@@ -37,19 +22,9 @@ import { useDevice } from '../../app/preferences';
 import { DialogForm, textOrNull, useEditForm } from '../../components/dialog-form/DialogForm';
 import type { ExcelColumn } from '../../components/excel';
 import { zodRule } from '../../components/form-rules';
-import { ExportButton, useExcelExport } from '../../components/list-page/excel-export';
-import { TABLE_PAGINATION } from '../../components/list-page/ListPage';
-import { confirmDelete } from '../../components/list-page/row-parts';
-import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
-import {
-  branchKeys,
-  filterTree,
-  findInTree,
-  flattenTree,
-  pruneTree,
-  subtreeKeys,
-  withoutEmptyChildren,
-} from '../../components/tree';
+import { TreeListPage } from '../../components/list-page/TreeListPage';
+import { PageWrapper } from '../../components/PageWrapper';
+import { findInTree, pruneTree, subtreeKeys } from '../../components/tree';
 import { currentLang } from '../../i18n';
 
 export const MENU_PERMISSIONS = PERMISSIONS.system.menus;
@@ -290,58 +265,20 @@ function MenuForm({
   );
 }
 
-type Editing = { record: AdminMenuNode | null; parentId: number | null } | null;
+/** A menu's texts a search looks in. */
+function menuMatches(node: AdminMenuNode, needle: string): boolean {
+  return [node.labelEn, node.labelZh, node.path, node.component ?? '', node.permission ?? ''].some((text) =>
+    text.toLowerCase().includes(needle),
+  );
+}
 
 /** `/system/menu`: every menu and button as a tree, with create, edit and delete. */
 export default function MenuPage() {
   const { t } = useTranslation();
   const lang = currentLang();
   const mobile = useDevice() === 'mobile';
-  const queryClient = useQueryClient();
   const canEdit = usePermission(MENU_PERMISSIONS.edit);
   const canDelete = usePermission(MENU_PERMISSIONS.delete);
-  const [search, setSearch] = useState('');
-  const [editing, setEditing] = useState<Editing>(null);
-  const [expanded, setExpanded] = useState<Key[]>([]);
-  const query = useQuery({
-    queryKey: menuKeys.all,
-    queryFn: ({ signal }) => fetchMenuTree(signal),
-    meta: { silent: true },
-    staleTime: 0,
-  });
-  const tree = useMemo(() => withoutEmptyChildren(query.data), [query.data]);
-  const rows = useMemo(() => {
-    const needle = search.toLowerCase();
-    if (!needle) return tree;
-    return filterTree(tree, (node) =>
-      [node.labelEn, node.labelZh, node.path, node.component ?? '', node.permission ?? ''].some((text) =>
-        text.toLowerCase().includes(needle),
-      ),
-    );
-  }, [tree, search]);
-
-  // on first load the first level opens, a search opens every branch; refreshes keep what is open
-  const expandedFor = useRef<string | null>(null);
-  useEffect(() => {
-    if (!query.data || expandedFor.current === search) return;
-    expandedFor.current = search;
-    setExpanded(
-      search
-        ? branchKeys(rows, (node) => node.id)
-        : rows.filter((node) => node.children?.length).map((node) => node.id),
-    );
-  }, [query.data, rows, search]);
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: menuKeys.all });
-
-  const remove = async (row: AdminMenuNode) => {
-    // 409 while it has children: the server's message says so
-    const outcome = await confirmDelete(
-      t('menuAdmin.deleteConfirm', { name: adminMenuLabel(row, lang) }),
-      () => deleteMenu(row.id, row.version),
-    );
-    if (outcome === 'deleted') await refresh();
-  };
 
   const columns: ProColumns<AdminMenuNode>[] = [
     {
@@ -438,157 +375,66 @@ export default function MenuPage() {
       width: 80,
       render: (_, row) => (row.hidden ? <Tag>{t('common.yes')}</Tag> : t('common.no')),
     },
-    {
-      title: t('common.actions'),
-      key: 'option',
-      valueType: 'option',
-      fixed: mobile ? undefined : 'right',
-      width: lang === 'zh-CN' ? 170 : 210,
-      render: (_, row) => [
-        canEdit && row.kind === 'menu' ? (
-          <Button
-            key="child"
-            type="link"
-            size="small"
-            data-testid="row-add-child"
-            onClick={() => setEditing({ record: null, parentId: row.id })}
-          >
-            {t('menuAdmin.addChild')}
-          </Button>
-        ) : null,
-        canEdit ? (
-          <Button
-            key="edit"
-            type="link"
-            size="small"
-            data-testid="row-edit"
-            onClick={() => setEditing({ record: row, parentId: row.parentId })}
-          >
-            {t('common.edit')}
-          </Button>
-        ) : null,
-        canDelete ? (
-          <Button
-            key="delete"
-            type="link"
-            size="small"
-            danger
-            data-testid="row-delete"
-            onClick={() => void remove(row)}
-          >
-            {t('common.delete')}
-          </Button>
-        ) : null,
-      ],
-    },
   ];
-  const visibleColumns =
-    canEdit || canDelete ? columns : columns.filter((column) => column.valueType !== 'option');
-  const allBranches = useMemo(() => branchKeys(rows, (node) => node.id), [rows]);
-  const total = useMemo(() => flattenTree(rows).length, [rows]);
-  const excel = useExcelExport<AdminMenuNode>({
-    fileName: () => t('menuAdmin.exportFileName'),
-    sheetName: () => t('menuAdmin.title'),
-    columns: (): ExcelColumn<AdminMenuNode>[] => [
-      { title: t('menuAdmin.labelEn'), dataIndex: 'labelEn' },
-      { title: t('menuAdmin.labelZh'), dataIndex: 'labelZh' },
-      { title: t('menuAdmin.kind'), dataIndex: 'kind' },
-      { title: t('menuAdmin.path'), dataIndex: 'path' },
-      { title: t('menuAdmin.component'), dataIndex: 'component' },
-      { title: t('menuAdmin.icon'), dataIndex: 'icon' },
-      { title: t('menuAdmin.permission'), dataIndex: 'permission' },
-      { title: t('common.sort'), dataIndex: 'sort' },
-      {
-        title: t('menuAdmin.hidden'),
-        dataIndex: 'hidden',
-        render: (value) => (value ? t('common.yes') : t('common.no')),
-      },
-    ],
-    // the tree is loaded whole; the export is the rows shown, parents before children
-    load: async () => flattenTree(rows),
-  });
 
   return (
     <PageWrapper title={t('menuAdmin.title')} description={t('menuAdmin.intro')} testId="menu-page">
-      {query.isError ? (
-        <LoadError
-          title={t('menuAdmin.loadFailed')}
-          message={errorText(query.error)}
-          onRetry={() => void query.refetch()}
-        />
-      ) : null}
-      <ProTable<AdminMenuNode>
-        rowKey="id"
-        columns={visibleColumns}
-        dataSource={query.isError ? [] : rows}
-        loading={query.isFetching}
-        cardBordered
-        form={{ name: 'menuSearch' }}
-        search={{ labelWidth: 'auto', span: { xs: 24, sm: 24, md: 12, lg: 8, xl: 8, xxl: 6 } }}
-        onSubmit={(params) => setSearch(String(params.queryCondition ?? '').trim())}
-        onReset={() => setSearch('')}
-        options={{ reload: () => void query.refetch(), density: false, setting: true }}
-        scroll={{ x: 'max-content' }}
-        expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded([...keys]) }}
-        pagination={{ ...TABLE_PAGINATION, showTotal: () => t('menuAdmin.total', { count: total }) }}
-        locale={{
-          emptyText: (
-            <TableEmpty
-              text={
-                query.isError
-                  ? t('menuAdmin.loadFailed')
-                  : search
-                    ? t('common.noMatch')
-                    : t('menuAdmin.empty')
-              }
-            />
-          ),
+      <TreeListPage<AdminMenuNode>
+        name="menu"
+        columns={columns}
+        queryKey={menuKeys.all}
+        load={(_keyword, signal) => fetchMenuTree(signal)}
+        match={menuMatches}
+        texts={{
+          empty: t('menuAdmin.empty'),
+          loadFailed: t('menuAdmin.loadFailed'),
+          total: (count) => t('menuAdmin.total', { count }),
         }}
-        headerTitle={
-          <Space wrap>
-            <Button size="small" onClick={() => setExpanded(allBranches)} disabled={!allBranches.length}>
-              {t('common.expandAll')}
-            </Button>
-            <Button size="small" onClick={() => setExpanded([])} disabled={!expanded.length}>
-              {t('common.collapseAll')}
-            </Button>
-          </Space>
-        }
-        toolBarRender={() => [
-          <ExportButton
-            key="export"
-            exporting={excel.exporting}
-            disabled={total === 0}
-            onClick={() => void excel.run(total)}
-          />,
-          canEdit ? (
-            <Button
-              key="create"
-              type="primary"
-              icon={<PlusOutlined />}
-              data-testid="menu-create"
-              onClick={() => setEditing({ record: null, parentId: null })}
-            >
-              {t('menuAdmin.create')}
-            </Button>
-          ) : null,
-        ]}
+        rowActions={{
+          width: lang === 'zh-CN' ? 170 : 210,
+          // a button has no children
+          addChild: canEdit
+            ? { label: t('menuAdmin.addChild'), allowed: (row) => row.kind === 'menu' }
+            : undefined,
+          edit: canEdit,
+          // 409 while it has children: the server's message says so
+          remove: canDelete
+            ? {
+                question: (row) => t('menuAdmin.deleteConfirm', { name: adminMenuLabel(row, lang) }),
+                run: (row) => deleteMenu(row.id, row.version),
+              }
+            : undefined,
+        }}
+        create={canEdit ? { testId: 'menu-create', label: t('menuAdmin.create') } : undefined}
+        excel={{
+          fileName: t('menuAdmin.exportFileName'),
+          sheetName: t('menuAdmin.title'),
+          columns: (): ExcelColumn<AdminMenuNode>[] => [
+            { title: t('menuAdmin.labelEn'), dataIndex: 'labelEn' },
+            { title: t('menuAdmin.labelZh'), dataIndex: 'labelZh' },
+            { title: t('menuAdmin.kind'), dataIndex: 'kind' },
+            { title: t('menuAdmin.path'), dataIndex: 'path' },
+            { title: t('menuAdmin.component'), dataIndex: 'component' },
+            { title: t('menuAdmin.icon'), dataIndex: 'icon' },
+            { title: t('menuAdmin.permission'), dataIndex: 'permission' },
+            { title: t('common.sort'), dataIndex: 'sort' },
+            {
+              title: t('menuAdmin.hidden'),
+              dataIndex: 'hidden',
+              render: (value) => (value ? t('common.yes') : t('common.no')),
+            },
+          ],
+        }}
+        form={(editing, done) => (
+          <MenuForm
+            record={editing.record}
+            parentId={editing.parentId}
+            tree={done.tree}
+            onClose={done.close}
+            onSaved={done.saved}
+          />
+        )}
       />
-      {editing ? (
-        <MenuForm
-          record={editing.record}
-          parentId={editing.parentId}
-          tree={tree}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            // a new child shows under its opened parent
-            const parent = editing.record ? null : editing.parentId;
-            if (parent !== null) setExpanded((keys) => (keys.includes(parent) ? keys : [...keys, parent]));
-            setEditing(null);
-            void refresh();
-          }}
-        />
-      ) : null}
     </PageWrapper>
   );
 }

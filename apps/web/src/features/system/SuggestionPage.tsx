@@ -2,7 +2,6 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { PERMISSIONS, type SuggestionCategory, suggestionCreateSchema } from '@glucocare/domain/admin';
 import { useQuery } from '@tanstack/react-query';
 import { Col, Form, Input, Select, Switch, Tag, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   createSuggestion,
@@ -17,6 +16,7 @@ import {
 import { usePermission } from '../../app/permissions';
 import { DialogForm, SortField, useEditForm } from '../../components/dialog-form/DialogForm';
 import { zodRule } from '../../components/form-rules';
+import { useEditDialog } from '../../components/list-page/edit-dialog';
 import { ListPage, STATUS_COLUMN, useListReload } from '../../components/list-page/ListPage';
 import { statusExcelColumn, updatedAtColumn } from '../../components/list-page/row-parts';
 import { PageWrapper } from '../../components/PageWrapper';
@@ -167,9 +167,9 @@ export default function SuggestionPage() {
   const { t } = useTranslation();
   const canEdit = usePermission(SUGGESTION_PERMISSIONS.edit);
   const canDelete = usePermission(SUGGESTION_PERMISSIONS.delete);
-  const [editing, setEditing] = useState<{ record: Suggestion | null } | null>(null);
   const categories = useSuggestionCategories();
   const reload = useListReload(SUGGESTION_LIST);
+  const dialog = useEditDialog<Suggestion>(reload);
 
   const columns: ProColumns<Suggestion>[] = [
     {
@@ -239,7 +239,7 @@ export default function SuggestionPage() {
             updateSuggestion({ ...inputOf(valuesOf(row)), isActive, id: row.id, version: row.version }),
         }}
         rowActions={{
-          edit: canEdit ? (row) => setEditing({ record: row }) : undefined,
+          edit: canEdit ? dialog.open : undefined,
           remove: canDelete
             ? {
                 question: (row) => t('suggestion.deleteConfirm', { name: row.title }),
@@ -247,15 +247,7 @@ export default function SuggestionPage() {
               }
             : undefined,
         }}
-        create={
-          canEdit
-            ? {
-                testId: 'suggestion-create',
-                label: t('suggestion.create'),
-                onClick: () => setEditing({ record: null }),
-              }
-            : undefined
-        }
+        create={canEdit ? dialog.create('suggestion-create', t('suggestion.create')) : undefined}
         excel={{
           fileName: t('suggestion.exportFileName'),
           sheetName: t('suggestion.title'),
@@ -271,16 +263,9 @@ export default function SuggestionPage() {
         }}
         print={{ title: t('suggestion.title') }}
       />
-      {editing ? (
-        <SuggestionForm
-          record={editing.record}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            reload();
-          }}
-        />
-      ) : null}
+      {dialog.render((record, done) => (
+        <SuggestionForm record={record} {...done} />
+      ))}
     </PageWrapper>
   );
 }

@@ -6,7 +6,6 @@ import {
 } from '@glucocare/domain/hospital-settings';
 import { Col, Form, Input, InputNumber, Select, Space, Tag } from 'antd';
 import type { RuleObject } from 'antd/es/form';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type AdviceFrequency,
@@ -25,6 +24,7 @@ import {
   useEditForm,
 } from '../../../components/dialog-form/DialogForm';
 import { issueParams, zodRule } from '../../../components/form-rules';
+import { useEditDialog } from '../../../components/list-page/edit-dialog';
 import { ListPage, STATUS_COLUMN, useListReload } from '../../../components/list-page/ListPage';
 import { statusExcelColumn, updatedAtColumn } from '../../../components/list-page/row-parts';
 import { msgOrText } from '../../../i18n';
@@ -189,7 +189,7 @@ export function FrequenciesTab() {
   const { t } = useTranslation();
   const canEdit = usePermission(CATALOGUE_EDIT);
   const reload = useListReload(FREQUENCY_LIST);
-  const [editing, setEditing] = useState<{ record: AdviceFrequency | null } | null>(null);
+  const dialog = useEditDialog<AdviceFrequency>(reload);
   const columns: ProColumns<AdviceFrequency>[] = [
     {
       title: t('dictionary.search'),
@@ -267,7 +267,7 @@ export function FrequenciesTab() {
         rowActions={
           canEdit
             ? {
-                edit: (row) => setEditing({ record: row }),
+                edit: dialog.open,
                 remove: {
                   question: (row) =>
                     t('catalogueSettings.frequencies.deleteConfirm', { name: row.name, code: row.code }),
@@ -277,13 +277,7 @@ export function FrequenciesTab() {
             : undefined
         }
         create={
-          canEdit
-            ? {
-                testId: 'frequency-create',
-                label: t('catalogueSettings.frequencies.create'),
-                onClick: () => setEditing({ record: null }),
-              }
-            : undefined
+          canEdit ? dialog.create('frequency-create', t('catalogueSettings.frequencies.create')) : undefined
         }
         excel={{
           fileName: t('catalogueSettings.frequencies.exportFileName'),
@@ -303,16 +297,9 @@ export function FrequenciesTab() {
           ],
         }}
       />
-      {editing ? (
-        <FrequencyForm
-          record={editing.record}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            reload();
-          }}
-        />
-      ) : null}
+      {dialog.render((record, done) => (
+        <FrequencyForm record={record} {...done} />
+      ))}
     </div>
   );
 }

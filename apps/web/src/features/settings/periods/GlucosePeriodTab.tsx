@@ -1,6 +1,5 @@
 import { glucosePeriodFieldSchemas as fields } from '@glucocare/domain/hospital-settings';
 import { Col, Form, InputNumber, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   createGlucosePeriod,
@@ -9,38 +8,28 @@ import {
   setGlucosePeriodStatus,
   updateGlucosePeriod,
 } from '../../../api/periods';
-import { usePermission } from '../../../app/permissions';
-import { useDevice } from '../../../app/preferences';
 import { DialogForm, useEditForm } from '../../../components/dialog-form/DialogForm';
-import { RowEditDelete, useStatusToggle } from '../../../components/list-page/row-parts';
 import {
   glucoseBoundRules,
-  PERIOD_EDIT,
   PeriodFormFields,
-  PeriodPanel,
-  periodColumns,
+  PeriodTab,
+  type PeriodValues,
+  periodInputOf,
+  periodValuesOf,
   rangeText,
   toDisplay,
   toStorage,
   unitLabel,
   useGlucoseUnit,
-  usePeriodList,
   usePeriodPreview,
 } from './period-ui';
 
 export const glucosePeriodKeys = ['settings', 'gluPeriods'] as const;
 
-interface Values {
-  code: string;
-  nameZh: string;
-  nameEn: string;
-  startTime: string;
-  endTime: string;
+interface Values extends PeriodValues {
   /** in the tenant's unit */
   minValue?: number | null;
   maxValue?: number | null;
-  sort?: number | null;
-  isActive: boolean;
 }
 
 function GlucosePeriodForm({
@@ -57,15 +46,9 @@ function GlucosePeriodForm({
   const { t } = useTranslation();
   const unit = useGlucoseUnit();
   const valuesOf = (period: GlucosePeriod): Values => ({
-    code: period.code,
-    nameZh: period.nameZh,
-    nameEn: period.nameEn,
-    startTime: period.startTime,
-    endTime: period.endTime,
+    ...periodValuesOf(period),
     minValue: toDisplay(period.minValue, unit),
     maxValue: toDisplay(period.maxValue, unit),
-    sort: period.sort,
-    isActive: period.isActive,
   });
   const edit = useEditForm(
     record,
@@ -84,15 +67,9 @@ function GlucosePeriodForm({
       onClose={onClose}
       save={(values, base) => {
         const input = {
-          code: values.code.trim(),
-          nameZh: values.nameZh.trim(),
-          nameEn: values.nameEn.trim(),
-          startTime: values.startTime.trim(),
-          endTime: values.endTime.trim(),
+          ...periodInputOf(values),
           minValue: toStorage(values.minValue, unit),
           maxValue: toStorage(values.maxValue, unit),
-          sort: values.sort ?? 0,
-          isActive: !!values.isActive,
         };
         return base
           ? updateGlucosePeriod({ ...input, id: base.id, version: base.version })
@@ -140,66 +117,35 @@ function GlucosePeriodForm({
 export function GlucosePeriodTab() {
   const { t } = useTranslation();
   const unit = useGlucoseUnit();
-  const mobile = useDevice() === 'mobile';
-  const canEdit = usePermission(PERIOD_EDIT);
-  const [editing, setEditing] = useState<{ record: GlucosePeriod | null } | null>(null);
-  const { query, periods, refresh } = usePeriodList(glucosePeriodKeys, fetchGlucosePeriods);
-  const status = useStatusToggle<GlucosePeriod>(
-    (row, isActive) => setGlucosePeriodStatus({ id: row.id, isActive, version: row.version }),
-    refresh,
-  );
-
-  const editButton = (row: GlucosePeriod) =>
-    canEdit ? <RowEditDelete onEdit={() => setEditing({ record: row })} /> : null;
   const range = (row: GlucosePeriod) =>
     rangeText(row.minValue, row.maxValue, unit) ?? (
       <span className="gc-secondary">{t('periodSettings.glucose.noRange')}</span>
     );
 
-  const columns = periodColumns<GlucosePeriod>({
-    t,
-    mobile,
-    canEdit,
-    status,
-    actions: editButton,
-    detail: (row) => (
-      <>
-        {row.startTime}-{row.endTime} · {range(row)}
-      </>
-    ),
-    extra: [
-      {
-        title: t('periodSettings.glucose.normalRange'),
-        key: 'range',
-        width: 170,
-        render: (_, row) => <span className="gc-nowrap">{range(row)}</span>,
-      },
-    ],
-    widths: { mobileStatus: 110, actions: 90 },
-  });
-
   return (
-    <>
-      <PeriodPanel
-        kind="glucose"
-        query={query}
-        columns={columns}
-        canEdit={canEdit}
-        mobile={mobile}
-        onCreate={() => setEditing({ record: null })}
-        note={t('periodSettings.glucose.note', { unit: unitLabel(unit) })}
-      />
-      {editing ? (
-        <GlucosePeriodForm
-          record={editing.record}
-          periods={periods}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            refresh();
-          }}
-        />
-      ) : null}
-    </>
+    <PeriodTab<GlucosePeriod>
+      kind="glucose"
+      queryKey={glucosePeriodKeys}
+      fetch={fetchGlucosePeriods}
+      changeStatus={(row, isActive) => setGlucosePeriodStatus({ id: row.id, isActive, version: row.version })}
+      columns={{
+        detail: (row) => (
+          <>
+            {row.startTime}-{row.endTime} · {range(row)}
+          </>
+        ),
+        extra: [
+          {
+            title: t('periodSettings.glucose.normalRange'),
+            key: 'range',
+            width: 170,
+            render: (_, row) => <span className="gc-nowrap">{range(row)}</span>,
+          },
+        ],
+        widths: { mobileStatus: 110, actions: 90 },
+      }}
+      note={t('periodSettings.glucose.note', { unit: unitLabel(unit) })}
+      form={(record, periods, done) => <GlucosePeriodForm record={record} periods={periods} {...done} />}
+    />
   );
 }

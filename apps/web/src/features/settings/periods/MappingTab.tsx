@@ -10,7 +10,6 @@ import {
 } from '@glucocare/domain/hospital-settings';
 import { useQuery } from '@tanstack/react-query';
 import { Col, Form, Input, Select, Tag } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   createMappingItem,
@@ -25,6 +24,7 @@ import { usePermission } from '../../../app/permissions';
 import { DialogForm, useEditForm } from '../../../components/dialog-form/DialogForm';
 import { zodRule } from '../../../components/form-rules';
 import { ImportButton } from '../../../components/import/ImportButton';
+import { useEditDialog } from '../../../components/list-page/edit-dialog';
 import { ListPage, plainFilterOf, useListReload } from '../../../components/list-page/ListPage';
 import { updatedAtColumn } from '../../../components/list-page/row-parts';
 import { shownLinkedName, shownName } from '../../../components/names';
@@ -182,7 +182,7 @@ export function MappingTab() {
   const { t } = useTranslation();
   const canEdit = usePermission(INSPECTION_EDIT);
   const reload = useListReload(MAPPING_LIST);
-  const [editing, setEditing] = useState<{ record: MappingItem | null } | null>(null);
+  const dialog = useEditDialog<MappingItem>(reload);
   const kindName = (kind: MappingTargetKind) => t(`inspectionSettings.mapping.kinds.${kind}`);
   /** what a row maps to: a measurement by its name on screen, an inspection item by its name */
   const targetName = (row: MappingItem) =>
@@ -263,7 +263,7 @@ export function MappingTab() {
         rowActions={
           canEdit
             ? {
-                edit: (row) => setEditing({ record: row }),
+                edit: dialog.open,
                 remove: {
                   question: (row) =>
                     t('inspectionSettings.mapping.deleteConfirm', {
@@ -275,15 +275,7 @@ export function MappingTab() {
               }
             : undefined
         }
-        create={
-          canEdit
-            ? {
-                testId: 'mapping-create',
-                label: t('inspectionSettings.mapping.create'),
-                onClick: () => setEditing({ record: null }),
-              }
-            : undefined
-        }
+        create={canEdit ? dialog.create('mapping-create', t('inspectionSettings.mapping.create')) : undefined}
         excel={{
           fileName: t('inspectionSettings.mapping.exportFileName'),
           sheetName: t('inspectionSettings.mapping.tab'),
@@ -306,16 +298,9 @@ export function MappingTab() {
           ],
         }}
       />
-      {editing ? (
-        <MappingForm
-          record={editing.record}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            reload();
-          }}
-        />
-      ) : null}
+      {dialog.render((record, done) => (
+        <MappingForm record={record} {...done} />
+      ))}
     </>
   );
 }

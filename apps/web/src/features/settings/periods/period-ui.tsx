@@ -19,7 +19,7 @@ import {
   timeOfMinutes,
   windowSpans,
 } from '@glucocare/domain/hospital-settings';
-import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Card, Col, Form, type FormInstance, Input, Table, Tooltip, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { ColumnsType } from 'antd/es/table';
@@ -28,11 +28,20 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { errorText } from '../../../api/http';
+import { usePermission } from '../../../app/permissions';
+import { useDevice } from '../../../app/preferences';
 import { glucoseUnitOf, useSession } from '../../../app/session';
 import { SortStatusFields } from '../../../components/dialog-form/DialogForm';
 import { zodRule } from '../../../components/form-rules';
 import { formatDateTime } from '../../../components/format';
-import { CreateButton, RowStatusSwitch } from '../../../components/list-page/row-parts';
+import { type EditDialogDone, useEditDialog } from '../../../components/list-page/edit-dialog';
+import {
+  CreateButton,
+  confirmDelete,
+  RowEditDelete,
+  RowStatusSwitch,
+  useStatusToggle,
+} from '../../../components/list-page/row-parts';
 import { LoadError, TableEmpty } from '../../../components/PageWrapper';
 import { msg } from '../../../i18n';
 import './periods.css';
@@ -486,32 +495,95 @@ export function periodColumns<T extends PeriodRow>(options: {
   ];
 }
 
+/** The fields every period form edits (a glucose period adds its normal range). */
+export interface PeriodValues {
+  code: string;
+  nameZh: string;
+  nameEn: string;
+  startTime: string;
+  endTime: string;
+  sort?: number | null;
+  isActive: boolean;
+}
+
+/** A period's common fields as its form holds them. */
+export function periodValuesOf(period: PeriodRow): PeriodValues {
+  return {
+    code: period.code,
+    nameZh: period.nameZh,
+    nameEn: period.nameEn,
+    startTime: period.startTime,
+    endTime: period.endTime,
+    sort: period.sort,
+    isActive: period.isActive,
+  };
+}
+
+/** The form's common fields as the API takes them (texts trimmed, no sort is 0). */
+export function periodInputOf(values: PeriodValues) {
+  return {
+    code: values.code.trim(),
+    nameZh: values.nameZh.trim(),
+    nameEn: values.nameEn.trim(),
+    startTime: values.startTime.trim(),
+    endTime: values.endTime.trim(),
+    sort: values.sort ?? 0,
+    isActive: !!values.isActive,
+  };
+}
+
 /**
- * The body of a period tab: the load failure, then a card with the enabled periods over the day,
- * their gaps and overlaps, the table and `note`; "New" for those who may edit. Texts and test ids
- * come from `kind` (`periodSettings.glucose.*`, `glucose-period-table` …).
+ * A period tab (glucose, insulin): the load failure, then a card with the enabled periods over the
+ * day, their gaps and overlaps, the table and `note`; "New" and the row actions (edit, and delete
+ * where `remove` is given) for those who may edit, and the page's create / edit dialog. Texts and
+ * test ids come from `kind` (`periodSettings.glucose.*`, `glucose-period-table` …).
  */
-export function PeriodPanel<T extends PeriodRow>({
+export function PeriodTab<T extends PeriodRow>({
   kind,
-  query,
+  queryKey,
+  fetch,
+  changeStatus,
+  remove,
   columns,
-  canEdit,
-  mobile,
-  onCreate,
   note,
+  form,
 }: {
   kind: 'glucose' | 'insulin';
-  query: UseQueryResult<T[]>;
-  columns: ColumnsType<T>;
-  canEdit: boolean;
-  mobile: boolean;
-  onCreate: () => void;
+  queryKey: readonly string[];
+  fetch: (signal?: AbortSignal) => Promise<T[]>;
+  changeStatus: (row: T, isActive: boolean) => Promise<unknown>;
+  remove?: { question: (row: T) => string; run: (row: T) => Promise<unknown> };
+  /** the page's parts of {@link periodColumns} */
+  columns: Pick<Parameters<typeof periodColumns<T>>[0], 'detail' | 'extra' | 'widths'>;
   note: string;
+  /** the create (`record` null) or edit dialog, over the tab's `periods` */
+  form: (record: T | null, periods: T[], done: EditDialogDone) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const periods = query.data ?? [];
+  const mobile = useDevice() === 'mobile';
+  const canEdit = usePermission(PERIOD_EDIT);
+  const { query, periods, refresh } = usePeriodList(queryKey, fetch);
+  const dialog = useEditDialog<T>(refresh);
+  const status = useStatusToggle<T>(changeStatus, refresh);
   const active = activeWindows(periods);
   const loadFailed = t(`periodSettings.${kind}.loadFailed`);
+
+  const actions = (row: T) =>
+    canEdit ? (
+      <RowEditDelete
+        onEdit={() => dialog.open(row)}
+        onDelete={
+          remove
+            ? () =>
+                void confirmDelete(remove.question(row), () => remove.run(row)).then((outcome) => {
+                  if (outcome !== 'cancelled') refresh();
+                })
+            : undefined
+        }
+      />
+    ) : null;
+  const tableColumns = periodColumns<T>({ t, mobile, canEdit, status, actions, ...columns });
+
   return (
     <>
       {query.isError ? (
@@ -523,7 +595,7 @@ export function PeriodPanel<T extends PeriodRow>({
         title={t('periodSettings.timeline.title')}
         extra={
           canEdit ? (
-            <CreateButton testId={`${kind}-period-create`} onClick={onCreate}>
+            <CreateButton testId={`${kind}-period-create`} onClick={() => dialog.open(null)}>
               {t(`periodSettings.${kind}.create`)}
             </CreateButton>
           ) : null
@@ -538,7 +610,7 @@ export function PeriodPanel<T extends PeriodRow>({
         <Table<T>
           rowKey="id"
           size={mobile ? 'small' : 'middle'}
-          columns={columns}
+          columns={tableColumns}
           dataSource={periods}
           loading={query.isFetching}
           pagination={false}
@@ -552,6 +624,7 @@ export function PeriodPanel<T extends PeriodRow>({
           {note}
         </Typography.Paragraph>
       </Card>
+      {dialog.render((record, done) => form(record, periods, done))}
     </>
   );
 }
