@@ -1,4 +1,4 @@
-import { Flex, Space, Table, type TableProps } from 'antd';
+import { Flex, Table, type TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -75,7 +75,8 @@ export function ShortList<T extends object>({
       ]
     : columns;
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    // a block-level flex: an inline Space would leave a line's gap above the table inside a card
+    <Flex vertical gap={16}>
       {toolbar || create ? (
         <Flex gap={12} wrap align="center" justify={toolbar ? 'space-between' : 'flex-end'}>
           {toolbar}
@@ -104,6 +105,6 @@ export function ShortList<T extends object>({
         data-testid={testId}
         locale={{ emptyText: <TableEmpty text={query.isError ? texts.loadFailed : texts.empty} /> }}
       />
-    </Space>
+    </Flex>
   );
 }
