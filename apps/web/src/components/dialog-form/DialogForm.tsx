@@ -70,6 +70,17 @@ export function useEditForm<T extends { id: number }, V>(
 
 export type EditFormState<T extends { id: number }, V> = ReturnType<typeof useEditForm<T, V>>;
 
+const noRecord = async () => null;
+const noValues = () => ({});
+
+/**
+ * The form of a dialog that edits no one record (a batch action on several): it always "creates", so
+ * a stale version never comes up.
+ */
+export function useActionForm<V>() {
+  return useEditForm<{ id: number }, V>(null, noRecord, noValues as () => V);
+}
+
 /** Whether the open form creates a record or edits one (codes are locked when editing). */
 const FormModeContext = createContext<'create' | 'edit'>('create');
 

@@ -16,9 +16,10 @@ import { ListPrint, type ListPrintRequest } from './ListPrint';
 import {
   activeFilterOf,
   CreateButton,
-  confirmDelete,
-  RowEditDelete,
+  type RowActions,
+  RowActionsCell,
   RowStatusSwitch,
+  rowActionsWidth,
   statusValueEnum,
   useStatusToggle,
 } from './row-parts';
@@ -150,16 +151,7 @@ export interface ListPageProps<T extends object, F, R extends ListPageResult<T> 
     nameOf?: (row: T) => string;
   };
   /** the row actions: extra ones first, then edit, then delete (which asks first) */
-  rowActions?: {
-    edit?: (row: T) => void;
-    remove?: {
-      question: (row: T) => string;
-      run: (row: T) => Promise<unknown>;
-      /** why this row cannot be deleted (the button shows disabled with it), or null */
-      refusal?: (row: T) => string | null;
-    };
-    extra?: (row: T) => ReactNode;
-  };
+  rowActions?: RowActions<T>;
   create?: { testId: string; label: string; onClick: () => void };
   /** the Excel export of every matching row; its columns are the print's too */
   excel?: ListExcel<T, F, E>;
@@ -308,35 +300,25 @@ export function ListPage<T extends object, F, R extends ListPageResult<T> = List
       );
     },
   };
-  const remove = rowActions?.remove;
-  const actionsShown = rowActions && (rowActions.edit || remove || rowActions.extra);
+  const actionsShown = rowActions && (rowActions.edit || rowActions.remove || rowActions.extra);
   const actionsColumn: ProColumns<T> = {
     title: t('common.actions'),
     key: 'option',
     valueType: 'option',
     fixed: narrow ? undefined : 'right',
-    // edit and delete fit a fixed width; extra actions size the column by their texts
-    width: rowActions?.extra ? undefined : lang === 'zh-CN' ? 110 : 130,
+    width: rowActions ? rowActionsWidth(rowActions, lang) : undefined,
     render: (_, row) => (
-      <span className="gc-row-actions gc-nowrap">
-        {rowActions?.extra?.(row)}
-        <RowEditDelete
-          onEdit={rowActions?.edit ? () => rowActions.edit?.(row) : undefined}
-          deleteRefusal={remove?.refusal?.(row)}
-          onDelete={
-            remove
-              ? () =>
-                  void confirmDelete(remove.question(row), () => remove.run(row)).then((outcome) => {
-                    if (outcome === 'deleted' && props.selection) {
-                      const key = rowKeyOf(row, props.rowKey);
-                      props.selection.onChange(props.selection.keys.filter((kept) => kept !== key));
-                    }
-                    if (outcome !== 'cancelled') afterChange();
-                  })
-              : undefined
+      <RowActionsCell
+        row={row}
+        actions={rowActions ?? {}}
+        afterDelete={(outcome) => {
+          if (outcome === 'deleted' && props.selection) {
+            const key = rowKeyOf(row, props.rowKey);
+            props.selection.onChange(props.selection.keys.filter((kept) => kept !== key));
           }
-        />
-      </span>
+          if (outcome !== 'cancelled') afterChange();
+        }}
+      />
     ),
   };
   const pageColumns = columns.map((column) =>

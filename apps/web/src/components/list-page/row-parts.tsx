@@ -172,6 +172,51 @@ export function RowEditDelete({
   );
 }
 
+/** The row actions of a list: extra ones first, then edit, then delete (which asks first). */
+export interface RowActions<T> {
+  edit?: (row: T) => void;
+  remove?: {
+    question: (row: T) => string;
+    run: (row: T) => Promise<unknown>;
+    /** why this row cannot be deleted (the button shows disabled with it), or null */
+    refusal?: (row: T) => string | null;
+  };
+  extra?: (row: T) => ReactNode;
+}
+
+/** The width of the actions column: edit and delete fit a fixed one; extra actions size it by their texts. */
+export function rowActionsWidth(actions: { extra?: unknown }, lang: string): number | undefined {
+  if (actions.extra) return undefined;
+  return lang === 'zh-CN' ? 110 : 130;
+}
+
+/** The actions cell of a row; `afterDelete` hears how a delete the user was asked about went. */
+export function RowActionsCell<T>({
+  row,
+  actions,
+  afterDelete,
+}: {
+  row: T;
+  actions: RowActions<T>;
+  afterDelete?: (outcome: DeleteOutcome) => void;
+}) {
+  const { edit, remove, extra } = actions;
+  return (
+    <span className="gc-row-actions gc-nowrap">
+      {extra?.(row)}
+      <RowEditDelete
+        onEdit={edit ? () => edit(row) : undefined}
+        deleteRefusal={remove?.refusal?.(row)}
+        onDelete={
+          remove
+            ? () => void confirmDelete(remove.question(row), () => remove.run(row)).then(afterDelete)
+            : undefined
+        }
+      />
+    </span>
+  );
+}
+
 /** The primary "New …" button of a list (`testId` names it for the browser tests). */
 export function CreateButton({
   testId,

@@ -7,7 +7,7 @@ import {
 } from '@glucocare/domain/admin';
 import { NAME_REQUIRED } from '@glucocare/domain/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AutoComplete, Card, Col, Form, Input, Select, Switch, Table, Tabs, Tag } from 'antd';
+import { AutoComplete, Card, Col, Form, Input, Select, Switch, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,31 +25,17 @@ import {
   updateDrug,
   updateDrugCategory,
 } from '../../api/catalogues';
-import { errorText } from '../../api/http';
 import { usePermission } from '../../app/permissions';
 import { useDevice } from '../../app/preferences';
-import {
-  CodeField,
-  DialogForm,
-  SortField,
-  textOrNull,
-  useEditForm,
-} from '../../components/dialog-form/DialogForm';
+import { CodeNameForm } from '../../components/dialog-form/CodeNameForm';
+import { CodeField, DialogForm, textOrNull, useEditForm } from '../../components/dialog-form/DialogForm';
 import { zodRule } from '../../components/form-rules';
 import { formatDateTime } from '../../components/format';
 import { ImportButton } from '../../components/import/ImportButton';
 import { ListPage, STATUS_COLUMN, useListReload } from '../../components/list-page/ListPage';
+import { createdAtColumn, statusExcelColumn, updatedAtColumn } from '../../components/list-page/row-parts';
+import { ShortList } from '../../components/list-page/ShortList';
 import {
-  CreateButton,
-  confirmDelete,
-  createdAtColumn,
-  RowEditDelete,
-  statusExcelColumn,
-  updatedAtColumn,
-} from '../../components/list-page/row-parts';
-import {
-  type CodedNameValues,
-  codedNameValuesOf,
   NameFields,
   type NameValues,
   namesInput,
@@ -57,7 +43,7 @@ import {
   shownLinkedName,
   shownName,
 } from '../../components/names';
-import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
+import { PageWrapper } from '../../components/PageWrapper';
 
 export const DRUG_PERMISSIONS = PERMISSIONS.system.drugs;
 
@@ -208,55 +194,13 @@ function DrugForm({
   );
 }
 
-// ---------- category form and tab ----------
+// ---------- category tab ----------
 
 async function findCategory(base: DrugCategory): Promise<DrugCategory | null> {
   return (await fetchDrugCategories()).find((item) => item.id === base.id) ?? null;
 }
 
-function CategoryForm({
-  record,
-  onClose,
-  onSaved,
-}: {
-  record: DrugCategory | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
-  const { t } = useTranslation();
-  const edit = useEditForm(record, findCategory, codedNameValuesOf);
-  const shape = drugCategoryCreateSchema.shape;
-  return (
-    <DialogForm<DrugCategory, CodedNameValues>
-      edit={edit}
-      title={record ? t('drugCategory.editTitle') : t('drugCategory.createTitle')}
-      width={520}
-      initialValues={record ? codedNameValuesOf(record) : { sort: 0 }}
-      conflictField="code"
-      onClose={onClose}
-      save={(values, base) => {
-        const input = { code: values.code.trim(), ...namesInput(values), sort: values.sort ?? 0 };
-        return base
-          ? updateDrugCategory({ ...input, id: base.id, version: base.version })
-          : createDrugCategory(input);
-      }}
-      onSaved={onSaved}
-    >
-      <CodeField label={t('drugCategory.code')} rules={[zodRule(shape.code)]} maxLength={12} />
-      <SortField sm={12} />
-      <NameFields
-        fields={shape}
-        limits={{ zh: CATALOGUE_LIMITS.categoryName, en: CATALOGUE_LIMITS.categoryName }}
-        requiredKey={NAME_REQUIRED.setting}
-      />
-    </DialogForm>
-  );
-}
-
-/**
- * The drug categories (classes): list, create, edit, delete (refused while drugs belong to one). A
- * short unpaged list, so a plain table rather than the list-page kit.
- */
+/** The drug categories (classes): list, create, edit, delete (refused while drugs belong to one). */
 function CategoryPanel({ onChanged }: { onChanged: () => void }) {
   const { t } = useTranslation();
   const mobile = useDevice() === 'mobile';
@@ -269,14 +213,6 @@ function CategoryPanel({ onChanged }: { onChanged: () => void }) {
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: drugKeys.categories });
     onChanged();
-  };
-
-  const remove = async (row: DrugCategory) => {
-    // 409 while drugs belong to it: the server's message says so
-    const outcome = await confirmDelete(t('drugCategory.deleteConfirm', { name: shownName(row) }), () =>
-      deleteDrugCategory(row.id, row.version),
-    );
-    if (outcome !== 'cancelled') await refresh();
   };
 
   const columns: ColumnsType<DrugCategory> = [
@@ -299,59 +235,51 @@ function CategoryPanel({ onChanged }: { onChanged: () => void }) {
             render: (value: string) => <span className="gc-nowrap">{formatDateTime(value)}</span>,
           },
         ]),
-    ...(canEdit || canDelete
-      ? [
-          {
-            title: t('common.actions'),
-            key: 'actions',
-            width: 130,
-            render: (_: unknown, row: DrugCategory) => (
-              <RowEditDelete
-                onEdit={canEdit ? () => setEditing({ record: row }) : undefined}
-                onDelete={canDelete ? () => void remove(row) : undefined}
-              />
-            ),
-          },
-        ]
-      : []),
   ];
 
   return (
     <div data-testid="drug-categories">
-      {query.isError ? (
-        <LoadError
-          title={t('drugCategory.loadFailed')}
-          message={errorText(query.error)}
-          onRetry={() => void query.refetch()}
-        />
-      ) : null}
       <Card className="gc-panel-card">
-        <div className="gc-panel-toolbar">
-          <span className="gc-secondary">{t('drugCategory.intro')}</span>
-          {canEdit ? (
-            <CreateButton testId="drug-category-create" onClick={() => setEditing({ record: null })}>
-              {t('drugCategory.create')}
-            </CreateButton>
-          ) : null}
-        </div>
-        <Table<DrugCategory>
-          rowKey="id"
-          size={mobile ? 'small' : 'middle'}
+        <ShortList<DrugCategory>
+          query={query}
           columns={columns}
-          dataSource={query.isError ? [] : (query.data ?? [])}
-          loading={query.isFetching}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          locale={{
-            emptyText: (
-              <TableEmpty text={query.isError ? t('drugCategory.loadFailed') : t('drugCategory.empty')} />
-            ),
+          texts={{ empty: t('drugCategory.empty'), loadFailed: t('drugCategory.loadFailed') }}
+          toolbar={<span className="gc-secondary">{t('drugCategory.intro')}</span>}
+          create={
+            canEdit
+              ? {
+                  testId: 'drug-category-create',
+                  label: t('drugCategory.create'),
+                  onClick: () => setEditing({ record: null }),
+                }
+              : undefined
+          }
+          rowActions={{
+            edit: canEdit ? (row) => setEditing({ record: row }) : undefined,
+            // 409 while drugs belong to it: the server's message says so
+            remove: canDelete
+              ? {
+                  question: (row) => t('drugCategory.deleteConfirm', { name: shownName(row) }),
+                  run: (row) => deleteDrugCategory(row.id, row.version),
+                }
+              : undefined,
           }}
+          onChanged={() => void refresh()}
         />
       </Card>
       {editing ? (
-        <CategoryForm
+        <CodeNameForm<DrugCategory>
           record={editing.record}
+          find={findCategory}
+          title={{ create: t('drugCategory.createTitle'), edit: t('drugCategory.editTitle') }}
+          codeLabel={t('drugCategory.code')}
+          shape={drugCategoryCreateSchema.shape}
+          nameLimits={{ zh: CATALOGUE_LIMITS.categoryName, en: CATALOGUE_LIMITS.categoryName }}
+          save={(input, base) =>
+            base
+              ? updateDrugCategory({ ...input, id: base.id, version: base.version })
+              : createDrugCategory(input)
+          }
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);

@@ -1,4 +1,3 @@
-import { ModalForm } from '@ant-design/pro-components';
 import { staffCreateSchema, staffNickNameSchema, staffUserNameSchema } from '@glucocare/domain/admin';
 import { Col, DatePicker, Form, Input, Radio, Select, Switch, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
@@ -14,12 +13,10 @@ import {
   setStaffScopes,
   updateStaff,
 } from '../../api/admin';
-import { toastSuccess } from '../../app/notify';
 import { useDevice } from '../../app/preferences';
 import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
-import { DialogForm, submitterProps, textOrNull, useEditForm } from '../../components/dialog-form/DialogForm';
-import { handleSaveError } from '../../components/form-errors';
-import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
+import { DialogForm, textOrNull, useActionForm, useEditForm } from '../../components/dialog-form/DialogForm';
+import { zodRule } from '../../components/form-rules';
 import i18n from '../../i18n';
 import { roleOptions, useGenders, useRoleOptions } from './options';
 
@@ -115,25 +112,35 @@ export function useScopeOptions() {
 }
 
 /**
- * The departments a person may work in besides their own, shown only when the scope is
- * `departments`; empty means their own department only.
+ * The permission scope and, when it is `departments`, the departments a person may work in besides
+ * their own (empty: their own department only). `sm`: the scope's width on a wide screen.
  */
-function DepartmentPermissionsField() {
+function ScopeFields({ sm }: { sm?: number }) {
   const { t } = useTranslation();
+  const options = useScopeOptions();
   return (
-    <Form.Item noStyle dependencies={['permissionScope']}>
-      {({ getFieldValue }) =>
-        getFieldValue('permissionScope') === 'departments' ? (
-          <Form.Item
-            name="departmentPermissions"
-            label={t('user.departmentPermissions')}
-            extra={t('user.departmentPermissionsHint')}
-          >
-            <DepartmentTreeSelect multiple source="using" placeholder={t('user.pickDepartments')} />
-          </Form.Item>
-        ) : null
-      }
-    </Form.Item>
+    <>
+      <Col xs={24} sm={sm}>
+        <Form.Item name="permissionScope" label={t('user.permissionScope')} required>
+          <Radio.Group options={options.permissionScope} />
+        </Form.Item>
+      </Col>
+      <Col xs={24}>
+        <Form.Item noStyle dependencies={['permissionScope']}>
+          {({ getFieldValue }) =>
+            getFieldValue('permissionScope') === 'departments' ? (
+              <Form.Item
+                name="departmentPermissions"
+                label={t('user.departmentPermissions')}
+                extra={t('user.departmentPermissionsHint')}
+              >
+                <DepartmentTreeSelect multiple source="using" placeholder={t('user.pickDepartments')} />
+              </Form.Item>
+            ) : null
+          }
+        </Form.Item>
+      </Col>
+    </>
   );
 }
 
@@ -276,14 +283,7 @@ export function UserForm({
           <Radio.Group options={options.dataPermission} />
         </Form.Item>
       </Col>
-      <Col xs={24} sm={12}>
-        <Form.Item name="permissionScope" label={t('user.permissionScope')} required>
-          <Radio.Group options={options.permissionScope} />
-        </Form.Item>
-      </Col>
-      <Col xs={24}>
-        <DepartmentPermissionsField />
-      </Col>
+      <ScopeFields sm={12} />
       <Col xs={24} sm={12}>
         <Form.Item name="expiresOn" label={t('user.expiresOn')} extra={t('user.expiresOnHint')}>
           <DatePicker style={{ width: '100%' }} format={DATE} />
@@ -314,50 +314,34 @@ export function BatchScopeForm({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<ScopeValues>();
-  useRevalidateOnLanguageChange(form);
-  const options = useScopeOptions();
+  const edit = useActionForm<ScopeValues>();
   return (
-    <ModalForm<ScopeValues>
-      open
-      form={form}
+    <DialogForm<{ id: number }, ScopeValues, { updated: number } | null>
+      edit={edit}
       title={t('user.batchScopeTitle')}
       width={560}
-      layout="vertical"
       initialValues={{ permissionScope: 'departments', departmentPermissions: [] }}
-      modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: onClose }}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      submitter={submitterProps(t)}
-      onFinish={async (values) => {
-        try {
-          const result = await setStaffScopes({
-            userNames,
-            permissionScope: values.permissionScope,
-            departmentPermissions:
-              values.permissionScope === 'departments' ? values.departmentPermissions : [],
-          });
-          toastSuccess(t('user.batchScopeDone', { count: result?.updated ?? userNames.length }));
-          onSaved();
-          return true;
-        } catch (error) {
-          handleSaveError(form, error);
-          return false;
-        }
-      }}
+      onClose={onClose}
+      save={(values) =>
+        setStaffScopes({
+          userNames,
+          permissionScope: values.permissionScope,
+          departmentPermissions: values.permissionScope === 'departments' ? values.departmentPermissions : [],
+        })
+      }
+      savedText={(result) => t('user.batchScopeDone', { count: result?.updated ?? userNames.length })}
+      onSaved={onSaved}
     >
-      <Typography.Paragraph data-testid="batch-scope-summary">
-        {t('user.batchScopeSummary', { count: userNames.length })}
-        <Typography.Text type="secondary" className="gc-block">
-          {userNames.slice(0, 20).join(', ')}
-          {userNames.length > 20 ? ' …' : ''}
-        </Typography.Text>
-      </Typography.Paragraph>
-      <Form.Item name="permissionScope" label={t('user.permissionScope')} required>
-        <Radio.Group options={options.permissionScope} />
-      </Form.Item>
-      <DepartmentPermissionsField />
-    </ModalForm>
+      <Col xs={24}>
+        <Typography.Paragraph data-testid="batch-scope-summary">
+          {t('user.batchScopeSummary', { count: userNames.length })}
+          <Typography.Text type="secondary" className="gc-block">
+            {userNames.slice(0, 20).join(', ')}
+            {userNames.length > 20 ? ' …' : ''}
+          </Typography.Text>
+        </Typography.Paragraph>
+      </Col>
+      <ScopeFields />
+    </DialogForm>
   );
 }

@@ -2,8 +2,9 @@ import { PlusOutlined } from '@ant-design/icons';
 import { CATALOGUE_SETTING_LIMITS, tagOptionSchema } from '@glucocare/domain/hospital-settings';
 import { NAME_REQUIRED } from '@glucocare/domain/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, ColorPicker, Form, Row, Space, Table, Tag } from 'antd';
+import { Button, Card, Col, ColorPicker, Form, Row, Space, Tag } from 'antd';
 import type { Color } from 'antd/es/color-picker';
+import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -13,13 +14,12 @@ import {
   type TagOption,
   updateTagOption,
 } from '../../../api/catalogue-settings';
-import { errorText } from '../../../api/http';
 import { toastSuccess } from '../../../app/notify';
 import { usePermission } from '../../../app/permissions';
 import { DialogForm, SortField, useEditForm } from '../../../components/dialog-form/DialogForm';
 import { handleSaveError } from '../../../components/form-errors';
 import { useRevalidateOnLanguageChange, zodRule } from '../../../components/form-rules';
-import { confirmDelete, RowEditDelete } from '../../../components/list-page/row-parts';
+import { ShortList } from '../../../components/list-page/ShortList';
 import {
   NameFields,
   type NameValues,
@@ -27,7 +27,6 @@ import {
   nameValuesOf,
   shownTagName,
 } from '../../../components/names';
-import { LoadError, TableEmpty } from '../../../components/PageWrapper';
 import { CATALOGUE_EDIT } from './permissions';
 
 const tagKeys = ['tagOptions'] as const;
@@ -208,7 +207,10 @@ function EditTagForm({
   );
 }
 
-/** Patient tags tab: the tags the inpatient list offers, with their colours. */
+/**
+ * Patient tags tab: the tags the inpatient list offers, with their colours. A new tag is added in the
+ * form above the list (two names and a colour, then the next one), an existing one edited in a dialog.
+ */
 export function TagsTab() {
   const { t } = useTranslation();
   const canEdit = usePermission(CATALOGUE_EDIT);
@@ -219,79 +221,67 @@ export function TagsTab() {
     queryFn: ({ signal }) => fetchTagOptions(signal),
     meta: { silent: true },
   });
-  const remove = async (option: TagOption) => {
-    const outcome = await confirmDelete(
-      t('catalogueSettings.tags.deleteConfirm', { tag: shownTagName(option) }),
-      () => deleteTagOption(option.tag),
-    );
-    if (outcome !== 'cancelled') await queryClient.invalidateQueries({ queryKey: tagKeys });
-  };
+  const reload = () => void queryClient.invalidateQueries({ queryKey: tagKeys });
+  const columns: ColumnsType<TagOption> = [
+    {
+      title: t('catalogueSettings.tags.tag'),
+      dataIndex: 'tag',
+      render: (_, option) => <Tag color={option.color ?? undefined}>{shownTagName(option)}</Tag>,
+    },
+    { title: t('names.zh'), dataIndex: 'tagZh', render: (name: string | null) => name ?? '—' },
+    { title: t('names.en'), dataIndex: 'tagEn', render: (name: string | null) => name ?? '—' },
+    {
+      title: t('catalogueSettings.tags.color'),
+      dataIndex: 'color',
+      render: (color: string | null) =>
+        color ? (
+          <Space size={6}>
+            <span
+              className="gc-color-dot"
+              style={{
+                background: color,
+                display: 'inline-block',
+                width: 12,
+                height: 12,
+                borderRadius: 6,
+              }}
+            />
+            <code>{color}</code>
+          </Space>
+        ) : (
+          t('catalogueSettings.tags.noColor')
+        ),
+    },
+    { title: t('common.sort'), dataIndex: 'sort', width: 90 },
+  ];
   return (
     <Card size="small" data-testid="tags-tab">
       <p className="gc-muted" style={{ marginTop: 0 }}>
         {t('catalogueSettings.tags.intro')}
       </p>
       {canEdit ? <AddTagForm /> : null}
-      {tags.isError ? (
-        <LoadError
-          title={t('catalogueSettings.tags.loadFailed')}
-          message={errorText(tags.error)}
-          onRetry={() => void tags.refetch()}
-        />
-      ) : null}
-      <Table<TagOption>
-        rowKey="id"
-        size="small"
-        loading={tags.isLoading}
-        dataSource={tags.data ?? []}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <TableEmpty text={t('catalogueSettings.tags.empty')} /> }}
-        data-testid="tags-table"
-        columns={[
-          {
-            title: t('catalogueSettings.tags.tag'),
-            dataIndex: 'tag',
-            render: (_, option) => <Tag color={option.color ?? undefined}>{shownTagName(option)}</Tag>,
-          },
-          { title: t('names.zh'), dataIndex: 'tagZh', render: (name: string | null) => name ?? '—' },
-          { title: t('names.en'), dataIndex: 'tagEn', render: (name: string | null) => name ?? '—' },
-          {
-            title: t('catalogueSettings.tags.color'),
-            dataIndex: 'color',
-            render: (color: string | null) =>
-              color ? (
-                <Space size={6}>
-                  <span
-                    className="gc-color-dot"
-                    style={{
-                      background: color,
-                      display: 'inline-block',
-                      width: 12,
-                      height: 12,
-                      borderRadius: 6,
-                    }}
-                  />
-                  <code>{color}</code>
-                </Space>
-              ) : (
-                t('catalogueSettings.tags.noColor')
-              ),
-          },
-          { title: t('common.sort'), dataIndex: 'sort', width: 90 },
-          ...(canEdit
-            ? [
-                {
-                  title: t('common.actions'),
-                  key: 'actions',
-                  width: 130,
-                  render: (_: unknown, option: TagOption) => (
-                    <RowEditDelete onEdit={() => setEditing(option)} onDelete={() => void remove(option)} />
-                  ),
+      <ShortList<TagOption>
+        query={tags}
+        columns={columns}
+        small
+        testId="tags-table"
+        texts={{
+          empty: t('catalogueSettings.tags.empty'),
+          loadFailed: t('catalogueSettings.tags.loadFailed'),
+        }}
+        rowActions={
+          canEdit
+            ? {
+                edit: setEditing,
+                remove: {
+                  question: (option) =>
+                    t('catalogueSettings.tags.deleteConfirm', { tag: shownTagName(option) }),
+                  run: (option) => deleteTagOption(option.tag),
                 },
-              ]
-            : []),
-        ]}
+              }
+            : undefined
+        }
+        onChanged={reload}
       />
       {editing ? (
         <EditTagForm
@@ -299,7 +289,7 @@ export function TagsTab() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            void queryClient.invalidateQueries({ queryKey: tagKeys });
+            reload();
           }}
         />
       ) : null}

@@ -6,15 +6,14 @@ import {
   ageCrisisUpdateSchema,
   CRISIS_LIMITS,
 } from '@glucocare/domain/hospital-settings';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Flex, Form, Input, InputNumber, Select, Space, Table } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, Flex, Form, Input, InputNumber, Select, Space } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type AgeBracket,
-  type CrisisRule,
   createAgeBracket,
   createAgeCrisis,
   deleteAgeBracket,
@@ -25,24 +24,21 @@ import {
   updateAgeBracket,
   updateAgeCrisis,
 } from '../../../api/crisis';
-import { errorText } from '../../../api/http';
-import { usePermission } from '../../../app/permissions';
 import { useDevice } from '../../../app/preferences';
 import { DepartmentTreeSelect } from '../../../components/DepartmentTreeSelect';
 import { DialogForm, SortField, useEditForm } from '../../../components/dialog-form/DialogForm';
 import { issueParams } from '../../../components/form-rules';
-import { CreateButton, confirmDelete, RowEditDelete } from '../../../components/list-page/row-parts';
-import { LoadError, TableEmpty } from '../../../components/PageWrapper';
+import { ShortList } from '../../../components/list-page/ShortList';
 import { currentLang, msgOrText } from '../../../i18n';
-import { RuleForm } from './RuleForm';
+import { RuleForm, ruleById } from './RuleForm';
 import {
-  CRISIS_PERMISSIONS,
   crisisKeys,
   GradeTag,
   itemOptions,
   limitColumns,
   useAgeBrackets,
   useCrisisGrades,
+  useCrisisList,
 } from './ui';
 import { useUnitOf } from './units';
 
@@ -164,45 +160,17 @@ export function AgeTab() {
   const { t } = useTranslation();
   const lang = currentLang();
   const mobile = useDevice() === 'mobile';
-  const canEdit = usePermission(CRISIS_PERMISSIONS.edit);
-  const queryClient = useQueryClient();
   const unitOf = useUnitOf();
   const grades = useCrisisGrades();
   const brackets = useAgeBrackets();
   const [departmentCode, setDepartmentCode] = useState<string | null>(null);
   const [item, setItem] = useState<MeasurementItem | null>(null);
-  const [bracketEditing, setBracketEditing] = useState<{ record: AgeBracket | null } | null>(null);
-  const [ruleEditing, setRuleEditing] = useState<{ record: CrisisRule | null } | null>(null);
+  const bracketList = useCrisisList<AgeBracket>();
+  const ruleList = useCrisisList<NamedCrisisRule>();
   const settings = useQuery({
     queryKey: crisisKeys.ages(departmentCode, item, lang),
     queryFn: ({ signal }) =>
       fetchAgeCrisis({ departmentCode: departmentCode ?? undefined, category: item ?? undefined }, signal),
-  });
-  const reload = () => queryClient.invalidateQueries({ queryKey: crisisKeys.all });
-
-  const removeBracket = async (row: AgeBracket) => {
-    const outcome = await confirmDelete(
-      t('crisisSettings.ages.deleteBracketConfirm', { name: row.name }),
-      () => deleteAgeBracket(row.id, row.version),
-    );
-    if (outcome === 'deleted') await reload();
-  };
-  const removeRule = async (row: NamedCrisisRule) => {
-    const name = `${row.departmentName ?? row.departmentCode} · ${row.ageBracketName ?? ''}`;
-    const outcome = await confirmDelete(t('crisisSettings.deleteRuleConfirm', { name }), () =>
-      deleteAgeCrisis(row.id, row.version),
-    );
-    if (outcome === 'deleted') await reload();
-  };
-
-  const actions = <T,>(onEdit: (row: T) => void, onDelete: (row: T) => void) => ({
-    title: t('common.actions'),
-    key: 'actions',
-    width: lang === 'zh-CN' ? 110 : 130,
-    fixed: mobile ? undefined : ('right' as const),
-    render: (_: unknown, row: T) => (
-      <RowEditDelete onEdit={() => onEdit(row)} onDelete={() => onDelete(row)} />
-    ),
   });
 
   const bracketColumns: ColumnsType<AgeBracket> = [
@@ -214,14 +182,6 @@ export function AgeTab() {
       render: (_, row) => t('crisisSettings.ages.rangeText', { min: row.minAge, max: row.maxAge }),
     },
     { title: t('crisisSettings.ages.settingCount'), dataIndex: 'settingCount', width: 100 },
-    ...(canEdit
-      ? [
-          actions<AgeBracket>(
-            (row) => setBracketEditing({ record: row }),
-            (row) => void removeBracket(row),
-          ),
-        ]
-      : []),
   ];
   const ruleColumns: ColumnsType<NamedCrisisRule> = [
     {
@@ -260,14 +220,6 @@ export function AgeTab() {
       width: 100,
       render: (_, row) => <GradeTag code={row.grade} grades={grades.data} />,
     },
-    ...(canEdit
-      ? [
-          actions<NamedCrisisRule>(
-            (row) => setRuleEditing({ record: row }),
-            (row) => void removeRule(row),
-          ),
-        ]
-      : []),
   ];
 
   return (
@@ -276,102 +228,93 @@ export function AgeTab() {
         className="gc-card"
         title={t('crisisSettings.ages.bracketsTitle')}
         extra={
-          canEdit ? (
+          bracketList.canEdit ? (
             <Button
               icon={<PlusOutlined />}
               data-testid="bracket-create"
-              onClick={() => setBracketEditing({ record: null })}
+              onClick={() => bracketList.open(null)}
             >
               {t('crisisSettings.ages.createBracket')}
             </Button>
           ) : null
         }
       >
-        {brackets.isError ? (
-          <LoadError
-            title={t('crisisSettings.loadFailed')}
-            message={errorText(brackets.error)}
-            onRetry={() => void brackets.refetch()}
-          />
-        ) : null}
-        <Table<AgeBracket>
-          rowKey="id"
-          size="small"
-          loading={brackets.isLoading}
+        <ShortList<AgeBracket>
+          query={brackets}
           columns={bracketColumns}
-          dataSource={brackets.data ?? []}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          data-testid="bracket-table"
-          locale={{ emptyText: <TableEmpty text={t('crisisSettings.ages.bracketsEmpty')} /> }}
+          small
+          testId="bracket-table"
+          texts={{
+            empty: t('crisisSettings.ages.bracketsEmpty'),
+            loadFailed: t('crisisSettings.loadFailed'),
+          }}
+          rowActions={bracketList.rowActions({
+            question: (row) => t('crisisSettings.ages.deleteBracketConfirm', { name: row.name }),
+            run: (row) => deleteAgeBracket(row.id, row.version),
+          })}
+          onChanged={() => void bracketList.reload()}
         />
       </Card>
       <Card className="gc-card" title={t('crisisSettings.ages.settingsTitle')}>
-        <Flex gap={12} wrap justify="space-between" style={{ marginBottom: 16 }}>
-          <Flex gap={12} wrap style={{ flex: '1 1 320px' }}>
-            <DepartmentTreeSelect
-              value={departmentCode}
-              onChange={(value) => setDepartmentCode((value as string | null) ?? null)}
-              placeholder={t('crisisSettings.departments.allDepartments')}
-              style={{ width: mobile ? '100%' : 240 }}
-            />
-            <Select<MeasurementItem | null>
-              allowClear
-              value={item}
-              onChange={(value) => setItem(value ?? null)}
-              placeholder={t('crisisSettings.allItems')}
-              options={itemOptions(t)}
-              style={{ width: mobile ? '100%' : 160 }}
-            />
-          </Flex>
-          {canEdit ? (
-            <CreateButton testId="age-rule-create" onClick={() => setRuleEditing({ record: null })}>
-              {t('crisisSettings.ages.createSetting')}
-            </CreateButton>
-          ) : null}
-        </Flex>
-        {settings.isError ? (
-          <LoadError
-            title={t('crisisSettings.loadFailed')}
-            message={errorText(settings.error)}
-            onRetry={() => void settings.refetch()}
-          />
-        ) : null}
-        <Table<NamedCrisisRule>
-          rowKey="id"
-          size={mobile ? 'small' : 'middle'}
-          loading={settings.isFetching}
+        <ShortList<NamedCrisisRule>
+          query={settings}
           columns={ruleColumns}
-          dataSource={settings.data ?? []}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          data-testid="age-rule-table"
-          locale={{ emptyText: <TableEmpty text={t('crisisSettings.ages.settingsEmpty')} /> }}
+          testId="age-rule-table"
+          texts={{
+            empty: t('crisisSettings.ages.settingsEmpty'),
+            loadFailed: t('crisisSettings.loadFailed'),
+          }}
+          toolbar={
+            <Flex gap={12} wrap style={{ flex: '1 1 320px' }}>
+              <DepartmentTreeSelect
+                value={departmentCode}
+                onChange={(value) => setDepartmentCode((value as string | null) ?? null)}
+                placeholder={t('crisisSettings.departments.allDepartments')}
+                style={{ width: mobile ? '100%' : 240 }}
+              />
+              <Select<MeasurementItem | null>
+                allowClear
+                value={item}
+                onChange={(value) => setItem(value ?? null)}
+                placeholder={t('crisisSettings.allItems')}
+                options={itemOptions(t)}
+                style={{ width: mobile ? '100%' : 160 }}
+              />
+            </Flex>
+          }
+          create={ruleList.create('age-rule-create', t('crisisSettings.ages.createSetting'))}
+          rowActions={ruleList.rowActions({
+            question: (row) =>
+              t('crisisSettings.deleteRuleConfirm', {
+                name: `${row.departmentName ?? row.departmentCode} · ${row.ageBracketName ?? ''}`,
+              }),
+            run: (row) => deleteAgeCrisis(row.id, row.version),
+          })}
+          onChanged={() => void ruleList.reload()}
         />
       </Card>
-      {bracketEditing ? (
+      {bracketList.editing ? (
         <BracketForm
-          record={bracketEditing.record}
-          onClose={() => setBracketEditing(null)}
-          onSaved={() => {
-            setBracketEditing(null);
-            void reload();
-          }}
+          record={bracketList.editing.record}
+          onClose={bracketList.close}
+          onSaved={bracketList.saved}
         />
       ) : null}
-      {ruleEditing ? (
+      {ruleList.editing ? (
         <RuleForm
           title={
-            ruleEditing.record ? t('crisisSettings.ages.editSetting') : t('crisisSettings.ages.createSetting')
+            ruleList.editing.record
+              ? t('crisisSettings.ages.editSetting')
+              : t('crisisSettings.ages.createSetting')
           }
-          record={ruleEditing.record}
+          record={ruleList.editing.record}
           item={item ?? 'GLU'}
           itemChoosable
           period="choose"
           department="choose"
           departmentCode={departmentCode}
           bracket
-          schema={ruleEditing.record ? ageCrisisUpdateSchema : ageCrisisCreateSchema}
+          schema={ruleList.editing.record ? ageCrisisUpdateSchema : ageCrisisCreateSchema}
           save={(body) => {
             const { id, version, ...rest } = body;
             const input = {
@@ -383,7 +326,13 @@ export function AgeTab() {
               ? updateAgeCrisis({ ...input, id, version })
               : createAgeCrisis(input);
           }}
-          onClose={() => setRuleEditing(null)}
+          find={async (base) =>
+            ruleById(
+              await fetchAgeCrisis({ departmentCode: base.departmentCode ?? undefined, category: base.item }),
+              base.id,
+            )
+          }
+          onClose={ruleList.close}
         />
       ) : null}
     </Space>

@@ -1,12 +1,10 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import type { MeasurementItem } from '@glucocare/domain/clinical';
 import { departmentCrisisSaveSchema } from '@glucocare/domain/hospital-settings';
-import { useQueryClient } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  type CrisisRule,
   type DepartmentRuleFilter,
   deleteDepartmentCrisis,
   fetchDepartmentRulePage,
@@ -16,11 +14,10 @@ import {
 } from '../../../api/crisis';
 import { showError } from '../../../api/http';
 import { toastSuccess } from '../../../app/notify';
-import { usePermission } from '../../../app/permissions';
 import { DepartmentTreeSelect } from '../../../components/DepartmentTreeSelect';
 import { ListPage, plainFilterOf, useListReload } from '../../../components/list-page/ListPage';
-import { RuleForm } from './RuleForm';
-import { CRISIS_PERMISSIONS, crisisKeys, GradeTag, itemOptions, limitColumns, useCrisisGrades } from './ui';
+import { RuleForm, ruleById } from './RuleForm';
+import { GradeTag, itemOptions, limitColumns, useCrisisGrades, useCrisisList } from './ui';
 import { useUnitOf } from './units';
 
 const LIST_NAME = 'department-crisis';
@@ -28,19 +25,18 @@ const LIST_NAME = 'department-crisis';
 /** "Departments": each department's own critical values, for all periods or one. */
 export function DepartmentTab() {
   const { t } = useTranslation();
-  const canEdit = usePermission(CRISIS_PERMISSIONS.edit);
-  const queryClient = useQueryClient();
+  const list = useCrisisList<NamedCrisisRule>();
+  const { canEdit } = list;
   const reloadList = useListReload(LIST_NAME);
   const unitOf = useUnitOf();
   const grades = useCrisisGrades();
-  const [editing, setEditing] = useState<{ record: CrisisRule | null } | null>(null);
   const [grading, setGrading] = useState<number | null>(null);
   // a new rule starts in the department and item the list is searched for
   const searched = useRef<DepartmentRuleFilter>({});
   // grades count their rules, so every change here reloads the other crisis tabs too
   const reloadAll = () => {
     reloadList();
-    void queryClient.invalidateQueries({ queryKey: crisisKeys.all });
+    void list.reload();
   };
 
   const itemName = (code: MeasurementItem) => t(`crisisSettings.items.${code}`);
@@ -141,30 +137,15 @@ export function DepartmentTab() {
           return searched.current;
         }}
         texts={{ empty: t('crisisSettings.departments.empty'), loadFailed: t('crisisSettings.loadFailed') }}
-        rowActions={
-          canEdit
-            ? {
-                edit: (row) => setEditing({ record: row }),
-                remove: {
-                  question: (row) =>
-                    t('crisisSettings.deleteRuleConfirm', {
-                      name: `${row.departmentName ?? row.departmentCode} · ${itemName(row.item)} · ${periodText(row)}`,
-                    }),
-                  run: (row) => deleteDepartmentCrisis(row.id, row.version),
-                },
-              }
-            : undefined
-        }
-        onChanged={() => void queryClient.invalidateQueries({ queryKey: crisisKeys.all })}
-        create={
-          canEdit
-            ? {
-                testId: 'department-rule-create',
-                label: t('crisisSettings.departments.create'),
-                onClick: () => setEditing({ record: null }),
-              }
-            : undefined
-        }
+        rowActions={list.rowActions({
+          question: (row) =>
+            t('crisisSettings.deleteRuleConfirm', {
+              name: `${row.departmentName ?? row.departmentCode} · ${itemName(row.item)} · ${periodText(row)}`,
+            }),
+          run: (row) => deleteDepartmentCrisis(row.id, row.version),
+        })}
+        onChanged={() => void list.reload()}
+        create={list.create('department-rule-create', t('crisisSettings.departments.create'))}
         excel={{
           fileName: t('crisisSettings.departments.exportFileName'),
           sheetName: t('crisisSettings.tabs.departments'),
@@ -193,14 +174,14 @@ export function DepartmentTab() {
           ],
         }}
       />
-      {editing ? (
+      {list.editing ? (
         <RuleForm
           title={
-            editing.record
+            list.editing.record
               ? t('crisisSettings.departments.editTitle')
               : t('crisisSettings.departments.create')
           }
-          record={editing.record}
+          record={list.editing.record}
           item={searched.current.category ?? 'GLU'}
           itemChoosable
           period="choose"
@@ -208,8 +189,17 @@ export function DepartmentTab() {
           departmentCode={searched.current.departmentCode ?? null}
           schema={departmentCrisisSaveSchema}
           save={(body) => saveDepartmentCrisis({ ...body, departmentCode: body.departmentCode ?? '' })}
+          find={async (base) => {
+            const page = await fetchDepartmentRulePage({
+              departmentCode: base.departmentCode ?? undefined,
+              category: base.item,
+              page: 1,
+              size: 100,
+            });
+            return ruleById(page.records, base.id);
+          }}
           onClose={() => {
-            setEditing(null);
+            list.close();
             reloadList();
           }}
         />

@@ -1,13 +1,8 @@
 import { CRISIS_LIMITS, crisisGradeSaveSchema } from '@glucocare/domain/hospital-settings';
-import { useQueryClient } from '@tanstack/react-query';
-import { Col, ColorPicker, Flex, Form, Input, type InputProps, Space, Table, Tag } from 'antd';
+import { Col, ColorPicker, Form, Input, type InputProps, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CrisisGrade, deleteCrisisGrade, fetchCrisisGrades, saveCrisisGrade } from '../../../api/crisis';
-import { errorText } from '../../../api/http';
-import { usePermission } from '../../../app/permissions';
-import { useDevice } from '../../../app/preferences';
 import {
   CodeField,
   DialogForm,
@@ -16,10 +11,8 @@ import {
   useEditForm,
 } from '../../../components/dialog-form/DialogForm';
 import { zodRule } from '../../../components/form-rules';
-import { CreateButton, confirmDelete, RowEditDelete } from '../../../components/list-page/row-parts';
-import { LoadError, TableEmpty } from '../../../components/PageWrapper';
-import { currentLang } from '../../../i18n';
-import { ColorSwatch, CRISIS_PERMISSIONS, crisisKeys, useCrisisGrades } from './ui';
+import { ShortList } from '../../../components/list-page/ShortList';
+import { ColorSwatch, useCrisisGrades, useCrisisList } from './ui';
 
 interface GradeValues {
   grade: string;
@@ -138,26 +131,13 @@ function GradeForm({
 }
 
 /**
- * "Critical grades": the levels a critical value can have, with their colours. Not a ListPage: a
- * handful of grades with nothing to search or page, read through useCrisisGrades, which the rule forms
- * and the other tabs share; the row actions, the delete question and the form are the kits' own.
+ * "Critical grades": the levels a critical value can have, with their colours. A short list on the
+ * kit: a handful of grades read through useCrisisGrades, which the rule forms and the other tabs share.
  */
 export function GradeTab() {
   const { t } = useTranslation();
-  const lang = currentLang();
-  const mobile = useDevice() === 'mobile';
-  const canEdit = usePermission(CRISIS_PERMISSIONS.edit);
-  const queryClient = useQueryClient();
   const grades = useCrisisGrades();
-  const [editing, setEditing] = useState<{ record: CrisisGrade | null } | null>(null);
-
-  const reload = () => void queryClient.invalidateQueries({ queryKey: crisisKeys.all });
-  const remove = async (row: CrisisGrade) => {
-    const outcome = await confirmDelete(t('crisisSettings.grades.deleteConfirm', { name: row.name }), () =>
-      deleteCrisisGrade(row.grade, row.version),
-    );
-    if (outcome === 'deleted') reload();
-  };
+  const list = useCrisisList<CrisisGrade>();
 
   const columns: ColumnsType<CrisisGrade> = [
     {
@@ -188,55 +168,24 @@ export function GradeTab() {
     { title: t('crisisSettings.grades.ruleCount'), dataIndex: 'ruleCount', width: 100 },
     { title: t('common.sort'), dataIndex: 'sort', width: 80 },
   ];
-  if (canEdit) {
-    columns.push({
-      title: t('common.actions'),
-      key: 'actions',
-      width: lang === 'zh-CN' ? 110 : 130,
-      fixed: mobile ? undefined : 'right',
-      render: (_, row) => (
-        <RowEditDelete onEdit={() => setEditing({ record: row })} onDelete={() => void remove(row)} />
-      ),
-    });
-  }
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <Flex justify="flex-end">
-        {canEdit ? (
-          <CreateButton testId="grade-create" onClick={() => setEditing({ record: null })}>
-            {t('crisisSettings.grades.create')}
-          </CreateButton>
-        ) : null}
-      </Flex>
-      {grades.isError ? (
-        <LoadError
-          title={t('crisisSettings.loadFailed')}
-          message={errorText(grades.error)}
-          onRetry={() => void grades.refetch()}
-        />
-      ) : null}
-      <Table<CrisisGrade>
-        rowKey="id"
-        size={mobile ? 'small' : 'middle'}
-        loading={grades.isLoading}
+    <>
+      <ShortList<CrisisGrade>
+        query={grades}
         columns={columns}
-        dataSource={grades.data ?? []}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        data-testid="grade-table"
-        locale={{ emptyText: <TableEmpty text={t('crisisSettings.grades.empty')} /> }}
+        testId="grade-table"
+        texts={{ empty: t('crisisSettings.grades.empty'), loadFailed: t('crisisSettings.loadFailed') }}
+        create={list.create('grade-create', t('crisisSettings.grades.create'))}
+        rowActions={list.rowActions({
+          question: (row) => t('crisisSettings.grades.deleteConfirm', { name: row.name }),
+          run: (row) => deleteCrisisGrade(row.grade, row.version),
+        })}
+        onChanged={() => void list.reload()}
       />
-      {editing ? (
-        <GradeForm
-          record={editing.record}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            reload();
-          }}
-        />
+      {list.editing ? (
+        <GradeForm record={list.editing.record} onClose={list.close} onSaved={list.saved} />
       ) : null}
-    </Space>
+    </>
   );
 }

@@ -5,14 +5,19 @@ import { Button, Card, Descriptions, Space, Table, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CrisisPeriod, type CrisisRule, deleteItemCrisis, saveItemCrisis } from '../../../api/crisis';
-import { errorText, showError } from '../../../api/http';
-import { toastSuccess } from '../../../app/notify';
+import {
+  type CrisisPeriod,
+  type CrisisRule,
+  deleteItemCrisis,
+  fetchItemCrisis,
+  saveItemCrisis,
+} from '../../../api/crisis';
+import { errorText } from '../../../api/http';
 import { usePermission } from '../../../app/permissions';
 import { useDevice } from '../../../app/preferences';
-import { confirmAction, withContinuePrompt } from '../../../components/confirm';
+import { confirmDelete } from '../../../components/list-page/row-parts';
 import { LoadError, TableEmpty } from '../../../components/PageWrapper';
-import { RuleForm } from './RuleForm';
+import { RuleForm, ruleById } from './RuleForm';
 import {
   CRISIS_PERMISSIONS,
   crisisKeys,
@@ -52,20 +57,10 @@ export function ItemTab() {
   const [editing, setEditing] = useState<Editing | null>(null);
 
   const remove = async (rule: CrisisRule, name: string) => {
-    if (
-      !(await confirmAction({
-        content: withContinuePrompt(t('crisisSettings.deleteRuleConfirm', { name })),
-        danger: true,
-      }))
-    )
-      return;
-    try {
-      await deleteItemCrisis(rule.id, rule.version);
-      toastSuccess(t('common.deleted'));
-      await queryClient.invalidateQueries({ queryKey: crisisKeys.all });
-    } catch (error) {
-      showError(error);
-    }
+    const outcome = await confirmDelete(t('crisisSettings.deleteRuleConfirm', { name }), () =>
+      deleteItemCrisis(rule.id, rule.version),
+    );
+    if (outcome === 'deleted') await queryClient.invalidateQueries({ queryKey: crisisKeys.all });
   };
 
   const itemRule = settings.data?.item ?? null;
@@ -240,6 +235,10 @@ export function ItemTab() {
           rangeOnlyWithoutPeriod
           schema={crisisSettingSaveSchema}
           save={(body) => saveItemCrisis(body)}
+          find={async (base) => {
+            const latest = await fetchItemCrisis(base.item);
+            return ruleById([latest.item, ...latest.periods.map((period) => period.rule)], base.id);
+          }}
           onClose={() => setEditing(null)}
         />
       ) : null}

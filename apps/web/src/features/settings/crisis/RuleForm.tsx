@@ -1,19 +1,16 @@
-import { ModalForm } from '@ant-design/pro-components';
 import type { MeasurementItem } from '@glucocare/domain/clinical';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Col, ColorPicker, Form, type FormInstance, InputNumber, Row, Select } from 'antd';
+import { Alert, Col, ColorPicker, Form, type FormInstance, InputNumber, Select } from 'antd';
 import type { RuleObject } from 'antd/es/form';
-import { useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { CrisisLimits, CrisisRule } from '../../../api/crisis';
 import { isApiError } from '../../../api/http';
-import { toastError, toastSuccess } from '../../../app/notify';
-import { ConflictAlert } from '../../../components/ConflictAlert';
+import { toastError } from '../../../app/notify';
 import { DepartmentTreeSelect } from '../../../components/DepartmentTreeSelect';
-import { submitterProps } from '../../../components/dialog-form/DialogForm';
-import { handleSaveError } from '../../../components/form-errors';
-import { issueParams, useRevalidateOnLanguageChange } from '../../../components/form-rules';
+import { DialogForm, useEditForm } from '../../../components/dialog-form/DialogForm';
+import { issueParams } from '../../../components/form-rules';
 import { msgOrText } from '../../../i18n';
 import { crisisKeys, itemOptions, useAgeBrackets, useCrisisGrades, useGlucosePeriods } from './ui';
 import { useUnitOf } from './units';
@@ -67,6 +64,8 @@ export interface RuleFormProps {
   /** the domain schema of the body (the same one the server validates with) */
   schema: z.ZodType;
   save: (body: RuleBody) => Promise<unknown>;
+  /** the rule as the server has it now (null once it is gone): "Load the latest version" of a stale edit */
+  find: (base: CrisisRule) => Promise<CrisisRule | null>;
   onClose: () => void;
 }
 
@@ -85,25 +84,44 @@ function bodyRule(schema: z.ZodType, field: string, bodyOf: (values: RuleValues)
   });
 }
 
-/** The create / edit dialog of a critical-value rule of any scope. */
+/** The rule with `id` in a scope's rules as the server has them now (null once it is gone). */
+export function ruleById(rules: readonly (CrisisRule | null | undefined)[], id: number): CrisisRule | null {
+  return rules.find((rule) => rule?.id === id) ?? null;
+}
+
+/** The create / edit dialog of a critical-value rule of any scope, on the dialog-form kit. */
 export function RuleForm(props: RuleFormProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<RuleValues>();
-  useRevalidateOnLanguageChange(form);
   const queryClient = useQueryClient();
   const unitOf = useUnitOf();
   const grades = useCrisisGrades();
   const periods = useGlucosePeriods();
   const brackets = useAgeBrackets();
   const [failure, setFailure] = useState<{ message: string; problems: string[] } | null>(null);
-  const [conflict, setConflict] = useState<string | null>(null);
   const { record } = props;
-  const category = (Form.useWatch('category', form) ?? record?.item ?? props.item) as MeasurementItem;
+
+  const valuesOf = (rule: CrisisRule | null): RuleValues => {
+    const values: RuleValues = {
+      category: rule?.item ?? props.item,
+      periodCode: rule?.periodCode ?? props.periodCode ?? null,
+      departmentCode: rule?.departmentCode ?? props.departmentCode ?? null,
+      ageBracketId: rule?.ageBracketId ?? null,
+      grade: rule?.grade ?? null,
+    };
+    for (const limit of LIMITS) {
+      values[limit] = unitOf(values.category).toInput(rule?.[limit]);
+      values[COLOR_OF[limit]] = rule ? (rule[COLOR_OF[limit]] ?? null) : DEFAULT_COLORS[limit];
+    }
+    return values;
+  };
+  const edit = useEditForm<CrisisRule, RuleValues>(record, props.find, valuesOf);
+  const { form, base } = edit;
+  const category = (Form.useWatch('category', form) ?? base?.item ?? props.item) as MeasurementItem;
   const periodCode = Form.useWatch('periodCode', form) as string | null | undefined;
   const unit = unitOf(category);
   const showRange = !(props.rangeOnlyWithoutPeriod && (props.period === 'fixed' || periodCode));
 
-  const bodyOf = (values: RuleValues): RuleBody => {
+  const bodyOf = (values: RuleValues, rule: CrisisRule | null): RuleBody => {
     const u = unitOf(values.category ?? category);
     const range = showRange;
     const body: RuleBody = {
@@ -121,165 +139,142 @@ export function RuleForm(props: RuleFormProps) {
     };
     if (props.department && props.department !== 'none') body.departmentCode = values.departmentCode ?? null;
     if (props.bracket) body.ageBracketId = values.ageBracketId ?? null;
-    if (record) Object.assign(body, { id: record.id, version: record.version });
+    if (rule) Object.assign(body, { id: rule.id, version: rule.version });
     return body;
   };
-  const rule = (field: string) => bodyRule(props.schema, field, bodyOf);
+  const rule = (field: string) => bodyRule(props.schema, field, (values) => bodyOf(values, base));
+  // the scope of the rule beside the item: half a row each on a wide screen
+  const scopeField = (name: string, label: string, control: ReactNode, required = true) => (
+    <Col xs={24} sm={12}>
+      <Form.Item name={name} label={label} rules={[rule(name)]} required={required}>
+        {control}
+      </Form.Item>
+    </Col>
+  );
   const allFields = [...LIMITS, ...Object.values(COLOR_OF), 'category', 'periodCode'];
-
-  const initial: RuleValues = {
-    category: record?.item ?? props.item,
-    periodCode: record?.periodCode ?? props.periodCode ?? null,
-    departmentCode: record?.departmentCode ?? props.departmentCode ?? null,
-    ageBracketId: record?.ageBracketId ?? null,
-    grade: record?.grade ?? null,
-  };
-  for (const limit of LIMITS) {
-    initial[limit] = unitOf(initial.category).toInput(record?.[limit]);
-    initial[COLOR_OF[limit]] = record ? (record[COLOR_OF[limit]] ?? null) : DEFAULT_COLORS[limit];
-  }
 
   const visibleLimits = LIMITS.filter(
     (limit) => showRange || limit === 'criticalLow' || limit === 'criticalHigh',
   );
-  const periodName = periods.periods.find((p) => p.code === (record?.periodCode ?? props.periodCode))?.name;
+  const periodName = periods.periods.find((p) => p.code === (base?.periodCode ?? props.periodCode))?.name;
 
   return (
-    <ModalForm<RuleValues>
-      open
-      form={form}
+    <DialogForm<CrisisRule, RuleValues>
+      edit={edit}
       title={props.title}
       width={640}
-      layout="vertical"
-      initialValues={initial}
-      modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: props.onClose }}
-      onOpenChange={(open) => {
-        if (!open) props.onClose();
-      }}
-      submitter={submitterProps(t)}
-      onFinish={async (values) => {
+      initialValues={valuesOf(record)}
+      onClose={props.onClose}
+      save={async (values, current) => {
         setFailure(null);
         try {
-          await props.save(bodyOf({ ...initial, ...values }));
-          toastSuccess(t('common.saved'));
-          await queryClient.invalidateQueries({ queryKey: crisisKeys.all });
-          props.onClose();
-          return true;
+          // the fields this scope does not show (a fixed item or period) are in the form's store only
+          return await props.save(bodyOf({ ...form.getFieldsValue(true), ...values }, current));
         } catch (error) {
+          // a rule breaking several limits at once lists them all, beside the fields' own messages
           if (isApiError(error) && error.status === 400 && error.errors.length > 0) {
             setFailure({ message: error.message, problems: error.errors.map((e) => e.message) });
             toastError(error.message);
           }
-          handleSaveError(form, error, record ? { onConflict: setConflict } : {});
-          return false;
+          throw error;
         }
       }}
+      onSaved={() => {
+        void queryClient.invalidateQueries({ queryKey: crisisKeys.all }).then(props.onClose);
+      }}
     >
-      <ConflictAlert
-        message={conflict}
-        onReload={() => {
-          void queryClient.invalidateQueries({ queryKey: crisisKeys.all });
-          props.onClose();
-        }}
-      />
       {failure ? (
-        <Alert
-          type="error"
-          showIcon
-          className="gc-form-alert"
-          data-testid="crisis-save-failure"
-          message={failure.message}
-          description={
-            failure.problems.length > 1 ? (
-              <ul className="gc-crisis-problems">
-                {failure.problems.map((problem) => (
-                  <li key={problem}>{problem}</li>
-                ))}
-              </ul>
-            ) : (
-              failure.problems[0]
-            )
-          }
-        />
+        <Col xs={24}>
+          <Alert
+            type="error"
+            showIcon
+            className="gc-form-alert"
+            data-testid="crisis-save-failure"
+            message={failure.message}
+            description={
+              failure.problems.length > 1 ? (
+                <ul className="gc-crisis-problems">
+                  {failure.problems.map((problem) => (
+                    <li key={problem}>{problem}</li>
+                  ))}
+                </ul>
+              ) : (
+                failure.problems[0]
+              )
+            }
+          />
+        </Col>
       ) : null}
-      <Row gutter={16}>
-        {props.itemChoosable ? (
-          <Col xs={24} sm={12}>
-            <Form.Item name="category" label={t('crisisSettings.fields.item')} required>
-              <Select
-                options={itemOptions(t)}
-                data-testid="rule-item"
-                onChange={() => form.setFieldValue('periodCode', null)}
-              />
-            </Form.Item>
-          </Col>
-        ) : null}
-        {props.department === 'choose' ? (
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="departmentCode"
-              label={t('crisisSettings.fields.department')}
-              rules={[rule('departmentCode')]}
-              required
-            >
-              <DepartmentTreeSelect data-testid="rule-department" />
-            </Form.Item>
-          </Col>
-        ) : null}
-        {props.bracket ? (
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="ageBracketId"
-              label={t('crisisSettings.fields.ageBracket')}
-              rules={[rule('ageBracketId')]}
-              required
-            >
-              <Select
-                data-testid="rule-bracket"
-                loading={brackets.isLoading}
-                placeholder={t('common.choose')}
-                options={(brackets.data ?? []).map((b) => ({
-                  value: b.id,
-                  label: t('crisisSettings.ages.bracketOption', {
-                    name: b.name,
-                    min: b.minAge,
-                    max: b.maxAge,
-                  }),
-                }))}
-              />
-            </Form.Item>
-          </Col>
-        ) : null}
-        {props.period === 'choose' && category === 'GLU' ? (
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="periodCode"
-              label={t('crisisSettings.fields.period')}
-              rules={[rule('periodCode')]}
-            >
-              <Select
-                allowClear
-                data-testid="rule-period"
-                placeholder={t('crisisSettings.allPeriods')}
-                loading={periods.isLoading}
-                options={periods.periods.map((p) => ({ value: p.code, label: p.name }))}
-              />
-            </Form.Item>
-          </Col>
-        ) : null}
-        {props.period === 'fixed' && periodName ? (
-          <Col xs={24}>
-            <Form.Item label={t('crisisSettings.fields.period')}>
-              <strong>{periodName}</strong>
-            </Form.Item>
-          </Col>
-        ) : null}
-      </Row>
+      {props.itemChoosable ? (
+        <Col xs={24} sm={12}>
+          <Form.Item name="category" label={t('crisisSettings.fields.item')} required>
+            <Select
+              options={itemOptions(t)}
+              data-testid="rule-item"
+              onChange={() => form.setFieldValue('periodCode', null)}
+            />
+          </Form.Item>
+        </Col>
+      ) : null}
+      {props.department === 'choose'
+        ? scopeField(
+            'departmentCode',
+            t('crisisSettings.fields.department'),
+            <DepartmentTreeSelect data-testid="rule-department" />,
+          )
+        : null}
+      {props.bracket
+        ? scopeField(
+            'ageBracketId',
+            t('crisisSettings.fields.ageBracket'),
+            <Select
+              data-testid="rule-bracket"
+              loading={brackets.isLoading}
+              placeholder={t('common.choose')}
+              options={(brackets.data ?? []).map((b) => ({
+                value: b.id,
+                label: t('crisisSettings.ages.bracketOption', {
+                  name: b.name,
+                  min: b.minAge,
+                  max: b.maxAge,
+                }),
+              }))}
+            />,
+          )
+        : null}
+      {props.period === 'choose' && category === 'GLU'
+        ? scopeField(
+            'periodCode',
+            t('crisisSettings.fields.period'),
+            <Select
+              allowClear
+              data-testid="rule-period"
+              placeholder={t('crisisSettings.allPeriods')}
+              loading={periods.isLoading}
+              options={periods.periods.map((p) => ({ value: p.code, label: p.name }))}
+            />,
+            false,
+          )
+        : null}
+      {props.period === 'fixed' && periodName ? (
+        <Col xs={24}>
+          <Form.Item label={t('crisisSettings.fields.period')}>
+            <strong>{periodName}</strong>
+          </Form.Item>
+        </Col>
+      ) : null}
       {!showRange && props.rangeOnlyWithoutPeriod ? (
-        <Alert type="info" showIcon className="gc-form-alert" message={t('crisisSettings.periodRangeNote')} />
+        <Col xs={24}>
+          <Alert
+            type="info"
+            showIcon
+            className="gc-form-alert"
+            message={t('crisisSettings.periodRangeNote')}
+          />
+        </Col>
       ) : null}
       {visibleLimits.map((limit) => (
-        <Row gutter={12} key={limit} align="top">
+        <Fragment key={limit}>
           <Col xs={15} sm={16}>
             <Form.Item
               name={limit}
@@ -316,17 +311,19 @@ export function RuleForm(props: RuleFormProps) {
               />
             </Form.Item>
           </Col>
-        </Row>
+        </Fragment>
       ))}
-      <Form.Item name="grade" label={t('crisisSettings.fields.grade')} rules={[rule('grade')]}>
-        <Select
-          allowClear
-          data-testid="rule-grade"
-          loading={grades.isLoading}
-          placeholder={t('crisisSettings.noGrade')}
-          options={(grades.data ?? []).map((g) => ({ value: g.grade, label: `${g.grade} · ${g.name}` }))}
-        />
-      </Form.Item>
-    </ModalForm>
+      <Col xs={24}>
+        <Form.Item name="grade" label={t('crisisSettings.fields.grade')} rules={[rule('grade')]}>
+          <Select
+            allowClear
+            data-testid="rule-grade"
+            loading={grades.isLoading}
+            placeholder={t('crisisSettings.noGrade')}
+            options={(grades.data ?? []).map((g) => ({ value: g.grade, label: `${g.grade} · ${g.name}` }))}
+          />
+        </Form.Item>
+      </Col>
+    </DialogForm>
   );
 }

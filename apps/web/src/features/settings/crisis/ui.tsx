@@ -1,8 +1,9 @@
 import { PERMISSIONS } from '@glucocare/domain/admin';
 import { MEASUREMENT_ITEMS, type MeasurementItem } from '@glucocare/domain/clinical';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Segmented, Space, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type CrisisGrade,
@@ -11,6 +12,8 @@ import {
   fetchCrisisGrades,
   fetchItemCrisis,
 } from '../../../api/crisis';
+import { usePermission } from '../../../app/permissions';
+import type { RowActions } from '../../../components/list-page/row-parts';
 import { currentLang } from '../../../i18n';
 import type { ItemUnit } from './units';
 
@@ -27,6 +30,35 @@ export const crisisKeys = {
     ['crisis', 'ages', departmentCode, item, lang] as const,
   virtualWard: (item: MeasurementItem, lang: string) => ['crisis', 'virtualWard', item, lang] as const,
 };
+
+/**
+ * What every crisis list shares: whether the user may change the settings, the record in the open
+ * dialog (null: a new one), the list's "New …" and row actions for those who may, and the reload of
+ * every crisis tab after a change (grades count their rules, brackets their settings).
+ */
+export function useCrisisList<T>() {
+  const canEdit = usePermission(CRISIS_PERMISSIONS.edit);
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<{ record: T | null } | null>(null);
+  const reload = () => queryClient.invalidateQueries({ queryKey: crisisKeys.all });
+  const open = (record: T | null) => setEditing({ record });
+  return {
+    canEdit,
+    editing,
+    open,
+    close: () => setEditing(null),
+    reload,
+    /** after a save: the dialog closes and every tab reloads */
+    saved: () => {
+      setEditing(null);
+      void reload();
+    },
+    create: (testId: string, label: string) =>
+      canEdit ? { testId, label, onClick: () => open(null) } : undefined,
+    rowActions: (remove: NonNullable<RowActions<T>['remove']>): RowActions<T> | undefined =>
+      canEdit ? { edit: open, remove } : undefined,
+  };
+}
 
 export function useItemCrisis(item: MeasurementItem) {
   const lang = currentLang();
