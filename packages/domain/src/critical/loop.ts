@@ -18,6 +18,8 @@
 import { z } from 'zod';
 import type { Classification } from '../clinical/classification';
 import { wholeNumberIn } from '../hospital-settings/strategy';
+import { lengthIn, requiredId, requiredText, requiredVersion } from '../rules/common';
+import { criticalActionSchema, criticalNotifiedPersonSchema } from './handling';
 
 export const CRITICAL_LOOP_LIMITS = {
   minutes: { min: 1, max: 1440 },
@@ -105,3 +107,33 @@ export function criticalLoopState(
       event.acknowledgedAt === null && event.handledAt === null && escalateAt <= now.getTime(),
   };
 }
+
+/** The entry dialog (POST /v1/crisisPatient/notify): whom the nurse told, and what was done at once. */
+export const criticalNotifySchema = z.strictObject({
+  id: requiredId('critical.id.required'),
+  version: requiredVersion('critical.version.required'),
+  notifiedPerson: criticalNotifiedPersonSchema,
+  /** the user told (the patient's doctor preselected), when that person is a user of the system */
+  notifiedUserId: requiredId('critical.notifiedUser.unknown').nullish(),
+  action: criticalActionSchema,
+});
+export type CriticalNotifyInput = z.infer<typeof criticalNotifySchema>;
+
+/** The doctor's read receipt (POST /v1/crisisPatient/acknowledge). */
+export const criticalAcknowledgeSchema = z.strictObject({
+  id: requiredId('critical.id.required'),
+  version: requiredVersion('critical.version.required'),
+});
+export type CriticalAcknowledgeInput = z.infer<typeof criticalAcknowledgeSchema>;
+
+export const RECHECK_SKIP_REASON_LIMIT = { min: 2, max: 200 } as const;
+
+/** Why no recheck will be taken (POST /v1/crisisPatient/skipRecheck): it closes the loop instead. */
+export const criticalSkipRecheckSchema = z.strictObject({
+  id: requiredId('critical.id.required'),
+  version: requiredVersion('critical.version.required'),
+  reason: requiredText('critical.recheckSkip.required').check(
+    lengthIn(RECHECK_SKIP_REASON_LIMIT, 'critical.recheckSkip.length'),
+  ),
+});
+export type CriticalSkipRecheckInput = z.infer<typeof criticalSkipRecheckSchema>;

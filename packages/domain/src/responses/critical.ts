@@ -38,6 +38,19 @@ export const criticalEventView = z.object({
   handledAt: z.string().nullable(),
   /** minutes from the measurement to the handling, or open so far */
   minutesToHandle: z.number(),
+  // the loop (issue 15): measured → notified → acknowledged → handled → rechecked
+  notifiedAt: z.string().nullable(),
+  notifiedUserId: z.number().nullable(),
+  acknowledgedAt: z.string().nullable(),
+  acknowledgedBy: z.string().nullable(),
+  /** when the recheck is due (null for values opened before the loop existed) */
+  recheckDueAt: z.string().nullable(),
+  recheckedAt: z.string().nullable(),
+  recheckMeasurementId: z.number().nullable(),
+  recheckSkippedReason: z.string().nullable(),
+  escalatedAt: z.string().nullable(),
+  /** handled, and rechecked or a reason given why not */
+  loopClosed: z.boolean(),
   version: z.number(),
 });
 export type CriticalEventView = z.infer<typeof criticalEventView>;

@@ -125,6 +125,24 @@ export const criticalEvents = pgTable(
     handledBy: bigint('handled_by', { mode: 'number' }),
     handledByName: text('handled_by_name'),
     handledAt: timestamp('handled_at', { withTimezone: true }),
+    // the loop of issue 15: measured → notified → acknowledged → handled → rechecked
+    /** when the nurse recorded whom she told (the entry dialog) and who that was, if a user */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    notifiedUserId: bigint('notified_user_id', { mode: 'number' }),
+    notifiedBy: bigint('notified_by', { mode: 'number' }),
+    /** the doctor's read receipt */
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedBy: bigint('acknowledged_by', { mode: 'number' }),
+    acknowledgedByName: text('acknowledged_by_name'),
+    /** set when the event opens, from the loop settings then in force (domain critical/loop.ts) */
+    recheckDueAt: timestamp('recheck_due_at', { withTimezone: true }),
+    /** the first later reading of the patient and item (the write path links it) */
+    recheckMeasurementId: bigint('recheck_measurement_id', { mode: 'number' }),
+    recheckedAt: timestamp('rechecked_at', { withTimezone: true }),
+    /** why no recheck was taken (closes the loop instead of one) */
+    recheckSkippedReason: text('recheck_skipped_reason'),
+    /** when it was escalated to the doctor and the head nurse (unacknowledged or recheck overdue) */
+    escalatedAt: timestamp('escalated_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -132,6 +150,10 @@ export const criticalEvents = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('critical_events_measurement_uq').on(t.tenantId, t.measurementId),
+    // the write path looks for the recheck a new reading completes: per patient and item, still waiting
+    index('critical_events_recheck_idx')
+      .on(t.tenantId, t.patientId, t.item)
+      .where(sql`${t.recheckedAt} is null and ${t.recheckDueAt} is not null and ${t.status} <> 'void'`),
     index('critical_events_time_idx').on(t.tenantId, t.measuredAt),
     index('critical_events_open_idx')
       .on(t.tenantId, t.departmentCode, t.patientId)

@@ -1,7 +1,10 @@
 import {
+  criticalAcknowledgeSchema,
   criticalHandleSchemaAt,
   criticalMonitorQuerySchema,
+  criticalNotifySchema,
   criticalQuerySchema,
+  criticalSkipRecheckSchema,
   PERMISSIONS,
 } from '@glucocare/domain';
 import { criticalCountsView, criticalEventView, criticalLatestView } from '@glucocare/domain/responses';
@@ -13,11 +16,14 @@ import { sessionOf } from '../../http/session';
 import { MAX_PAGE_SIZE } from '../../lib/query';
 import { requestMeta } from '../audit/service';
 import {
+  acknowledgeCriticalEvent,
   countCriticalEvents,
   handleCriticalEvent,
   latestCriticalEvents,
   monitorCriticalEvents,
+  notifyCriticalEvent,
   queryCriticalEvents,
+  skipCriticalRecheck,
 } from './service';
 
 const tags = ['critical values'];
@@ -104,6 +110,62 @@ export async function criticalRoutes(app: FastifyInstance) {
         'critical.handled',
       ),
   );
+
+  // the loop's other steps (issue 15): one route each, the same shape as the handling
+  const steps = [
+    {
+      path: '/v1/crisisPatient/notify',
+      permission: PERMISSIONS.criticalValues.handle,
+      summary: 'The entry dialog: whom the nurse told (a user or a name) and what was done at once',
+      body: criticalNotifySchema,
+      run: notifyCriticalEvent,
+      done: 'critical.notified',
+    },
+    {
+      path: '/v1/crisisPatient/acknowledge',
+      permission: PERMISSIONS.criticalValues.list,
+      summary: 'The doctor’s read receipt of a critical value (once; version must match)',
+      body: criticalAcknowledgeSchema,
+      run: acknowledgeCriticalEvent,
+      done: 'critical.acknowledged',
+    },
+    {
+      path: '/v1/crisisPatient/skipRecheck',
+      permission: PERMISSIONS.criticalValues.handle,
+      summary: 'Why no recheck will be taken; it closes the loop in the recheck’s place',
+      body: criticalSkipRecheckSchema,
+      run: skipCriticalRecheck,
+      done: 'critical.recheckSkipped',
+    },
+  ] as const;
+  for (const step of steps) {
+    app.post(
+      step.path,
+      {
+        config: { permission: step.permission },
+        schema: {
+          tags,
+          summary: step.summary,
+          body: step.body,
+          response: { 200: envelopeOf(criticalEventView) },
+        },
+      },
+      async (request) =>
+        ok(
+          request,
+          await step.run(
+            app.db,
+            sessionOf(request),
+            // the schema has checked the body against this step's own input type
+            request.body as never,
+            request.lang,
+            app.clock(),
+            requestMeta(request),
+          ),
+          step.done,
+        ),
+    );
+  }
 
   r.get(
     '/v1/crisisPatient/counts',

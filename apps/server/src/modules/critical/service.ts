@@ -1,9 +1,12 @@
 import {
   addDays,
   type CRITICAL_STATUSES,
+  type CriticalAcknowledgeInput,
   type CriticalHandleInput,
   type CriticalMonitorQuery,
+  type CriticalNotifyInput,
   type CriticalQuery,
+  type CriticalSkipRecheckInput,
   handledAtIssue,
   hospitalDayAt,
   isCalendarDate,
@@ -101,6 +104,8 @@ function selectEvents(db: DbOrTx, lang: Lang) {
 
 type EventRow = Awaited<ReturnType<ReturnType<typeof selectEvents>['where']>>[number];
 
+const iso = (at: Date | null) => (at ? at.toISOString() : null);
+
 function toView(row: EventRow, now: Date): CriticalEventView {
   const e = row.e;
   return {
@@ -133,6 +138,16 @@ function toView(row: EventRow, now: Date): CriticalEventView {
     handledBy: e.handledByName,
     handledAt: e.handledAt ? e.handledAt.toISOString() : null,
     minutesToHandle: minutesBetween(e.measuredAt, e.handledAt ?? now),
+    notifiedAt: iso(e.notifiedAt),
+    notifiedUserId: e.notifiedUserId,
+    acknowledgedAt: iso(e.acknowledgedAt),
+    acknowledgedBy: e.acknowledgedByName,
+    recheckDueAt: iso(e.recheckDueAt),
+    recheckedAt: iso(e.recheckedAt),
+    recheckMeasurementId: e.recheckMeasurementId,
+    recheckSkippedReason: e.recheckSkippedReason,
+    escalatedAt: iso(e.escalatedAt),
+    loopClosed: e.status === 'handled' && (e.recheckedAt !== null || !!e.recheckSkippedReason),
     version: e.version,
   };
 }
@@ -257,51 +272,59 @@ async function eventView(db: DbOrTx, session: SessionUser, id: number, lang: Lan
   return toView(row, now);
 }
 
+type EventRecord = typeof criticalEvents.$inferSelect;
+const ACTOR_ID_COLUMNS = new Set(['handledBy', 'acknowledgedBy', 'notifiedBy']);
+const AUDIT_NAMES: Record<string, string> = {
+  handledByName: 'handledBy',
+  acknowledgedByName: 'acknowledgedBy',
+};
+type EventChange = Partial<typeof criticalEvents.$inferInsert>;
+
 /**
- * POST /v1/crisisPatient/handle: records who was notified, what was done and when (default now),
- * by the caller. 404 outside the tenant or the caller's departments (or a void event); 409 when it is
- * already handled or the version is stale; 400 when the time is before the measurement.
+ * One step of a critical value's loop, in one transaction: the event read in the caller's scope and
+ * locked, the step refused (AppError) or its columns decided, then the versioned update
+ * (stale → 409), the audit row with what changed and the push channel's word. Handling, notifying,
+ * acknowledging and giving up the recheck all go through here.
  */
-export async function handleCriticalEvent(
+async function changeEvent(
   db: Database,
   session: SessionUser,
-  input: CriticalHandleInput,
-  lang: Lang,
-  now: Date,
-  meta: RequestMeta,
+  target: { id: number; version: number },
+  context: { lang: Lang; now: Date; meta: RequestMeta },
+  step: {
+    /** throws when the step cannot be taken at all (checked before the version) */
+    refuse?: (current: EventRecord) => void;
+    /** the columns the step sets (may still refuse a value, after the version check) */
+    change: (current: EventRecord) => EventChange;
+  },
 ): Promise<CriticalEventView> {
   await db.transaction(async (tx) => {
     const [event] = await tx
       .select({ e: criticalEvents })
       .from(criticalEvents)
       .innerJoin(patients, eventPatient)
-      .where(and(visible(session), eq(criticalEvents.id, input.id)))
+      .where(and(visible(session), eq(criticalEvents.id, target.id)))
       .for('update', { of: criticalEvents });
     if (!event) throw recordNotFound();
     const current = event.e;
-    if (current.status === 'handled') {
-      throw new AppError(409, 'critical.alreadyHandled', { name: current.handledByName ?? '' });
-    }
-    if (current.version !== input.version) throw new AppError(409, 'error.conflict');
-    const handledAt = input.handledAt ? new Date(input.handledAt) : now;
-    const issue = handledAtIssue(handledAt, current.measuredAt, now);
-    if (issue) {
-      const message = translate(lang, issue);
-      throw new AppError(400, issue, undefined, { errors: [{ field: 'handledAt', message }] });
-    }
-    const handled = await updateVersioned(
+    step.refuse?.(current);
+    if (current.version !== target.version) throw new AppError(409, 'error.conflict');
+    const change = step.change(current);
+    const changed = await updateVersioned(
       tx,
       criticalEvents,
-      { tenantId: session.tenantId, id: input.id },
-      input.version,
-      {
-        status: 'handled',
-        notifiedPerson: input.notifiedPerson,
-        action: input.action,
-        handledBy: session.userId,
-        handledByName: session.nickName || session.userName,
-        handledAt,
-      },
+      { tenantId: session.tenantId, id: target.id },
+      target.version,
+      change,
+    );
+    // the audit names people (who handled, who acknowledged) rather than their ids
+    const after = Object.fromEntries(
+      Object.keys(change)
+        .filter((key) => !ACTOR_ID_COLUMNS.has(key))
+        .map((key) => {
+          const value = changed[key as keyof EventRecord];
+          return [AUDIT_NAMES[key] ?? key, value instanceof Date ? value.toISOString() : value];
+        }),
     );
     await writeAudit(
       tx,
@@ -309,20 +332,19 @@ export async function handleCriticalEvent(
         ...auditActor(session),
         action: 'update',
         entity: 'criticalEvent',
-        entityId: input.id,
+        entityId: target.id,
         patientId: current.patientId,
         before: { status: current.status, version: current.version },
         after: {
-          status: handled.status,
-          notifiedPerson: handled.notifiedPerson,
-          action: handled.action,
-          handledBy: handled.handledByName,
-          handledAt: handledAt.toISOString(),
-          minutesToHandle: minutesBetween(current.measuredAt, handledAt),
-          version: handled.version,
+          ...after,
+          status: changed.status,
+          ...(change.handledAt
+            ? { minutesToHandle: minutesBetween(current.measuredAt, change.handledAt) }
+            : {}),
+          version: changed.version,
         },
       },
-      meta,
+      context.meta,
     );
     await publishLive(tx, session.tenantId, [
       {
@@ -330,10 +352,161 @@ export async function handleCriticalEvent(
         departmentCode: current.departmentCode,
         patientId: current.patientId,
         criticalId: current.id,
+        userIds: current.notifiedUserId ? [current.notifiedUserId] : [],
       },
     ]);
   });
-  return eventView(db, session, input.id, lang, now);
+  return eventView(db, session, target.id, context.lang, context.now);
+}
+
+const actorName = (session: SessionUser) => session.nickName || session.userName;
+
+/** POST /v1/crisisPatient/handle: who was notified and what was done; the event becomes `handled`. */
+export function handleCriticalEvent(
+  db: Database,
+  session: SessionUser,
+  input: CriticalHandleInput,
+  lang: Lang,
+  now: Date,
+  meta: RequestMeta,
+): Promise<CriticalEventView> {
+  return changeEvent(
+    db,
+    session,
+    input,
+    { lang, now, meta },
+    {
+      refuse: (current) => {
+        if (current.status === 'handled') {
+          throw new AppError(409, 'critical.alreadyHandled', { name: current.handledByName ?? '' });
+        }
+      },
+      change: (current) => {
+        const handledAt = input.handledAt ? new Date(input.handledAt) : now;
+        const issue = handledAtIssue(handledAt, current.measuredAt, now);
+        if (issue) {
+          const message = translate(lang, issue);
+          throw new AppError(400, issue, undefined, { errors: [{ field: 'handledAt', message }] });
+        }
+        return {
+          status: 'handled',
+          notifiedPerson: input.notifiedPerson,
+          action: input.action,
+          handledBy: session.userId,
+          handledByName: actorName(session),
+          handledAt,
+          // handling says whom the handler told: the notification step is done by then at the latest
+          notifiedAt: current.notifiedAt ?? handledAt,
+        };
+      },
+    },
+  );
+}
+
+/**
+ * POST /v1/crisisPatient/notify (the entry dialog): whom the nurse told — the patient's doctor
+ * preselected, a user of the hospital or a free name — and what was done at once. The user told hears
+ * of it on the push channel whatever their scope.
+ */
+export async function notifyCriticalEvent(
+  db: Database,
+  session: SessionUser,
+  input: CriticalNotifyInput,
+  lang: Lang,
+  now: Date,
+  meta: RequestMeta,
+): Promise<CriticalEventView> {
+  if (input.notifiedUserId) {
+    const [user] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.tenantId, session.tenantId),
+          eq(users.id, input.notifiedUserId),
+          isNull(users.deletedAt),
+        ),
+      );
+    if (!user) {
+      const message = translate(lang, 'critical.notifiedUser.unknown');
+      throw new AppError(400, 'critical.notifiedUser.unknown', undefined, {
+        errors: [{ field: 'notifiedUserId', message }],
+      });
+    }
+  }
+  return changeEvent(
+    db,
+    session,
+    input,
+    { lang, now, meta },
+    {
+      refuse: (current) => {
+        if (current.notifiedAt) {
+          throw new AppError(409, 'critical.alreadyNotified', { name: current.notifiedPerson ?? '' });
+        }
+      },
+      change: () => ({
+        notifiedAt: now,
+        notifiedBy: session.userId,
+        notifiedPerson: input.notifiedPerson,
+        notifiedUserId: input.notifiedUserId ?? null,
+        action: input.action,
+      }),
+    },
+  );
+}
+
+/** POST /v1/crisisPatient/acknowledge: the doctor's read receipt (once; the first reader is kept). */
+export function acknowledgeCriticalEvent(
+  db: Database,
+  session: SessionUser,
+  input: CriticalAcknowledgeInput,
+  lang: Lang,
+  now: Date,
+  meta: RequestMeta,
+): Promise<CriticalEventView> {
+  return changeEvent(
+    db,
+    session,
+    input,
+    { lang, now, meta },
+    {
+      refuse: (current) => {
+        if (current.acknowledgedAt) {
+          throw new AppError(409, 'critical.alreadyAcknowledged', { name: current.acknowledgedByName ?? '' });
+        }
+      },
+      change: () => ({
+        acknowledgedAt: now,
+        acknowledgedBy: session.userId,
+        acknowledgedByName: actorName(session),
+      }),
+    },
+  );
+}
+
+/** POST /v1/crisisPatient/skipRecheck: why no recheck will be taken; it closes the loop in its place. */
+export function skipCriticalRecheck(
+  db: Database,
+  session: SessionUser,
+  input: CriticalSkipRecheckInput,
+  lang: Lang,
+  now: Date,
+  meta: RequestMeta,
+): Promise<CriticalEventView> {
+  return changeEvent(
+    db,
+    session,
+    input,
+    { lang, now, meta },
+    {
+      refuse: (current) => {
+        if (current.recheckedAt || current.recheckSkippedReason)
+          throw new AppError(409, 'critical.alreadyRechecked');
+      },
+      change: () => ({ recheckSkippedReason: input.reason }),
+    },
+  );
 }
 
 /** GET /v1/crisisPatient/counts: the badges — open and handled today, open whenever measured. */

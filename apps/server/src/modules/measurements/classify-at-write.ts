@@ -1,9 +1,15 @@
-import { type ClassificationResult, classifyMeasurement, type MeasurementItem } from '@glucocare/domain';
+import {
+  type ClassificationResult,
+  classifyMeasurement,
+  type MeasurementItem,
+  recheckDueAt,
+} from '@glucocare/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { criticalEvents } from '../../db/schema';
 import { loadClassificationSettings } from '../crisis/classification-settings';
 import { type PatientRow, patientAgeAt } from '../patients/access';
+import { getSetting } from '../settings/service';
 import { hospitalTimeZone } from '../settings/time-zone';
 
 /**
@@ -90,17 +96,26 @@ export interface WrittenReading {
   deletedAt: Date | null;
 }
 
-/** A critical event a write created, changed or voided, by its reading. */
+/** A critical event a write created, changed, voided or rechecked. */
 export interface TouchedCriticalEvent {
   id: number;
-  measurementId: number;
+  patientId: number;
+  departmentCode: string;
 }
+
+const touchedColumns = {
+  id: criticalEvents.id,
+  patientId: criticalEvents.patientId,
+  departmentCode: criticalEvents.departmentCode,
+};
 
 /**
  * Keeps the critical-value events in step with written readings, in the writer's transaction:
- * a live critical reading has an event (created `open`, or updated with the corrected value; a `void`
- * one reopens); an open event whose reading is deleted or no longer critical becomes `void`. A handled
- * event stays as it was handled.
+ * a live critical reading has an event (created `open` with its recheck due by the loop settings, or
+ * updated with the corrected value; a `void` one reopens); an open event whose reading is deleted or no
+ * longer critical becomes `void`. A handled event stays as it was handled. A live reading with a value
+ * is the recheck of the patient's earlier events of the item still waiting for one; a deleted reading
+ * stops being a recheck. Answers the events touched (the push channel announces them).
  */
 export async function syncCriticalEvents(
   tx: DbOrTx,
@@ -113,6 +128,7 @@ export async function syncCriticalEvents(
   );
   const other = rows.filter((row) => !critical.includes(row)).map((row) => row.id);
   if (critical.length) {
+    const loop = await getSetting(tx, tenantId, 'strategy.criticalLoop');
     const upserted = await tx
       .insert(criticalEvents)
       .values(
@@ -126,6 +142,7 @@ export async function syncCriticalEvents(
           classification: row.classification as string,
           grade: row.grade,
           measuredAt: row.testTime,
+          recheckDueAt: recheckDueAt(row.item, row.classification as string, row.testTime, loop),
         })),
       )
       .onConflictDoUpdate({
@@ -136,12 +153,13 @@ export async function syncCriticalEvents(
           grade: sql`excluded.grade`,
           measuredAt: sql`excluded.measured_at`,
           departmentCode: sql`excluded.department_code`,
+          recheckDueAt: sql`excluded.recheck_due_at`,
           status: sql`case when ${criticalEvents.status} = 'void' then 'open' else ${criticalEvents.status} end`,
           version: sql`${criticalEvents.version} + 1`,
           updatedAt: sql`now()`,
         },
       })
-      .returning({ id: criticalEvents.id, measurementId: criticalEvents.measurementId });
+      .returning(touchedColumns);
     touched.push(...upserted);
   }
   if (other.length) {
@@ -155,8 +173,60 @@ export async function syncCriticalEvents(
           eq(criticalEvents.status, 'open'),
         ),
       )
-      .returning({ id: criticalEvents.id, measurementId: criticalEvents.measurementId });
+      .returning(touchedColumns);
     touched.push(...voided);
   }
+  touched.push(...(await syncRechecks(tx, tenantId, rows)));
   return touched;
+}
+
+/**
+ * Rechecks (issue 15): each event waiting for one takes the first live reading with a value of the
+ * same patient and item measured after it, among those just written; a deleted reading stops being the
+ * recheck of the events it completed (a later reading can complete them again). One statement each.
+ * The event's version stays: it guards what people record on it (handling, read receipt), which a
+ * recheck does not touch, so a nurse handling it meanwhile is not refused.
+ */
+async function syncRechecks(
+  tx: DbOrTx,
+  tenantId: string,
+  rows: readonly WrittenReading[],
+): Promise<TouchedCriticalEvent[]> {
+  const deleted = rows.filter((row) => row.deletedAt).map((row) => row.id);
+  const undone = deleted.length
+    ? await tx
+        .update(criticalEvents)
+        .set({ recheckMeasurementId: null, recheckedAt: null, updatedAt: sql`now()` })
+        .where(
+          and(eq(criticalEvents.tenantId, tenantId), inArray(criticalEvents.recheckMeasurementId, deleted)),
+        )
+        .returning(touchedColumns)
+    : [];
+  const live = rows.filter((row) => !row.deletedAt && row.value !== null);
+  if (!live.length) return undone;
+  const column = (values: unknown[]) => sql.param(values);
+  const result = await tx.execute<{ id: string; patient_id: string; department_code: string }>(sql`
+    update critical_events ce
+       set recheck_measurement_id = r.reading_id, rechecked_at = r.test_time, updated_at = now()
+      from (select distinct on (e.id) e.id as event_id, w.id as reading_id, w.test_time
+              from critical_events e
+              join unnest(${column(live.map((row) => row.id))}::bigint[],
+                          ${column(live.map((row) => row.patientId))}::bigint[],
+                          ${column(live.map((row) => row.item))}::text[],
+                          ${column(live.map((row) => row.testTime.toISOString()))}::timestamptz[])
+                   as w(id, patient_id, item, test_time)
+                on e.patient_id = w.patient_id and e.item = w.item and w.test_time > e.measured_at
+             where e.tenant_id = ${tenantId} and e.rechecked_at is null and e.recheck_due_at is not null
+               and e.status <> 'void'
+             order by e.id, w.test_time) r
+     where ce.tenant_id = ${tenantId} and ce.id = r.event_id
+    returning ce.id, ce.patient_id, ce.department_code`);
+  return [
+    ...undone,
+    ...result.rows.map((row) => ({
+      id: Number(row.id),
+      patientId: Number(row.patient_id),
+      departmentCode: row.department_code,
+    })),
+  ];
 }

@@ -209,26 +209,18 @@ async function announce(
   rows: MeasurementRow[],
   critical: TouchedCriticalEvent[],
 ): Promise<void> {
-  const byId = new Map(rows.map((row) => [row.id, row]));
   await publishLive(tx, tenantId, [
     ...rows.map((row) => ({
       topic: 'readings' as const,
       departmentCode: row.departmentCode,
       patientId: row.patientId,
     })),
-    ...critical.flatMap((event) => {
-      const row = byId.get(event.measurementId);
-      return row
-        ? [
-            {
-              topic: 'critical' as const,
-              departmentCode: row.departmentCode,
-              patientId: row.patientId,
-              criticalId: event.id,
-            },
-          ]
-        : [];
-    }),
+    ...critical.map((event) => ({
+      topic: 'critical' as const,
+      departmentCode: event.departmentCode,
+      patientId: event.patientId,
+      criticalId: event.id,
+    })),
   ]);
 }
 

@@ -2,8 +2,10 @@ import {
   type AutoConsultationEntry,
   autoConsultationEntrySchema,
   baselineSchema,
+  criticalLoopSchema,
   DEFAULT_AUTO_CONSULTATION,
   DEFAULT_BASELINE,
+  DEFAULT_CRITICAL_LOOP,
   DEFAULT_MONITOR_STRATEGY,
   DEFAULT_SCREEN_STRATEGY,
   DEFAULT_TIR_BANDS,
@@ -36,6 +38,8 @@ export const STRATEGY_SETTINGS = {
     fallback: { ...DEFAULT_TIR_BANDS, periods: [...MEAL_PERIODS] as string[] },
   },
   'strategy.baseline': { schema: baselineSchema, fallback: DEFAULT_BASELINE },
+  /** the critical-value loop: recheck intervals, escalation, handling target (domain critical/loop.ts) */
+  'strategy.criticalLoop': { schema: criticalLoopSchema, fallback: DEFAULT_CRITICAL_LOOP },
   'virtualWard.autoJoin': { schema: z.boolean(), fallback: DEFAULT_VIRTUAL_WARD.autoJoin as boolean },
   'virtualWard.gluMinValue': {
     schema: virtualWardGluMinSchema.shape.value,

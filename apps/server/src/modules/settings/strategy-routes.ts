@@ -2,6 +2,7 @@ import {
   autoConsultationSchema,
   autoJoinVirtualWardSchema,
   baselineSchema,
+  criticalLoopSchema,
   type Lang,
   mergeConsultationEntries,
   monitorStrategySchema,
@@ -160,6 +161,19 @@ export async function strategyRoutes(app: FastifyInstance) {
     load: readBaseline,
     check: (db, tenantId, body, lang) => checkPeriodCodes(db, tenantId, 'periods', body.periods, lang),
     apply: (body) => ({ days: body.days, periods: body.periods ?? [] }),
+  });
+
+  settingEndpoint(app, {
+    read: 'session',
+    write: WRITE,
+    tags,
+    path: '/v1/systemSetting/criticalLoop',
+    key: 'strategy.criticalLoop',
+    summary:
+      'The critical-value loop: recheck minutes (low glucose, high glucose, ketone and uric acid), escalation and handling target minutes',
+    body: criticalLoopSchema,
+    response: criticalLoopSchema,
+    apply: (body) => body,
   });
 
   const virtualWard = { read: 'session', write: WRITE, tags } as const;

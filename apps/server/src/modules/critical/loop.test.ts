@@ -1,0 +1,261 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiOf, auditRows } from '../../test/api';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { insertPatient } from '../measurements/test-support';
+
+/**
+ * The critical-value loop (issue 15) through the API: measured → notified → acknowledged → handled →
+ * rechecked, each step timestamped, refused twice, versioned and audited; the recheck is scheduled and
+ * completed by the one reading write path.
+ */
+
+let t: TestContext;
+let api: ReturnType<typeof apiOf>;
+let admin: string;
+let nurse: string;
+let doctor: string;
+let doctorId: number;
+let patient: number;
+
+/** 13:00 on 2 March 2026 in the hospital's zone (Asia/Shanghai). */
+const NOW = new Date('2026-03-02T13:00:00+08:00');
+const sh = (hhmm: string) => `2026-03-02T${hhmm}:00+08:00`;
+
+type Event = {
+  id: number;
+  measurementId: number;
+  measuredAt: string;
+  status: string;
+  notifiedAt: string | null;
+  notifiedUserId: number | null;
+  notifiedPerson: string | null;
+  acknowledgedAt: string | null;
+  acknowledgedBy: string | null;
+  handledAt: string | null;
+  recheckDueAt: string | null;
+  recheckedAt: string | null;
+  recheckMeasurementId: number | null;
+  recheckSkippedReason: string | null;
+  loopClosed: boolean;
+  version: number;
+};
+
+async function ok<T>(method: 'GET' | 'POST' | 'DELETE', url: string, token: string, body?: unknown) {
+  const res = await api(method, url, token, body);
+  if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+  return res.json().dataContent as T;
+}
+
+async function enter(testTime: string, result: number, item = 'GLU') {
+  return ok<{ id: number }>('POST', '/v1/testRecord/customerRecord', nurse, {
+    category: item,
+    patientId: patient,
+    ...(item === 'GLU' ? { period: 'beforeLunch' } : {}),
+    testTime,
+    result,
+    unit: item === 'GLU' ? 'mmolL' : 'mmolL',
+  });
+}
+
+async function eventOf(measurementId: number): Promise<Event> {
+  const { rows } = await t.handle.db.execute<{ id: string }>(
+    sql`select id from critical_events where measurement_id = ${measurementId}`,
+  );
+  const id = Number(rows[0]!.id);
+  const list = await ok<Event[]>('GET', '/v1/crisisPatient/monitor', nurse);
+  const found = list.find((event) => event.id === id);
+  if (!found) throw new Error(`event ${id} not in today's list`);
+  return found;
+}
+
+beforeAll(async () => {
+  t = await createTestContext({ sessionIdleMinutes: 100_000, sessionMaxHours: 100_000 });
+  t.clock.now = NOW;
+  api = apiOf(t);
+  [admin, nurse, doctor] = await Promise.all([
+    t.login('101', 'admin', 'Admin@123456'),
+    t.login('101', 'nurse01', 'Nurse@2026'),
+    t.login('101', 'doctor01', 'Doctor@2026'),
+  ]);
+  const { rows } = await t.handle.db.execute<{ id: string }>(
+    sql`select id from users where tenant_id = '101' and user_name = 'doctor01'`,
+  );
+  doctorId = Number(rows[0]!.id);
+  patient = await insertPatient(t, {
+    name: 'Loop Patient',
+    departmentCode: 'ENDO',
+    admittedAt: new Date('2026-02-20T08:00:00+08:00'),
+  });
+});
+afterAll(() => t.close());
+
+describe('the critical-value loop', () => {
+  it('schedules the recheck by the loop settings when the value opens (15-15 rule; settings change it)', async () => {
+    const low = await eventOf((await enter(sh('10:00'), 2.1)).id);
+    expect(low.recheckDueAt).toBe(new Date(sh('10:15')).toISOString());
+    expect(low).toMatchObject({
+      notifiedAt: null,
+      acknowledgedAt: null,
+      recheckedAt: null,
+      loopClosed: false,
+    });
+
+    const settings = await ok<Record<string, number>>('GET', '/v1/systemSetting/criticalLoop', admin);
+    expect(settings).toEqual({
+      recheckLowMinutes: 15,
+      recheckHighMinutes: 60,
+      recheckOtherMinutes: 60,
+      escalateAfterMinutes: 15,
+      targetMinutes: 15,
+    });
+    await ok('POST', '/v1/systemSetting/criticalLoop', admin, { ...settings, recheckHighMinutes: 30 });
+    const high = await eventOf((await enter(sh('10:20'), 31.5)).id);
+    expect(high.recheckDueAt).toBe(new Date(sh('10:50')).toISOString());
+    const bad = await api('POST', '/v1/systemSetting/criticalLoop', admin, { ...settings, targetMinutes: 0 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().dataContent.errors[0]).toMatchObject({ field: 'targetMinutes' });
+  });
+
+  it('takes each step once, in a version, timestamped and audited', async () => {
+    const reading = await enter(sh('11:00'), 2.0);
+    let event = await eventOf(reading.id);
+
+    event = await ok<Event>('POST', '/v1/crisisPatient/notify', nurse, {
+      id: event.id,
+      version: event.version,
+      notifiedPerson: 'Dr. Li Wei',
+      notifiedUserId: doctorId,
+      action: 'Glucose gel 15 g given',
+    });
+    expect(event).toMatchObject({ notifiedAt: NOW.toISOString(), notifiedUserId: doctorId, status: 'open' });
+    const again = await api('POST', '/v1/crisisPatient/notify', nurse, {
+      id: event.id,
+      version: event.version,
+      notifiedPerson: 'Dr. Li Wei',
+      action: 'again',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toContain('Dr. Li Wei');
+
+    const stale = await api('POST', '/v1/crisisPatient/acknowledge', doctor, { id: event.id, version: 1 });
+    expect(stale.statusCode).toBe(409);
+    t.clock.advance(4 * 60_000);
+    event = await ok<Event>('POST', '/v1/crisisPatient/acknowledge', doctor, {
+      id: event.id,
+      version: event.version,
+    });
+    expect(event).toMatchObject({
+      acknowledgedAt: new Date(NOW.getTime() + 4 * 60_000).toISOString(),
+      acknowledgedBy: 'Dr. Li Wei',
+    });
+    const twice = await api('POST', '/v1/crisisPatient/acknowledge', nurse, {
+      id: event.id,
+      version: event.version,
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('This critical value was already acknowledged by Dr. Li Wei');
+
+    event = await ok<Event>('POST', '/v1/crisisPatient/handle', nurse, {
+      id: event.id,
+      version: event.version,
+      notifiedPerson: 'Dr. Li Wei',
+      action: 'Glucose gel 15 g given; recheck at 11:15',
+    });
+    expect(event).toMatchObject({ status: 'handled', loopClosed: false });
+
+    // the recheck: the next reading of the patient's glucose, through the ordinary entry
+    const recheck = await enter(sh('11:16'), 4.6);
+    event = await eventOf(reading.id);
+    expect(event).toMatchObject({
+      recheckedAt: new Date(sh('11:16')).toISOString(),
+      recheckMeasurementId: recheck.id,
+      loopClosed: true,
+    });
+
+    const audit = await auditRows(t, 'criticalEvent', event.id, 'update');
+    expect(audit.map((row) => Object.keys(row.after as object).sort())).toEqual([
+      ['action', 'notifiedAt', 'notifiedPerson', 'notifiedUserId', 'status', 'version'],
+      ['acknowledgedAt', 'acknowledgedBy', 'status', 'version'],
+      [
+        'action',
+        'handledAt',
+        'handledBy',
+        'minutesToHandle',
+        'notifiedAt',
+        'notifiedPerson',
+        'status',
+        'version',
+      ],
+    ]);
+    expect(audit[1]!.after).toMatchObject({ acknowledgedBy: 'Dr. Li Wei' });
+
+    // deleting the recheck reopens the wait; a later reading completes it again
+    const deleted = await api('PUT', '/v1/testRecord/changeStatus', nurse, {
+      recordId: recheck.id,
+      version: 1,
+      isActive: false,
+      reason: 'Wrong patient',
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await eventOf(reading.id)).toMatchObject({
+      recheckedAt: null,
+      recheckMeasurementId: null,
+      loopClosed: false,
+    });
+    await enter(sh('11:20'), 4.9);
+    expect((await eventOf(reading.id)).recheckedAt).toBe(new Date(sh('11:20')).toISOString());
+  });
+
+  it('counts only a later reading of the same item as the recheck, and a reason can close the loop instead', async () => {
+    const reading = await enter(sh('12:00'), 1.9);
+    // a ketone reading and an earlier glucose are not rechecks of this glucose
+    await enter(sh('12:05'), 0.3, 'KET');
+    await enter(sh('11:50'), 5.1);
+    let event = await eventOf(reading.id);
+    expect(event.recheckedAt).toBeNull();
+
+    const problems = await api('POST', '/v1/crisisPatient/skipRecheck', nurse, {
+      id: event.id,
+      version: event.version,
+      reason: 'x',
+    });
+    expect(problems.statusCode).toBe(400);
+    expect(problems.json().dataContent.errors).toEqual([
+      { field: 'reason', message: 'The reason must be 2-200 characters' },
+    ]);
+    event = await ok<Event>('POST', '/v1/crisisPatient/skipRecheck', nurse, {
+      id: event.id,
+      version: event.version,
+      reason: 'Patient transferred to ICU',
+    });
+    expect(event).toMatchObject({ recheckSkippedReason: 'Patient transferred to ICU', loopClosed: false });
+    event = await ok<Event>('POST', '/v1/crisisPatient/handle', nurse, {
+      id: event.id,
+      version: event.version,
+      notifiedPerson: 'Dr. Li Wei',
+      action: 'Dextrose 50% given',
+    });
+    expect(event.loopClosed).toBe(true);
+    expect(event.notifiedAt).toBe(event.handledAt);
+  });
+
+  it('refuses a notified user of another hospital', async () => {
+    const reading = await enter(sh('12:30'), 1.8);
+    const event = await eventOf(reading.id);
+    const { rows } = await t.handle.db.execute<{ id: string }>(
+      sql`select id from users where tenant_id = '202' and user_name = 'admin'`,
+    );
+    const res = await api('POST', '/v1/crisisPatient/notify', nurse, {
+      id: event.id,
+      version: event.version,
+      notifiedPerson: 'Someone else',
+      notifiedUserId: Number(rows[0]!.id),
+      action: 'Told',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().dataContent.errors).toEqual([
+      { field: 'notifiedUserId', message: 'The person notified is not a user of this hospital' },
+    ]);
+  });
+});
