@@ -403,20 +403,58 @@ export function handleCriticalEvent(
   );
 }
 
+/** What a step of the loop knows of its request. */
+interface StepContext {
+  session: SessionUser;
+  lang: Lang;
+  now: Date;
+}
+
+/**
+ * A step of the loop as a service function with the handling's signature (the routes call them alike):
+ * `check` refuses the input before the event is read (e.g. an unknown user), `step` says what the
+ * step refuses and sets.
+ */
+function loopStep<I extends { id: number; version: number }>(
+  step: (input: I, context: StepContext) => Parameters<typeof changeEvent>[4],
+  check?: (db: Database, input: I, context: StepContext) => Promise<void>,
+) {
+  return async (
+    db: Database,
+    session: SessionUser,
+    input: I,
+    lang: Lang,
+    now: Date,
+    meta: RequestMeta,
+  ): Promise<CriticalEventView> => {
+    const context = { session, lang, now };
+    await check?.(db, input, context);
+    return changeEvent(db, session, input, { lang, now, meta }, step(input, context));
+  };
+}
+
 /**
  * POST /v1/crisisPatient/notify (the entry dialog): whom the nurse told — the patient's doctor
  * preselected, a user of the hospital or a free name — and what was done at once. The user told hears
  * of it on the push channel whatever their scope.
  */
-export async function notifyCriticalEvent(
-  db: Database,
-  session: SessionUser,
-  input: CriticalNotifyInput,
-  lang: Lang,
-  now: Date,
-  meta: RequestMeta,
-): Promise<CriticalEventView> {
-  if (input.notifiedUserId) {
+export const notifyCriticalEvent = loopStep<CriticalNotifyInput>(
+  (input, { session, now }) => ({
+    refuse: (current) => {
+      if (current.notifiedAt) {
+        throw new AppError(409, 'critical.alreadyNotified', { name: current.notifiedPerson ?? '' });
+      }
+    },
+    change: () => ({
+      notifiedAt: now,
+      notifiedBy: session.userId,
+      notifiedPerson: input.notifiedPerson,
+      notifiedUserId: input.notifiedUserId ?? null,
+      action: input.action,
+    }),
+  }),
+  async (db, input, { session, lang }) => {
+    if (!input.notifiedUserId) return;
     const [user] = await db
       .select({ id: users.id })
       .from(users)
@@ -427,87 +465,36 @@ export async function notifyCriticalEvent(
           isNull(users.deletedAt),
         ),
       );
-    if (!user) {
-      const message = translate(lang, 'critical.notifiedUser.unknown');
-      throw new AppError(400, 'critical.notifiedUser.unknown', undefined, {
-        errors: [{ field: 'notifiedUserId', message }],
-      });
-    }
-  }
-  return changeEvent(
-    db,
-    session,
-    input,
-    { lang, now, meta },
-    {
-      refuse: (current) => {
-        if (current.notifiedAt) {
-          throw new AppError(409, 'critical.alreadyNotified', { name: current.notifiedPerson ?? '' });
-        }
-      },
-      change: () => ({
-        notifiedAt: now,
-        notifiedBy: session.userId,
-        notifiedPerson: input.notifiedPerson,
-        notifiedUserId: input.notifiedUserId ?? null,
-        action: input.action,
-      }),
-    },
-  );
-}
+    if (user) return;
+    const message = translate(lang, 'critical.notifiedUser.unknown');
+    throw new AppError(400, 'critical.notifiedUser.unknown', undefined, {
+      errors: [{ field: 'notifiedUserId', message }],
+    });
+  },
+);
 
 /** POST /v1/crisisPatient/acknowledge: the doctor's read receipt (once; the first reader is kept). */
-export function acknowledgeCriticalEvent(
-  db: Database,
-  session: SessionUser,
-  input: CriticalAcknowledgeInput,
-  lang: Lang,
-  now: Date,
-  meta: RequestMeta,
-): Promise<CriticalEventView> {
-  return changeEvent(
-    db,
-    session,
-    input,
-    { lang, now, meta },
-    {
-      refuse: (current) => {
-        if (current.acknowledgedAt) {
-          throw new AppError(409, 'critical.alreadyAcknowledged', { name: current.acknowledgedByName ?? '' });
-        }
-      },
-      change: () => ({
-        acknowledgedAt: now,
-        acknowledgedBy: session.userId,
-        acknowledgedByName: actorName(session),
-      }),
-    },
-  );
-}
+export const acknowledgeCriticalEvent = loopStep<CriticalAcknowledgeInput>((_input, { session, now }) => ({
+  refuse: (current) => {
+    if (current.acknowledgedAt) {
+      throw new AppError(409, 'critical.alreadyAcknowledged', { name: current.acknowledgedByName ?? '' });
+    }
+  },
+  change: () => ({
+    acknowledgedAt: now,
+    acknowledgedBy: session.userId,
+    acknowledgedByName: actorName(session),
+  }),
+}));
 
 /** POST /v1/crisisPatient/skipRecheck: why no recheck will be taken; it closes the loop in its place. */
-export function skipCriticalRecheck(
-  db: Database,
-  session: SessionUser,
-  input: CriticalSkipRecheckInput,
-  lang: Lang,
-  now: Date,
-  meta: RequestMeta,
-): Promise<CriticalEventView> {
-  return changeEvent(
-    db,
-    session,
-    input,
-    { lang, now, meta },
-    {
-      refuse: (current) => {
-        if (current.recheckedAt || current.recheckSkippedReason)
-          throw new AppError(409, 'critical.alreadyRechecked');
-      },
-      change: () => ({ recheckSkippedReason: input.reason }),
-    },
-  );
-}
+export const skipCriticalRecheck = loopStep<CriticalSkipRecheckInput>((input) => ({
+  refuse: (current) => {
+    if (current.recheckedAt || current.recheckSkippedReason)
+      throw new AppError(409, 'critical.alreadyRechecked');
+  },
+  change: () => ({ recheckSkippedReason: input.reason }),
+}));
 
 /** GET /v1/crisisPatient/counts: the badges — open and handled today, open whenever measured. */
 export async function countCriticalEvents(db: DbOrTx, session: SessionUser, now: Date) {

@@ -86,6 +86,7 @@ const IDENTITY = [
   'patientId',
   'admission_id',
   'measurement_id',
+  'recheck_measurement_id',
   'entity_id',
   'created_at',
   'updated_at',
