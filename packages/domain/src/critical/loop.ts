@@ -16,6 +16,7 @@
  *   time"; 15 minutes is the hospital's own choice, changeable.
  */
 import { z } from 'zod';
+import { percentiles } from '../analytics/stats';
 import type { Classification } from '../clinical/classification';
 import { wholeNumberIn } from '../hospital-settings/strategy';
 import { lengthIn, requiredId, requiredText, requiredVersion } from '../rules/common';
@@ -137,3 +138,79 @@ export const criticalSkipRecheckSchema = z.strictObject({
   ),
 });
 export type CriticalSkipRecheckInput = z.infer<typeof criticalSkipRecheckSchema>;
+
+// ---------------------------------------------------------------- the loop report
+
+/** One critical value as the loop report reads it: its timestamps. */
+export interface LoopTimes {
+  measuredAt: Date;
+  notifiedAt: Date | null;
+  acknowledgedAt: Date | null;
+  handledAt: Date | null;
+  recheckedAt: Date | null;
+}
+
+/** How long one step took over the values that reached it: how many, median and 90th percentile (minutes). */
+export interface LoopStepFigures {
+  count: number;
+  median: number | null;
+  p90: number | null;
+}
+
+export interface LoopFigures {
+  /** critical values measured in the period (void ones never count) */
+  count: number;
+  steps: Record<CriticalLoopStep, LoopStepFigures>;
+  /** values handled within the target minutes of their measurement */
+  handledWithinTarget: number;
+  /** that count over all values of the period (an unhandled value is not within), 0-1; null without values */
+  handledWithinTargetShare: number | null;
+}
+
+const minutesAfter = (from: Date, to: Date) => (to.getTime() - from.getTime()) / 60_000;
+
+/**
+ * The figures of a ward's month (issue 15 "a report per ward and month shows counts, median and
+ * 90th-percentile times of each step and the share handled within the hospital's target"). Each step's
+ * time runs from the measurement, so the steps read as a timeline (how long after the value the doctor
+ * knew, it was handled, it was rechecked). Median and 90th percentile are Hyndman & Fan type 7
+ * (`percentiles` of analytics/stats.ts) over the values that reached the step; minutes to one decimal are
+ * left to the display. The share's denominator is every value of the period, so that a value never
+ * handled counts against the ward rather than vanishing from the figure.
+ */
+export function loopFigures(events: readonly LoopTimes[], targetMinutes: number): LoopFigures {
+  const step = (at: (event: LoopTimes) => Date | null): LoopStepFigures => {
+    const minutes = events.flatMap((event) => {
+      const when = at(event);
+      return when ? [Math.max(0, minutesAfter(event.measuredAt, when))] : [];
+    });
+    const [median, p90] = percentiles(minutes, [50, 90]);
+    return { count: minutes.length, median: median ?? null, p90: p90 ?? null };
+  };
+  const handledWithinTarget = events.filter(
+    (event) => event.handledAt && minutesAfter(event.measuredAt, event.handledAt) <= targetMinutes,
+  ).length;
+  return {
+    count: events.length,
+    steps: {
+      notified: step((event) => event.notifiedAt),
+      acknowledged: step((event) => event.acknowledgedAt),
+      handled: step((event) => event.handledAt),
+      rechecked: step((event) => event.recheckedAt),
+    },
+    handledWithinTarget,
+    handledWithinTargetShare: events.length ? handledWithinTarget / events.length : null,
+  };
+}
+
+/** GET /v1/crisisPatient/loopReport: a month (YYYY-MM, the hospital's calendar) and optionally one ward. */
+export const criticalLoopReportQuerySchema = z.strictObject({
+  month: requiredText('critical.loopReport.monthRequired').check((ctx) => {
+    const match = /^(\d{4})-(\d{2})$/.exec(ctx.value);
+    if (!match || Number(match[2]) < 1 || Number(match[2]) > 12 || Number(match[1]) < 2000) {
+      ctx.issues.push({ code: 'custom', input: ctx.value, message: 'critical.loopReport.monthInvalid' });
+    }
+  }),
+  departmentCode: z.string().trim().max(64).optional(),
+});
+export type CriticalLoopReportQuery = z.infer<typeof criticalLoopReportQuerySchema>;

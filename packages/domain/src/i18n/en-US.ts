@@ -573,6 +573,8 @@ export const enUS = {
   'critical.alreadyNotified': 'Whom was told of this critical value was already recorded by {{name}}',
   'critical.alreadyRechecked': 'This critical value has already been rechecked',
   'critical.notifiedUser.unknown': 'The person notified is not a user of this hospital',
+  'critical.loopReport.monthRequired': 'Please choose the month',
+  'critical.loopReport.monthInvalid': 'The month must be YYYY-MM, from 2000 on',
   'critical.alreadyHandled': 'This critical value has already been handled by {{name}}',
   'critical.notified': 'Notification recorded',
   'critical.acknowledged': 'Acknowledged',

@@ -555,6 +555,8 @@ export const zhCN: Record<MessageKey, string> = {
   'critical.alreadyNotified': '该危急值的通知情况已由 {{name}} 记录',
   'critical.alreadyRechecked': '该危急值已复测',
   'critical.notifiedUser.unknown': '被通知人不是本院用户',
+  'critical.loopReport.monthRequired': '请选择月份',
+  'critical.loopReport.monthInvalid': '月份格式应为 YYYY-MM（2000 年及以后）',
   'critical.alreadyHandled': '该危急值已由 {{name}} 处理',
   'critical.notified': '已记录通知情况',
   'critical.acknowledged': '已确认',

@@ -76,3 +76,34 @@ export const criticalLatestView = z.object({
   records: z.array(criticalEventView),
 });
 export type CriticalLatestView = z.infer<typeof criticalLatestView>;
+
+const loopStepFiguresView = z.object({
+  count: z.number(),
+  /** minutes from the measurement */
+  median: z.number().nullable(),
+  p90: z.number().nullable(),
+});
+
+/** One ward's (or the whole scope's) figures of the loop report (domain `loopFigures`). */
+export const criticalLoopFiguresView = z.object({
+  count: z.number(),
+  steps: z.object({
+    notified: loopStepFiguresView,
+    acknowledged: loopStepFiguresView,
+    handled: loopStepFiguresView,
+    rechecked: loopStepFiguresView,
+  }),
+  handledWithinTarget: z.number(),
+  /** 0-1, null without values */
+  handledWithinTargetShare: z.number().nullable(),
+});
+
+export const criticalLoopReportView = z.object({
+  month: z.string(),
+  targetMinutes: z.number(),
+  departments: z.array(
+    criticalLoopFiguresView.extend({ departmentCode: z.string(), departmentName: z.string() }),
+  ),
+  total: criticalLoopFiguresView,
+});
+export type CriticalLoopReportView = z.infer<typeof criticalLoopReportView>;

@@ -82,6 +82,8 @@ beforeAll(async () => {
     sql`select id from users where tenant_id = '101' and user_name = 'doctor01'`,
   );
   doctorId = Number(rows[0]!.id);
+  // the demo's critical values are set aside: the report below counts exactly this file's own
+  await t.handle.db.execute(sql`delete from critical_events where tenant_id = '101'`);
   patient = await insertPatient(t, {
     name: 'Loop Patient',
     departmentCode: 'ENDO',
@@ -256,6 +258,47 @@ describe('the critical-value loop', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().dataContent.errors).toEqual([
       { field: 'notifiedUserId', message: 'The person notified is not a user of this hospital' },
+    ]);
+  });
+
+  it('reports the month per ward: each step’s count, median and 90th percentile, the share within target', async () => {
+    // this file's values, measured on 2 March: 10:00 and 10:20 (rechecked by the next readings at 10:20
+    // and 11:00), 11:00 (notified 13:00, acknowledged and handled 13:04, rechecked 11:20), 12:00
+    // (handled 13:04, notified then too, rechecked by the 12:30 reading), 12:30 (nothing yet)
+    const report = await ok<{
+      month: string;
+      targetMinutes: number;
+      departments: { departmentCode: string; departmentName: string; count: number }[];
+      total: Record<string, unknown>;
+    }>('GET', '/v1/crisisPatient/loopReport?month=2026-03', nurse);
+    expect(report.targetMinutes).toBe(15);
+    expect(report.departments.map((row) => [row.departmentCode, row.departmentName, row.count])).toEqual([
+      ['ENDO', 'Endocrinology', 5],
+    ]);
+    expect(report.total).toEqual({
+      count: 5,
+      steps: {
+        // 120 and 64 minutes: median 92, p90 64 + 0.9 × 56 = 114.4
+        notified: { count: 2, median: 92, p90: expect.closeTo(114.4, 10) },
+        acknowledged: { count: 1, median: 124, p90: 124 },
+        // 124 and 64: median 94, p90 64 + 0.9 × 60 = 118
+        handled: { count: 2, median: 94, p90: expect.closeTo(118, 10) },
+        // 20, 40, 20, 30 → 20, 20, 30, 40: median 25, p90 30 + 0.7 × 10 = 37
+        rechecked: { count: 4, median: 25, p90: expect.closeTo(37, 10) },
+      },
+      handledWithinTarget: 0,
+      handledWithinTargetShare: 0,
+    });
+    const empty = await ok<{ departments: unknown[]; total: { count: number } }>(
+      'GET',
+      '/v1/crisisPatient/loopReport?month=2026-04',
+      nurse,
+    );
+    expect(empty).toMatchObject({ departments: [], total: { count: 0 } });
+    const bad = await api('GET', '/v1/crisisPatient/loopReport?month=2026-13', nurse, undefined, 'zh-CN');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().dataContent.errors).toEqual([
+      { field: 'month', message: '月份格式应为 YYYY-MM（2000 年及以后）' },
     ]);
   });
 });

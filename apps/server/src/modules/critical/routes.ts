@@ -1,13 +1,19 @@
 import {
   criticalAcknowledgeSchema,
   criticalHandleSchemaAt,
+  criticalLoopReportQuerySchema,
   criticalMonitorQuerySchema,
   criticalNotifySchema,
   criticalQuerySchema,
   criticalSkipRecheckSchema,
   PERMISSIONS,
 } from '@glucocare/domain';
-import { criticalCountsView, criticalEventView, criticalLatestView } from '@glucocare/domain/responses';
+import {
+  criticalCountsView,
+  criticalEventView,
+  criticalLatestView,
+  criticalLoopReportView,
+} from '@glucocare/domain/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,6 +21,7 @@ import { envelopeOf, ok, pageOf } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
 import { MAX_PAGE_SIZE } from '../../lib/query';
 import { requestMeta } from '../audit/service';
+import { criticalLoopReport } from './loop-report';
 import {
   acknowledgeCriticalEvent,
   countCriticalEvents,
@@ -166,6 +173,22 @@ export async function criticalRoutes(app: FastifyInstance) {
         ),
     );
   }
+
+  r.get(
+    '/v1/crisisPatient/loopReport',
+    {
+      config: { permission: PERMISSIONS.criticalValues.list },
+      schema: {
+        tags,
+        summary:
+          'The critical-value loop of a month per ward: counts, median and 90th-percentile minutes of each step, share handled within the target',
+        querystring: criticalLoopReportQuerySchema,
+        response: { 200: envelopeOf(criticalLoopReportView) },
+      },
+    },
+    async (request) =>
+      ok(request, await criticalLoopReport(app.db, sessionOf(request), request.query, request.lang)),
+  );
 
   r.get(
     '/v1/crisisPatient/counts',
