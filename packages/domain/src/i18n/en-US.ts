@@ -466,6 +466,9 @@ export const enUS = {
   'patients.discharge.timeInvalid': 'The discharge time must be a valid date and time',
   'patients.discharge.timeFuture': 'The discharge time cannot be in the future',
   'patients.discharge.failed': 'Discharge failure: {{reason}}',
+  'patients.openCritical.reasonLength': 'The reason must be 2-200 characters',
+  'patients.openCritical.reasonRequired':
+    '{{count}} critical value(s) of this patient are not handled yet: please give a reason to go on',
   'patients.discharge.notInHospital': 'the patient is not in hospital',
   'patients.discharge.beforeAdmission': 'the discharge time cannot be before the admission ({{time}})',
   'patients.readmit.notDischarged': 'Only a discharged patient can be readmitted',

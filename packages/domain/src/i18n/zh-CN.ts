@@ -451,6 +451,8 @@ export const zhCN: Record<MessageKey, string> = {
   'patients.discharge.timeInvalid': '出院时间须为有效的日期时间',
   'patients.discharge.timeFuture': '出院时间不能晚于当前时间',
   'patients.discharge.failed': '出院失败：{{reason}}',
+  'patients.openCritical.reasonLength': '原因长度应为 2-200 个字符',
+  'patients.openCritical.reasonRequired': '该患者有 {{count}} 条危急值尚未处理，请填写原因后继续',
   'patients.discharge.notInHospital': '该患者不在院',
   'patients.discharge.beforeAdmission': '出院时间不能早于入院时间（{{time}}）',
   'patients.readmit.notDischarged': '只有已出院的患者才能再次入院',

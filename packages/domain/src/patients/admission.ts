@@ -137,6 +137,15 @@ export const transferReasonSchema = requiredText('patients.transfer.reasonRequir
  * The original bed, department and doctor come from the patient. At least one must change (checked
  * by the server against the patient).
  */
+/**
+ * Why a patient leaves (discharge) or moves (transfer) while a critical value of theirs is not handled
+ * yet (issue 15): asked only then, 2-200 characters, kept in the audit row.
+ */
+export const OPEN_CRITICAL_REASON_LIMIT = { min: 2, max: 200 } as const;
+export const openCriticalReasonSchema = optionalText()
+  .check(lengthIn(OPEN_CRITICAL_REASON_LIMIT, 'patients.openCritical.reasonLength'))
+  .optional();
+
 export const transferSchema = z
   .strictObject({
     patientId: requiredId('patients.id.required'),
@@ -151,6 +160,7 @@ export const transferSchema = z
       'patients.transfer.startFuture',
     ),
     endTime: optionalIsoDateTime('patients.transfer.endInvalid'),
+    openCriticalReason: openCriticalReasonSchema,
   })
   .superRefine(
     (body, ctx) => {
@@ -172,6 +182,7 @@ export const dischargeSchema = z.strictObject({
     'patients.discharge.timeInvalid',
     'patients.discharge.timeFuture',
   ).optional(),
+  openCriticalReason: openCriticalReasonSchema,
 });
 export type DischargeInput = z.infer<typeof dischargeSchema>;
 

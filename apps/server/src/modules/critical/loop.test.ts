@@ -301,4 +301,62 @@ describe('the critical-value loop', () => {
       { field: 'month', message: '月份格式应为 YYYY-MM（2000 年及以后）' },
     ]);
   });
+
+  it('asks for a reason to transfer or discharge a patient while a critical value is open, and keeps it', async () => {
+    const detail = async () =>
+      ok<{ version: number }>('GET', `/v1/patients/hospitalizedPatient?patientId=${patient}`, nurse);
+    // open (not handled): 10:00, 10:20 and 12:30
+    const transfer = {
+      patientId: patient,
+      toDepartmentCode: 'ENDO',
+      toBed: '07',
+      toDoctorCode: 'doctor01',
+      reason: 'Closer to the nurses’ station',
+      startTime: sh('12:50'),
+    };
+    const refused = await api('POST', '/v1/patients/transfer', nurse, {
+      ...transfer,
+      version: (await detail()).version,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().dataContent.errors).toEqual([
+      {
+        field: 'openCriticalReason',
+        message: '3 critical value(s) of this patient are not handled yet: please give a reason to go on',
+      },
+    ]);
+    const moved = await api('POST', '/v1/patients/transfer', nurse, {
+      ...transfer,
+      version: (await detail()).version,
+      openCriticalReason: 'Doctor at the bedside',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [audit] = await auditRows(t, 'patient', patient, 'transfer');
+    expect(audit!.after).toMatchObject({ openCriticalReason: 'Doctor at the bedside' });
+
+    const discharge = { patientId: patient, dischargedAt: sh('12:55') };
+    const noReason = await api(
+      'POST',
+      '/v1/patients/discharge',
+      nurse,
+      {
+        ...discharge,
+        version: (await detail()).version,
+      },
+      'zh-CN',
+    );
+    expect(noReason.statusCode).toBe(409);
+    expect(noReason.json().dataContent.errors[0]).toEqual({
+      field: 'openCriticalReason',
+      message: '该患者有 3 条危急值尚未处理，请填写原因后继续',
+    });
+    const out = await api('POST', '/v1/patients/discharge', nurse, {
+      ...discharge,
+      version: (await detail()).version,
+      openCriticalReason: 'Transferred to another hospital',
+    });
+    expect(out.statusCode, out.body).toBe(200);
+    const [left] = await auditRows(t, 'patient', patient, 'discharge');
+    expect(left).toBeDefined();
+  });
 });

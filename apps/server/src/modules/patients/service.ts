@@ -12,7 +12,14 @@ import {
 import type { InpatientView } from '@glucocare/domain/responses';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
-import { departments, measurements, patientAdmissions, patients, patientTransfers } from '../../db/schema';
+import {
+  criticalEvents,
+  departments,
+  measurements,
+  patientAdmissions,
+  patients,
+  patientTransfers,
+} from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
 import { updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
@@ -449,6 +456,34 @@ export async function deletePatient(
   });
 }
 
+/**
+ * Issue 15: a patient with a critical value not handled yet leaves or moves only with a reason (409 on
+ * `openCriticalReason`, naming how many, so the form can ask for it); answers the reason to audit.
+ */
+async function openCriticalReason(
+  ctx: PatientContext,
+  tx: DbOrTx,
+  patientId: number,
+  reason: string | null | undefined,
+): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ open: count() })
+    .from(criticalEvents)
+    .where(
+      and(
+        eq(criticalEvents.tenantId, ctx.session.tenantId),
+        eq(criticalEvents.patientId, patientId),
+        eq(criticalEvents.status, 'open'),
+      ),
+    );
+  const open = Number(row?.open ?? 0);
+  if (!open) return undefined;
+  if (!reason?.trim()) {
+    throw fieldError(ctx, 409, 'openCriticalReason', 'patients.openCritical.reasonRequired', { count: open });
+  }
+  return reason.trim();
+}
+
 /** The time of an instant as messages show it: the hospital's wall clock, as every screen shows it. */
 async function shownTime(ctx: PatientContext, tx: DbOrTx, at: Date): Promise<string> {
   return wallClockAt(at, await hospitalTimeZone(tx, ctx.session)).slice(0, 16);
@@ -480,6 +515,7 @@ export async function transferPatient(ctx: PatientContext, input: TransferInput)
       });
     }
     await checkBedFree(ctx, tx, input.toDepartmentCode, toBed, 'toBed', current.id);
+    const criticalReason = await openCriticalReason(ctx, tx, current.id, input.openCriticalReason);
     const [transfer] = await tx
       .insert(patientTransfers)
       .values({
@@ -512,7 +548,11 @@ export async function transferPatient(ctx: PatientContext, input: TransferInput)
     });
     await auditPatient(ctx, tx, 'transfer', row.id, {
       before: auditView(current),
-      after: { ...auditView(row), transferId: transfer!.id },
+      after: {
+        ...auditView(row),
+        transferId: transfer!.id,
+        ...(criticalReason ? { openCriticalReason: criticalReason } : {}),
+      },
       reason: input.reason,
     });
   });
@@ -536,6 +576,7 @@ export async function dischargePatient(ctx: PatientContext, input: DischargeInpu
           time: await shownTime(ctx, tx, current.admittedAt),
         });
       }
+      const criticalReason = await openCriticalReason(ctx, tx, current.id, input.openCriticalReason);
       const row = await updateVersioned(
         tx,
         patients,
@@ -544,7 +585,11 @@ export async function dischargePatient(ctx: PatientContext, input: DischargeInpu
         { status: 'discharged', dischargedAt },
       );
       await updateCurrentStay(tx, row, { dischargedAt, dischargedBy: session.userId });
-      await auditPatient(ctx, tx, 'discharge', row.id, { before: auditView(current), after: auditView(row) });
+      await auditPatient(ctx, tx, 'discharge', row.id, {
+        before: auditView(current),
+        after: auditView(row),
+        ...(criticalReason ? { reason: criticalReason } : {}),
+      });
     });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
