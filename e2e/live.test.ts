@@ -72,4 +72,59 @@ describe('live updates through the push channel', () => {
     await doctorContext.close();
     await nurseContext.close();
   });
+
+  it('asks for a reason before discharging a patient whose critical value is still open', {
+    timeout: 120_000,
+  }, async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await loginViaForm(page, 'nurse01', 'Nurse@2026');
+    const name = '危急出院测试';
+    const admitted = await call<{ id: number }>(page, 'POST', '/v1/patients/applyHospitalization', {
+      name,
+      gender: 'female',
+      dateOfBirth: '1958-04-01',
+      age: 68,
+      departmentCode: 'ENDO',
+      doctorCode: 'doctor01',
+      bed: 'CV-1',
+      inpatientNumber: 'CVE2E0001',
+      admittedAt: new Date(Date.now() - 24 * 3_600_000).toISOString(),
+    });
+    const testTime = new Date(Date.now() - 10 * 60_000);
+    testTime.setSeconds(7, 0);
+    await call(page, 'POST', '/v1/testRecord/customerRecord', {
+      category: 'GLU',
+      patientId: admitted.id,
+      period: 'fasting',
+      testTime: testTime.toISOString(),
+      result: 2.2,
+      unit: 'mmolL',
+    });
+
+    await page.goto('/index');
+    const card = page
+      .getByTestId('bed-card')
+      .filter({ has: page.getByTestId('bed-name').getByText(name, { exact: true }) });
+    await card.waitFor({ timeout: 15_000 });
+    await card.getByTestId('bed-actions').click();
+    await page.getByRole('menuitem', { name: /Discharge/ }).click();
+    await page.getByTestId('confirm-ok').click();
+
+    // the server refuses without a reason; the app asks for one, naming how many values are open
+    const input = page.getByTestId('reason-prompt-input');
+    await input.waitFor({ timeout: 10_000 });
+    const prompt = page.locator('.ant-modal-confirm').filter({ has: input });
+    expect(await prompt.innerText()).toContain('1 critical value(s) of this patient are not handled yet');
+    const ok = prompt.getByTestId('confirm-ok');
+    expect(await ok.isDisabled()).toBe(true);
+    await input.fill('x');
+    expect(await prompt.innerText()).toContain('The reason must be 2-200 characters');
+    expect(await ok.isDisabled()).toBe(true);
+    await input.fill('Transferred to the provincial hospital');
+    await shot(page, 'discharge-open-critical-reason');
+    await ok.click();
+    await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(0);
+    await context.close();
+  });
 });

@@ -60,6 +60,11 @@ export function confirmWarning(options: ConfirmOptions): Promise<boolean> {
   });
 }
 
+/** The app's modal API (null until the app mounted), for dialogs built elsewhere (components/reason-prompt). */
+export function appModal(): ModalHookAPI | null {
+  return bridge.modal;
+}
+
 /** A message the user should read before going on (an info-type dialog with one button). */
 export function alertDialog(options: {
   title: string;

@@ -1,5 +1,10 @@
 import { PERMISSIONS } from '@glucocare/domain/admin';
-import { INPATIENT_LIMITS, readmissionSchema, transferSchema } from '@glucocare/domain/patients';
+import {
+  INPATIENT_LIMITS,
+  OPEN_CRITICAL_REASON_LIMIT,
+  readmissionSchema,
+  transferSchema,
+} from '@glucocare/domain/patients';
 import { PATIENT_LIMITS } from '@glucocare/domain/rules';
 import { Col, Form, Input, Row, Select } from 'antd';
 import dayjs from 'dayjs';
@@ -11,6 +16,8 @@ import { confirmAction } from '../../components/confirm';
 import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
 import { zodRule } from '../../components/form-rules';
 import { formatDateTime, hospitalNow, toPicker } from '../../components/format';
+import { askReason } from '../../components/reason-prompt';
+import { msg } from '../../i18n';
 import { DateTimeInput, dateRule, PatientModalForm, TextField } from './form-parts';
 import { useDoctorOptions } from './parts';
 import {
@@ -62,6 +69,37 @@ function DoctorField({
 }
 
 /**
+ * Issue 15: the server refuses to move or discharge a patient with a critical value not handled yet
+ * unless a reason is given (409 on `openCriticalReason`, its message naming how many). This sends once,
+ * and on that refusal asks for the reason and sends again with it; null when the user cancels.
+ */
+export async function withOpenCriticalReason<T>(
+  send: (openCriticalReason?: string) => Promise<T>,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): Promise<T | null> {
+  try {
+    return await send();
+  } catch (error) {
+    const asked = isApiError(error)
+      ? error.errors.find((item) => item.field === 'openCriticalReason')
+      : undefined;
+    if (!asked) throw error;
+    const reason = await askReason({
+      title: t('patients.openCritical.title'),
+      content: asked.message,
+      label: t('patients.openCritical.label'),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      check: (text) =>
+        text.length >= OPEN_CRITICAL_REASON_LIMIT.min && text.length <= OPEN_CRITICAL_REASON_LIMIT.max
+          ? null
+          : msg('patients.openCritical.reasonLength'),
+    });
+    return reason === null ? null : send(reason);
+  }
+}
+
+/**
  * Transfer of a patient (POST /v1/patients/transfer): the original department, bed and doctor shown,
  * the new ones chosen (any enabled department: the patient may leave the nurse's wards), the reason,
  * start and optional end time.
@@ -90,7 +128,12 @@ export function TransferForm({
           form.setFields([{ name: 'toBed', errors: [t('patients.transfer.noChange')] }]);
           return false;
         }
-        return transferPatient(transferInputOf(values, patient));
+        const moved = await withOpenCriticalReason(
+          (openCriticalReason) =>
+            transferPatient({ ...transferInputOf(values, patient), openCriticalReason }),
+          t,
+        );
+        return moved === null ? false : moved;
       }}
       successText={() => t('patients.transfer.done', { name: patient.name })}
       onClose={onClose}
@@ -326,7 +369,12 @@ export async function confirmDischarge(
   });
   if (!ok) return false;
   try {
-    await dischargePatient({ patientId: patient.id, version: patient.version });
+    const done = await withOpenCriticalReason(
+      (openCriticalReason) =>
+        dischargePatient({ patientId: patient.id, version: patient.version, openCriticalReason }),
+      t,
+    );
+    if (done === null) return false;
     toastSuccess(t('patients.discharge.done', { name: patient.name }));
     return true;
   } catch (error) {
