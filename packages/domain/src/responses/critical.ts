@@ -76,3 +76,11 @@ export const criticalLatestView = z.object({
   records: z.array(criticalEventView),
 });
 export type CriticalLatestView = z.infer<typeof criticalLatestView>;
+
+/** A doctor a critical value can be told to (the entry dialog's choices). */
+export const notifiableDoctorView = z.object({
+  id: z.number(),
+  userName: z.string(),
+  nickName: z.string(),
+});
+export type NotifiableDoctorView = z.infer<typeof notifiableDoctorView>;
