@@ -128,7 +128,7 @@ export function NotifyCriticalDialog({
             event.recheckDueAt
               ? t('critical.notify.recheckDue', {
                   time: timeInZone(event.recheckDueAt),
-                  countdown: recheckCountdownText(countdown, t),
+                  countdown: recheckCountdownText(countdown, t, 'critical.notify.countdown'),
                 })
               : t('critical.notify.noRecheck')
           }

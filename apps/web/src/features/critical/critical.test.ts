@@ -223,6 +223,15 @@ describe('the critical-value loop on the card', () => {
     expect(recheckCountdownText({ state: 'overdue', minutes: 65 }, en)).toBe('Recheck overdue by 1 h 5 min');
     expect(recheckCountdownText({ state: 'due', minutes: 12 }, zh)).toBe('12 分钟后复测');
     expect(recheckCountdownText({ state: 'overdue', minutes: 3 }, zh)).toBe('复测已超时 3 分钟');
+    expect(recheckCountdownText({ state: 'overdue', minutes: 0 }, en)).toBe('Recheck due now');
+    expect(recheckCountdownText({ state: 'overdue', minutes: 0 }, zh)).toBe('现在应复测');
+    // the dialog's short form, after the due time
+    expect(recheckCountdownText({ state: 'due', minutes: 5 }, en, 'critical.notify.countdown')).toBe(
+      'in 5 min',
+    );
+    expect(recheckCountdownText({ state: 'overdue', minutes: 2 }, zh, 'critical.notify.countdown')).toBe(
+      '已超时 2 分钟',
+    );
   });
 
   it('lists the steps in order, done ones with their time and who, the recheck given up with its reason', () => {

@@ -57,13 +57,20 @@ export function recheckCountdown(
   return { state: 'overdue', minutes: Math.floor(Math.abs(ms) / 60_000) };
 }
 
-/** "Recheck due in 12 min" / "Recheck overdue by 3 min" (empty when there is nothing to wait for). */
-export function recheckCountdownText(countdown: RecheckCountdown, t: TFunction): string {
+/**
+ * The countdown in words: "Recheck due in 12 min", "Recheck overdue by 3 min", "Recheck due now" on the
+ * card; `keys` 'critical.notify.countdown' gives the dialog's short form ("in 12 min"). Empty when there
+ * is nothing to wait for.
+ */
+export function recheckCountdownText(
+  countdown: RecheckCountdown,
+  t: TFunction,
+  keys: 'critical.loop.recheck' | 'critical.notify.countdown' = 'critical.loop.recheck',
+): string {
   if (!countdown) return '';
   const duration = formatDuration(countdown.minutes, t);
-  return countdown.state === 'due'
-    ? t('critical.loop.recheckDueIn', { duration })
-    : t('critical.loop.recheckOverdueBy', { duration });
+  if (countdown.state === 'due') return t(`${keys}.dueIn`, { duration });
+  return countdown.minutes === 0 ? t(`${keys}.dueNow`) : t(`${keys}.overdueBy`, { duration });
 }
 
 /**
