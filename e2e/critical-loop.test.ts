@@ -1,29 +1,12 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, launchBrowser, loginViaForm, newContext, shot, switchLanguage } from './support';
+import { call, launchBrowser, localMinute, loginViaForm, newContext, shot, switchLanguage } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-const HOSPITAL_ZONE = 'Asia/Shanghai';
-
-/** An instant as the hospital's wall clock, the way the time picker takes it ("YYYY-MM-DD HH:mm"). */
-function wallClock(at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: HOSPITAL_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
-}
 
 type Patient = { id: number; name: string; bed: string | null; doctorCode: string | null };
 
@@ -77,7 +60,7 @@ describe('the critical-value loop in the browser', () => {
       .first();
     await time.click();
     await time.press('ControlOrMeta+a');
-    await time.pressSequentially(wallClock(measured));
+    await time.pressSequentially(localMinute(measured.toISOString()));
     await time.press('Enter');
     await nurse.getByTestId('reading-result').fill('2.0');
     await nurse.getByTestId('form-submit').click();
