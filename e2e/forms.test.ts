@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, call, launchBrowser, loginViaForm, newContext } from './support';
+import { api, call, launchBrowser, localMinute, loginViaForm, newContext } from './support';
 
 /**
  * The form walk: every field a create or edit form shows is filled with a distinctive value, the form
@@ -497,17 +497,6 @@ const CASES: FormCase[] = [
   },
 ];
 
-/** A moment as the forms show it: YYYY-MM-DD HH:mm on the hospital's clock (tenant 101: Asia/Shanghai). */
-const localMinute = (iso: unknown) =>
-  new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(String(iso)));
 const admittedAt = `${localMinute(new Date().toISOString()).slice(0, 10)} 00:05`;
 
 async function patient(inpatientNumber: string) {

@@ -107,3 +107,15 @@ export async function call<T>(
 export function api<T>(page: Page, url: string): Promise<T> {
   return call<T>(page, 'GET', url);
 }
+
+/** A moment as the forms show it: YYYY-MM-DD HH:mm on the hospital's clock (tenant 101: Asia/Shanghai). */
+export const localMinute = (iso: unknown) =>
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(String(iso)));

@@ -4,6 +4,7 @@ import type {
   CriticalCountsView,
   CriticalEventView,
   CriticalLatestView,
+  NotifiableDoctorView,
   Page,
 } from '@glucocare/domain/responses';
 import { http } from './http';
@@ -18,6 +19,7 @@ export type {
   CriticalCountsView as CriticalCounts,
   CriticalEventView as CriticalEvent,
   CriticalLatestView as CriticalLatest,
+  NotifiableDoctorView as NotifiableDoctor,
 } from '@glucocare/domain/responses';
 
 export interface CriticalMonitorFilter {
@@ -84,6 +86,49 @@ export function handleCritical(input: CriticalHandling): Promise<CriticalEventVi
   return http.post('/v1/crisisPatient/handle', input);
 }
 
+/** The entry dialog's notification: whom the nurse told (a user when `notifiedUserId`) and what was done. */
+export interface CriticalNotification {
+  id: number;
+  version: number;
+  notifiedPerson: string;
+  notifiedUserId?: number | null;
+  action: string;
+}
+
+export function notifyCritical(input: CriticalNotification): Promise<CriticalEventView> {
+  return http.post('/v1/crisisPatient/notify', input);
+}
+
+/** The doctor's read receipt. */
+export function acknowledgeCritical(input: { id: number; version: number }): Promise<CriticalEventView> {
+  return http.post('/v1/crisisPatient/acknowledge', input);
+}
+
+/** Why no recheck will be taken (closes the loop in the recheck's place). */
+export function skipCriticalRecheck(input: {
+  id: number;
+  version: number;
+  reason: string;
+}): Promise<CriticalEventView> {
+  return http.post('/v1/crisisPatient/skipRecheck', input);
+}
+
+/** The critical value a reading opened (404 when it has none). */
+export function fetchCriticalOfMeasurement(
+  measurementId: number,
+  signal?: Signal,
+): Promise<CriticalEventView> {
+  return http.get(`/v1/crisisPatient/measurement/${measurementId}`, { signal });
+}
+
+/** Doctors a critical value can be told to, with their user ids. */
+export function fetchNotifiableDoctors(
+  departmentCode?: string,
+  signal?: Signal,
+): Promise<NotifiableDoctorView[]> {
+  return http.get('/v1/crisisPatient/doctors', { query: { departmentCode }, signal });
+}
+
 export function fetchCriticalCounts(signal?: Signal): Promise<CriticalCountsView> {
   return http.get('/v1/crisisPatient/counts', { signal });
 }
@@ -98,4 +143,7 @@ export const criticalKeys = {
   monitor: (filter: CriticalMonitorFilter, lang: string) => ['critical', 'monitor', filter, lang] as const,
   counts: ['critical', 'counts'] as const,
   latest: (since: number | null) => ['critical', 'latest', since] as const,
+  ofMeasurement: (measurementId: number, lang: string) =>
+    ['critical', 'measurement', measurementId, lang] as const,
+  doctors: (departmentCode: string) => ['critical', 'doctors', departmentCode] as const,
 };

@@ -107,3 +107,11 @@ export const criticalLoopReportView = z.object({
   total: criticalLoopFiguresView,
 });
 export type CriticalLoopReportView = z.infer<typeof criticalLoopReportView>;
+
+/** A doctor a critical value can be told to (the entry dialog's choices). */
+export const notifiableDoctorView = z.object({
+  id: z.number(),
+  userName: z.string(),
+  nickName: z.string(),
+});
+export type NotifiableDoctorView = z.infer<typeof notifiableDoctorView>;

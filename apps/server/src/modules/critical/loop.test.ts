@@ -242,6 +242,29 @@ describe('the critical-value loop', () => {
     expect(event.notifiedAt).toBe(event.handledAt);
   });
 
+  it('finds the event of a reading for the entry dialog, and the doctors it can be told to', async () => {
+    const reading = await enter(sh('12:40'), 1.7);
+    const event = await ok<Event>('GET', `/v1/crisisPatient/measurement/${reading.id}`, nurse);
+    expect(event).toMatchObject({ measurementId: reading.id, status: 'open', notifiedAt: null });
+    expect(event.recheckDueAt).toBe(new Date(sh('12:55')).toISOString());
+
+    // a reading that is not critical, an unknown one, another hospital's caller: 404
+    const normal = await enter(sh('12:45'), 0.3, 'KET');
+    expect((await api('GET', `/v1/crisisPatient/measurement/${normal.id}`, nurse)).statusCode).toBe(404);
+    expect((await api('GET', '/v1/crisisPatient/measurement/999999999', nurse)).statusCode).toBe(404);
+    const admin202 = await t.login('202', 'admin', 'Admin@202202');
+    expect((await api('GET', `/v1/crisisPatient/measurement/${reading.id}`, admin202)).statusCode).toBe(404);
+    expect((await api('GET', '/v1/crisisPatient/measurement/abc', nurse)).statusCode).toBe(400);
+
+    const doctors = await ok<{ id: number; userName: string; nickName: string }[]>(
+      'GET',
+      '/v1/crisisPatient/doctors?departmentCode=ENDO',
+      nurse,
+    );
+    expect(doctors).toContainEqual({ id: doctorId, userName: 'doctor01', nickName: 'Dr. Li Wei' });
+    expect(await ok('GET', '/v1/crisisPatient/doctors?departmentCode=NOSUCH', nurse)).toEqual([]);
+  });
+
   it('refuses a notified user of another hospital', async () => {
     const reading = await enter(sh('12:30'), 1.8);
     const event = await eventOf(reading.id);

@@ -13,21 +13,24 @@ import {
   criticalEventView,
   criticalLatestView,
   criticalLoopReportView,
+  notifiableDoctorView,
 } from '@glucocare/domain/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok, pageOf } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
-import { MAX_PAGE_SIZE } from '../../lib/query';
+import { idParam, MAX_PAGE_SIZE } from '../../lib/query';
 import { requestMeta } from '../audit/service';
 import { criticalLoopReport } from './loop-report';
 import {
   acknowledgeCriticalEvent,
   countCriticalEvents,
+  criticalEventOfMeasurement,
   handleCriticalEvent,
   latestCriticalEvents,
   monitorCriticalEvents,
+  notifiableDoctors,
   notifyCriticalEvent,
   queryCriticalEvents,
   skipCriticalRecheck,
@@ -90,6 +93,46 @@ export async function criticalRoutes(app: FastifyInstance) {
           app.clock(),
         ),
       ),
+  );
+
+  r.get(
+    '/v1/crisisPatient/measurement/:id',
+    {
+      config: { permission: PERMISSIONS.criticalValues.list },
+      schema: {
+        tags,
+        summary: 'The critical value a reading opened (open or handled), for the entry dialog; 404 when none',
+        params: idParam,
+        response: { 200: envelopeOf(criticalEventView) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await criticalEventOfMeasurement(
+          app.db,
+          sessionOf(request),
+          request.params.id,
+          request.lang,
+          app.clock(),
+        ),
+      ),
+  );
+
+  r.get(
+    '/v1/crisisPatient/doctors',
+    {
+      config: { permission: PERMISSIONS.criticalValues.handle },
+      schema: {
+        tags,
+        summary:
+          'Doctors a critical value can be told to (of one department when given), with their user ids',
+        querystring: z.object({ departmentCode: z.string().trim().max(64).optional() }),
+        response: { 200: envelopeOf(z.array(notifiableDoctorView)) },
+      },
+    },
+    async (request) =>
+      ok(request, await notifiableDoctors(app.db, sessionOf(request), request.query.departmentCode)),
   );
 
   r.post(

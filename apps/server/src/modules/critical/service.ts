@@ -30,6 +30,7 @@ import { auditActor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 import { publishLive } from '../live/publish';
 import { hospitalTimeZone } from '../settings/time-zone';
+import { doctorRecords } from '../users/staff-service';
 
 // Not a resource declaration (lib/resource.ts): critical-value events are opened and voided by the reading
 // write path; this service reads them and records their handling, a one-way change with its own rules, not a
@@ -270,6 +271,35 @@ async function eventView(db: DbOrTx, session: SessionUser, id: number, lang: Lan
   const [row] = await selectEvents(db, lang).where(and(visible(session), eq(criticalEvents.id, id)));
   if (!row) throw recordNotFound();
   return toView(row, now);
+}
+
+/**
+ * GET /v1/crisisPatient/measurement/:id: the event a reading opened (open or handled; the newest when a
+ * correction reopened it), so the entry dialog finds what it records on; 404 when the reading has none.
+ */
+export async function criticalEventOfMeasurement(
+  db: DbOrTx,
+  session: SessionUser,
+  measurementId: number,
+  lang: Lang,
+  now: Date,
+): Promise<CriticalEventView> {
+  const [row] = await selectEvents(db, lang)
+    .where(and(visible(session), eq(criticalEvents.measurementId, measurementId)))
+    .orderBy(desc(criticalEvents.id))
+    .limit(1);
+  if (!row) throw recordNotFound();
+  return toView(row, now);
+}
+
+/**
+ * GET /v1/crisisPatient/doctors: the doctors a nurse may tell of a critical value (the entry dialog's
+ * choices), of one department when given, with the user ids `notifiedUserId` takes. The whole hospital
+ * whatever the caller's scope, as the notification accepts any user of it.
+ */
+export async function notifiableDoctors(db: Database, session: SessionUser, departmentCode?: string) {
+  const rows = await doctorRecords(db, { ...session, scope: { all: true } }, departmentCode);
+  return rows.map((row) => ({ id: row.id, userName: row.userName, nickName: row.nickName }));
 }
 
 type EventRecord = typeof criticalEvents.$inferSelect;

@@ -482,15 +482,14 @@ export async function batchScope(
   });
 }
 
-/** Users holding the doctor role within the caller's scope, optionally of one department. */
-export async function doctors(
-  db: Database,
-  session: SessionUser,
-  departmentCode: string | undefined,
-  lang: string,
-) {
-  const rows = await db
+/**
+ * Users holding the doctor role within the caller's scope, optionally of one department, with their ids
+ * (for references by id, e.g. whom a critical value was told to).
+ */
+export function doctorRecords(db: Database, session: SessionUser, departmentCode: string | undefined) {
+  return db
     .select({
+      id: users.id,
       userName: users.userName,
       nickName: users.nickName,
       departmentCode: users.departmentCode,
@@ -514,6 +513,16 @@ export async function doctors(
       ),
     )
     .orderBy(asc(users.departmentCode), asc(users.nickName));
+}
+
+/** Users holding the doctor role within the caller's scope, optionally of one department. */
+export async function doctors(
+  db: Database,
+  session: SessionUser,
+  departmentCode: string | undefined,
+  lang: string,
+) {
+  const rows = await doctorRecords(db, session, departmentCode);
   return rows.map((r) => ({
     userName: r.userName,
     nickName: r.nickName,

@@ -15,10 +15,19 @@ import { handleSaveError } from '../form-errors';
 import { useRevalidateOnLanguageChange } from '../form-rules';
 import { isDropdownOpen } from './dropdown';
 
-/** Save / cancel buttons of every dialog and side panel; save carries `data-testid="form-submit"`. */
-export function submitterProps(t: TFunction): ModalFormProps['submitter'] {
+/**
+ * Save / cancel buttons of every dialog and side panel; save carries `data-testid="form-submit"`.
+ * A dialog may name them for what they do ("Send", "Later").
+ */
+export function submitterProps(
+  t: TFunction,
+  texts: { submit?: string; cancel?: string } = {},
+): ModalFormProps['submitter'] {
   return {
-    searchConfig: { submitText: t('common.save'), resetText: t('common.cancel') },
+    searchConfig: {
+      submitText: texts.submit ?? t('common.save'),
+      resetText: texts.cancel ?? t('common.cancel'),
+    },
     submitButtonProps: { 'data-testid': 'form-submit' },
     resetButtonProps: { 'data-testid': 'form-cancel' },
   };
@@ -134,6 +143,9 @@ export function DialogForm<T extends { id: number }, V, S = unknown>({
   save,
   onSaved,
   savedText,
+  submitText,
+  cancelText,
+  dismissible = true,
   children,
 }: {
   edit: EditFormState<T, V>;
@@ -154,6 +166,14 @@ export function DialogForm<T extends { id: number }, V, S = unknown>({
   onSaved: (saved: S) => void;
   /** the success message; "Saved" when absent, none when `save` says it itself (null) */
   savedText?: (saved: S) => string | null;
+  /** the buttons' words when "Save" / "Cancel" do not say what they do */
+  submitText?: string;
+  cancelText?: string;
+  /**
+   * false: a dialog that must be answered — no close button, Escape does nothing; only its two
+   * buttons end it (the critical value's entry dialog: "Send" or an explicit "Later")
+   */
+  dismissible?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -167,7 +187,7 @@ export function DialogForm<T extends { id: number }, V, S = unknown>({
   const onKeyDownCapture = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || isDropdownOpen(event.target)) return;
     event.stopPropagation();
-    if (!panel) void requestClose();
+    if (!panel && dismissible) void requestClose();
   };
   const keyboardScope = (node: ReactNode) => (
     <div onKeyDownCapture={onKeyDownCapture} data-testid={testId}>
@@ -181,7 +201,7 @@ export function DialogForm<T extends { id: number }, V, S = unknown>({
     layout: 'vertical' as const,
     initialValues,
     dateFormatter,
-    submitter: submitterProps(t),
+    submitter: submitterProps(t, { submit: submitText, cancel: cancelText }),
     onFinish: async (values: V) => {
       try {
         const saved = await save(values, base);
@@ -229,6 +249,7 @@ export function DialogForm<T extends { id: number }, V, S = unknown>({
         destroyOnHidden: true,
         maskClosable: false,
         keyboard: false,
+        closable: dismissible,
         onCancel: () => void requestClose(),
         modalRender: keyboardScope,
       }}

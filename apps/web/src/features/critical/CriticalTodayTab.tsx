@@ -17,7 +17,7 @@ import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
 import { secondsInZone } from '../../components/format';
 import { LoadError } from '../../components/PageWrapper';
 import { currentLang } from '../../i18n';
-import { CriticalCard } from './CriticalCard';
+import { CriticalCard, type LoopActions } from './CriticalCard';
 import { sortForToday } from './critical';
 
 /** Today's list refreshes itself this often. */
@@ -40,10 +40,12 @@ export function CriticalTodayTab({
   units,
   canHandle,
   onHandle,
+  loop,
 }: {
   units: Record<MeasurementItem, DisplayUnit>;
   canHandle: boolean;
   onHandle: (event: CriticalEvent) => void;
+  loop: LoopActions;
 }) {
   const { t } = useTranslation();
   const lang = currentLang();
@@ -135,6 +137,7 @@ export function CriticalTodayTab({
               now={now}
               canHandle={canHandle}
               onHandle={onHandle}
+              loop={loop}
             />
           ))}
         </div>

@@ -13,6 +13,7 @@ import { CRITICAL_QUERY_LIST, CriticalQueryTab } from './CriticalQueryTab';
 import { CriticalTodayTab, MONITOR_REFRESH_MS } from './CriticalTodayTab';
 import { HandleCriticalModal } from './HandleCriticalModal';
 import { useItemUnits } from './units';
+import { useLoopActions } from './useLoopActions';
 import './critical.css';
 import { hospitalNow } from '../../components/format';
 
@@ -85,6 +86,7 @@ export default function CriticalValuePage() {
     void client.invalidateQueries({ queryKey: criticalKeys.all });
     reloadQuery();
   };
+  const { loop, dialogs } = useLoopActions(units, afterHandling);
   const showOpen = () => {
     setTab('query');
     setPreset({
@@ -104,7 +106,9 @@ export default function CriticalValuePage() {
           {
             key: 'today',
             label: t('critical.tabs.today'),
-            children: <CriticalTodayTab units={units} canHandle={canHandle} onHandle={setHandling} />,
+            children: (
+              <CriticalTodayTab units={units} canHandle={canHandle} onHandle={setHandling} loop={loop} />
+            ),
           },
           {
             key: 'query',
@@ -121,6 +125,7 @@ export default function CriticalValuePage() {
         onClose={() => setHandling(null)}
         onHandled={afterHandling}
       />
+      {dialogs}
     </PageWrapper>
   );
 }

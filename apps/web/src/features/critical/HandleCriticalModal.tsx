@@ -1,12 +1,7 @@
 import type { MeasurementItem } from '@glucocare/domain/clinical';
-import {
-  CRITICAL_LIMITS,
-  criticalActionSchema,
-  criticalNotifiedPersonSchema,
-  handledAtIssue,
-} from '@glucocare/domain/critical';
+import { CRITICAL_LIMITS, criticalNotifiedPersonSchema, handledAtIssue } from '@glucocare/domain/critical';
 import type { DisplayUnit } from '@glucocare/domain/hospital-settings';
-import { AutoComplete, Button, DatePicker, Form, Input, Modal, Tag } from 'antd';
+import { AutoComplete, Button, DatePicker, Form, Modal } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,10 +11,9 @@ import { toastSuccess } from '../../app/notify';
 import { ConflictAlert } from '../../components/ConflictAlert';
 import { applyApiError } from '../../components/form-errors';
 import { useRevalidateOnLanguageChange, zodRule } from '../../components/form-rules';
-import { formatDateTime, fromPicker, hospitalNow, toPicker } from '../../components/format';
+import { fromPicker, hospitalNow, toPicker } from '../../components/format';
 import { msg } from '../../i18n';
-import { ACTION_PHRASES, appendPhrase } from './critical';
-import { valueText } from './units';
+import { ActionField, CriticalEventSummary } from './CriticalFormParts';
 
 interface HandleForm {
   notifiedPerson: string;
@@ -96,7 +90,6 @@ export function HandleCriticalModal({
     }
   };
 
-  const unit = units[event.item];
   return (
     <Modal
       open
@@ -122,22 +115,7 @@ export function HandleCriticalModal({
       ]}
     >
       <ConflictAlert message={conflict} />
-      <div className="gc-crit-summary-box" data-testid="critical-handle-summary">
-        <strong>{event.patientName}</strong>
-        {event.bed ? ` · ${t('critical.bedLabel', { bed: event.bed })}` : ''}
-        {` · ${event.departmentName}`}
-        <div>
-          {t(`critical.items.${event.item}`)}
-          {event.periodName ? ` (${event.periodName})` : ''}:{' '}
-          <strong style={{ color: event.color ?? undefined }}>
-            {valueText(event.item, event.value, unit)}
-          </strong>{' '}
-          {t(`critical.classes.${event.classification}`, { defaultValue: event.classification })}
-        </div>
-        <div className="gc-secondary">
-          {t('critical.measuredAtFull', { time: formatDateTime(event.measuredAt) })}
-        </div>
-      </div>
+      <CriticalEventSummary event={event} units={units} testId="critical-handle-summary" />
       <Form form={form} layout="vertical" requiredMark name="criticalHandle">
         <Form.Item
           name="notifiedPerson"
@@ -152,39 +130,7 @@ export function HandleCriticalModal({
             data-testid="critical-notified-person"
           />
         </Form.Item>
-        <Form.Item
-          name="action"
-          label={t('critical.fields.action')}
-          required
-          rules={[zodRule(criticalActionSchema)]}
-          style={{ marginBottom: 0 }}
-        >
-          <Input.TextArea
-            rows={3}
-            showCount
-            maxLength={CRITICAL_LIMITS.action.max}
-            placeholder={t('critical.handle.actionPlaceholder')}
-            data-testid="critical-action"
-          />
-        </Form.Item>
-        <fieldset className="gc-crit-phrases" aria-label={t('critical.handle.quickPhrases')}>
-          {ACTION_PHRASES.map((key) => (
-            <Tag.CheckableTag
-              key={key}
-              checked={false}
-              data-testid={`critical-phrase-${key}`}
-              onChange={() => {
-                form.setFieldValue(
-                  'action',
-                  appendPhrase(form.getFieldValue('action'), t(`critical.phrases.${key}`)),
-                );
-                void form.validateFields(['action']).catch(() => undefined);
-              }}
-            >
-              + {t(`critical.phrases.${key}`)}
-            </Tag.CheckableTag>
-          ))}
-        </fieldset>
+        <ActionField form={form} />
         <Form.Item
           name="handledAt"
           label={t('critical.fields.handledAt')}

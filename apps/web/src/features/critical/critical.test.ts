@@ -6,13 +6,19 @@ import { INITIAL_ALERT, nextAlertState } from './alert';
 import {
   ACTION_PHRASES,
   appendPhrase,
+  asksToNotify,
   criticalExportName,
   criticalFilterOf,
+  ENTRY_DIALOG_HOURS,
   formatDuration,
+  loopSteps,
   minutesOpen,
   openUrgency,
+  recheckCountdown,
+  recheckCountdownText,
   sortForToday,
 } from './critical';
+import { notifiedUserOf } from './NotifyCriticalDialog';
 
 const en = i18n.getFixedT('en-US');
 const zh = i18n.getFixedT('zh-CN');
@@ -186,5 +192,95 @@ describe('the ward alert', () => {
   it('never moves the cursor back', () => {
     const state = { ...INITIAL_ALERT, since: 12 };
     expect(nextAlertState(state, answer(7, 0, [])).since).toBe(12);
+  });
+});
+
+describe('the critical-value loop on the card', () => {
+  const due = '2026-03-02T07:15:00.000Z';
+  const at = (iso: string) => new Date(iso);
+
+  it('counts down to the recheck, then counts how late it is, in whole minutes', () => {
+    const open = event(1, { recheckDueAt: due });
+    expect(recheckCountdown(open, at('2026-03-02T07:03:00.000Z'))).toEqual({ state: 'due', minutes: 12 });
+    // 30 s before the due minute still reads "in 1 min", never "in 0 min"
+    expect(recheckCountdown(open, at('2026-03-02T07:14:30.000Z'))).toEqual({ state: 'due', minutes: 1 });
+    expect(recheckCountdown(open, at(due))).toEqual({ state: 'overdue', minutes: 0 });
+    expect(recheckCountdown(open, at('2026-03-02T07:18:40.000Z'))).toEqual({ state: 'overdue', minutes: 3 });
+    expect(recheckCountdown(open, at('2026-03-02T08:20:00.000Z'))).toEqual({ state: 'overdue', minutes: 65 });
+  });
+
+  it('has no countdown once rechecked, given up with a reason, or never scheduled', () => {
+    const now = at('2026-03-02T07:20:00.000Z');
+    expect(recheckCountdown(event(1, { recheckDueAt: due, recheckedAt: due }), now)).toBeNull();
+    expect(recheckCountdown(event(1, { recheckDueAt: due, recheckSkippedReason: 'ICU' }), now)).toBeNull();
+    expect(recheckCountdown(event(1), now)).toBeNull();
+    expect(recheckCountdownText(null, en)).toBe('');
+  });
+
+  it('says the countdown in both languages', () => {
+    expect(recheckCountdownText({ state: 'due', minutes: 12 }, en)).toBe('Recheck due in 12 min');
+    expect(recheckCountdownText({ state: 'overdue', minutes: 3 }, en)).toBe('Recheck overdue by 3 min');
+    expect(recheckCountdownText({ state: 'overdue', minutes: 65 }, en)).toBe('Recheck overdue by 1 h 5 min');
+    expect(recheckCountdownText({ state: 'due', minutes: 12 }, zh)).toBe('12 分钟后复测');
+    expect(recheckCountdownText({ state: 'overdue', minutes: 3 }, zh)).toBe('复测已超时 3 分钟');
+    expect(recheckCountdownText({ state: 'overdue', minutes: 0 }, en)).toBe('Recheck due now');
+    expect(recheckCountdownText({ state: 'overdue', minutes: 0 }, zh)).toBe('现在应复测');
+    // the dialog's short form, after the due time
+    expect(recheckCountdownText({ state: 'due', minutes: 5 }, en, 'critical.notify.countdown')).toBe(
+      'in 5 min',
+    );
+    expect(recheckCountdownText({ state: 'overdue', minutes: 2 }, zh, 'critical.notify.countdown')).toBe(
+      '已超时 2 分钟',
+    );
+  });
+
+  it('lists the steps in order, done ones with their time and who, the recheck given up with its reason', () => {
+    const steps = loopSteps(
+      event(1, {
+        notifiedAt: '2026-03-02T07:02:00.000Z',
+        notifiedPerson: 'Dr. Li Wei',
+        acknowledgedAt: '2026-03-02T07:05:00.000Z',
+        acknowledgedBy: 'Dr. Li Wei',
+        recheckSkippedReason: 'Transferred to ICU',
+      }),
+    );
+    expect(steps).toEqual([
+      { step: 'notified', state: 'done', at: '2026-03-02T07:02:00.000Z', detail: 'Dr. Li Wei' },
+      { step: 'acknowledged', state: 'done', at: '2026-03-02T07:05:00.000Z', detail: 'Dr. Li Wei' },
+      { step: 'handled', state: 'waiting', at: null, detail: null },
+      { step: 'rechecked', state: 'skipped', at: null, detail: 'Transferred to ICU' },
+    ]);
+  });
+});
+
+describe('the entry dialog', () => {
+  const now = new Date('2026-03-02T12:00:00.000Z');
+  const reading = (fields: Partial<Parameters<typeof asksToNotify>[0]> = {}) => ({
+    determineType: 'criticalLow' as string | null,
+    testTime: '2026-03-02T11:50:00.000Z',
+    testValue: 2.1 as number | null,
+    ...fields,
+  });
+
+  it('asks about a critical value just measured, not about others or one typed in from an earlier shift', () => {
+    expect(asksToNotify(reading(), now)).toBe(true);
+    expect(asksToNotify(reading({ determineType: 'criticalHigh' }), now)).toBe(true);
+    expect(asksToNotify(reading({ determineType: 'low' }), now)).toBe(false);
+    expect(asksToNotify(reading({ determineType: null, testValue: null }), now)).toBe(false);
+    const edge = new Date(now.getTime() - ENTRY_DIALOG_HOURS * 3_600_000).toISOString();
+    expect(asksToNotify(reading({ testTime: edge }), now)).toBe(true);
+    expect(asksToNotify(reading({ testTime: '2026-03-01T15:10:00.000Z' }), now)).toBe(false);
+  });
+
+  it('links the name chosen to its doctor, the responsible one first; a typed name to nobody', () => {
+    const doctors = [
+      { id: 7, userName: 'doctor02', nickName: 'Dr. Li Wei' },
+      { id: 3, userName: 'doctor01', nickName: 'Dr. Li Wei' },
+      { id: 9, userName: 'carter', nickName: 'Dr. Emily Carter' },
+    ];
+    expect(notifiedUserOf('Dr. Li Wei', doctors, 'DOCTOR01')).toBe(3);
+    expect(notifiedUserOf(' Dr. Emily Carter ', doctors, 'doctor01')).toBe(9);
+    expect(notifiedUserOf('Dr. Li Wei', doctors, null)).toBe(7);
+    expect(notifiedUserOf('Head nurse Zhao', doctors, 'doctor01')).toBeNull();
   });
 });

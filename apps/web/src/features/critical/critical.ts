@@ -39,6 +39,87 @@ export function formatDuration(minutes: number, t: TFunction): string {
   return t('critical.duration.hours', { hours: Math.floor(whole / 60), minutes: whole % 60 });
 }
 
+/** Where the recheck of a critical value stands: due in / overdue by whole minutes, or nothing to wait for. */
+export type RecheckCountdown = { state: 'due' | 'overdue'; minutes: number } | null;
+
+/**
+ * The recheck's countdown at `now`: none once rechecked, given up with a reason, or never scheduled
+ * (values opened before the loop existed). "Due in" rounds up, so it reads "due in 1 min" until the
+ * minute it is due; "overdue by" counts whole minutes past it.
+ */
+export function recheckCountdown(
+  event: Pick<CriticalEvent, 'recheckDueAt' | 'recheckedAt' | 'recheckSkippedReason'>,
+  now: Date,
+): RecheckCountdown {
+  if (!event.recheckDueAt || event.recheckedAt || event.recheckSkippedReason) return null;
+  const ms = Date.parse(event.recheckDueAt) - now.getTime();
+  if (ms > 0) return { state: 'due', minutes: Math.ceil(ms / 60_000) };
+  return { state: 'overdue', minutes: Math.floor(Math.abs(ms) / 60_000) };
+}
+
+/**
+ * The countdown in words: "Recheck due in 12 min", "Recheck overdue by 3 min", "Recheck due now" on the
+ * card; `keys` 'critical.notify.countdown' gives the dialog's short form ("in 12 min"). Empty when there
+ * is nothing to wait for.
+ */
+export function recheckCountdownText(
+  countdown: RecheckCountdown,
+  t: TFunction,
+  keys: 'critical.loop.recheck' | 'critical.notify.countdown' = 'critical.loop.recheck',
+): string {
+  if (!countdown) return '';
+  const duration = formatDuration(countdown.minutes, t);
+  if (countdown.state === 'due') return t(`${keys}.dueIn`, { duration });
+  return countdown.minutes === 0 ? t(`${keys}.dueNow`) : t(`${keys}.overdueBy`, { duration });
+}
+
+/**
+ * Hours after its measurement within which saving a critical reading opens the entry dialog: a nurse
+ * at the bedside enters it at once; a value typed in from an earlier shift is a late record, left to
+ * the critical list (where it shows as not notified) rather than an alarm about the past.
+ */
+export const ENTRY_DIALOG_HOURS = 4;
+
+/** Whether saving this reading asks the nurse whom she told (critical, and measured recently). */
+export function asksToNotify(
+  reading: { determineType: string | null; testTime: string; testValue: number | null },
+  now: Date,
+): boolean {
+  if (reading.testValue === null) return false;
+  if (reading.determineType !== 'criticalLow' && reading.determineType !== 'criticalHigh') return false;
+  const age = now.getTime() - Date.parse(reading.testTime);
+  return age <= ENTRY_DIALOG_HOURS * 3_600_000;
+}
+
+/** One step of the loop as the card's step line shows it. */
+export interface LoopStepView {
+  step: 'notified' | 'acknowledged' | 'handled' | 'rechecked';
+  /** done (with its time), skipped (the recheck, with a reason) or still waited for */
+  state: 'done' | 'skipped' | 'waiting';
+  at: string | null;
+  /** who: the person told, who acknowledged, who handled; the skip reason */
+  detail: string | null;
+}
+
+/** The loop's steps of an event, in order: measured → notified → acknowledged → handled → rechecked. */
+export function loopSteps(event: CriticalEvent): LoopStepView[] {
+  const step = (name: LoopStepView['step'], at: string | null, detail: string | null): LoopStepView => ({
+    step: name,
+    state: at ? 'done' : 'waiting',
+    at,
+    detail: at ? detail : null,
+  });
+  const rechecked: LoopStepView = event.recheckSkippedReason
+    ? { step: 'rechecked', state: 'skipped', at: null, detail: event.recheckSkippedReason }
+    : step('rechecked', event.recheckedAt, null);
+  return [
+    step('notified', event.notifiedAt, event.notifiedPerson),
+    step('acknowledged', event.acknowledgedAt, event.acknowledgedBy),
+    step('handled', event.handledAt, event.handledBy),
+    rechecked,
+  ];
+}
+
 /** Minutes a critical value has been open at `now` (handled ones: the minutes it took). */
 export function minutesOpen(event: Pick<CriticalEvent, 'measuredAt' | 'handledAt'>, now: Date): number {
   return minutesBetween(event.measuredAt, event.handledAt ?? now);

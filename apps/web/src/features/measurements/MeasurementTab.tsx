@@ -21,7 +21,7 @@ import {
   Typography,
 } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/http';
 import {
@@ -36,6 +36,8 @@ import { useDevice } from '../../app/preferences';
 import { dateInZone } from '../../components/format';
 import { useListReload } from '../../components/list-page/ListPage';
 import { TestTrendChart } from '../analysis/TestTrendChart';
+import { CriticalEntryDialog } from '../critical/CriticalEntryDialog';
+import { asksToNotify } from '../critical/critical';
 import { ReadingDetail, ReadingStatusModal } from './ReadingDetail';
 import { ReadingForm, type ReadingPreset } from './ReadingForm';
 import { ReadingGrid } from './ReadingGrid';
@@ -67,6 +69,10 @@ export function MeasurementTab({ patientId, item }: MeasurementTabProps) {
   const queryClient = useQueryClient();
   const mobile = useDevice() === 'mobile';
   const canEdit = usePermission(PERMISSIONS.measurementEntry.edit);
+  const canNotify = usePermission(PERMISSIONS.criticalValues.handle);
+  // critical readings saved and not yet asked about, oldest first ("save and add another" may add several)
+  const [toNotify, setToNotify] = useState<number[]>([]);
+  const notified = useCallback(() => setToNotify((list) => list.slice(1)), []);
   const [view, setView] = useState<'grid' | 'list' | 'chart'>('grid');
   const [days, setDays] = useState<number | null>(READING_DAYS_DEFAULT);
   const [range, setRange] = useState<[string, string] | null>(null);
@@ -293,8 +299,16 @@ export function MeasurementTab({ patientId, item }: MeasurementTabProps) {
           reading={form.reading}
           preset={form.preset}
           onClose={() => setForm(null)}
-          onSaved={refresh}
+          onSaved={(saved) => {
+            refresh();
+            if (canNotify && asksToNotify(saved, new Date())) {
+              setToNotify((list) => (list.includes(saved.id) ? list : [...list, saved.id]));
+            }
+          }}
         />
+      ) : null}
+      {toNotify[0] !== undefined ? (
+        <CriticalEntryDialog key={toNotify[0]} measurementId={toNotify[0]} onDone={notified} />
       ) : null}
       <ReadingStatusModal
         reading={statusChange?.reading ?? null}
