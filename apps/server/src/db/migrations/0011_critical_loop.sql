@@ -9,4 +9,4 @@ ALTER TABLE "critical_events" ADD COLUMN "recheck_measurement_id" bigint;--> sta
 ALTER TABLE "critical_events" ADD COLUMN "rechecked_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "critical_events" ADD COLUMN "recheck_skipped_reason" text;--> statement-breakpoint
 ALTER TABLE "critical_events" ADD COLUMN "escalated_at" timestamp with time zone;--> statement-breakpoint
-CREATE INDEX "critical_events_recheck_idx" ON "critical_events" USING btree ("tenant_id","patient_id","item") WHERE "critical_events"."rechecked_at" is null and "critical_events"."recheck_due_at" is not null and "critical_events"."status" <> 'void';
+CREATE INDEX "critical_events_recheck_idx" ON "critical_events" USING btree ("tenant_id","patient_id","item") WHERE "critical_events"."recheck_due_at" is not null and "critical_events"."status" <> 'void';

@@ -150,10 +150,11 @@ export const criticalEvents = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('critical_events_measurement_uq').on(t.tenantId, t.measurementId),
-    // the write path looks for the recheck a new reading completes: per patient and item, still waiting
+    // the write path looks for the recheck a new reading completes (or precedes: a late entry measured
+    // before the recorded recheck takes its place), per patient and item
     index('critical_events_recheck_idx')
       .on(t.tenantId, t.patientId, t.item)
-      .where(sql`${t.recheckedAt} is null and ${t.recheckDueAt} is not null and ${t.status} <> 'void'`),
+      .where(sql`${t.recheckDueAt} is not null and ${t.status} <> 'void'`),
     index('critical_events_time_idx').on(t.tenantId, t.measuredAt),
     index('critical_events_open_idx')
       .on(t.tenantId, t.departmentCode, t.patientId)

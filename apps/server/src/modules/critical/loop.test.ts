@@ -285,9 +285,10 @@ describe('the critical-value loop', () => {
   });
 
   it('reports the month per ward: each step’s count, median and 90th percentile, the share within target', async () => {
-    // this file's values, measured on 2 March: 10:00 and 10:20 (rechecked by the next readings at 10:20
-    // and 11:00), 11:00 (notified 13:00, acknowledged and handled 13:04, rechecked 11:20), 12:00
-    // (handled 13:04, notified then too, rechecked by the 12:30 reading), 12:30 (nothing yet)
+    // this file's glucose values, measured on 2 March: critical at 10:00, 10:20, 11:00, 12:00, 12:30 and
+    // 12:40; each rechecked by the first later glucose: 10:20, 11:00, 11:20 (11:16 was deleted), 12:30
+    // (entered after 12:40, it takes its place), 12:40, none. 11:00 notified at 13:00, acknowledged and
+    // handled at 13:04; 12:00 handled (and so notified) at 13:04.
     const report = await ok<{
       month: string;
       targetMinutes: number;
@@ -296,18 +297,18 @@ describe('the critical-value loop', () => {
     }>('GET', '/v1/crisisPatient/loopReport?month=2026-03', nurse);
     expect(report.targetMinutes).toBe(15);
     expect(report.departments.map((row) => [row.departmentCode, row.departmentName, row.count])).toEqual([
-      ['ENDO', 'Endocrinology', 5],
+      ['ENDO', 'Endocrinology', 6],
     ]);
     expect(report.total).toEqual({
-      count: 5,
+      count: 6,
       steps: {
         // 120 and 64 minutes: median 92, p90 64 + 0.9 × 56 = 114.4
         notified: { count: 2, median: 92, p90: expect.closeTo(114.4, 10) },
         acknowledged: { count: 1, median: 124, p90: 124 },
         // 124 and 64: median 94, p90 64 + 0.9 × 60 = 118
         handled: { count: 2, median: 94, p90: expect.closeTo(118, 10) },
-        // 20, 40, 20, 30 → 20, 20, 30, 40: median 25, p90 30 + 0.7 × 10 = 37
-        rechecked: { count: 4, median: 25, p90: expect.closeTo(37, 10) },
+        // 20, 40, 20, 30, 10 → 10, 20, 20, 30, 40: median 20, p90: h = 4 × 0.9 = 3.6 → 30 + 0.6 × 10 = 36
+        rechecked: { count: 5, median: 20, p90: expect.closeTo(36, 10) },
       },
       handledWithinTarget: 0,
       handledWithinTargetShare: 0,
@@ -328,7 +329,7 @@ describe('the critical-value loop', () => {
   it('asks for a reason to transfer or discharge a patient while a critical value is open, and keeps it', async () => {
     const detail = async () =>
       ok<{ version: number }>('GET', `/v1/patients/hospitalizedPatient?patientId=${patient}`, nurse);
-    // open (not handled): 10:00, 10:20 and 12:30
+    // open (not handled): 10:00, 10:20, 12:30 and 12:40
     const transfer = {
       patientId: patient,
       toDepartmentCode: 'ENDO',
@@ -345,7 +346,7 @@ describe('the critical-value loop', () => {
     expect(refused.json().dataContent.errors).toEqual([
       {
         field: 'openCriticalReason',
-        message: '3 critical value(s) of this patient are not handled yet: please give a reason to go on',
+        message: '4 critical value(s) of this patient are not handled yet: please give a reason to go on',
       },
     ]);
     const moved = await api('POST', '/v1/patients/transfer', nurse, {
@@ -371,7 +372,7 @@ describe('the critical-value loop', () => {
     expect(noReason.statusCode).toBe(409);
     expect(noReason.json().dataContent.errors[0]).toEqual({
       field: 'openCriticalReason',
-      message: '该患者有 3 条危急值尚未处理，请填写原因后继续',
+      message: '该患者有 4 条危急值尚未处理，请填写原因后继续',
     });
     const out = await api('POST', '/v1/patients/discharge', nurse, {
       ...discharge,

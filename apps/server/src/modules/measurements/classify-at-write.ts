@@ -181,52 +181,43 @@ export async function syncCriticalEvents(
 }
 
 /**
- * Rechecks (issue 15): each event waiting for one takes the first live reading with a value of the
- * same patient and item measured after it, among those just written; a deleted reading stops being the
- * recheck of the events it completed (a later reading can complete them again). One statement each.
- * The event's version stays: it guards what people record on it (handling, read receipt), which a
- * recheck does not touch, so a nurse handling it meanwhile is not refused.
+ * Rechecks (issue 15): a critical value's recheck is the first live reading with a value of the same
+ * patient and item measured after it. Rather than patching links reading by reading, every event of the
+ * patients and items just written is set to that reading again, in one statement: a new reading, a late
+ * entry of an earlier one, a correction of a time or value, a deletion and a new critical event all come
+ * out right the same way. Only events whose recheck changes are written and answered. The event's
+ * version stays: it guards what people record on it (handling, read receipt), which a recheck does not
+ * touch, so a nurse handling it meanwhile is not refused.
  */
 async function syncRechecks(
   tx: DbOrTx,
   tenantId: string,
   rows: readonly WrittenReading[],
 ): Promise<TouchedCriticalEvent[]> {
-  const deleted = rows.filter((row) => row.deletedAt).map((row) => row.id);
-  const undone = deleted.length
-    ? await tx
-        .update(criticalEvents)
-        .set({ recheckMeasurementId: null, recheckedAt: null, updatedAt: sql`now()` })
-        .where(
-          and(eq(criticalEvents.tenantId, tenantId), inArray(criticalEvents.recheckMeasurementId, deleted)),
-        )
-        .returning(touchedColumns)
-    : [];
-  const live = rows.filter((row) => !row.deletedAt && row.value !== null);
-  if (!live.length) return undone;
+  if (!rows.length) return [];
   const column = (values: unknown[]) => sql.param(values);
   const result = await tx.execute<{ id: string; patient_id: string; department_code: string }>(sql`
+    with wanted as (
+      select e.id as event_id, r.id as reading_id, r.test_time
+        from critical_events e
+        left join lateral (
+          select m.id, m.test_time from measurements m
+           where m.tenant_id = e.tenant_id and m.patient_id = e.patient_id and m.item = e.item
+             and m.deleted_at is null and m.value is not null and m.test_time > e.measured_at
+           order by m.test_time limit 1) r on true
+       where e.tenant_id = ${tenantId} and e.recheck_due_at is not null and e.status <> 'void'
+         and (e.patient_id, e.item) in (
+               select * from unnest(${column(rows.map((row) => row.patientId))}::bigint[],
+                                    ${column(rows.map((row) => row.item))}::text[])))
     update critical_events ce
-       set recheck_measurement_id = r.reading_id, rechecked_at = r.test_time, updated_at = now()
-      from (select distinct on (e.id) e.id as event_id, w.id as reading_id, w.test_time
-              from critical_events e
-              join unnest(${column(live.map((row) => row.id))}::bigint[],
-                          ${column(live.map((row) => row.patientId))}::bigint[],
-                          ${column(live.map((row) => row.item))}::text[],
-                          ${column(live.map((row) => row.testTime.toISOString()))}::timestamptz[])
-                   as w(id, patient_id, item, test_time)
-                on e.patient_id = w.patient_id and e.item = w.item and w.test_time > e.measured_at
-             where e.tenant_id = ${tenantId} and e.rechecked_at is null and e.recheck_due_at is not null
-               and e.status <> 'void'
-             order by e.id, w.test_time) r
-     where ce.tenant_id = ${tenantId} and ce.id = r.event_id
+       set recheck_measurement_id = w.reading_id, rechecked_at = w.test_time, updated_at = now()
+      from wanted w
+     where ce.tenant_id = ${tenantId} and ce.id = w.event_id
+       and ce.recheck_measurement_id is distinct from w.reading_id
     returning ce.id, ce.patient_id, ce.department_code`);
-  return [
-    ...undone,
-    ...result.rows.map((row) => ({
-      id: Number(row.id),
-      patientId: Number(row.patient_id),
-      departmentCode: row.department_code,
-    })),
-  ];
+  return result.rows.map((row) => ({
+    id: Number(row.id),
+    patientId: Number(row.patient_id),
+    departmentCode: row.department_code,
+  }));
 }
