@@ -97,6 +97,25 @@ describe('critical values and today’s tasks end to end', () => {
     await page.getByRole('button', { name: 'Query' }).click();
     await expect.poll(() => row.count()).toBe(0);
 
+    // 4b. the loop report of this month: the ward's row and all wards, Excel and print
+    await page.getByRole('tab', { name: 'Loop report' }).click();
+    const report = page.getByTestId('critical-report-table');
+    const wardRow = report.locator('.ant-table-row').filter({ hasText: 'Endocrinology' });
+    await expect.poll(() => wardRow.count(), { timeout: 20_000 }).toBe(1);
+    expect(await report.locator('.ant-table-row').last().innerText()).toContain('All wards');
+    // the value handled after about 20 minutes is in the handled figures, outside the 15-minute target
+    expect(await wardRow.innerText()).toMatch(/\d+ \(\d+\.\d %\)/);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('critical-report-excel').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^Critical-value loop \d{4}-\d{2}.*\.xlsx$/);
+    await page.getByTestId('critical-report-print').click();
+    await expect.poll(() => page.getByTestId('print-sheet').innerText()).toContain('All wards');
+    await shot(page, 'critical-report-print');
+    await page.keyboard.press('Escape');
+    await shot(page, 'critical-report');
+
     // 5. the same screens in Chinese, and at phone width
     await switchLanguage(page, 'zh-CN');
     await page.getByRole('tab', { name: '今日' }).click();

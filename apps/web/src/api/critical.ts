@@ -4,6 +4,7 @@ import type {
   CriticalCountsView,
   CriticalEventView,
   CriticalLatestView,
+  CriticalLoopReportView,
   NotifiableDoctorView,
   Page,
 } from '@glucocare/domain/responses';
@@ -147,3 +148,8 @@ export const criticalKeys = {
     ['critical', 'measurement', measurementId, lang] as const,
   doctors: (departmentCode: string) => ['critical', 'doctors', departmentCode] as const,
 };
+
+/** GET /v1/crisisPatient/loopReport: the critical-value loop of a month (YYYY-MM) per ward. */
+export function fetchCriticalLoopReport(month: string, signal?: Signal): Promise<CriticalLoopReportView> {
+  return http.get('/v1/crisisPatient/loopReport', { query: { month }, signal });
+}

@@ -9,6 +9,7 @@ import { type CriticalEvent, criticalKeys, fetchCriticalCounts } from '../../api
 import { usePermission } from '../../app/permissions';
 import { useListReload } from '../../components/list-page/ListPage';
 import { PageWrapper } from '../../components/PageWrapper';
+import { CriticalLoopReportTab } from './CriticalLoopReportTab';
 import { CRITICAL_QUERY_LIST, CriticalQueryTab } from './CriticalQueryTab';
 import { CriticalTodayTab, MONITOR_REFRESH_MS } from './CriticalTodayTab';
 import { HandleCriticalModal } from './HandleCriticalModal';
@@ -17,7 +18,7 @@ import { useLoopActions } from './useLoopActions';
 import './critical.css';
 import { hospitalNow } from '../../components/format';
 
-type TabKey = 'today' | 'query';
+type TabKey = 'today' | 'query' | 'report';
 
 /** The badges above the tabs: open and handled today, open whenever measured. */
 function CriticalSummary({ onShowOpen }: { onShowOpen: () => void }) {
@@ -69,7 +70,8 @@ export default function CriticalValuePage() {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const tab: TabKey = params.get('tab') === 'query' ? 'query' : 'today';
+  const asked = params.get('tab');
+  const tab: TabKey = asked === 'query' || asked === 'report' ? asked : 'today';
   const canHandle = usePermission(PERMISSIONS.criticalValues.handle);
   const units = useItemUnits();
   const [handling, setHandling] = useState<CriticalEvent | null>(null);
@@ -78,7 +80,7 @@ export default function CriticalValuePage() {
 
   const setTab = (key: TabKey) => {
     const next = new URLSearchParams(params);
-    if (key === 'query') next.set('tab', 'query');
+    if (key !== 'today') next.set('tab', key);
     else next.delete('tab');
     setParams(next, { replace: true });
   };
@@ -117,6 +119,7 @@ export default function CriticalValuePage() {
               <CriticalQueryTab units={units} canHandle={canHandle} onHandle={setHandling} preset={preset} />
             ),
           },
+          { key: 'report', label: t('critical.tabs.report'), children: <CriticalLoopReportTab /> },
         ]}
       />
       <HandleCriticalModal
