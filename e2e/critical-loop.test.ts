@@ -1,6 +1,15 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, launchBrowser, localMinute, loginViaForm, newContext, shot, switchLanguage } from './support';
+import {
+  call,
+  launchBrowser,
+  localMinute,
+  loginViaForm,
+  minutesBackToday,
+  newContext,
+  shot,
+  switchLanguage,
+} from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -54,7 +63,7 @@ describe('the critical-value loop in the browser', () => {
     await nurse.goto(`/patient/detail?id=${patient.id}&tab=glucose`);
     await nurse.getByTestId('reading-grid').waitFor();
     await nurse.getByTestId('reading-add').click();
-    const measured = new Date(Date.now() - 10 * 60_000);
+    const measured = new Date(Date.now() - (await minutesBackToday(10)) * 60_000);
     const time = nurse
       .locator('[data-testid="reading-time"] input, input[data-testid="reading-time"]')
       .first();
@@ -134,11 +143,12 @@ describe('the critical-value loop in the browser', () => {
   it('looks right in Chinese and on a phone: the dialog from the card, "Later", and the card', {
     timeout: 240_000,
   }, async () => {
-    // each round its own value, measured 20 minutes apart (the newest first, so none rechecks another)
+    // each round its own value, measured apart (the newest first, so none rechecks another), all today
+    const back = await minutesBackToday(60);
     for (const [lang, width, value, minutesAgo] of [
-      ['zh-CN', 1440, 33.1, 20],
-      ['en-US', 390, 33.2, 40],
-      ['zh-CN', 390, 33.3, 60],
+      ['zh-CN', 1440, 33.1, back / 3],
+      ['en-US', 390, 33.2, (2 * back) / 3],
+      ['zh-CN', 390, 33.3, back],
     ] as const) {
       const page = await (await newContext(browser, { width, height: width < 500 ? 844 : 900 })).newPage();
       await loginViaForm(page, 'nurse01', 'Nurse@2026');

@@ -119,3 +119,26 @@ export const localMinute = (iso: unknown) =>
     minute: '2-digit',
     hourCycle: 'h23',
   }).format(new Date(String(iso)));
+
+/** Minutes since midnight on the hospital's clock (tenant 101: Asia/Shanghai). */
+export function minutesIntoHospitalDay(now = new Date()): number {
+  const [hours, minutes] = localMinute(now.toISOString()).slice(11).split(':').map(Number) as [
+    number,
+    number,
+  ];
+  return hours * 60 + minutes;
+}
+
+/**
+ * How many minutes back a test may put a reading that must show on today's lists: `wanted`, or fewer
+ * just after the hospital's midnight (a reading 20 minutes old at 00:10 belongs to yesterday). In the
+ * first two minutes of the day it waits until there is room for one.
+ */
+export async function minutesBackToday(wanted: number): Promise<number> {
+  let into = minutesIntoHospitalDay();
+  if (into < 2) {
+    await new Promise((resolve) => setTimeout(resolve, (2 - into) * 60_000 + 1_000));
+    into = minutesIntoHospitalDay();
+  }
+  return Math.min(wanted, into - 1);
+}
