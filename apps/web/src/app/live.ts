@@ -201,8 +201,3 @@ export function useLiveStatus(): LiveStatus {
     () => live.status,
   );
 }
-
-/** Calls `listener` for each event heard while the component is on screen. */
-export function useLiveEvents(listener: Listener): void {
-  useEffect(() => liveConnection().subscribe(listener), [listener]);
-}

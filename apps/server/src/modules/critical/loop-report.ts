@@ -6,11 +6,12 @@ import {
   zonedInstant,
 } from '@glucocare/domain';
 import type { CriticalLoopReportView } from '@glucocare/domain/responses';
-import { and, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { criticalEvents, departments } from '../../db/schema';
 import { departmentScopeCondition } from '../../lib/scope';
 import type { SessionUser } from '../auth/sessions';
+import { departmentNameColumn } from '../departments/service';
 import { getSetting } from '../settings/service';
 import { hospitalTimeZone } from '../settings/time-zone';
 
@@ -40,10 +41,7 @@ export async function criticalLoopReport(
   const rows = await db
     .select({
       departmentCode: criticalEvents.departmentCode,
-      departmentName:
-        lang === 'en-US'
-          ? sql<string | null>`coalesce(${departments.nameEn}, ${departments.name})`
-          : departments.name,
+      departmentName: departmentNameColumn(lang),
       measuredAt: criticalEvents.measuredAt,
       notifiedAt: criticalEvents.notifiedAt,
       acknowledgedAt: criticalEvents.acknowledgedAt,

@@ -28,6 +28,7 @@ import { departmentScopeCondition } from '../../lib/scope';
 import { updateVersioned } from '../../lib/versioned';
 import { auditActor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
+import { departmentNameColumn } from '../departments/service';
 import { publishLive } from '../live/publish';
 import { hospitalTimeZone } from '../settings/time-zone';
 import { doctorRecords } from '../users/staff-service';
@@ -61,9 +62,7 @@ function selectEvents(db: DbOrTx, lang: Lang) {
       inpatientNumber: patients.inpatientNumber,
       doctorCode: patients.doctorCode,
       doctorName: doctor.nickName,
-      departmentName: en
-        ? sql<string | null>`coalesce(${departments.nameEn}, ${departments.name})`
-        : departments.name,
+      departmentName: departmentNameColumn(lang),
       color: measurements.color,
       enteredValue: measurements.enteredValue,
       enteredUnit: measurements.enteredUnit,

@@ -1,5 +1,5 @@
 import type { Lang } from '@glucocare/domain';
-import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { departments, patients, userDepartments, users } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
@@ -9,6 +9,12 @@ import type { RequestMeta } from '../audit/service';
 import type { DepartmentScope, SessionUser } from '../auth/sessions';
 
 /** A department's name in the request language (the English name when there is one, else the name). */
+/** The department's name in `lang` as a column of a query joined to `departments` (English falls back to Chinese). */
+export const departmentNameColumn = (lang: Lang) =>
+  lang === 'en-US'
+    ? sql<string | null>`coalesce(${departments.nameEn}, ${departments.name})`
+    : departments.name;
+
 export const departmentName = (row: { name: string; nameEn: string | null }, lang: Lang) =>
   lang === 'zh-CN' ? row.name : (row.nameEn ?? row.name);
 

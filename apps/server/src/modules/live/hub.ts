@@ -50,10 +50,6 @@ export class LiveHub {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  get size(): number {
-    return this.subscribers.size;
-  }
-
   /** Adds a stream once the process listens (so that `ready` means events will arrive). */
   async subscribe(subscriber: LiveSubscriber): Promise<() => void> {
     await this.listen();
