@@ -5,6 +5,7 @@ import Fastify from 'fastify';
 import { encryptForTransport } from '../../apps/server/src/modules/auth/password-crypto';
 import { measureLoginBundle } from './bundle';
 import { hospitalReport } from './hospital/report';
+import { HOSPITAL_SCENARIOS } from './hospital/scenarios';
 import { type Row, row } from './row';
 import { BENCH_PASSWORD, startBenchServer } from './server';
 import { measureStartup } from './startup';
@@ -116,18 +117,44 @@ async function sessionScenarios(): Promise<Row[]> {
   }
 }
 
-/** `npm run bench -- --only hospital` (or `npm run bench hospital`, or BENCH_ONLY=hospital): one part only. */
-function onlyPart(): string | undefined {
+/**
+ * `npm run bench -- --only hospital` (or `--only=hospital`, `npm run bench hospital`, BENCH_ONLY=hospital):
+ * some parts only — `http`, `bundle`, `startup`, `hospital` — or some hospital scenarios by key, comma
+ * separated, e.g. `--only=round,push` (the hospital part with those scenarios only).
+ */
+function onlyParts(): { parts?: string[]; scenarios?: string[] } {
   const args = process.argv.slice(2);
-  const flag = args.indexOf('--only');
-  if (flag >= 0) return args[flag + 1];
-  return args.find((arg) => !arg.startsWith('-')) ?? process.env.BENCH_ONLY;
+  const flag = args.findIndex((arg) => arg === '--only' || arg.startsWith('--only='));
+  const value =
+    flag >= 0
+      ? args[flag].startsWith('--only=')
+        ? args[flag].slice('--only='.length)
+        : args[flag + 1]
+      : (args.find((arg) => !arg.startsWith('-')) ?? process.env.BENCH_ONLY);
+  if (!value) return {};
+  const keys = value
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean);
+  const unknown = keys.filter((key) => !PARTS.includes(key) && !HOSPITAL_SCENARIOS.includes(key));
+  if (unknown.length) {
+    throw new Error(
+      `--only ${unknown.join(',')}: not one of ${[...PARTS, ...HOSPITAL_SCENARIOS].join(', ')}`,
+    );
+  }
+  const scenarios = keys.filter((key) => HOSPITAL_SCENARIOS.includes(key));
+  const parts = keys.filter((key) => PARTS.includes(key));
+  if (scenarios.length && !parts.includes('hospital')) parts.push('hospital');
+  return { parts, scenarios: scenarios.length && !keys.includes('hospital') ? scenarios : undefined };
 }
 
+const PARTS = ['http', 'bundle', 'startup', 'hospital'];
+
 async function main() {
-  const only = onlyPart();
+  const { parts, scenarios } = onlyParts();
+  const part = (name: string) => !parts || parts.includes(name);
   const lines: string[] = [`# GlucoCare bench — ${new Date().toISOString()}`, ''];
-  if (!only || only === 'http') {
+  if (part('http')) {
     const rows = [...(await sessionScenarios()), await ceiling()];
     lines.push(
       `Machine: ${(await import('node:os')).cpus().length} cores, Node ${process.version}; ${CONNECTIONS} connections, ${DURATION} s each.`,
@@ -141,22 +168,22 @@ async function main() {
       );
     lines.push('');
   }
-  if (!only || only === 'bundle') {
+  if (part('bundle')) {
     const bundle = await measureLoginBundle();
     lines.push(
       `Login route JavaScript (what Chromium downloads to show /login): ${bundle.files.length} files, ${(bundle.raw / 1024).toFixed(1)} KiB raw, ${(bundle.gzip / 1024).toFixed(1)} KiB gzip.`,
       '',
     );
   }
-  if (!only || only === 'startup') {
+  if (part('startup')) {
     const startup = await measureStartup();
     lines.push(
       `npm start to healthy: first start ${startup.first.toFixed(1)} s (build + initdb + migrate + seed), second start ${startup.second.toFixed(1)} s (build + reuse data); Ctrl-C stop ${startup.stop.toFixed(1)} s.`,
       '',
     );
   }
-  if (!only || only === 'hospital') {
-    lines.push(...(await hospitalReport(DURATION)));
+  if (part('hospital')) {
+    lines.push(...(await hospitalReport(DURATION, scenarios)));
   }
   const text = lines.join('\n');
   console.log(text);

@@ -14,13 +14,21 @@ export interface AppServer {
   /** API paths the server registered (from its OpenAPI document), e.g. `/app-service/v1/testRecord/query` */
   paths: Set<string>;
   login(tenant: string, userName: string, password: string): Promise<string>;
+  /** the app's memory after a full garbage collection (bench `memory-probe.ts` in its process) */
+  memory(): Promise<AppMemory>;
   stop(): Promise<void>;
+}
+
+export interface AppMemory extends NodeJS.MemoryUsage {
+  /** false when the process could not collect garbage first (then heap figures include garbage) */
+  collected: boolean;
 }
 
 /**
  * The app from the working tree (`apps/server/src/main.ts`) in its own process, as in production —
  * the load generator does not share its event loop. Logging at `warn`, no demo seed (the bench
- * database holds the bench tenant only).
+ * database holds the bench tenant only). With `--expose-gc` and the bench's `memory-probe.ts` loaded,
+ * which answers the bench's memory question over the IPC channel and does nothing else.
  */
 export async function startAppServer(databaseUrl: string, port: number): Promise<AppServer> {
   const logFile = path.join(root, 'data', `bench-server-${port}.log`);
@@ -31,8 +39,11 @@ export async function startAppServer(databaseUrl: string, port: number): Promise
     // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the app under load
     [
       ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      '--expose-gc',
       '--import',
       'tsx',
+      '--import',
+      './bench/src/hospital/memory-probe.ts',
       'apps/server/src/main.ts',
     ],
     {
@@ -46,7 +57,7 @@ export async function startAppServer(databaseUrl: string, port: number): Promise
         SEED_DEMO: 'false',
         LOGIN_RATE_LIMIT: '100000',
       },
-      stdio: ['ignore', out, out],
+      stdio: ['ignore', out, out, 'ipc'],
     },
   );
   const url = `http://127.0.0.1:${port}`;
@@ -84,6 +95,24 @@ export async function startAppServer(databaseUrl: string, port: number): Promise
       const token = body.dataContent?.access_token;
       if (!token) throw new Error(`login of ${userName} failed: ${res.status} ${body.message}`);
       return token;
+    },
+    memory() {
+      return new Promise<AppMemory>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          child.off('message', answer);
+          reject(new Error('the app did not report its memory within 10 s'));
+        }, 10_000);
+        const answer = (message: unknown) => {
+          const m = message as { type?: string } & AppMemory;
+          if (m?.type !== 'bench:memory') return;
+          clearTimeout(timer);
+          child.off('message', answer);
+          const { type: _type, ...usage } = m;
+          resolve(usage);
+        };
+        child.on('message', answer);
+        child.send('bench:memory');
+      });
     },
     async stop() {
       if (child.exitCode !== null) return;

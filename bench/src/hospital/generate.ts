@@ -37,6 +37,8 @@ export const GENERATOR_VERSION = 1;
 export const DATABASE_NAME = 'gc_bench_hospital';
 export const BENCH_TENANT = '900';
 export const BENCH_PASSWORD = 'Bench@2026';
+/** The password of the ward staff (`d_endo_1`, `n_endo_1`, `r_endo`, …). */
+export const STAFF_PASSWORD = 'Staff@2026';
 /** The ward of the dashboard, patient-tab, data-management and upload scenarios. */
 export const BENCH_WARD = 'ENDO';
 /** Bench accounts: 20 nurses of the bench ward, 20 administrators (all wards). */
@@ -399,7 +401,7 @@ async function generate(url: string): Promise<Omit<HospitalInfo, 'url' | 'reused
 
     // 2. staff: one password hash for all (argon2 is slow by design)
     const staff = staffList(random);
-    const staffHash = await hashPassword('Staff@2026');
+    const staffHash = await hashPassword(STAFF_PASSWORD);
     const benchHash = await hashPassword(BENCH_PASSWORD);
     await client.query(
       `insert into users (tenant_id, user_name, nick_name, password_hash, department_code, permission_scope,

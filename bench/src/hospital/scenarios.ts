@@ -2,10 +2,10 @@
  * The hospital-scale scenarios: the ward's daily reads, data management, the critical-value list and
  * meter uploads, each at 20 concurrent connections for BENCH_SECONDS, against the app started from the
  * working tree over the generated hospital; and for the ward dashboard and the data-management query
- * the same SQL run directly with node-postgres at 20 concurrent clients as the ceiling.
+ * the same SQL run directly with node-postgres at 20 concurrent clients as the ceiling; the ward round's
+ * cell save against the same INSERT in SQL (`round.ts`) and the push channel under writes (`push.ts`).
  */
 import os from 'node:os';
-import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { type Row, row } from '../row';
@@ -21,6 +21,16 @@ import {
   benchNurse,
   type HospitalInfo,
 } from './generate';
+import { closedLoop, loopRow } from './latency';
+import { type PushResult, runPush } from './push';
+import {
+  type Hospital,
+  loadHospital,
+  prepareRound,
+  removeNotedRows,
+  roundInSql,
+  roundThroughApp,
+} from './round';
 
 /** Concurrent connections (and SQL clients) of every scenario: 20, or `BENCH_CONNECTIONS`. */
 export const CONNECTIONS =
@@ -338,10 +348,12 @@ async function runUpload(
   return r;
 }
 
-async function removeUploaded(db: pg.Pool, serial: string, since: Date) {
+/** Removes the rows the bench wrote (uploaded, and noted by the round and push scenarios) and the audit rows. */
+async function removeBenchRows(db: pg.Pool, serial: string, since: Date) {
   const client = await db.connect();
   try {
     await client.query('begin');
+    const noted = await removeNotedRows(client);
     await client.query(
       `delete from critical_events where tenant_id = $1 and measurement_id in
          (select id from measurements where tenant_id = $1 and device_serial = $2)`,
@@ -353,19 +365,16 @@ async function removeUploaded(db: pg.Pool, serial: string, since: Date) {
     );
     await client.query(`delete from audit_log where tenant_id = $1 and at >= $2`, [BENCH_TENANT, since]);
     await client.query('commit');
-    if (removed.rowCount) await client.query('vacuum (analyze) measurements');
-    process.stdout.write(`[hospital] removed the ${removed.rowCount} uploaded readings again\n`);
+    if (removed.rowCount || noted) await client.query('vacuum (analyze) measurements');
+    process.stdout.write(
+      `[hospital] removed the ${removed.rowCount} uploaded and ${noted} entered readings again\n`,
+    );
   } catch (error) {
     await client.query('rollback').catch(() => {});
     throw error;
   } finally {
     client.release();
   }
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 /**
@@ -380,43 +389,18 @@ async function runCeiling(
 ): Promise<HospitalRow> {
   const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
   pool.on('error', () => {});
-  const latencies: number[] = [];
-  let errors = 0;
-  let firstError: string | undefined;
   // all clients connected before the clock (and the CPU count) starts, released after it stops
   const clients = await Promise.all(Array.from({ length: CONNECTIONS }, () => pool.connect()));
   await mark.start();
-  const until = performance.now() + seconds * 1000;
-  const worker = async (client: pg.PoolClient) => {
-    while (performance.now() < until) {
-      const started = performance.now();
-      try {
-        for (const [index, statement] of query.statements.entries()) {
-          await client.query({ name: `ceiling_${index}`, text: statement.text, values: statement.values });
-        }
-        latencies.push(performance.now() - started);
-      } catch (error) {
-        errors++;
-        firstError ??= (error as Error).message;
-      }
+  const result = await closedLoop(clients, seconds, (client) => async () => {
+    for (const [index, statement] of query.statements.entries()) {
+      await client.query({ name: `ceiling_${index}`, text: statement.text, values: statement.values });
     }
-  };
-  await Promise.all(clients.map(worker));
+  });
   await mark.stop();
   for (const client of clients) client.release();
   await pool.end();
-  latencies.sort((a, b) => a - b);
-  const round = (v: number) => Math.round(v * 10) / 10;
-  return {
-    scenario: query.name,
-    requests: latencies.length,
-    rps: Math.round(latencies.length / seconds),
-    p50: round(percentile(latencies, 50)),
-    p99: round(percentile(latencies, 99)),
-    errors,
-    non2xx: 0,
-    extra: firstError ? `first error: ${firstError}` : undefined,
-  };
+  return loopRow(query.name, result, seconds);
 }
 
 /** Where a scenario's measured part starts and stops, when not the whole of it. */
@@ -436,6 +420,9 @@ async function measured(
   monitor: pg.Pool,
   database: string,
   run: (mark: Marks) => Promise<HospitalRow>,
+  // autocannon stops with every connection's request in flight (and a probe went before): the app
+  // still finishes them, they count as requests; a closed loop of the bench's own finishes its own
+  inFlight = appPid ? CONNECTIONS + 1 : 0,
 ): Promise<HospitalRow> {
   let before: CpuSnapshot | undefined;
   let after: CpuSnapshot | undefined;
@@ -450,9 +437,6 @@ async function measured(
   await mark.start();
   const result = await run(mark);
   if (result.skipped || !before) return result;
-  // autocannon stops with every connection's request in flight; the app still finishes them: wait
-  // until it is idle and count them (and the probe) as requests
-  const inFlight = appPid ? CONNECTIONS + 1 : 0;
   if (appPid) await appIdle(appPid, monitor, database);
   if (!after) await mark.stop();
   const used = cpuBetween(before, after as CpuSnapshot);
@@ -479,19 +463,85 @@ async function appIdle(appPid: number, monitor: pg.Pool, database: string) {
   }
 }
 
-/** BENCH_SCENARIOS=floor,dashboard,pivot,list,data,critical,upload (and `ceiling`) runs only those. */
-function chosen(key: string): boolean {
-  const list = process.env.BENCH_SCENARIOS?.split(',').map((k) => k.trim());
-  return !list?.length || list.includes(key);
+/** The hospital scenarios' keys, for `--only` and BENCH_SCENARIOS. */
+export const HOSPITAL_SCENARIOS = [
+  // the keys do not depend on the hospital: any stand-in gives them
+  ...httpScenarios({
+    yearPatientId: 0,
+    dataEnd: new Date(0).toISOString(),
+    timeZone: 'UTC',
+  } as HospitalInfo).map((scenario) => scenario.key),
+  'ceiling',
+  'upload',
+  'round',
+  'push',
+];
+
+/**
+ * The scenarios asked for: `only` (from `--only`), else BENCH_SCENARIOS=floor,dashboard,…,upload,round,push
+ * (and `ceiling` for the SQL ceilings), else all.
+ */
+function chooser(only: string[] | undefined) {
+  const list = only?.length ? only : process.env.BENCH_SCENARIOS?.split(',').map((k) => k.trim());
+  return (key: string) => !list?.length || list.includes(key);
 }
 
-/** Runs every hospital scenario; the app runs from the working tree on `port`. */
+/** The ward round's cell save through the app and the same INSERT in SQL, with the ratio of their p99. */
+async function runRound(
+  server: AppServer,
+  hospital: Hospital,
+  seconds: number,
+  run: { runId: string; since: Date; monitor: pg.Pool; database: string },
+): Promise<HospitalRow[]> {
+  const appName = `ward round: one cell saved (POST customerRecord), ${CONNECTIONS} nurses on ${Math.min(CONNECTIONS, hospital.wards.length)} wards`;
+  const sqlName = `SQL: the same measurements INSERT, one row per statement, ${CONNECTIONS} connections`;
+  if (!server.paths.has(CELL_PATH))
+    return [{ ...empty(appName), skipped: `POST ${CELL_PATH} does not exist yet` }];
+  const round = await prepareRound(server, hospital, CONNECTIONS, run.runId, run.since);
+  process.stdout.write('[hospital] ward round: cell saves …\n');
+  const app = await measured(
+    server.pid,
+    run.monitor,
+    run.database,
+    async () => {
+      const result = await roundThroughApp(server, round, seconds);
+      return 'skipped' in result
+        ? { ...empty(appName), skipped: result.skipped }
+        : loopRow(appName, result, seconds);
+    },
+    1,
+  );
+  if (app.skipped) return [app];
+  process.stdout.write('[hospital] ward round: the same INSERT in SQL …\n');
+  const direct = await measured(undefined, run.monitor, run.database, async (mark) =>
+    loopRow(sqlName, await roundInSql(round, seconds, mark), seconds),
+  );
+  const ratio = direct.p99 > 0 ? Math.round((app.p99 / direct.p99) * 10) / 10 : Number.POSITIVE_INFINITY;
+  app.target = {
+    text: `p99 ≤ 2 × SQL p99 (${ratio}×)`,
+    met: ratio <= 2 && app.errors + app.non2xx + direct.errors === 0,
+  };
+  return [app, direct];
+}
+
+const CELL_PATH = '/app-service/v1/testRecord/customerRecord';
+
+/** What the hospital scenarios measured: the table's rows, and the push channel's figures. */
+export interface HospitalResults {
+  rows: HospitalRow[];
+  push?: PushResult | { skipped: string };
+}
+
+/** Runs the hospital scenarios asked for (all by default); the app runs from the working tree on `port`. */
 export async function runHospitalScenarios(
   info: HospitalInfo,
   port: number,
   seconds: number,
-): Promise<HospitalRow[]> {
+  only?: string[],
+): Promise<HospitalResults> {
+  const chosen = chooser(only);
   const rows: HospitalRow[] = [];
+  let push: HospitalResults['push'];
   const now = new Date();
   const upload = { serial: `BENCH-${now.getTime().toString(36).toUpperCase()}`, since: now };
   const server = await startAppServer(info.url, port);
@@ -543,11 +593,22 @@ export async function runHospitalScenarios(
         await measured(server.pid, monitor, database, () => runUpload(server, nurses, db, seconds, upload)),
       );
     }
+    const run = { runId: upload.serial, since: now, monitor, database };
+    const hospital = chosen('round') || chosen('push') ? await loadHospital(info.url) : null;
+    if (hospital && chosen('round')) rows.push(...(await runRound(server, hospital, seconds, run)));
+    if (hospital && chosen('push')) {
+      if (!server.paths.has('/app-service/v1/live/events') || !server.paths.has(CELL_PATH)) {
+        push = { skipped: 'GET /v1/live/events or POST /v1/testRecord/customerRecord does not exist yet' };
+      } else {
+        process.stdout.write('[hospital] push channel …\n');
+        push = await runPush(server, hospital, CONNECTIONS, seconds, run);
+      }
+    }
   } finally {
     await server.stop();
-    await removeUploaded(db, upload.serial, upload.since);
+    await removeBenchRows(db, upload.serial, upload.since);
     await db.end();
     await monitor.end();
   }
-  return rows;
+  return { rows, push };
 }

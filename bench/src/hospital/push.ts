@@ -1,0 +1,304 @@
+/**
+ * Issue 15, push: 200 clients hold the push channel (`GET /v1/live/events`, Server-Sent Events with the
+ * bearer session, read with the domain's `createSseReader` as the browser reads it) on the one app
+ * process while 20 nurses on 20 wards enter readings (`POST /v1/testRecord/customerRecord`) as fast as
+ * they are answered, for BENCH_SECONDS.
+ *
+ * Clients: 180 ward nurses spread over the 40 wards (`n_<ward>_1`…`_5`, each her own session and scope)
+ * and 20 administrators of all wards (`bench_a01`…, scope "all"). So a reading of a writer's ward is due
+ * at that ward's 5 nurse clients and the 20 administrators: 25 deliveries.
+ *
+ * Latency of a delivery: from the moment the writer's HTTP answer arrived (its acknowledgement) to the
+ * moment the client read the `readings` event naming the patient — both on the bench's clock. A client's
+ * k-th `readings` event of a patient is the k-th acknowledged write of that patient (one writer per ward
+ * writes one reading at a time, and the channel keeps a stream's order). An event that arrives before its
+ * write's answer counts as 0 ms (the client knew before the writer) and is counted apart. Also reported:
+ * from the event's `at` (the server's clock at publish, same machine) to arrival.
+ *
+ * Memory: the app's heap and RSS after a full garbage collection (`AppServer.memory`) with the sessions
+ * signed in but no stream open, and again with all streams open and ready, before any write: the
+ * difference ÷ clients is the memory per connected client.
+ */
+import { performance } from 'node:perf_hooks';
+import { createSseReader, type LiveMessage } from '@glucocare/domain/live';
+import type pg from 'pg';
+import type { AppMemory, AppServer } from './app-server';
+import { cpuBetween, cpuSnapshot } from './cpu';
+import { BENCH_PASSWORD, BENCH_TENANT, BENCH_USERS, benchAdmin } from './generate';
+import { closedLoop, oneDecimal, percentile, StatusError } from './latency';
+import {
+  BENCH_NOTE,
+  cellBase,
+  cellOf,
+  cellValue,
+  type Hospital,
+  inTurns,
+  saveCell,
+  signInNurses,
+} from './round';
+
+/** Clients on the push channel: 200, or `BENCH_PUSH_CLIENTS`; a tenth (at most 20) of all wards. */
+export const PUSH_CLIENTS =
+  Number(process.env.BENCH_PUSH_CLIENTS) > 0 ? Number(process.env.BENCH_PUSH_CLIENTS) : 200;
+/** How long after the last write the bench waits for deliveries still on their way. */
+const DRAIN_MS = 5_000;
+
+const clock = () => performance.timeOrigin + performance.now();
+
+interface Listener {
+  /** the ward of a nurse client; null for an administrator (all wards) */
+  ward: string | null;
+  /** per patient, when each of its `readings` events arrived (bench clock, ms since the epoch) */
+  arrivals: Map<number, number[]>;
+  /** events about a ward outside the client's scope (must stay 0) */
+  strays: number;
+  ended: boolean;
+  close(): void;
+}
+
+/** Opens one stream and resolves once the server says it is subscribed (`ready`). */
+async function listen(
+  url: string,
+  token: string,
+  ward: string | null,
+  fromPublish: number[],
+): Promise<Listener> {
+  const controller = new AbortController();
+  const res = await fetch(`${url}/app-service/v1/live/events`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: controller.signal,
+  });
+  if (res.status !== 200 || !res.body) throw new StatusError(res.status, await res.text());
+  const listener: Listener = {
+    ward,
+    arrivals: new Map(),
+    strays: 0,
+    ended: false,
+    close: () => controller.abort(),
+  };
+  let ready: () => void = () => {};
+  const subscribed = new Promise<void>((resolve) => {
+    ready = resolve;
+  });
+  const reader = createSseReader((event) => {
+    const now = clock();
+    if (event.event === 'ready') return ready();
+    if (event.event !== 'readings') return;
+    const message = JSON.parse(event.data) as LiveMessage;
+    fromPublish.push(now - message.at);
+    if (ward !== null && !message.departments.includes(ward)) listener.strays++;
+    for (const id of message.patientIds) {
+      const list = listener.arrivals.get(id);
+      if (list) list.push(now);
+      else listener.arrivals.set(id, [now]);
+    }
+  });
+  const body = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  void (async () => {
+    try {
+      for (;;) {
+        const { done, value } = await body.read();
+        if (done) break;
+        reader.push(value);
+      }
+    } catch {
+      // aborted by close()
+    }
+    listener.ended = true;
+  })();
+  await subscribed;
+  return listener;
+}
+
+interface Write {
+  ward: string;
+  patientId: number;
+  /** this write is the patient's seq-th acknowledged one of the run (from 0) */
+  seq: number;
+  ackAt: number;
+}
+
+export interface PushResult {
+  clients: number;
+  allScope: number;
+  listenerWards: number;
+  writers: number;
+  writes: number;
+  writesPerSecond: number;
+  writeP50: number;
+  writeP99: number;
+  errors: number;
+  non2xx: number;
+  firstError?: string;
+  expected: number;
+  delivered: number;
+  /** events a nurse client received about another ward */
+  strays: number;
+  /** streams that ended before the bench closed them */
+  dropped: number;
+  ackP50: number;
+  ackP99: number;
+  ackMax: number;
+  /** deliveries that arrived before their write's HTTP answer */
+  beforeAck: number;
+  publishP50: number;
+  publishP99: number;
+  before: AppMemory;
+  connected: AppMemory;
+  afterWrites: AppMemory;
+  appCpuPerWrite: number | null;
+  dbCpuPerWrite: number | null;
+  met: boolean;
+}
+
+export async function runPush(
+  server: AppServer,
+  hospital: Hospital,
+  writers: number,
+  seconds: number,
+  run: { runId: string; since: Date; monitor: pg.Pool; database: string },
+): Promise<PushResult | { skipped: string }> {
+  const wards = hospital.wards;
+  const allScope = Math.min(BENCH_USERS, Math.round(PUSH_CLIENTS / 10));
+  const nurseClients = PUSH_CLIENTS - allScope;
+  if (nurseClients > wards.length * 7 || writers > wards.length) {
+    return {
+      skipped: `${PUSH_CLIENTS} clients and ${writers} writers need more than the hospital's ${wards.length} wards × 8 nurses`,
+    };
+  }
+  process.stdout.write(`[hospital] push: signing in ${PUSH_CLIENTS} clients and ${writers} writers …\n`);
+  // writers are nurse 8 of wards 1..writers; clients nurses 1..7 of every ward, round robin
+  const writerNurses = await signInNurses(
+    server,
+    hospital.url,
+    wards.slice(0, writers).map((ward) => ({ ward, number: 8 })),
+  );
+  const clientNurses = await signInNurses(
+    server,
+    hospital.url,
+    Array.from({ length: nurseClients }, (_, i) => ({
+      ward: wards[i % wards.length],
+      number: 1 + Math.floor(i / wards.length),
+    })),
+  );
+  const adminTokens = await inTurns(
+    Array.from({ length: allScope }, (_, i) => benchAdmin(i + 1)),
+    4,
+    (name) => server.login(BENCH_TENANT, name, BENCH_PASSWORD),
+  );
+
+  const before = await server.memory();
+  const fromPublish: number[] = [];
+  const plan = [
+    ...clientNurses.map((nurse) => ({ token: nurse.token, ward: nurse.ward as string | null })),
+    ...adminTokens.map((token) => ({ token, ward: null })),
+  ];
+  let listeners: Listener[];
+  try {
+    listeners = await inTurns(plan, 20, ({ token, ward }) => listen(server.url, token, ward, fromPublish));
+  } catch (error) {
+    return { skipped: `a client could not open the push channel: ${(error as Error).message}` };
+  }
+  try {
+    const connected = await server.memory();
+    process.stdout.write(
+      `[hospital] push: ${listeners.length} clients connected; ${writers} writers for ${seconds} s …\n`,
+    );
+
+    const base = cellBase(run.since, 53);
+    const note = `${BENCH_NOTE} push ${run.runId}`;
+    const writes: Write[] = [];
+    const seqs = new Map<number, number>();
+    const cpuBefore = await cpuSnapshot(server.pid, run.monitor, run.database);
+    const loop = await closedLoop(writerNurses, seconds, (nurse, n, index) => {
+      const cell = cellOf(hospital, nurse.ward, n, base);
+      const value = cellValue(n * writers + index);
+      return async () => {
+        await saveCell(server, nurse.token, cell, value, note);
+        const ackAt = clock();
+        const seq = seqs.get(cell.patient.id) ?? 0;
+        seqs.set(cell.patient.id, seq + 1);
+        writes.push({ ward: nurse.ward, patientId: cell.patient.id, seq, ackAt });
+      };
+    });
+    const cpuAfter = await cpuSnapshot(server.pid, run.monitor, run.database);
+
+    const dueByWard = new Map(
+      writerNurses.map((nurse) => [
+        nurse.ward,
+        listeners.filter((l) => l.ward === null || l.ward === nurse.ward),
+      ]),
+    );
+    const due = (write: Write) => dueByWard.get(write.ward) ?? [];
+    const arrivalOf = (listener: Listener, write: Write) =>
+      listener.arrivals.get(write.patientId)?.[write.seq];
+    const expected = writes.reduce((sum, write) => sum + due(write).length, 0);
+    const deliveredNow = () =>
+      writes.reduce(
+        (sum, write) => sum + due(write).filter((l) => arrivalOf(l, write) !== undefined).length,
+        0,
+      );
+    const drainUntil = performance.now() + DRAIN_MS;
+    while (deliveredNow() < expected && performance.now() < drainUntil) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const afterWrites = await server.memory();
+
+    const fromAck: number[] = [];
+    let beforeAck = 0;
+    for (const write of writes) {
+      for (const listener of due(write)) {
+        const arrival = arrivalOf(listener, write);
+        if (arrival === undefined) continue;
+        if (arrival < write.ackAt) beforeAck++;
+        fromAck.push(Math.max(0, arrival - write.ackAt));
+      }
+    }
+    fromAck.sort((a, b) => a - b);
+    fromPublish.sort((a, b) => a - b);
+    const used = cpuBetween(cpuBefore, cpuAfter);
+    const perWrite = (ms: number | null) =>
+      ms === null || !writes.length ? null : oneDecimal(ms / writes.length);
+    const ackP99 = oneDecimal(percentile(fromAck, 99));
+    const delivered = fromAck.length;
+    const strays = listeners.reduce((sum, l) => sum + l.strays, 0);
+    const dropped = listeners.filter((l) => l.ended).length;
+    return {
+      clients: listeners.length,
+      allScope,
+      listenerWards: new Set(clientNurses.map((nurse) => nurse.ward)).size,
+      writers,
+      writes: writes.length,
+      writesPerSecond: Math.round(writes.length / seconds),
+      writeP50: oneDecimal(percentile(loop.latencies, 50)),
+      writeP99: oneDecimal(percentile(loop.latencies, 99)),
+      errors: loop.errors,
+      non2xx: loop.non2xx,
+      firstError: loop.firstError,
+      expected,
+      delivered,
+      strays,
+      dropped,
+      ackP50: oneDecimal(percentile(fromAck, 50)),
+      ackP99,
+      ackMax: oneDecimal(fromAck.at(-1) ?? 0),
+      beforeAck,
+      publishP50: oneDecimal(percentile(fromPublish, 50)),
+      publishP99: oneDecimal(percentile(fromPublish, 99)),
+      before,
+      connected,
+      afterWrites,
+      appCpuPerWrite: perWrite(used.app),
+      dbCpuPerWrite: perWrite(used.db),
+      met:
+        ackP99 <= 1000 &&
+        delivered === expected &&
+        expected > 0 &&
+        strays === 0 &&
+        dropped === 0 &&
+        loop.errors + loop.non2xx === 0,
+    };
+  } finally {
+    for (const listener of listeners) listener.close();
+  }
+}
