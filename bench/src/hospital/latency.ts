@@ -1,6 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import type { Row } from '../row';
 
+/** A positive count from the environment (`BENCH_CONNECTIONS`, …), else `fallback`. */
+export function envCount(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return value > 0 ? value : fallback;
+}
+
 /** The p-th percentile (nearest rank) of ascending values; 0 for none. */
 export function percentile(sorted: readonly number[], p: number): number {
   if (!sorted.length) return 0;

@@ -1,6 +1,7 @@
 /**
  * Issue 15, push: 200 clients hold the push channel (`GET /v1/live/events`, Server-Sent Events with the
- * bearer session, read with the domain's `createSseReader` as the browser reads it) on the one app
+ * bearer session, read by the API tests' `openLiveStream`: fetch and the domain's `createSseReader`, as
+ * the browser reads it) on the one app
  * process while 20 nurses on 20 wards enter readings (`POST /v1/testRecord/customerRecord`) as fast as
  * they are answered, for BENCH_SECONDS.
  *
@@ -20,12 +21,13 @@
  * difference ÷ clients is the memory per connected client.
  */
 import { performance } from 'node:perf_hooks';
-import { createSseReader, type LiveMessage } from '@glucocare/domain/live';
+import type { LiveMessage } from '@glucocare/domain/live';
 import type pg from 'pg';
+import { type LiveStream, openLiveStream } from '../../../apps/server/src/modules/live/test-support';
 import type { AppMemory, AppServer } from './app-server';
 import { cpuBetween, cpuSnapshot } from './cpu';
 import { BENCH_PASSWORD, BENCH_TENANT, BENCH_USERS, benchAdmin } from './generate';
-import { closedLoop, oneDecimal, percentile, StatusError } from './latency';
+import { closedLoop, envCount, oneDecimal, percentile, StatusError } from './latency';
 import {
   BENCH_NOTE,
   cellBase,
@@ -38,76 +40,53 @@ import {
 } from './round';
 
 /** Clients on the push channel: 200, or `BENCH_PUSH_CLIENTS`; a tenth (at most 20) of all wards. */
-export const PUSH_CLIENTS =
-  Number(process.env.BENCH_PUSH_CLIENTS) > 0 ? Number(process.env.BENCH_PUSH_CLIENTS) : 200;
+export const PUSH_CLIENTS = envCount('BENCH_PUSH_CLIENTS', 200);
 /** How long after the last write the bench waits for deliveries still on their way. */
 const DRAIN_MS = 5_000;
 
-const clock = () => performance.timeOrigin + performance.now();
+/** The bench's clock, as the stream reader stamps arrivals (`Date.now()`, like the event's `at`). */
+const clock = () => Date.now();
 
 interface Listener {
   /** the ward of a nurse client; null for an administrator (all wards) */
   ward: string | null;
-  /** per patient, when each of its `readings` events arrived (bench clock, ms since the epoch) */
+  stream: LiveStream;
+  /** how many of the stream's events `catchUp` has read */
+  read: number;
+  /** per patient, when each of its `readings` events arrived */
   arrivals: Map<number, number[]>;
   /** events about a ward outside the client's scope (must stay 0) */
   strays: number;
   ended: boolean;
-  close(): void;
 }
 
-/** Opens one stream and resolves once the server says it is subscribed (`ready`). */
-async function listen(
-  url: string,
-  token: string,
-  ward: string | null,
-  fromPublish: number[],
-): Promise<Listener> {
-  const controller = new AbortController();
-  const res = await fetch(`${url}/app-service/v1/live/events`, {
-    headers: { authorization: `Bearer ${token}` },
-    signal: controller.signal,
+/** Opens one stream (the API tests' reader: fetch + bearer + `createSseReader`) and waits for `ready`. */
+async function listen(url: string, token: string, ward: string | null): Promise<Listener> {
+  const stream = await openLiveStream(url, token);
+  if (stream.status !== 200) throw new StatusError(stream.status, 'the push channel refused the client');
+  await stream.waitFor((event) => event.event === 'ready', 60_000);
+  const listener: Listener = { ward, stream, read: 0, arrivals: new Map(), strays: 0, ended: false };
+  void stream.ended.then(() => {
+    listener.ended = true;
   });
-  if (res.status !== 200 || !res.body) throw new StatusError(res.status, await res.text());
-  const listener: Listener = {
-    ward,
-    arrivals: new Map(),
-    strays: 0,
-    ended: false,
-    close: () => controller.abort(),
-  };
-  let ready: () => void = () => {};
-  const subscribed = new Promise<void>((resolve) => {
-    ready = resolve;
-  });
-  const reader = createSseReader((event) => {
-    const now = clock();
-    if (event.event === 'ready') return ready();
-    if (event.event !== 'readings') return;
-    const message = JSON.parse(event.data) as LiveMessage;
-    fromPublish.push(now - message.at);
-    if (ward !== null && !message.departments.includes(ward)) listener.strays++;
+  return listener;
+}
+
+/** Files the `readings` events a client received since the last call by patient; `at` → arrival into `fromPublish`. */
+function catchUp(listener: Listener, fromPublish: number[]) {
+  const events = listener.stream.events;
+  for (; listener.read < events.length; listener.read++) {
+    const event = events[listener.read];
+    if (event.event !== 'readings') continue;
+    const message = event.data as unknown as LiveMessage;
+    fromPublish.push(event.receivedAt - message.at);
+    if (listener.ward !== null && !message.departments.includes(listener.ward)) listener.strays++;
     for (const id of message.patientIds) {
       const list = listener.arrivals.get(id);
-      if (list) list.push(now);
-      else listener.arrivals.set(id, [now]);
+      if (list) list.push(event.receivedAt);
+      else listener.arrivals.set(id, [event.receivedAt]);
     }
-  });
-  const body = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  void (async () => {
-    try {
-      for (;;) {
-        const { done, value } = await body.read();
-        if (done) break;
-        reader.push(value);
-      }
-    } catch {
-      // aborted by close()
-    }
-    listener.ended = true;
-  })();
-  await subscribed;
-  return listener;
+  }
 }
 
 interface Write {
@@ -193,13 +172,15 @@ export async function runPush(
     ...clientNurses.map((nurse) => ({ token: nurse.token, ward: nurse.ward as string | null })),
     ...adminTokens.map((token) => ({ token, ward: null })),
   ];
-  let listeners: Listener[];
+  const listeners: Listener[] = [];
   try {
-    listeners = await inTurns(plan, 20, ({ token, ward }) => listen(server.url, token, ward, fromPublish));
-  } catch (error) {
-    return { skipped: `a client could not open the push channel: ${(error as Error).message}` };
-  }
-  try {
+    try {
+      await inTurns(plan, 20, async ({ token, ward }) => {
+        listeners.push(await listen(server.url, token, ward));
+      });
+    } catch (error) {
+      return { skipped: `a client could not open the push channel: ${(error as Error).message}` };
+    }
     const connected = await server.memory();
     process.stdout.write(
       `[hospital] push: ${listeners.length} clients connected; ${writers} writers for ${seconds} s …\n`,
@@ -233,11 +214,13 @@ export async function runPush(
     const arrivalOf = (listener: Listener, write: Write) =>
       listener.arrivals.get(write.patientId)?.[write.seq];
     const expected = writes.reduce((sum, write) => sum + due(write).length, 0);
-    const deliveredNow = () =>
-      writes.reduce(
+    const deliveredNow = () => {
+      for (const listener of listeners) catchUp(listener, fromPublish);
+      return writes.reduce(
         (sum, write) => sum + due(write).filter((l) => arrivalOf(l, write) !== undefined).length,
         0,
       );
+    };
     const drainUntil = performance.now() + DRAIN_MS;
     while (deliveredNow() < expected && performance.now() < drainUntil) {
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -299,6 +282,6 @@ export async function runPush(
         loop.errors + loop.non2xx === 0,
     };
   } finally {
-    for (const listener of listeners) listener.close();
+    for (const listener of listeners) listener.stream.close();
   }
 }

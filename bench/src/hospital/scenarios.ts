@@ -21,7 +21,7 @@ import {
   benchNurse,
   type HospitalInfo,
 } from './generate';
-import { closedLoop, loopRow } from './latency';
+import { closedLoop, envCount, loopRow } from './latency';
 import { type PushResult, runPush } from './push';
 import {
   type Hospital,
@@ -33,8 +33,7 @@ import {
 } from './round';
 
 /** Concurrent connections (and SQL clients) of every scenario: 20, or `BENCH_CONNECTIONS`. */
-export const CONNECTIONS =
-  Number(process.env.BENCH_CONNECTIONS) > 0 ? Number(process.env.BENCH_CONNECTIONS) : 20;
+export const CONNECTIONS = envCount('BENCH_CONNECTIONS', 20);
 const UPLOAD_BATCH = 500;
 
 export interface Target {
