@@ -40,9 +40,9 @@ export function roundGrid(
 ): RoundGrid {
   const byPatient = new Map<number, Map<string, TodayTask>>();
   for (const task of tasks) {
-    let mine = byPatient.get(task.patientId);
-    if (!mine) byPatient.set(task.patientId, (mine = new Map()));
+    const mine = byPatient.get(task.patientId) ?? new Map<string, TodayTask>();
     mine.set(task.periodCode, task);
+    byPatient.set(task.patientId, mine);
   }
   const planned = new Set(tasks.map((task) => task.periodCode));
   const columns = planned.size ? periods.filter((period) => planned.has(period.code)) : [...periods];

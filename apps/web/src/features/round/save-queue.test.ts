@@ -26,9 +26,16 @@ const body = (patientId: number, result: number | null = 6.2): RoundBody => ({
 });
 
 const reading = (id: number) => ({ id, determineType: 'normal' }) as unknown as Reading;
-const networkDown = () => new ApiError({ message: 'Network error', code: 'NETWORK', status: 0, kind: 'network' });
+const networkDown = () =>
+  new ApiError({ message: 'Network error', code: 'NETWORK', status: 0, kind: 'network' });
 const refused = (status: number, field: string, message: string) =>
-  new ApiError({ message: 'Refused', code: String(status), status, kind: 'api', errors: [{ field, message }] });
+  new ApiError({
+    message: 'Refused',
+    code: String(status),
+    status,
+    kind: 'api',
+    errors: [{ field, message }],
+  });
 
 /** A queue over a fake server: `answers` are taken in order (an Error is thrown). */
 function queueWith(answers: (Reading | Error)[], extra: Partial<RoundQueueDeps> = {}) {
@@ -63,10 +70,12 @@ afterEach(() => {
 describe('what a failed save means', () => {
   it('retries what found no server and keeps refusals', () => {
     expect(failureOf(networkDown(), 1).kind).toBe('retry');
-    expect(failureOf(new ApiError({ message: 'x', code: 'TIMEOUT', status: 0, kind: 'timeout' }), 1).kind).toBe(
+    expect(
+      failureOf(new ApiError({ message: 'x', code: 'TIMEOUT', status: 0, kind: 'timeout' }), 1).kind,
+    ).toBe('retry');
+    expect(failureOf(new ApiError({ message: 'x', code: '500', status: 500, kind: 'api' }), 1).kind).toBe(
       'retry',
     );
-    expect(failureOf(new ApiError({ message: 'x', code: '500', status: 500, kind: 'api' }), 1).kind).toBe('retry');
     expect(failureOf(new TypeError('Failed to fetch'), 1).kind).toBe('retry');
     expect(failureOf(refused(400, 'result', 'Blood glucose must be 0.6-33.3 mmol/L'), 1)).toEqual({
       kind: 'invalid',
@@ -104,7 +113,11 @@ describe('the round’s save queue', () => {
     const { queue, sent, saved } = queueWith([networkDown(), networkDown(), reading(12)]);
     queue.submit('1:fasting', body(1));
     await settle();
-    expect(queue.get('1:fasting')).toMatchObject({ status: 'unsaved', attempts: 1, message: 'Network error' });
+    expect(queue.get('1:fasting')).toMatchObject({
+      status: 'unsaved',
+      attempts: 1,
+      message: 'Network error',
+    });
     await vi.advanceTimersByTimeAsync(999);
     expect(sent).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -144,12 +157,15 @@ describe('the round’s save queue', () => {
 
   it('asks for the reason of a time outside the window and sends it with the reading', async () => {
     const asked: string[] = [];
-    const { queue, sent } = queueWith([refused(400, 'windowReason', 'Why outside the window?'), reading(14)], {
-      askWindowReason: async (_entry, message) => {
-        asked.push(message);
-        return 'Patient was in theatre';
+    const { queue, sent } = queueWith(
+      [refused(400, 'windowReason', 'Why outside the window?'), reading(14)],
+      {
+        askWindowReason: async (_entry, message) => {
+          asked.push(message);
+          return 'Patient was in theatre';
+        },
       },
-    });
+    );
     queue.submit('1:fasting', body(1));
     await settle();
     expect(asked).toEqual(['Why outside the window?']);

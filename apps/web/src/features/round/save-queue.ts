@@ -74,7 +74,12 @@ export function retryDelay(attempts: number): number {
 }
 
 /** The localStorage key of a round's unsaved cells. */
-export function roundStorageKey(scope: { tenant: string; userId: number; ward: string; date: string }): string {
+export function roundStorageKey(scope: {
+  tenant: string;
+  userId: number;
+  ward: string;
+  date: string;
+}): string {
   return `glucocare.round.${scope.tenant}.${scope.userId}.${scope.ward}.${scope.date}`;
 }
 
@@ -91,7 +96,9 @@ export function localEntryStore(key: string, storage: Storage | null = safeStora
     load() {
       try {
         const parsed: unknown = JSON.parse(storage?.getItem(key) ?? '[]');
-        return Array.isArray(parsed) ? (parsed as StoredEntry[]).filter((entry) => entry?.key && entry.body) : [];
+        return Array.isArray(parsed)
+          ? (parsed as StoredEntry[]).filter((entry) => entry?.key && entry.body)
+          : [];
       } catch {
         return [];
       }
