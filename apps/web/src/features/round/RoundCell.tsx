@@ -177,7 +177,7 @@ export function RoundCellInput({
       autoComplete="off"
       aria-label={label}
       aria-invalid={view.state === 'invalid' || undefined}
-      className={`gc-round-input gc-round-${view.state}${current ? ' gc-round-current' : ''}`}
+      className={`gc-round-input gc-round-${view.state}${view.classification ? ` gc-round-cls-${view.classification}` : ''}${current ? ' gc-round-current' : ''}`}
       style={style}
       status={view.state === 'invalid' ? 'error' : view.state === 'unsaved' ? 'warning' : undefined}
       suffix={STATE_ICONS[view.state] ?? <span />}

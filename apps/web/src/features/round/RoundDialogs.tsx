@@ -98,6 +98,9 @@ export function NotTestedPicker({
       cancelText={t('common.cancel')}
       destroyOnHidden
       width={440}
+      afterOpenChange={(visible) => {
+        if (visible) listRef.current?.focus();
+      }}
       okButtonProps={{ 'data-testid': 'round-untested-ok' } as Record<`data-${string}`, string>}
       data-testid="round-untested"
     >
@@ -178,6 +181,7 @@ export function NoteDialog({
 }) {
   const { t } = useTranslation();
   const [value, setValue] = useState(initial);
+  const inputRef = useRef<InputRef>(null);
   useEffect(() => {
     if (open) setValue(initial);
   }, [open, initial]);
@@ -191,10 +195,15 @@ export function NoteDialog({
       cancelText={t('common.cancel')}
       destroyOnHidden
       width={440}
+      // the dialog takes the focus when it has opened: the box gets it back
+      afterOpenChange={(visible) => {
+        if (visible) inputRef.current?.focus();
+      }}
       data-testid="round-note"
     >
       <Typography.Paragraph type="secondary">{t('round.note.hint')}</Typography.Paragraph>
       <Input
+        ref={inputRef}
         autoFocus
         value={value}
         maxLength={200}
