@@ -185,7 +185,9 @@ describe('the ward round', () => {
     await dialog.waitFor({ timeout: 20_000 });
     expect(await cell(cai).getAttribute('data-classification')).toBe('criticalLow');
     expect(await dialog.getByTestId('critical-notify-summary').innerText()).toContain('Round Cai');
-    expect(await dialog.getByTestId('critical-notify-person').locator('input').inputValue()).toBe('Dr. Li Wei');
+    expect(await dialog.getByTestId('critical-notify-person').locator('input').inputValue()).toBe(
+      'Dr. Li Wei',
+    );
     await shot(page, 'round-critical-en-desktop');
     await tabTo(page, 'critical-action');
     await page.keyboard.type('15 g glucose given by mouth');
@@ -213,7 +215,9 @@ describe('the ward round', () => {
     await expect.poll(() => focusedTestId(page)).toBe(`round-cell-${dee.id}-${period}`);
     await expect
       .poll(() => page.getByTestId('round-detail').innerText())
-      .toMatch(/Bed 0-4 Round Dee · .* · 5\.4 mmol\/L · .*tested by Nurse Wang Fang · Note: Skipped breakfast/);
+      .toMatch(
+        /Bed 0-4 Round Dee · .* · 5\.4 mmol\/L · .*tested by Nurse Wang Fang · Note: Skipped breakfast/,
+      );
     await shot(page, 'round-en-desktop');
 
     // what the server has: each reading by the signed-in nurse, in the round's period
@@ -256,7 +260,9 @@ describe('the ward round', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => cell.getAttribute('data-state')).toBe('unsaved');
     expect(await cell.inputValue()).toBe('7.7');
-    await expect.poll(() => page.getByTestId('round-unsaved').innerText()).toContain('1 reading not saved yet');
+    await expect
+      .poll(() => page.getByTestId('round-unsaved').innerText())
+      .toContain('1 reading not saved yet');
     await shot(page, 'round-unsaved-en-desktop');
 
     // a reload loses nothing: the cell comes back from the browser's storage, still not saved
@@ -313,7 +319,9 @@ describe('the ward round', () => {
     }
   });
 
-  it('opens the glucose entry from a wristband scan on another page; Enter saves', { timeout: 180_000 }, async () => {
+  it('opens the glucose entry from a wristband scan on another page; Enter saves', {
+    timeout: 180_000,
+  }, async () => {
     const page = await (await newContext(browser)).newPage();
     await loginViaForm(page, 'nurse01', 'Nurse@2026');
     await page.goto('/patient/task');
@@ -324,9 +332,9 @@ describe('the ward round', () => {
     await scan(
       page,
       'NOSUCH99',
-      page
-        .locator('.ant-message-notice')
-        .filter({ hasText: 'No patient in hospital on your wards has the wristband or inpatient number NOSUCH99' }),
+      page.locator('.ant-message-notice').filter({
+        hasText: 'No patient in hospital on your wards has the wristband or inpatient number NOSUCH99',
+      }),
     );
 
     // a person typing slowly is no scan

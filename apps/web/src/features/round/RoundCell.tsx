@@ -28,6 +28,9 @@ export interface CellView {
   note: string | null;
 }
 
+/** A cell's saved reading: today's task's, or the entry's answer (with its rejection reason apart). */
+type CellReading = TaskReading & { rejectReason?: string | null };
+
 type ReasonOptions = Pick<EntryOptions, 'untestedReasons' | 'rejectReasons' | 'unit'>;
 
 /** The name of an untested or rejection reason code (the code when the settings no longer name it). */
@@ -47,9 +50,12 @@ export function bodyText(body: RoundBody, options: ReasonOptions): string {
 }
 
 /** A saved reading's text: the number in the display unit, or the reason's name. */
-function readingText(reading: TaskReading, options: ReasonOptions): string {
-  if (reading.testValue === null)
-    return reading.untestedReason ? reasonName(reading.untestedReason, options) : '';
+function readingText(reading: CellReading, options: ReasonOptions): string {
+  if (reading.testValue === null) {
+    // a full reading keeps a rejection apart; the task list's reading names either as its reason
+    const code = reading.untestedReason ?? reading.rejectReason;
+    return code ? reasonName(code, options) : '';
+  }
   return valueNumber(cellReading(reading), options.unit);
 }
 
@@ -92,7 +98,7 @@ export function cellView(
   if (entry && entry.status !== 'saved')
     return draft !== undefined ? draftView(entry.message) : entryView(entry);
   const saved = entry?.status === 'saved' ? entry : undefined;
-  const reading: TaskReading | null = saved?.reading ?? serverReading;
+  const reading: CellReading | null = saved?.reading ?? serverReading;
   if (reading) {
     const untested = reading.testValue === null;
     return {

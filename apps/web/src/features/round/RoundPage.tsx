@@ -23,6 +23,7 @@ import { fetchTodayTasks, type TodayTask } from '../../api/tasks';
 import { type ScanClaim, useScanClaim } from '../../app/layout/WristbandScan';
 import { toastError, toastSuccess } from '../../app/notify';
 import { usePermission } from '../../app/permissions';
+import { readStored, writeStored } from '../../app/preferences';
 import { useSession } from '../../app/session';
 import { DepartmentTreeSelect, useDepartmentTree } from '../../components/DepartmentTreeSelect';
 import { dateInZone } from '../../components/format';
@@ -74,22 +75,6 @@ async function wardTasks(ward: string, signal: AbortSignal): Promise<TodayTask[]
 
 const wardMemoryKey = (tenant: string, userId: number) => `glucocare.round.ward.${tenant}.${userId}`;
 
-function readWard(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function writeWard(key: string, ward: string): void {
-  try {
-    window.localStorage.setItem(key, ward);
-  } catch {
-    // storage unavailable: the ward is remembered for this page only
-  }
-}
-
 /** The ward the round opens on: the link's, the one chosen last time, the user's own, the first in scope. */
 function useWard(): [string | null, (ward: string) => void] {
   const { profile } = useSession();
@@ -97,7 +82,7 @@ function useWard(): [string | null, (ward: string) => void] {
   const tree = useDepartmentTree('scope');
   const memory = profile ? wardMemoryKey(profile.tenant, profile.userId) : null;
   const [chosen, setChosen] = useState<string | null>(
-    () => params.get('ward') ?? (memory ? readWard(memory) : null),
+    () => params.get('ward') ?? (memory ? readStored(memory) : null),
   );
   const codes = useMemo(() => flattenTree(tree.data ?? []).map((node) => node.code), [tree.data]);
   let ward = chosen;
@@ -108,7 +93,7 @@ function useWard(): [string | null, (ward: string) => void] {
   const choose = useCallback(
     (next: string) => {
       setChosen(next);
-      if (memory) writeWard(memory, next);
+      if (memory) writeStored(memory, next);
     },
     [memory],
   );
@@ -570,25 +555,36 @@ function OtherButtons({
   const { t } = useTranslation();
   return (
     <span className="gc-round-other">
-      <Button
-        size="small"
-        type="link"
-        tabIndex={-1}
-        onClick={() => onOther({ patientId, item: 'KET' })}
-        data-testid={`round-ket-${patientId}`}
-      >
-        +{t('round.other.ketone')}
-      </Button>
-      <Button
-        size="small"
-        type="link"
-        tabIndex={-1}
-        onClick={() => onOther({ patientId, item: 'UA' })}
-        data-testid={`round-ua-${patientId}`}
-      >
-        +{t('round.other.uricAcid')}
-      </Button>
+      {(
+        [
+          ['KET', 'round-ket', t('round.other.ketone')],
+          ['UA', 'round-ua', t('round.other.uricAcid')],
+        ] as const
+      ).map(([item, testId, label]) => (
+        <Button
+          key={item}
+          size="small"
+          type="link"
+          tabIndex={-1}
+          onClick={() => onOther({ patientId, item })}
+          data-testid={`${testId}-${patientId}`}
+        >
+          +{label}
+        </Button>
+      ))}
     </span>
+  );
+}
+
+/** A period's name over its window ("05:00-09:00"). */
+function PeriodHead({ period }: { period: RoundGrid['columns'][number] }) {
+  return (
+    <>
+      <span className="gc-round-period">{period.name}</span>
+      <small>
+        {period.startTime}-{period.endTime}
+      </small>
+    </>
   );
 }
 
@@ -622,10 +618,7 @@ function RoundTable({
                 className={col === currentCol ? 'gc-round-col-now' : undefined}
                 data-testid={`round-col-${period.code}`}
               >
-                <span className="gc-round-period">{period.name}</span>
-                <small>
-                  {period.startTime}-{period.endTime}
-                </small>
+                <PeriodHead period={period} />
                 {col === currentCol ? (
                   <Tag color="processing" className="gc-round-now-tag">
                     {t('round.current')}
@@ -705,10 +698,7 @@ function PhoneRound({
         {grid.columns.map((period, col) => (
           <div key={period.code} className="gc-round-phone-row">
             <span className="gc-round-phone-label">
-              {period.name}
-              <small>
-                {period.startTime}-{period.endTime}
-              </small>
+              <PeriodHead period={period} />
             </span>
             {cell({ row, col }, true)}
           </div>

@@ -3,7 +3,7 @@ import { compareBeds } from '@glucocare/domain/tasks';
 import type { EntryOptions } from '../../api/measurements';
 import type { Inpatient } from '../../api/patients';
 import type { TaskReading, TodayTask } from '../../api/tasks';
-import { dateInZone } from '../../components/format';
+import { clockParts, dateInZone } from '../../components/format';
 import { presetTime } from '../measurements/reading-format';
 
 /**
@@ -66,12 +66,7 @@ export function currentColumn(
   const code = periodAt(now, allPeriods, timeZone);
   const exact = columns.findIndex((period) => period.code === code);
   if (exact >= 0) return exact;
-  const clock = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(now);
+  const clock = clockParts(now, timeZone).time;
   let begun = -1;
   columns.forEach((period, index) => {
     if (period.startTime <= clock) begun = index;
