@@ -147,6 +147,7 @@ describe('role × route matrix of the ward routes', () => {
 describe('ward menus per role', () => {
   const PAGES: [page: string, roles: string[]][] = [
     ['/patient/task', ALL_ROLES],
+    ['/patient/round', WARD_STAFF],
     ['/patient/critical', ALL_ROLES],
     ['/patient/discharged', ALL_ROLES],
     ['/measurement/data', ALL_ROLES],

@@ -24,9 +24,9 @@ export type LiveStatus = 'off' | 'connecting' | 'live' | 'lost';
 
 /** The query keys (prefixes) each topic makes stale; only screens on view reload at once. */
 export const LIVE_QUERIES: Record<LiveTopic, QueryKey[]> = {
-  readings: [['patients'], ['tasks'], ['critical'], ['measurements'], ['records']],
+  readings: [['patients'], ['tasks'], ['critical'], ['measurements'], ['records'], ['round']],
   critical: [['critical'], ['patients'], ['tasks']],
-  patients: [['patients'], ['tasks'], ['critical']],
+  patients: [['patients'], ['tasks'], ['critical'], ['round']],
 };
 
 /** Events that come together (an upload, a round) reload each screen once. */

@@ -11,6 +11,7 @@ export const pageLoaders: Record<string, () => Promise<PageModule>> = {
   '/patient/detail': () => import('../features/patients/PatientDetailPage'),
   '/patient/discharged': () => import('../features/patients/DischargedPage'),
   '/patient/task': () => import('../features/tasks/TodayTaskPage'),
+  '/patient/round': () => import('../features/round/RoundPage'),
   '/patient/critical': () => import('../features/critical/CriticalValuePage'),
   '/measurement/approval': () => import('../features/review/ApprovalPage'),
   '/measurement/data': () => import('../features/review/DataManagementPage'),

@@ -12,7 +12,8 @@ export const STORAGE_KEYS = {
   tenant: 'tenant',
 } as const;
 
-function read(key: string): string | null {
+/** A value of localStorage (null when absent or storage is unavailable). */
+export function readStored(key: string): string | null {
   try {
     return window.localStorage.getItem(key);
   } catch {
@@ -20,7 +21,8 @@ function read(key: string): string | null {
   }
 }
 
-function write(key: string, value: string): void {
+/** Keeps a value in localStorage (for this page only when storage is unavailable). */
+export function writeStored(key: string, value: string): void {
   try {
     window.localStorage.setItem(key, value);
   } catch {
@@ -41,10 +43,10 @@ interface Preferences {
 }
 
 export const preferencesStore = createStore<Preferences>({
-  sidebarOpened: read(STORAGE_KEYS.sidebar) !== '0',
+  sidebarOpened: readStored(STORAGE_KEYS.sidebar) !== '0',
   mobileMenuOpen: false,
   size: ((): ComponentSize => {
-    const stored = read(STORAGE_KEYS.size);
+    const stored = readStored(STORAGE_KEYS.size);
     return isSize(stored) ? stored : (DEFAULT_SIZE as ComponentSize);
   })(),
 });
@@ -54,7 +56,7 @@ export function usePreferences(): Preferences {
 }
 
 export function setSidebarOpened(opened: boolean): void {
-  write(STORAGE_KEYS.sidebar, opened ? '1' : '0');
+  writeStored(STORAGE_KEYS.sidebar, opened ? '1' : '0');
   preferencesStore.set((p) => ({ ...p, sidebarOpened: opened }));
 }
 
@@ -63,16 +65,16 @@ export function setMobileMenuOpen(open: boolean): void {
 }
 
 export function setComponentSize(size: ComponentSize): void {
-  write(STORAGE_KEYS.size, size);
+  writeStored(STORAGE_KEYS.size, size);
   preferencesStore.set((p) => ({ ...p, size }));
 }
 
 export function rememberedTenant(): string | null {
-  return read(STORAGE_KEYS.tenant);
+  return readStored(STORAGE_KEYS.tenant);
 }
 
 export function rememberTenant(tenant: string): void {
-  write(STORAGE_KEYS.tenant, tenant);
+  writeStored(STORAGE_KEYS.tenant, tenant);
 }
 
 function subscribeResize(listener: () => void): () => void {

@@ -215,6 +215,16 @@ export const SHIPPED_MENUS: ShippedMenu[] = [
     PERMISSIONS.tasks.list,
     ALL_ROLES,
   ),
+  // the ward round (issue 15): batch entry of a ward's readings, for those who record
+  clinicalPage(
+    'patient',
+    'round',
+    15,
+    ['Ward round', '巡检录入'],
+    'TableOutlined',
+    PERMISSIONS.measurementEntry.edit,
+    WARD_STAFF,
+  ),
   clinicalPage(
     'patient',
     'critical',

@@ -83,6 +83,7 @@ describe('menus', () => {
     expect(tree[1].children.map((n: { path: string }) => n.path)).toEqual([
       '/patient/detail',
       '/patient/task',
+      '/patient/round',
       '/patient/critical',
       '/patient/discharged',
     ]);

@@ -19,6 +19,7 @@ import { useSession } from '../session';
 import { LiveIndicator } from './LiveIndicator';
 import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
+import { WristbandScan } from './WristbandScan';
 
 const COLLAPSED_WIDTH = 64;
 
@@ -149,6 +150,7 @@ export function BasicLayout() {
           <Layout.Content className="gc-content">
             <Outlet />
           </Layout.Content>
+          <WristbandScan />
         </Layout>
       </Layout>
     </CriticalWatch>

@@ -167,6 +167,7 @@ export function ReadingForm({
   options,
   reading,
   preset,
+  focusResult = false,
   onClose,
   onSaved,
 }: {
@@ -176,6 +177,8 @@ export function ReadingForm({
   options: EntryOptions;
   reading: Reading | null;
   preset?: ReadingPreset;
+  /** opens with the result focused, and Enter in it saves (the wristband scan, the ward round) */
+  focusResult?: boolean;
   onClose: () => void;
   onSaved: (reading: Reading) => void;
 }) {
@@ -484,6 +487,8 @@ export function ReadingForm({
                 <Input
                   inputMode="decimal"
                   autoComplete="off"
+                  autoFocus={focusResult}
+                  onPressEnter={focusResult ? () => void submit('close') : undefined}
                   data-testid="reading-result"
                   suffix={unit.name}
                 />
