@@ -517,6 +517,9 @@ export const enUS = {
   'measurements.records.required': 'Please enter at least one reading',
   'measurements.records.max': 'At most {{max}} readings can be saved at once',
   'measurements.duplicateTime': 'A {{item}} reading at {{time}} already exists for this patient',
+  'measurements.windowReason.required':
+    'The test time is outside the {{period}} window ({{start}}–{{end}}); give a reason to save it',
+  'measurements.windowReason.length': 'The reason must be {{min}}-{{max}} characters',
   'measurements.duplicateTimeShort': 'This patient already has a reading of this item at this time',
   'measurements.editInDataManagement':
     'Blood glucose, ketone and uric acid data must be edited in data management',

@@ -3,3 +3,4 @@ export * from './entry';
 export * from './pivot';
 export * from './query';
 export * from './upload';
+export * from './timing';
