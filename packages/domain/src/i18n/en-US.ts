@@ -588,7 +588,7 @@ export const enUS = {
   'critical.handled': 'The handling of the critical value was recorded',
   'critical.status.invalid': 'Query error: the status must be open or handled',
   'critical.category.invalid': 'Query error: the item must be GLU, KET or UA',
-  'critical.taskState.invalid': 'Query error: the state must be overdue, due, upcoming or done',
+  'critical.taskState.invalid': 'Query error: the state must be overdue, due, upcoming, untested or done',
   'critical.since.invalid': 'Query error: since must be a record id',
   // @issue5:records — keys of this area go below this line
   'records.screen.required': 'Please choose which record to share',

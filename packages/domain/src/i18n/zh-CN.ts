@@ -568,7 +568,7 @@ export const zhCN: Record<MessageKey, string> = {
   'critical.handled': '危急值处理已记录',
   'critical.status.invalid': '查询错误：状态必须是未处理或已处理',
   'critical.category.invalid': '查询错误：项目必须是 GLU、KET 或 UA',
-  'critical.taskState.invalid': '查询错误：状态必须是已超时、待测、未到时间或已完成',
+  'critical.taskState.invalid': '查询错误：状态必须是已超时、待测、未到时间、未测或已完成',
   'critical.since.invalid': '查询错误：since 必须是记录编号',
   // @issue5:records — keys of this area go below this line
   'records.screen.required': '请选择要分享的记录',

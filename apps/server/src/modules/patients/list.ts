@@ -16,6 +16,7 @@ import type { TenantRef } from '../settings/config-cache';
 import { hospitalTimeZone } from '../settings/time-zone';
 import {
   loadTaskSettings,
+  EMPTY_PROGRESS,
   progressOf,
   type TaskSettings,
   type TaskTimeJson,
@@ -70,7 +71,6 @@ interface InpatientRow extends Record<string, unknown> {
   total: number | null;
 }
 
-const EMPTY_DAY: TodayProgress = { done: [], due: [], overdue: [], upcoming: [] };
 
 /** An open critical event of the patient row exists (critical_events_open_idx is partial on open ones). */
 const hasOpenCritical = sql`exists (select 1 from critical_events ce
@@ -166,7 +166,7 @@ async function selectInpatients(
            (select count(*)::int from critical_events ce
              where ce.tenant_id = ${patients.tenantId} and ce.patient_id = ${patients.id}
                and ce.status = 'open') as open_critical,
-           ${taskTimesColumn(settings)} as readings, ${patients}.total::int as total
+           ${taskTimesColumn(settings, lang)} as readings, ${patients}.total::int as total
       from ${matching}
       ${patientNameJoins}
       left join lateral (
@@ -235,7 +235,7 @@ function toViews(rows: InpatientRow[], settings: TaskSettings) {
             },
             settings,
           )
-        : EMPTY_DAY;
+        : EMPTY_PROGRESS;
     return toView(row, settings.day.date, today);
   });
 }
