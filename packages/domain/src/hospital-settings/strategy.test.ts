@@ -158,7 +158,11 @@ describe('monitoring strategy', () => {
     const { windowSlackMinutes: _slack, lateEntryMinutes: _late, ...old } = DEFAULT_MONITOR_STRATEGY;
     expect(en(monitorStrategySchema, old)).toEqual([]);
     expect(
-      en(monitorStrategySchema, { ...DEFAULT_MONITOR_STRATEGY, windowSlackMinutes: 0, lateEntryMinutes: 1440 }),
+      en(monitorStrategySchema, {
+        ...DEFAULT_MONITOR_STRATEGY,
+        windowSlackMinutes: 0,
+        lateEntryMinutes: 1440,
+      }),
     ).toEqual([]);
     expect(en(monitorStrategySchema, { ...DEFAULT_MONITOR_STRATEGY, windowSlackMinutes: 721 })).toEqual([
       { field: 'windowSlackMinutes', message: 'The minutes must be a whole number from 0 to 720' },
@@ -175,7 +179,10 @@ describe('monitoring strategy', () => {
     const { windowSlackMinutes: _slack, lateEntryMinutes: _late, ...old } = DEFAULT_MONITOR_STRATEGY;
     expect(monitorStrategyOf(old)).toEqual(DEFAULT_MONITOR_STRATEGY);
     const before = { ...DEFAULT_MONITOR_STRATEGY, windowSlackMinutes: 10, lateEntryMinutes: 240 };
-    expect(monitorStrategyOf({ ...old, dueSoonMinutes: 5 }, before)).toEqual({ ...before, dueSoonMinutes: 5 });
+    expect(monitorStrategyOf({ ...old, dueSoonMinutes: 5 }, before)).toEqual({
+      ...before,
+      dueSoonMinutes: 5,
+    });
     expect(monitorStrategyOf({ ...old, lateEntryMinutes: 15 }, before)).toEqual({
       ...before,
       lateEntryMinutes: 15,

@@ -20,7 +20,7 @@
  * characters); uploads are marked without one.
  */
 import type { LengthLimit } from '../constants';
-import { type TaskPeriod, taskDateOf, periodWindowOn } from '../tasks/plan';
+import { periodWindowOn, type TaskPeriod, taskDateOf } from '../tasks/plan';
 
 /** Where a test time lies against its period's window: before it (`early`) or after it (`late`). */
 export const WINDOW_MARKS = ['early', 'late'] as const;
@@ -65,7 +65,11 @@ export function windowMarkOf(
 }
 
 /** Whether a reading entered at `enteredAt` is a late entry (more than `lateEntryMinutes` after its test time). */
-export function isLateEntry(testTime: Date | string, enteredAt: Date | string, lateEntryMinutes: number): boolean {
+export function isLateEntry(
+  testTime: Date | string,
+  enteredAt: Date | string,
+  lateEntryMinutes: number,
+): boolean {
   const delay = instant(enteredAt).getTime() - instant(testTime).getTime();
   return delay > lateEntryMinutes * MS_PER_MINUTE;
 }
@@ -104,6 +108,9 @@ export function readingMarks(input: ReadingMarksInput): ReadingMarks {
  * The message params of "outside the {{period}} window ({{start}}–{{end}})": the period's name and its
  * window as the settings write it.
  */
-export function windowParams(period: TaskPeriod, name: string): { period: string; start: string; end: string } {
+export function windowParams(
+  period: TaskPeriod,
+  name: string,
+): { period: string; start: string; end: string } {
   return { period: name, start: period.startTime, end: period.endTime };
 }

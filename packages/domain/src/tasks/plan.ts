@@ -139,7 +139,11 @@ export function planDay(
  * The state of a task at `now`, given whether a reading counts for it: `true` (or a reading with a
  * value) → done, a reading without a value → untested.
  */
-export function taskStateAt(task: PlannedTask, now: Date, done: boolean | Pick<TaskReading, 'untested'>): TaskState {
+export function taskStateAt(
+  task: PlannedTask,
+  now: Date,
+  done: boolean | Pick<TaskReading, 'untested'>,
+): TaskState {
   if (done) return typeof done === 'object' && done.untested ? 'untested' : 'done';
   const at = now.getTime();
   if (at < task.dueFrom.getTime()) return 'upcoming';

@@ -1,3 +1,4 @@
+import { type GlucosePeriodWindow, periodAt } from '@glucocare/domain';
 import { sql } from 'drizzle-orm';
 import type { TestContext } from '../../test/harness';
 
@@ -45,4 +46,31 @@ export function hoursAgo(now: Date, hours: number): string {
   at.setUTCSeconds(0, 0);
   const local = new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 19);
   return `${local}+08:00`;
+}
+
+/** The enabled glucose periods of a tenant with their windows (the seed's eight cover the day). */
+export async function periodWindows(t: TestContext, tenantId = '101'): Promise<GlucosePeriodWindow[]> {
+  const { rows } = await t.handle.db.execute<{ code: string; start_time: string; end_time: string }>(sql`
+    select code, start_time, end_time from glucose_periods
+     where tenant_id = ${tenantId} and is_active order by sort, code`);
+  return rows.map((row) => ({ code: row.code, startTime: row.start_time, endTime: row.end_time }));
+}
+
+/**
+ * The period whose window holds an ISO time on the Shanghai clock (the tests' hospital zone), as the
+ * entry form proposes it: a reading entered with it is never outside its window.
+ */
+export function periodOfTime(iso: string, windows: readonly GlucosePeriodWindow[]): string {
+  const code = periodAt(iso, windows, 'Asia/Shanghai');
+  if (!code) throw new Error(`no period holds ${iso}`);
+  return code;
+}
+
+/**
+ * `HH:mm` (11 seconds past it, never on a whole minute as {@link hoursAgo} times are) on the Shanghai
+ * calendar date `days` before `now`, as ISO with a +08:00 offset.
+ */
+export function shanghaiAt(now: Date, days: number, time: string): string {
+  const date = new Date(now.getTime() + 8 * 3_600_000 - days * 86_400_000).toISOString().slice(0, 10);
+  return `${date}T${time}:11+08:00`;
 }

@@ -15,8 +15,8 @@ import type { SessionUser } from '../auth/sessions';
 import type { TenantRef } from '../settings/config-cache';
 import { hospitalTimeZone } from '../settings/time-zone';
 import {
-  loadTaskSettings,
   EMPTY_PROGRESS,
+  loadTaskSettings,
   progressOf,
   type TaskSettings,
   type TaskTimeJson,
@@ -70,7 +70,6 @@ interface InpatientRow extends Record<string, unknown> {
   /** how many patients match, when a page was asked for */
   total: number | null;
 }
-
 
 /** An open critical event of the patient row exists (critical_events_open_idx is partial on open ones). */
 const hasOpenCritical = sql`exists (select 1 from critical_events ce

@@ -222,7 +222,11 @@ describe('monitoring strategy', () => {
       lateEntryMinutes: DEFAULT_MONITOR_STRATEGY.lateEntryMinutes,
     };
     expect(await read(MONITOR, nurse)).toEqual({ ...old, ...defaults });
-    expect(await save(MONITOR, { ...old, dueSoonMinutes: 25 })).toEqual({ ...old, dueSoonMinutes: 25, ...defaults });
+    expect(await save(MONITOR, { ...old, dueSoonMinutes: 25 })).toEqual({
+      ...old,
+      dueSoonMinutes: 25,
+      ...defaults,
+    });
   });
 
   it('refuses unknown, stopped and foreign periods on their field', async () => {

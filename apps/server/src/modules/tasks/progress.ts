@@ -261,10 +261,9 @@ export async function loadTaskPatients(
 }
 
 /** A patient's stay and readings, as far as the day's tasks need them. */
-export type TaskStayReadings<R = TaskTime> = Pick<
-  TaskPatient,
-  'admittedAt' | 'dischargedAt'
-> & { readings: readonly R[] };
+export type TaskStayReadings<R = TaskTime> = Pick<TaskPatient, 'admittedAt' | 'dischargedAt'> & {
+  readings: readonly R[];
+};
 
 /** A patient's tasks of the day at `settings.now` (see domain `dayTaskPlanner`). */
 export function tasksOf<R extends Pick<TaskReading, 'periodCode' | 'testTime'> & { untested?: boolean }>(

@@ -29,8 +29,13 @@ type Task = {
   dueFrom: string;
   overdueFrom: string;
   state: string;
-  reading: { id: number; testValue: number | null; untestedReason: string | null;
-    untestedReasonName?: string | null; unit: string } | null;
+  reading: {
+    id: number;
+    testValue: number | null;
+    untestedReason: string | null;
+    untestedReasonName?: string | null;
+    unit: string;
+  } | null;
 };
 type TaskPage = { records: Task[]; total: number; page: number; size: number };
 
