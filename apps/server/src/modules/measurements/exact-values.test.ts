@@ -1,11 +1,11 @@
-import { addDays, formatReadingValue, type GlucosePeriodWindow, wallClockAt } from '@glucocare/domain';
+import { addDays, formatReadingValue, wallClockAt } from '@glucocare/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDataMigrations } from '../../db/data-migrations';
 import { apiOf } from '../../test/api';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { syncCriticalEvents } from './classify-at-write';
-import { insertPatient, periodOfTime, periodWindows } from './test-support';
+import { insertPatient, periodOfTime } from './test-support';
 
 /**
  * Issue 13: what a nurse enters is what is stored and shown. Before, 100 mg/dL was stored as 5.6 mmol/L
@@ -18,8 +18,6 @@ let admin101: string;
 let admin202: string;
 let p202: number;
 let p101: number;
-let windows101: GlucosePeriodWindow[];
-let windows202: GlucosePeriodWindow[];
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -30,8 +28,6 @@ beforeAll(async () => {
   ]);
   p202 = await insertPatient(t, { tenantId: '202', name: 'Exact Values', departmentCode: 'IM' });
   p101 = await insertPatient(t, { name: 'Exact Values', departmentCode: 'ENDO' });
-  windows101 = await periodWindows(t, '101');
-  windows202 = await periodWindows(t, '202');
 });
 afterAll(() => t.close());
 
@@ -57,7 +53,7 @@ async function enter(token: string, patientId: number, result: number, unit: str
   const res = await api('POST', '/v1/testRecord/customerRecord', token, {
     category: 'GLU',
     patientId,
-    period: periodOfTime(testTime, patientId === p202 ? windows202 : windows101),
+    period: periodOfTime(testTime),
     testTime,
     result,
     unit,

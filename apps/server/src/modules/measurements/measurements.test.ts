@@ -1,9 +1,9 @@
-import { type GlucosePeriodWindow, MEAL_PERIODS } from '@glucocare/domain';
+import { MEAL_PERIODS } from '@glucocare/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiOf, auditRows } from '../../test/api';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { hoursAgo, insertPatient, periodOfTime, periodWindows, shanghaiAt } from './test-support';
+import { hoursAgo, insertPatient, periodOfTime, shanghaiAt } from './test-support';
 
 let t: TestContext;
 let api: ReturnType<typeof apiOf>;
@@ -16,7 +16,6 @@ let endo: number;
 let card: number;
 let p202: number;
 let now: Date;
-let windows: GlucosePeriodWindow[];
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -32,7 +31,6 @@ beforeAll(async () => {
   endo = await insertPatient(t, { name: 'Endo Patient', departmentCode: 'ENDO' });
   card = await insertPatient(t, { name: 'Card Patient', departmentCode: 'CARD' });
   p202 = await insertPatient(t, { tenantId: '202', name: 'Riverside Patient', departmentCode: 'IM' });
-  windows = await periodWindows(t);
 });
 afterAll(() => t.close());
 
@@ -76,7 +74,7 @@ const glucose = (overrides: Record<string, unknown> = {}) => {
   return {
     category: 'GLU',
     patientId: endo,
-    period: periodOfTime(testTime, windows),
+    period: periodOfTime(testTime),
     testTime,
     result: 6.1,
     unit: 'mmolL',
@@ -157,7 +155,7 @@ describe('manual entry', () => {
     const res = await api('POST', '/v1/testRecord/customerRecord', admin202, {
       category: 'GLU',
       patientId: p202,
-      period: periodOfTime(testTime, windows),
+      period: periodOfTime(testTime),
       testTime,
       result: 126,
     });
@@ -770,12 +768,17 @@ describe('reading a patient’s readings', () => {
   let patient: number;
   beforeAll(async () => {
     patient = await insertPatient(t, { name: 'List Patient', departmentCode: 'ENDO' });
-    const times = [5, 30, 54, 78, 190];
-    for (const [i, h] of times.entries()) {
-      await enter({
-        ...glucose({ patientId: patient, testTime: hoursAgo(now, h), result: 5 + i }),
-        period: 'fasting',
-      });
+    // fasting readings of the last four days and one of eight days ago
+    const days = [1, 2, 3, 4, 8];
+    for (const [i, day] of days.entries()) {
+      await enter(
+        glucose({
+          patientId: patient,
+          period: 'fasting',
+          testTime: shanghaiAt(now, day, '07:00'),
+          result: 5 + i,
+        }),
+      );
     }
     await enter({ category: 'KET', patientId: patient, testTime: hoursAgo(now, 6), result: 0.3 });
   });

@@ -1,5 +1,6 @@
 import { type GlucosePeriodWindow, periodAt } from '@glucocare/domain';
 import { sql } from 'drizzle-orm';
+import { GLUCOSE_PERIODS } from '../../db/seed/settings-periods';
 import type { TestContext } from '../../test/harness';
 
 /** A patient inserted straight into the database (tests do not depend on the patients module). */
@@ -48,20 +49,19 @@ export function hoursAgo(now: Date, hours: number): string {
   return `${local}+08:00`;
 }
 
-/** The enabled glucose periods of a tenant with their windows (the seed's eight cover the day). */
-export async function periodWindows(t: TestContext, tenantId = '101'): Promise<GlucosePeriodWindow[]> {
-  const { rows } = await t.handle.db.execute<{ code: string; start_time: string; end_time: string }>(sql`
-    select code, start_time, end_time from glucose_periods
-     where tenant_id = ${tenantId} and is_active order by sort, code`);
-  return rows.map((row) => ({ code: row.code, startTime: row.start_time, endTime: row.end_time }));
-}
+/** The seeded glucose periods' windows (every seeded tenant has them; they cover the day). */
+const SEEDED_WINDOWS: GlucosePeriodWindow[] = GLUCOSE_PERIODS.map(([code, , , startTime, endTime]) => ({
+  code,
+  startTime,
+  endTime,
+}));
 
 /**
- * The period whose window holds an ISO time on the Shanghai clock (the tests' hospital zone), as the
- * entry form proposes it: a reading entered with it is never outside its window.
+ * The seeded period whose window holds an ISO time on the Shanghai clock (the tests' hospital zone),
+ * as the entry form proposes it: a reading entered with it is never outside its window (issue 15).
  */
-export function periodOfTime(iso: string, windows: readonly GlucosePeriodWindow[]): string {
-  const code = periodAt(iso, windows, 'Asia/Shanghai');
+export function periodOfTime(iso: string): string {
+  const code = periodAt(iso, SEEDED_WINDOWS, 'Asia/Shanghai');
   if (!code) throw new Error(`no period holds ${iso}`);
   return code;
 }

@@ -1,9 +1,8 @@
-import type { GlucosePeriodWindow } from '@glucocare/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiOf } from '../../test/api';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { hoursAgo, insertPatient, periodOfTime, periodWindows } from './test-support';
+import { hoursAgo, insertPatient, periodOfTime } from './test-support';
 
 /**
  * Issue 14, "one reading write path": a reading entered by hand and the same reading uploaded by a meter
@@ -18,7 +17,6 @@ let t: TestContext;
 let api: ReturnType<typeof apiOf>;
 let nurse: string;
 let now: Date;
-let windows: GlucosePeriodWindow[];
 let entered: number;
 let uploaded: number;
 const admittedAt = new Date(Date.now() - 5 * 86_400_000);
@@ -31,7 +29,6 @@ beforeAll(async () => {
   const alike = { departmentCode: 'ENDO', dateOfBirth: '1958-03-09', admittedAt };
   entered = await insertPatient(t, { ...alike, name: 'Entered By Hand', wristbandCode: 'WP-ENTRY' });
   uploaded = await insertPatient(t, { ...alike, name: 'Uploaded By Meter', wristbandCode: 'WP-METER' });
-  windows = await periodWindows(t);
 });
 afterAll(() => t.close());
 
@@ -54,7 +51,7 @@ const nextTime = () => hoursAgo(now, 100 - ++hour * 0.5);
 /** A fresh time and the period whose window holds it: never outside its window. */
 const timed = () => {
   const testTime = nextTime();
-  return { testTime, period: periodOfTime(testTime, windows) };
+  return { testTime, period: periodOfTime(testTime) };
 };
 
 /** The reading entered by hand for one patient: its status and field problems. */
