@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { TaskPeriod } from '../tasks/plan';
-import { isLateEntry, readingMarks, readingWindowOf, windowMarkOf, windowParams } from './timing';
+import {
+  isLateEntry,
+  outsideWindowOf,
+  readingMarks,
+  readingWindowOf,
+  windowMarkOf,
+  windowParams,
+} from './timing';
 
 const SH = 'Asia/Shanghai';
 const NY = 'America/New_York';
@@ -111,6 +118,17 @@ describe('readingMarks', () => {
     expect(
       readingMarks({ ...input, byHand: true, timing: { windowSlackMinutes: 120, lateEntryMinutes: 120 } }),
     ).toMatchObject({ windowMark: null, lateEntry: false });
+  });
+
+  it('finds the window an entry lies outside of, by period code', () => {
+    const periods = [fasting, beforeSleep];
+    expect(outsideWindowOf(sh('2026-03-02T10:00:00'), 'fasting', periods, SH, 30)).toEqual({
+      mark: 'late',
+      period: fasting,
+    });
+    expect(outsideWindowOf(sh('2026-03-02T09:20:00'), 'fasting', periods, SH, 30)).toBeNull();
+    expect(outsideWindowOf(sh('2026-03-02T10:00:00'), 'teaTime', periods, SH, 30)).toBeNull();
+    expect(outsideWindowOf(sh('2026-03-02T10:00:00'), null, periods, SH, 30)).toBeNull();
   });
 
   it('names the window as the settings write it', () => {

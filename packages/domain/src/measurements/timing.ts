@@ -105,6 +105,24 @@ export function readingMarks(input: ReadingMarksInput): ReadingMarks {
 }
 
 /**
+ * The period window a reading of `periodCode` at `testTime` lies outside of, with its mark: what the
+ * entry form shows (and asks a reason for) before saving. Null inside the window and its slack, for an
+ * unknown period or one without a usable window.
+ */
+export function outsideWindowOf<P extends TaskPeriod>(
+  testTime: Date | string,
+  periodCode: string | null | undefined,
+  periods: readonly P[],
+  timeZone: string,
+  slackMinutes: number,
+): { mark: WindowMark; period: P } | null {
+  const period = periodCode ? periods.find((candidate) => candidate.code === periodCode) : undefined;
+  if (!period) return null;
+  const mark = windowMarkOf(testTime, readingWindowOf(testTime, period, timeZone), slackMinutes);
+  return mark ? { mark, period } : null;
+}
+
+/**
  * The message params of "outside the {{period}} window ({{start}}–{{end}})": the period's name and its
  * window as the settings write it.
  */

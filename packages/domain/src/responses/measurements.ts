@@ -108,6 +108,8 @@ export const entryOptionsView = z.object({
   inHospital: z.boolean(),
   /** new readings wait for approval (`feature.recordApproval`) */
   recordApproval: z.boolean(),
+  /** minutes a test time may lie outside its period's window without a reason (monitoring strategy) */
+  windowSlackMinutes: z.number(),
 });
 export type EntryOptionsView = z.infer<typeof entryOptionsView>;
 
