@@ -302,7 +302,10 @@ export async function hospitalDayBounds(
   };
 }
 
-/** GET /v1/patients/hospitalizedPatients/counts: the header counts of the same list (no paging). */
+/**
+ * GET /v1/patients/hospitalizedPatients/counts: the header counts of the same list (no paging). A
+ * patient recorded only as not tested today is not "measured today" (issue 15).
+ */
 export async function countInpatients(db: DbOrTx, session: SessionUser, filter: InpatientFilter, now: Date) {
   const where = inpatientConditions(session, filter);
   const dayStart = await startOfHospitalDay(db, session, now);
@@ -318,7 +321,7 @@ export async function countInpatients(db: DbOrTx, session: SessionUser, filter: 
            count(*) filter (where exists (
              select 1 from measurements m
               where m.tenant_id = ${patients.tenantId} and m.patient_id = ${patients.id}
-                and m.item in ('GLU', 'KET', 'UA') and m.deleted_at is null
+                and m.item in ('GLU', 'KET', 'UA') and m.deleted_at is null and m.value is not null
                 and m.test_time >= ${dayStart} and m.test_time <= ${now}))::int as measured_today
       from ${patients}
      where ${where}`);

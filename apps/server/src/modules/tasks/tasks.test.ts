@@ -349,3 +349,29 @@ describe('permissions', () => {
     expect((await api('GET', '/v1/tasks/todayTaskNums', reviewer)).statusCode).toBe(403);
   });
 });
+
+describe('measured today (GET /v1/patients/hospitalizedPatients/counts)', () => {
+  it('does not count a patient recorded only as not tested today', async () => {
+    const counts = () => data<{ measuredToday: number }>('/v1/patients/hospitalizedPatients/counts', admin);
+    const before = (await counts()).measuredToday;
+    const db = t.handle.db;
+    const untested = await addPatient(db, '101', {
+      name: 'Not Tested',
+      departmentCode: 'ENDO',
+      bed: '20',
+      admittedAt: sh('2026-02-20T10:00'),
+    });
+    await addReading(db, '101', untested, {
+      value: null,
+      periodCode: 'fasting',
+      testTime: sh('2026-03-02T07:00'),
+    });
+    expect((await counts()).measuredToday).toBe(before);
+    await addReading(db, '101', untested, {
+      value: 6.8,
+      periodCode: 'afterLunch',
+      testTime: sh('2026-03-02T12:45'),
+    });
+    expect((await counts()).measuredToday).toBe(before + 1);
+  });
+});
