@@ -7,6 +7,7 @@ import {
   loginViaForm,
   minutesBackToday,
   newContext,
+  periodOf,
   shot,
   switchLanguage,
 } from './support';
@@ -117,7 +118,7 @@ describe('the critical-value loop in the browser', () => {
     await call(nurse, 'POST', '/v1/testRecord/customerRecord', {
       category: 'GLU',
       patientId: patient.id,
-      period: 'fasting',
+      period: await periodOf(nurse, patient.id, new Date(measured.getTime() + 5 * 60_000)),
       testTime: new Date(measured.getTime() + 5 * 60_000).toISOString(),
       result: 4.8,
       unit: 'mmolL',
@@ -157,7 +158,7 @@ describe('the critical-value loop in the browser', () => {
       await call(page, 'POST', '/v1/testRecord/customerRecord', {
         category: 'GLU',
         patientId: patient.id,
-        period: 'fasting',
+        period: await periodOf(page, patient.id, new Date(Date.now() - minutesAgo * 60_000)),
         testTime: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
         result: value,
         unit: 'mmolL',

@@ -6,6 +6,7 @@ import {
   loginViaForm,
   minutesBackToday,
   newContext,
+  periodOf,
   shot,
   switchLanguage,
 } from './support';
@@ -44,7 +45,7 @@ describe('critical values and today’s tasks end to end', () => {
     await call(page, 'POST', '/v1/testRecord/customerRecord', {
       category: 'GLU',
       patientId: patient.id,
-      period: 'fasting',
+      period: await periodOf(page, patient.id, testTime),
       testTime: testTime.toISOString(),
       result: 1.9,
       unit: 'mmolL',

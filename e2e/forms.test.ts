@@ -1,6 +1,15 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, call, launchBrowser, localMinute, loginViaForm, minutesBackToday, newContext } from './support';
+import {
+  api,
+  call,
+  launchBrowser,
+  localMinute,
+  loginViaForm,
+  minutesBackToday,
+  newContext,
+  periodOf,
+} from './support';
 
 /**
  * The form walk: every field a create or edit form shows is filled with a distinctive value, the form
@@ -2399,12 +2408,14 @@ CASES.push(
     name: 'critical value, handle',
     route: '/patient/critical',
     open: async (page) => {
+      const patientId = await readingPatient(page);
+      // on today's list (fewer minutes back just after midnight), before the handling 15 minutes ago
+      const testTime = new Date(Date.now() - Math.max(17, await minutesBackToday(40)) * 60_000);
       await call(page, 'POST', '/v1/testRecord/customerRecord', {
         category: 'GLU',
-        patientId: await readingPatient(page),
-        period: 'fasting',
-        // on today's list (fewer minutes back just after midnight), before the handling 15 minutes ago
-        testTime: new Date(Date.now() - Math.max(17, await minutesBackToday(40)) * 60_000).toISOString(),
+        patientId,
+        period: await periodOf(page, patientId, testTime),
+        testTime: testTime.toISOString(),
         result: 1.8,
         unit: 'mmolL',
       });

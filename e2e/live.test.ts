@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, launchBrowser, loginViaForm, newContext, shot, switchLanguage } from './support';
+import { call, launchBrowser, loginViaForm, newContext, periodOf, shot, switchLanguage } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -41,7 +41,7 @@ describe('live updates through the push channel', () => {
     await call(nurse, 'POST', '/v1/testRecord/customerRecord', {
       category: 'GLU',
       patientId: patient.id,
-      period: 'fasting',
+      period: await periodOf(nurse, patient.id, testTime),
       testTime: testTime.toISOString(),
       result: 2.1,
       unit: 'mmolL',

@@ -126,10 +126,31 @@ describe('patient readings end to end', () => {
     await shot(page, 'measurements-duplicate');
     await page.getByTestId('form-cancel').click();
 
-    // the list shows the deleted one on request, with its reason
+    // a time outside its period's window (issue 15): the form names the window and asks for the reason
+    await page.getByTestId('reading-add').click();
+    await dialog(page).waitFor();
+    await fillReading(page, /^Fasting/, `${day} 10:40`, '6.6');
+    await expect
+      .poll(() => page.getByTestId('window-alert').innerText())
+      .toContain('after the Fasting window (05:00–09:00, 30 min allowed)');
+    await page.getByTestId('form-submit').click();
+    await expect
+      .poll(() => dialog(page).innerText())
+      .toContain('The test time is outside the Fasting window (05:00–09:00); give a reason to save it');
+    await page.getByTestId('reading-window-reason').fill('Patient was in radiology');
+    await shot(page, 'measurements-window-reason');
+    await page.getByTestId('form-submit').click();
+    await expect.poll(() => dialog(page).count()).toBe(0);
+    const late = cell(page, day, 'fasting').locator('[data-testid="grid-reading"]', { hasText: '6.6' });
+    await expect.poll(() => late.locator('[data-testid="grid-mark"]').count()).toBe(1);
+
+    // the list shows the deleted one on request, with its reason; the marks beside the readings
     await page.getByTestId('reading-view').getByText('List').click();
     await page.getByTestId('reading-deleted').click();
     await expect.poll(() => page.getByTestId('reading-list').innerText()).toContain('Deleted');
+    const lateRow = page.locator('.ant-table-row').filter({ hasText: '6.6' });
+    expect(await lateRow.getByTestId('window-mark').innerText()).toBe('Late');
+    expect(await lateRow.getByTestId('late-entry-mark').innerText()).toBe('Late entry');
     await shot(page, 'measurements-list');
 
     // both languages, phone width

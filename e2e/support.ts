@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { periodAt } from '@glucocare/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -141,4 +142,18 @@ export async function minutesBackToday(wanted: number): Promise<number> {
     into = minutesIntoHospitalDay();
   }
   return Math.min(wanted, into - 1);
+}
+
+/**
+ * The glucose period whose window holds `at` on the hospital's clock (the patient's entry options):
+ * since issue 15 a reading entered by hand outside its period's window needs a reason.
+ */
+export async function periodOf(page: Page, patientId: number, at: Date): Promise<string> {
+  const options = await api<{
+    periods: { code: string; startTime: string; endTime: string }[];
+    timeZone: string;
+  }>(page, `/v1/testRecord/entryOptions/${patientId}?category=GLU`);
+  const code = periodAt(at, options.periods, options.timeZone);
+  if (!code) throw new Error(`no glucose period holds ${at.toISOString()}`);
+  return code;
 }

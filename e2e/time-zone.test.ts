@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import pg from 'pg';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, call, launchBrowser, loginViaForm, shot } from './support';
+import { baseUrl, call, launchBrowser, loginViaForm, periodOf, shot } from './support';
 
 /**
  * One clinical clock: the browser runs in New York while the hospital (tenant 101) is in Shanghai. A
@@ -126,7 +126,7 @@ describe('one clinical clock', () => {
     const reading = await call<{ id: number }>(page, 'POST', '/v1/testRecord/customerRecord', {
       category: 'GLU',
       patientId,
-      period: 'fasting',
+      period: await periodOf(page, patientId, AT),
       testTime: AT.toISOString(),
       result: 1.8,
       unit: 'mmolL',

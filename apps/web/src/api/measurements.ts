@@ -32,6 +32,8 @@ export interface ReadingInput {
   rejectReason?: string | null;
   remark?: string | null;
   testerId?: number | null;
+  /** why a test time outside its period's window is right (needed then; kept only then) */
+  windowReason?: string | null;
 }
 
 export interface ReadingQuery {

@@ -11,6 +11,7 @@ import {
   DEFAULT_SCREEN_STRATEGY,
   DEFAULT_TIR_BANDS,
   mergeConsultationEntries,
+  monitorStrategyOf,
   monitorStrategySchema,
   screenStrategySchema,
   tirStrategySchema,
@@ -151,6 +152,41 @@ describe('monitoring strategy', () => {
     expect(en(monitorStrategySchema, { ...DEFAULT_MONITOR_STRATEGY, dueSoonMinutes: -1 })[0].field).toBe(
       'dueSoonMinutes',
     );
+  });
+
+  it('window slack 0-720 and late entry 1-1440 minutes, both optional', () => {
+    const { windowSlackMinutes: _slack, lateEntryMinutes: _late, ...old } = DEFAULT_MONITOR_STRATEGY;
+    expect(en(monitorStrategySchema, old)).toEqual([]);
+    expect(
+      en(monitorStrategySchema, {
+        ...DEFAULT_MONITOR_STRATEGY,
+        windowSlackMinutes: 0,
+        lateEntryMinutes: 1440,
+      }),
+    ).toEqual([]);
+    expect(en(monitorStrategySchema, { ...DEFAULT_MONITOR_STRATEGY, windowSlackMinutes: 721 })).toEqual([
+      { field: 'windowSlackMinutes', message: 'The minutes must be a whole number from 0 to 720' },
+    ]);
+    expect(zh(monitorStrategySchema, { ...DEFAULT_MONITOR_STRATEGY, lateEntryMinutes: 0 })).toEqual([
+      { field: 'lateEntryMinutes', message: '分钟数必须为 1 到 1440 的整数' },
+    ]);
+    expect(en(monitorStrategySchema, { ...DEFAULT_MONITOR_STRATEGY, lateEntryMinutes: null })[0]?.field).toBe(
+      'lateEntryMinutes',
+    );
+  });
+
+  it('completes a strategy without the entry fields from the value in effect, else the defaults', () => {
+    const { windowSlackMinutes: _slack, lateEntryMinutes: _late, ...old } = DEFAULT_MONITOR_STRATEGY;
+    expect(monitorStrategyOf(old)).toEqual(DEFAULT_MONITOR_STRATEGY);
+    const before = { ...DEFAULT_MONITOR_STRATEGY, windowSlackMinutes: 10, lateEntryMinutes: 240 };
+    expect(monitorStrategyOf({ ...old, dueSoonMinutes: 5 }, before)).toEqual({
+      ...before,
+      dueSoonMinutes: 5,
+    });
+    expect(monitorStrategyOf({ ...old, lateEntryMinutes: 15 }, before)).toEqual({
+      ...before,
+      lateEntryMinutes: 15,
+    });
   });
 });
 

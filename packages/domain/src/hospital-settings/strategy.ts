@@ -25,6 +25,8 @@ import { tirPeriodsSchema, tirSettingSchema } from '../rules/settings';
 export const STRATEGY_LIMITS = {
   /** minutes before / after a task's planned time (today's tasks) */
   taskMinutes: { min: 0, max: 720 },
+  /** minutes after its test time from which a reading entered by hand is a late entry (up to a day) */
+  lateEntryMinutes: { min: 1, max: 1440 },
   refreshSeconds: { min: 10, max: 3600 },
   recentHours: { min: 1, max: 72 },
   baselineDays: { min: 1, max: 90 },
@@ -237,24 +239,56 @@ export function triggersConsultation(entry: AutoConsultationEntry, value: number
 
 /**
  * What "Today's tasks" expects of a ward: the periods measured daily for a new inpatient, how many
- * minutes before its planned time a task is "due soon" and how many after it is "overdue".
+ * minutes before its planned time a task is "due soon" and how many after it is "overdue"; and what
+ * entry checks of a reading's time (issue 15, `measurements/timing.ts`): the minutes a test time may lie
+ * outside its period's window (`windowSlackMinutes`) and after how many minutes past its test time a
+ * reading entered by hand is a late entry (`lateEntryMinutes`).
+ *
+ * The two entry fields may be left out of a request (clients older than issue 15 send only the first
+ * three): a field left out keeps the value in effect ({@link monitorStrategyOf}), and a stored setting
+ * without them reads as the defaults.
  */
 export const monitorStrategySchema = z.strictObject({
   defaultPeriods: periodCodesSchema('settings.monitor.periodsRequired', { atLeastOne: true }),
   dueSoonMinutes: wholeNumberIn(STRATEGY_LIMITS.taskMinutes, 'settings.monitor.minutes'),
   overdueMinutes: wholeNumberIn(STRATEGY_LIMITS.taskMinutes, 'settings.monitor.minutes'),
+  windowSlackMinutes: wholeNumberIn(STRATEGY_LIMITS.taskMinutes, 'settings.monitor.minutes').optional(),
+  lateEntryMinutes: wholeNumberIn(STRATEGY_LIMITS.lateEntryMinutes, 'settings.monitor.minutes').optional(),
 });
-export type MonitorStrategy = z.infer<typeof monitorStrategySchema>;
+/** A monitoring strategy as posted or stored (the entry fields may be absent). */
+export type MonitorStrategyInput = z.infer<typeof monitorStrategySchema>;
+/** The monitoring strategy in effect: every field set. */
+export type MonitorStrategy = Required<MonitorStrategyInput>;
 
 /**
  * The five-point profile (fasting, 2 h after each meal, before sleep): the 7-point profile without the
- * pre-lunch and pre-dinner readings, the usual daily routine of a non-ICU diabetic inpatient.
+ * pre-lunch and pre-dinner readings, the usual daily routine of a non-ICU diabetic inpatient. A test
+ * time up to 30 minutes outside its period's window passes unmarked; a reading entered more than an
+ * hour after its test time is a late entry.
  */
 export const DEFAULT_MONITOR_STRATEGY: MonitorStrategy = {
   defaultPeriods: ['fasting', 'afterBreakfast', 'afterLunch', 'afterDinner', 'beforeSleep'],
   dueSoonMinutes: 30,
   overdueMinutes: 60,
+  windowSlackMinutes: 30,
+  lateEntryMinutes: 60,
 };
+
+/** A strategy as posted or stored, completed: an entry field left out keeps its value in `before`. */
+export function monitorStrategyOf(
+  value: MonitorStrategyInput,
+  before: MonitorStrategyInput = DEFAULT_MONITOR_STRATEGY,
+): MonitorStrategy {
+  return {
+    defaultPeriods: value.defaultPeriods,
+    dueSoonMinutes: value.dueSoonMinutes,
+    overdueMinutes: value.overdueMinutes,
+    windowSlackMinutes:
+      value.windowSlackMinutes ?? before.windowSlackMinutes ?? DEFAULT_MONITOR_STRATEGY.windowSlackMinutes,
+    lateEntryMinutes:
+      value.lateEntryMinutes ?? before.lateEntryMinutes ?? DEFAULT_MONITOR_STRATEGY.lateEntryMinutes,
+  };
+}
 
 // ---------------------------------------------------------------- screen strategy
 

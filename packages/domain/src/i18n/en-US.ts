@@ -517,6 +517,9 @@ export const enUS = {
   'measurements.records.required': 'Please enter at least one reading',
   'measurements.records.max': 'At most {{max}} readings can be saved at once',
   'measurements.duplicateTime': 'A {{item}} reading at {{time}} already exists for this patient',
+  'measurements.windowReason.required':
+    'The test time is outside the {{period}} window ({{start}}–{{end}}); give a reason to save it',
+  'measurements.windowReason.length': 'The reason must be {{min}}-{{max}} characters',
   'measurements.duplicateTimeShort': 'This patient already has a reading of this item at this time',
   'measurements.editInDataManagement':
     'Blood glucose, ketone and uric acid data must be edited in data management',
@@ -585,7 +588,7 @@ export const enUS = {
   'critical.handled': 'The handling of the critical value was recorded',
   'critical.status.invalid': 'Query error: the status must be open or handled',
   'critical.category.invalid': 'Query error: the item must be GLU, KET or UA',
-  'critical.taskState.invalid': 'Query error: the state must be overdue, due, upcoming or done',
+  'critical.taskState.invalid': 'Query error: the state must be overdue, due, upcoming, untested or done',
   'critical.since.invalid': 'Query error: since must be a record id',
   // @issue5:records — keys of this area go below this line
   'records.screen.required': 'Please choose which record to share',

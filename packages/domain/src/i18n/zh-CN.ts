@@ -501,6 +501,8 @@ export const zhCN: Record<MessageKey, string> = {
   'measurements.records.required': '请至少录入一条检测记录',
   'measurements.records.max': '一次最多保存 {{max}} 条检测记录',
   'measurements.duplicateTime': '该患者在 {{time}} 已有一条{{item}}记录',
+  'measurements.windowReason.required': '检测时间不在{{period}}时段（{{start}}–{{end}}）内，请填写原因后保存',
+  'measurements.windowReason.length': '原因须为 {{min}}-{{max}} 个字符',
   'measurements.duplicateTimeShort': '该患者在此时间已有一条该项目的记录',
   'measurements.editInDataManagement': '血糖、血酮、尿酸数据请在数据管理中修改',
   'measurements.alreadyDeleted': '该记录已被删除',
@@ -566,7 +568,7 @@ export const zhCN: Record<MessageKey, string> = {
   'critical.handled': '危急值处理已记录',
   'critical.status.invalid': '查询错误：状态必须是未处理或已处理',
   'critical.category.invalid': '查询错误：项目必须是 GLU、KET 或 UA',
-  'critical.taskState.invalid': '查询错误：状态必须是已超时、待测、未到时间或已完成',
+  'critical.taskState.invalid': '查询错误：状态必须是已超时、待测、未到时间、未测或已完成',
   'critical.since.invalid': '查询错误：since 必须是记录编号',
   // @issue5:records — keys of this area go below this line
   'records.screen.required': '请选择要分享的记录',

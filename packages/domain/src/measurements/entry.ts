@@ -38,6 +38,7 @@ import {
   glucoseTestTimeSchemaAt,
   resultOrReasonIssue,
 } from '../rules/glucose';
+import { WINDOW_REASON_LIMIT } from './timing';
 
 /** Untested reason codes the rules know by name (dictionary `untestedReason`). */
 export const UNTESTED_REASONS = {
@@ -213,6 +214,10 @@ function valueFields(context: EntryContext) {
     rejectReason: codeIn(context.rejectReasons, 'measurements.rejectReason.unknown'),
     remark: optionalText().check(lengthIn(MEASUREMENT_LIMITS.note, 'validation.tooLong')).nullish(),
     testerId: requiredId('measurements.tester.unknown').nullish(),
+    /** why a test time outside its period's window is right (`timing.ts`); needed only then */
+    windowReason: optionalText()
+      .check(lengthIn(WINDOW_REASON_LIMIT, 'measurements.windowReason.length'))
+      .nullish(),
   };
 }
 

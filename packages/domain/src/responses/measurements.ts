@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLASSIFICATIONS, MEASUREMENT_ITEMS } from '../clinical/classification';
+import { WINDOW_MARKS } from '../measurements/timing';
 
 /**
  * A measurement as every issue-5 endpoint answers it (patient tabs, data management, approval,
@@ -50,6 +51,14 @@ export const readingView = z.object({
   /** set on a deleted reading (lists with `includeDeleted`) */
   deletedAt: z.string().nullable(),
   deleteReason: z.string().nullable(),
+  /**
+   * issue 15, marked at write (domain measurements/timing.ts): the test time before (`early`, "out of
+   * window") or after (`late`) its period's window and the hospital's slack, else null; the reason given
+   */
+  windowMark: z.enum(WINDOW_MARKS).nullable(),
+  windowReason: z.string().nullable(),
+  /** entered by hand more than the late-entry minutes after the test time */
+  lateEntry: z.boolean(),
 });
 export type ReadingView = z.infer<typeof readingView>;
 
@@ -99,6 +108,8 @@ export const entryOptionsView = z.object({
   inHospital: z.boolean(),
   /** new readings wait for approval (`feature.recordApproval`) */
   recordApproval: z.boolean(),
+  /** minutes a test time may lie outside its period's window without a reason (monitoring strategy) */
+  windowSlackMinutes: z.number(),
 });
 export type EntryOptionsView = z.infer<typeof entryOptionsView>;
 

@@ -19,7 +19,10 @@ export type LatestGlucoseView = z.infer<typeof latestGlucoseView>;
 
 /** Today's glucose periods of a patient (period codes). */
 export const todayView = z.object({
+  /** measured: a reading with a value */
   done: z.array(z.string()),
+  /** recorded as not tested only (never done), with the reason's name in the request language */
+  untested: z.array(z.object({ code: z.string(), reason: z.string() })),
   due: z.array(z.string()),
   overdue: z.array(z.string()),
   upcoming: z.array(z.string()),
@@ -52,7 +55,7 @@ export const inpatientView = z.object({
   latestGlucose: latestGlucoseView.nullable(),
   /** critical values of the patient still waiting for their handling */
   openCriticalCount: z.number(),
-  /** today's glucose periods: done, due, overdue, upcoming (period codes) */
+  /** today's glucose periods: done, untested, due, overdue, upcoming (period codes) */
   today: todayView,
 });
 export type InpatientView = z.infer<typeof inpatientView>;

@@ -73,11 +73,16 @@ export const consultationEntryView = z.object({
 });
 export type ConsultationEntryView = z.infer<typeof consultationEntryView>;
 
-/** Default periods of a new inpatient, due-soon and overdue minutes of today's tasks. */
+/**
+ * Default periods of a new inpatient, due-soon and overdue minutes of today's tasks, the slack of a
+ * reading's period window and the minutes from which an entry is late.
+ */
 export const monitorStrategyView = z.object({
   defaultPeriods: z.array(z.string()),
   dueSoonMinutes: z.number(),
   overdueMinutes: z.number(),
+  windowSlackMinutes: z.number(),
+  lateEntryMinutes: z.number(),
 });
 export type MonitorStrategyView = z.infer<typeof monitorStrategyView>;
 

@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { TASK_STATES } from '../tasks/plan';
 import { readingView } from './measurements';
 
-/** The reading that did a task (a subset of the one measurement view). */
+/**
+ * The reading that did a task (a subset of the one measurement view). For a reading without a value
+ * (task `untested`), `untestedReason` and `untestedReasonName` are its untested reason, else its
+ * rejection reason (code, and name in the request language).
+ */
 export const taskReadingView = readingView.pick({
   id: true,
   testTime: true,
@@ -11,6 +15,7 @@ export const taskReadingView = readingView.pick({
   enteredValue: true,
   enteredUnit: true,
   untestedReason: true,
+  untestedReasonName: true,
   determineType: true,
   color: true,
 });
@@ -37,7 +42,7 @@ export const todayTaskView = z.object({
   dueFrom: z.string(),
   overdueFrom: z.string(),
   state: z.enum(TASK_STATES),
-  /** the reading that did the task (null unless done) */
+  /** the reading that did the task (null unless done or untested) */
   reading: taskReadingView.nullable(),
 });
 export type TodayTaskView = z.infer<typeof todayTaskView>;
@@ -47,6 +52,8 @@ export const todayTaskCountsView = z.object({
   overdue: z.number(),
   due: z.number(),
   upcoming: z.number(),
+  /** recorded as not tested (never counted as done) */
+  untested: z.number(),
   done: z.number(),
   /** every planned task of the matching patients */
   total: z.number(),

@@ -261,6 +261,26 @@ describe('patientDayTasks', () => {
     expect(states(measured)).toMatchObject({ afterBreakfast: 'done', afterLunch: 'due' });
   });
 
+  it('never counts a reading without a value as done: the task is untested, with that reading', () => {
+    type Marked = Reading & { untested?: boolean };
+    const readings: Marked[] = [
+      { id: 1, periodCode: 'fasting', testTime: sh('2026-03-02T06:10'), untested: true },
+      { id: 2, periodCode: 'afterBreakfast', testTime: sh('2026-03-02T09:30'), untested: true },
+      // measured after all: the value counts, whatever came later
+      { id: 3, periodCode: 'afterBreakfast', testTime: sh('2026-03-02T10:00') },
+      { id: 4, periodCode: 'afterBreakfast', testTime: sh('2026-03-02T10:30'), untested: true },
+    ];
+    const tasks = patientDayTasks({ ...base, now: sh('2026-03-02T13:00'), readings });
+    expect(states(tasks)).toMatchObject({ fasting: 'untested', afterBreakfast: 'done', afterLunch: 'due' });
+    expect(tasks.find((task) => task.periodCode === 'fasting')?.reading?.id).toBe(1);
+    expect(tasks.find((task) => task.periodCode === 'afterBreakfast')?.reading?.id).toBe(3);
+    // an untested task is untested at any time of the day, never overdue
+    const early = patientDayTasks({ ...base, now: sh('2026-03-02T06:15'), readings });
+    expect(states(early)).toMatchObject({ fasting: 'untested' });
+    expect(taskStateAt(early[0]!, sh('2026-03-02T23:00'), { untested: true })).toBe('untested');
+    expect(taskStateAt(early[0]!, sh('2026-03-02T23:00'), { untested: false })).toBe('done');
+  });
+
   it('just after midnight shows the new day, with nothing done yet', () => {
     const readings: Reading[] = [{ id: 1, periodCode: 'beforeSleep', testTime: sh('2026-03-01T22:00') }];
     const tasks = patientDayTasks({ ...base, now: sh('2026-03-02T00:01'), readings });
@@ -275,8 +295,10 @@ describe('patientDayTasks', () => {
 });
 
 describe('ordering', () => {
-  it('ranks overdue and due together first, then upcoming, then done', () => {
-    expect(['done', 'upcoming', 'due', 'overdue'].map((s) => taskRank(s as never))).toEqual([2, 1, 0, 0]);
+  it('ranks overdue and due together first, then upcoming, then untested, then done', () => {
+    expect(['done', 'untested', 'upcoming', 'due', 'overdue'].map((s) => taskRank(s as never))).toEqual([
+      3, 2, 1, 0, 0,
+    ]);
   });
 
   it('orders beds as people read them', () => {

@@ -6,9 +6,10 @@
  * - A planned period's window is its glucose period's [startTime, endTime) on the hospital clock; a
  *   window whose end is before its start runs into the next day (21:00-03:00), an end of 23:59 or
  *   24:00 is the next midnight, and a window with equal start and end cannot be planned.
- * - State at `now`: `done` when a reading of that period counts for the day; otherwise `upcoming`
- *   before `dueSoonMinutes` ahead of the window start, `due` from then until `overdueMinutes` after
- *   the start, `overdue` later.
+ * - State at `now`: `done` when a reading of that period with a value counts for the day; `untested`
+ *   (issue 15 "an untested reading never counts as done") when only readings without a value (an
+ *   untested or a rejection reason) count for it; otherwise `upcoming` before `dueSoonMinutes` ahead
+ *   of the window start, `due` from then until `overdueMinutes` after the start, `overdue` later.
  * - A patient admitted during the day has only the periods whose overdue limit comes after the
  *   admission planned (those the ward could still do on time); a patient discharged during the day only
  *   those whose window started before the discharge. A period measured anyway is shown as done.
@@ -17,8 +18,11 @@ import { MINUTES_PER_DAY, minutesOfDay, type PeriodWindow } from '../hospital-se
 import { calendarDate } from '../measurements/pivot';
 import { addDays, zonedInstant } from './day';
 
-/** Task states; `overdue` and `due` are what a nurse acts on first. */
-export const TASK_STATES = ['overdue', 'due', 'upcoming', 'done'] as const;
+/**
+ * Task states; `overdue` and `due` are what a nurse acts on first. `untested`: recorded as not tested
+ * (with its reason), which is neither done nor waiting.
+ */
+export const TASK_STATES = ['overdue', 'due', 'upcoming', 'untested', 'done'] as const;
 export type TaskState = (typeof TASK_STATES)[number];
 
 /** The part of the monitoring strategy the plan reads. */
@@ -131,9 +135,16 @@ export function planDay(
   return tasks;
 }
 
-/** The state of a task at `now`, given whether a reading counts for it. */
-export function taskStateAt(task: PlannedTask, now: Date, done: boolean): TaskState {
-  if (done) return 'done';
+/**
+ * The state of a task at `now`, given whether a reading counts for it: `true` (or a reading with a
+ * value) → done, a reading without a value → untested.
+ */
+export function taskStateAt(
+  task: PlannedTask,
+  now: Date,
+  done: boolean | Pick<TaskReading, 'untested'>,
+): TaskState {
+  if (done) return typeof done === 'object' && done.untested ? 'untested' : 'done';
   const at = now.getTime();
   if (at < task.dueFrom.getTime()) return 'upcoming';
   if (at < task.overdueFrom.getTime()) return 'due';
@@ -219,12 +230,24 @@ export function isPlannedForStay(task: PlannedTask, stay: TaskStay): boolean {
 export interface TaskReading {
   periodCode: string | null;
   testTime: Date;
+  /** true for a reading without a value (an untested or a rejection reason); absent: it has a value */
+  untested?: boolean;
 }
 
-/** A task of a patient's day with its state and, when done, the reading that did it. */
+/** Whether `reading` counts for a task before `known`: one with a value before one without, then the later. */
+function countsBefore(reading: TaskReading, known: TaskReading | undefined): boolean {
+  if (!known) return true;
+  if (!reading.untested !== !known.untested) return !reading.untested;
+  return known.testTime.getTime() < reading.testTime.getTime();
+}
+
+/** A task of a patient's day with its state and, when done or untested, the reading that did it. */
 export interface DayTask<R extends TaskReading> extends PlannedTask {
   state: TaskState;
-  /** the latest reading counting for the task (null unless done) */
+  /**
+   * the reading counting for the task: the latest with a value, else the latest without one (null
+   * unless done or untested)
+   */
   reading: R | null;
 }
 
@@ -256,14 +279,13 @@ export function dayTaskPlanner(input: DayPlanInput): DayTaskPlanner {
     for (const reading of readings) {
       const period = reading.periodCode ? periodsByCode.get(reading.periodCode) : undefined;
       if (!period || taskDateOf(reading.testTime, period, timeZone) !== date) continue;
-      const known = latest.get(period.code);
-      if (!known || known.testTime.getTime() < reading.testTime.getTime()) latest.set(period.code, reading);
+      if (countsBefore(reading, latest.get(period.code))) latest.set(period.code, reading);
     }
     const tasks: DayTask<R>[] = [];
     for (const task of planned) {
       const reading = latest.get(task.periodCode) ?? null;
       if (!reading && !isPlannedForStay(task, stay)) continue;
-      tasks.push({ ...task, state: taskStateAt(task, now, reading !== null), reading });
+      tasks.push({ ...task, state: taskStateAt(task, now, reading ?? false), reading });
     }
     return tasks;
   };
@@ -276,9 +298,9 @@ export function patientDayTasks<R extends TaskReading>(
   return dayTaskPlanner(input)(input.stay, input.readings);
 }
 
-/** Order of the task list: overdue and due first by window then bed, then upcoming, then done. */
+/** Order of the task list: overdue and due first by window then bed, then upcoming, untested, done. */
 export function taskRank(state: TaskState): number {
-  return state === 'overdue' || state === 'due' ? 0 : state === 'upcoming' ? 1 : 2;
+  return state === 'overdue' || state === 'due' ? 0 : state === 'upcoming' ? 1 : state === 'untested' ? 2 : 3;
 }
 
 /** Beds compared as people read them: "2" before "10", "A-3" before "A-12". */

@@ -1,6 +1,8 @@
+import type { WindowMark } from '@glucocare/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   date,
   doublePrecision,
   foreignKey,
@@ -56,6 +58,14 @@ export const measurements = pgTable(
     source: text('source', { enum: MEASUREMENT_SOURCES }).notNull().default('manual'),
     deviceSerial: text('device_serial'),
     deviceRecordNo: text('device_record_no'),
+    /**
+     * issue 15 (domain measurements/timing.ts), set at write: 'early' or 'late' when the test time lies
+     * outside its period's window and the hospital's slack, else null; with the reason given for it
+     */
+    windowMark: text('window_mark').$type<WindowMark>(),
+    windowReason: text('window_reason'),
+    /** entered by hand more than the strategy's late-entry minutes after the test time */
+    lateEntry: boolean('late_entry').notNull().default(false),
     /** normal, low, high, criticalLow, criticalHigh, unknown (domain Classification); null without a value */
     classification: text('classification'),
     grade: text('grade'),

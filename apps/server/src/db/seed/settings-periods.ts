@@ -18,7 +18,7 @@ import {
  * hospital's targets and the consensus bands agree on what is low (issue 13). Wards that want a stricter
  * floor (ICU, older adults) set it per department (seeded in `settings-crisis.ts`).
  */
-const GLUCOSE_PERIODS: [
+export const GLUCOSE_PERIODS: [
   code: string,
   nameZh: string,
   nameEn: string,

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiOf } from '../../test/api';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { hoursAgo, insertPatient } from '../measurements/test-support';
+import { hoursAgo, insertPatient, periodOfTime } from '../measurements/test-support';
 import { type LiveStream, openLiveStream, type ReceivedEvent } from './test-support';
 
 /**
@@ -47,11 +47,12 @@ async function open(token: string | null) {
 
 let hour = 0;
 async function enter(token: string, patientId: number, result: number) {
+  const testTime = hoursAgo(t.clock.now, 100 - ++hour * 0.5);
   const res = await api('POST', '/v1/testRecord/customerRecord', token, {
     category: 'GLU',
     patientId,
-    period: 'fasting',
-    testTime: hoursAgo(t.clock.now, 100 - ++hour * 0.5),
+    period: periodOfTime(testTime),
+    testTime,
     result,
     unit: 'mmolL',
   });
@@ -113,7 +114,7 @@ describe('GET /v1/live/events', () => {
     const clash = await api('POST', '/v1/testRecord/customerRecord', nurse, {
       category: 'GLU',
       patientId: endo,
-      period: 'fasting',
+      period: periodOfTime(reading.testTime),
       testTime: reading.testTime,
       result: 5.5,
       unit: 'mmolL',

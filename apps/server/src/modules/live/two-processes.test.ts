@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cloneTemplate } from '../../test/database';
 import { type ServerProcess, signInOver, startServerProcess } from '../../test/server-process';
-import { hoursAgo } from '../measurements/test-support';
+import { hoursAgo, periodOfTime } from '../measurements/test-support';
 import { openLiveStream } from './test-support';
 
 /**
@@ -39,14 +39,15 @@ describe('the push channel across server processes', () => {
       });
       const patientId = ((await list.json()) as { dataContent: { records: { id: number }[] } }).dataContent
         .records[0]!.id;
+      const testTime = hoursAgo(new Date(), 1);
       const res = await fetch(`${writer.base}/app-service/v1/testRecord/customerRecord`, {
         method: 'POST',
         headers,
         body: JSON.stringify({
           category: 'GLU',
           patientId,
-          period: 'fasting',
-          testTime: hoursAgo(new Date(), 1),
+          period: periodOfTime(testTime),
+          testTime,
           result: 2.1,
           unit: 'mmolL',
         }),

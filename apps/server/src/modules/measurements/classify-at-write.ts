@@ -1,15 +1,22 @@
 import {
   type ClassificationResult,
   classifyMeasurement,
+  type Lang,
   type MeasurementItem,
+  type MessageKey,
+  readingMarks,
   recheckDueAt,
+  type WindowMark,
+  windowParams,
 } from '@glucocare/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { criticalEvents } from '../../db/schema';
 import { loadClassificationSettings } from '../crisis/classification-settings';
 import { type PatientRow, patientAgeAt } from '../patients/access';
+import { listGlucosePeriods } from '../periods/service';
 import { getSetting } from '../settings/service';
+import { readMonitorStrategy } from '../settings/strategy-service';
 import { hospitalTimeZone } from '../settings/time-zone';
 
 /**
@@ -74,6 +81,79 @@ export async function loadClassifier(db: DbOrTx, tenantId: string): Promise<Clas
       settings,
     );
     return { classification: result.classification, grade: result.grade, color: result.color };
+  };
+}
+
+/** A reading as its timing marks read it (domain `measurements/timing.ts`). */
+export interface TimedReading {
+  periodCode: string | null;
+  testTime: Date;
+  /** the reason given for a test time outside its period's window */
+  windowReason?: string | null;
+  /** when the reading was entered: the write's clock for a new reading, its creation for a correction */
+  enteredAt: Date;
+  /** entered by hand (manual entry, ward round, correction) rather than uploaded from a meter or HIS */
+  byHand: boolean;
+}
+
+/** What a reading's row keeps of its timing marks. */
+export interface WrittenMarks {
+  windowMark: WindowMark | null;
+  /** kept only with a window mark */
+  windowReason: string | null;
+  lateEntry: boolean;
+}
+
+/** A reading outside its window that needs a reason and has none: the field error to answer. */
+export interface MissingWindowReason {
+  field: 'windowReason';
+  key: MessageKey;
+  params: Record<string, string>;
+}
+
+/**
+ * Marks a reading; `needsReason`: a reading outside its window without a reason is refused (manual
+ * entry and corrections of the time or period) rather than marked (uploads).
+ */
+export type Marker = (
+  reading: TimedReading,
+  needsReason: boolean,
+) => { marks: WrittenMarks } | { refused: MissingWindowReason };
+
+/**
+ * The timing marks at write time (issue 15): the window mark against the reading's period window with
+ * the monitoring strategy's slack, the late-entry mark, and whether a reason is missing. The periods
+ * (stopped ones too: a correction may keep one), the strategy and the time zone are read once per
+ * request or upload batch. `lang` words the period's name in a refusal.
+ */
+export async function loadMarker(db: DbOrTx, tenantId: string, lang: Lang): Promise<Marker> {
+  // one after the other: `db` is the writer's transaction
+  const periods = await listGlucosePeriods(db, tenantId);
+  const strategy = await readMonitorStrategy(db, tenantId);
+  const timeZone = await hospitalTimeZone(db, tenantId);
+  const byCode = new Map(periods.map((period) => [period.code, period]));
+  return (reading, needsReason) => {
+    const period = reading.periodCode ? byCode.get(reading.periodCode) : undefined;
+    const { windowMark, lateEntry } = readingMarks({
+      testTime: reading.testTime,
+      period,
+      enteredAt: reading.enteredAt,
+      byHand: reading.byHand,
+      timeZone,
+      timing: strategy,
+    });
+    const reason = reading.windowReason?.trim() || null;
+    if (windowMark && !reason && needsReason && period) {
+      const name = lang === 'zh-CN' ? period.nameZh : period.nameEn;
+      return {
+        refused: {
+          field: 'windowReason',
+          key: 'measurements.windowReason.required',
+          params: windowParams(period, name),
+        },
+      };
+    }
+    return { marks: { windowMark, windowReason: windowMark ? reason : null, lateEntry } };
   };
 }
 

@@ -5,7 +5,7 @@ import { runDataMigrations } from '../../db/data-migrations';
 import { apiOf } from '../../test/api';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { syncCriticalEvents } from './classify-at-write';
-import { insertPatient } from './test-support';
+import { insertPatient, periodOfTime } from './test-support';
 
 /**
  * Issue 13: what a nurse enters is what is stored and shown. Before, 100 mg/dL was stored as 5.6 mmol/L
@@ -49,11 +49,12 @@ function findAll(body: unknown, id: number, idKey = 'id'): Record<string, unknow
 const minutesAgo = (minutes: number) => new Date(t.clock.now.getTime() - minutes * 60_000).toISOString();
 
 async function enter(token: string, patientId: number, result: number, unit: string, minutes: number) {
+  const testTime = minutesAgo(minutes);
   const res = await api('POST', '/v1/testRecord/customerRecord', token, {
     category: 'GLU',
     patientId,
-    period: 'afterDinner',
-    testTime: minutesAgo(minutes),
+    period: periodOfTime(testTime),
+    testTime,
     result,
     unit,
   });

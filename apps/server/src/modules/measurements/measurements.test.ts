@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiOf, auditRows } from '../../test/api';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { hoursAgo, insertPatient } from './test-support';
+import { hoursAgo, insertPatient, periodOfTime, shanghaiAt } from './test-support';
 
 let t: TestContext;
 let api: ReturnType<typeof apiOf>;
@@ -68,16 +68,20 @@ let hour = 0;
 /** A fresh time (one hour apart per call) so readings never clash by accident. */
 const nextTime = () => hoursAgo(now, 200 - ++hour * 0.5);
 
-const glucose = (overrides: Record<string, unknown> = {}) => ({
-  category: 'GLU',
-  patientId: endo,
-  period: 'fasting',
-  testTime: nextTime(),
-  result: 6.1,
-  unit: 'mmolL',
-  remark: 'before breakfast',
-  ...overrides,
-});
+/** A glucose entry at a fresh time, in the period whose window holds it (as the entry form proposes). */
+const glucose = (overrides: Record<string, unknown> = {}) => {
+  const testTime = (overrides.testTime as string | undefined) ?? nextTime();
+  return {
+    category: 'GLU',
+    patientId: endo,
+    period: periodOfTime(testTime),
+    testTime,
+    result: 6.1,
+    unit: 'mmolL',
+    remark: 'before breakfast',
+    ...overrides,
+  };
+};
 
 async function enter(body: Record<string, unknown>, token = nurse): Promise<Reading> {
   const res = await api('POST', '/v1/testRecord/customerRecord', token, body);
@@ -104,7 +108,9 @@ async function criticalEvent(measurementId: number) {
 
 describe('manual entry', () => {
   it('stores a glucose reading in mmol/L, classified, pending, audited', async () => {
-    const reading = await enter(glucose({ result: 6.1 }));
+    const reading = await enter(
+      glucose({ result: 6.1, period: 'fasting', testTime: shanghaiAt(now, 9, '07:00') }),
+    );
     expect(reading).toMatchObject({
       patientId: endo,
       item: 'GLU',
@@ -137,7 +143,7 @@ describe('manual entry', () => {
       'POST',
       '/v1/testRecord/customerRecord',
       nurse,
-      glucose({ period: 'afterLunch' }),
+      glucose({ period: 'afterLunch', testTime: shanghaiAt(now, 9, '13:00') }),
       'zh-CN',
     );
     expect(res.json().dataContent.periodName).toBe('午餐后');
@@ -145,11 +151,12 @@ describe('manual entry', () => {
   });
 
   it('converts mg/dL (÷ 18) and defaults to the hospital’s unit (tenant 202 uses mg/dL)', async () => {
+    const testTime = nextTime();
     const res = await api('POST', '/v1/testRecord/customerRecord', admin202, {
       category: 'GLU',
       patientId: p202,
-      period: 'fasting',
-      testTime: nextTime(),
+      period: periodOfTime(testTime),
+      testTime,
       result: 126,
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -465,7 +472,7 @@ describe('several readings at once', () => {
     const day = ['fasting', 'afterBreakfast', 'beforeLunch', 'afterLunch'].map((period, i) => ({
       category: 'GLU',
       period,
-      testTime: hoursAgo(now, 60 - i * 3),
+      testTime: shanghaiAt(now, 8, ['07:00', '10:00', '11:30', '14:00'][i]!),
       result: 5 + i,
       unit: 'mmolL',
     }));
@@ -477,8 +484,8 @@ describe('several readings at once', () => {
     // the first time is taken now, the third row is out of range: nothing of the batch is stored
     const again = [
       { ...day[0], result: 6 },
-      { category: 'GLU', period: 'afterDinner', testTime: hoursAgo(now, 45), result: 6 },
-      { category: 'GLU', period: 'beforeSleep', testTime: hoursAgo(now, 44), result: 50 },
+      { category: 'GLU', period: 'afterDinner', testTime: shanghaiAt(now, 8, '19:00'), result: 6 },
+      { category: 'GLU', period: 'beforeSleep', testTime: shanghaiAt(now, 8, '22:00'), result: 50 },
     ];
     const refused = await api('POST', '/v1/testRecord/customerRecords', nurse, {
       patientId: endo,
@@ -534,7 +541,7 @@ describe('correction', () => {
       testValue: 5.2,
       determineType: 'normal',
       version: 2,
-      periodCode: 'fasting',
+      periodCode: low.periodCode,
       note: 'before breakfast',
       testTime: low.testTime,
     });
@@ -761,12 +768,17 @@ describe('reading a patient’s readings', () => {
   let patient: number;
   beforeAll(async () => {
     patient = await insertPatient(t, { name: 'List Patient', departmentCode: 'ENDO' });
-    const times = [5, 30, 54, 78, 190];
-    for (const [i, h] of times.entries()) {
-      await enter({
-        ...glucose({ patientId: patient, testTime: hoursAgo(now, h), result: 5 + i }),
-        period: 'fasting',
-      });
+    // fasting readings of the last four days and one of eight days ago
+    const days = [1, 2, 3, 4, 8];
+    for (const [i, day] of days.entries()) {
+      await enter(
+        glucose({
+          patientId: patient,
+          period: 'fasting',
+          testTime: shanghaiAt(now, day, '07:00'),
+          result: 5 + i,
+        }),
+      );
     }
     await enter({ category: 'KET', patientId: patient, testTime: hoursAgo(now, 6), result: 0.3 });
   });
@@ -902,7 +914,7 @@ describe('reading a patient’s readings', () => {
 
 describe('one reading', () => {
   it('answers a reading by id, deleted ones included, in the request language', async () => {
-    const reading = await enter(glucose({ period: 'beforeSleep' }));
+    const reading = await enter(glucose({ period: 'beforeSleep', testTime: shanghaiAt(now, 9, '22:00') }));
     const res = await api('GET', `/v1/testRecord/${reading.id}`, doctor, undefined, 'zh-CN');
     expect(res.statusCode).toBe(200);
     expect(res.json().dataContent).toMatchObject({ id: reading.id, periodName: '睡前', version: 1 });

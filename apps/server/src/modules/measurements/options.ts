@@ -14,6 +14,7 @@ import { entriesOfType } from '../dictionaries/service';
 import type { PatientRow } from '../patients/access';
 import { itemDisplaySetting } from '../settings/item-display';
 import { getSetting } from '../settings/service';
+import { readMonitorStrategy } from '../settings/strategy-service';
 import { dateIn, hospitalTimeZone } from '../settings/time-zone';
 import { departmentStaff, hospitalLists } from './context';
 
@@ -46,6 +47,7 @@ export async function entryOptions(
       max: range?.max ?? null,
     };
   });
+  const strategy = await readMonitorStrategy(db, tenantId);
   const zh = lang === 'zh-CN';
   return {
     item,
@@ -66,5 +68,6 @@ export async function entryOptions(
     dischargedAt: patient.dischargedAt ? patient.dischargedAt.toISOString() : null,
     inHospital: patient.status === 'inHospital',
     recordApproval,
+    windowSlackMinutes: strategy.windowSlackMinutes,
   };
 }

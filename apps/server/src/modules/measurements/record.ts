@@ -4,10 +4,12 @@
  * 1000) check their own wire format with the domain's schemas, find the patient and the tester, and
  * hand over {@link NewReading}s; everything that follows is here, once, in the caller's transaction:
  *
- * - refusals at write, per reading: a time outside the patient's stay, a time already taken by a live
+ * - refusals at write, per reading: a time outside the patient's stay, a reading entered by hand
+ *   outside its period's window without a reason (`windowReason`), a time already taken by a live
  *   reading of the patient and item, a device record already received;
  * - the stored values: storage value beside the value and unit as entered, classification with the
- *   settings in force, the status at write (`feature.recordApproval`);
+ *   settings in force, the timing marks (window mark and reason, late entry: domain
+ *   `measurements/timing.ts`, `loadMarker`), the status at write (`feature.recordApproval`);
  * - one multi-row insert, whatever the batch size;
  * - {@link afterWrite}: the critical-value events and the audit rows — also run by corrections, deletes
  *   and restores (`write.ts`). Glucose day counts follow every insert and update by database triggers
@@ -44,8 +46,10 @@ import { hospitalTimeZone } from '../settings/time-zone';
 import {
   type Classifier,
   loadClassifier,
+  loadMarker,
   syncCriticalEvents,
   type TouchedCriticalEvent,
+  type WrittenMarks,
   type WrittenReading,
 } from './classify-at-write';
 import { duplicateTimeParams, fieldErrors, type Tester } from './context';
@@ -87,7 +91,12 @@ export type StoredValues = Pick<
 const CREATE_ACTION: Record<ReadingSource, string> = { manual: 'create', meter: 'upload', his: 'upload' };
 
 /** The values of one reading as a source hands them over (the domain's entry shape). */
-export type ReadingInput = ReadingValues & { testTime: string; remark?: string | null };
+export type ReadingInput = ReadingValues & {
+  testTime: string;
+  remark?: string | null;
+  /** why a test time outside its period's window is right (manual entry) */
+  windowReason?: string | null;
+};
 
 /** A new reading, checked for its shape by its source, with its patient and tester found. */
 export interface NewReading extends ReadingInput {
@@ -137,6 +146,9 @@ export function readingValues(
     ),
   };
 }
+
+/** The marks of a reading refused before writing (never stored). */
+const UNMARKED: WrittenMarks = { windowMark: null, windowReason: null, lateEntry: false };
 
 /** Status at write (`feature.recordApproval`): on → pending review; off → approved automatically. */
 async function statusAtWrite(db: DbOrTx, tenantId: string, now: Date) {
@@ -260,7 +272,7 @@ export async function afterWrite(
 
 /**
  * One multi-row INSERT ... ON CONFLICT DO NOTHING RETURNING of readings, each column sent as one array
- * and unnested by PostgreSQL (a statement of 27 parameters whatever the batch size). A row that clashes
+ * and unnested by PostgreSQL (a statement of 30 parameters whatever the batch size). A row that clashes
  * with a stored one (device key or patient time) is skipped; the ids of the rows stored are returned.
  */
 async function insertRows(tx: DbOrTx, rows: NewRow[]): Promise<number[]> {
@@ -271,8 +283,8 @@ async function insertRows(tx: DbOrTx, rows: NewRow[]): Promise<number[]> {
     insert into measurements (tenant_id, patient_id, admission_id, department_code, item, period_code, test_time,
                               value, entered_value, entered_unit, untested_reason, untested_reason_text,
                               refusal_reason, reject_reason, note, tester_id, tester_name, source, device_serial,
-                              device_record_no, classification, grade, color, status, approved_at, created_by,
-                              updated_by)
+                              device_record_no, classification, grade, color, status, approved_at, window_mark,
+                              window_reason, late_entry, created_by, updated_by)
     select ${first.tenantId}, r.* , ${first.createdBy}, ${first.createdBy}
       from unnest(${of('patientId')}::bigint[], ${of('admissionId')}::bigint[], ${of('departmentCode')}::text[],
                   ${of('item')}::text[], ${of('periodCode')}::text[],
@@ -283,11 +295,12 @@ async function insertRows(tx: DbOrTx, rows: NewRow[]): Promise<number[]> {
                   ${of('testerId')}::bigint[], ${of('testerName')}::text[], ${of('source')}::text[],
                   ${of('deviceSerial')}::text[], ${of('deviceRecordNo')}::text[], ${of('classification')}::text[],
                   ${of('grade')}::text[], ${of('color')}::text[], ${of('status')}::text[],
-                  ${column(rows.map((row) => row.approvedAt?.toISOString() ?? null))}::timestamptz[])
+                  ${column(rows.map((row) => row.approvedAt?.toISOString() ?? null))}::timestamptz[],
+                  ${of('windowMark')}::text[], ${of('windowReason')}::text[], ${of('lateEntry')}::boolean[])
            as r(patient_id, admission_id, department_code, item, period_code, test_time, value, entered_value,
                 entered_unit, untested_reason, untested_reason_text, refusal_reason, reject_reason, note,
                 tester_id, tester_name, source, device_serial, device_record_no, classification, grade, color,
-                status, approved_at)
+                status, approved_at, window_mark, window_reason, late_entry)
     on conflict do nothing
     returning id`);
   return result.rows.map((row) => Number(row.id));
@@ -344,7 +357,7 @@ async function takenTimes(db: DbOrTx, tenantId: string, rows: NewRow[]): Promise
 export type ReadingOutcome =
   | { stored: ReadingView }
   /** refused at write: outside the stay, or the time taken (`timeTaken` for its wording) */
-  | { refused: { field: string; key: MessageKey; timeTaken?: boolean } }
+  | { refused: { field: string; key: MessageKey; params?: Record<string, string>; timeTaken?: boolean } }
   /** the device record was received before: nothing added */
   | { received: true };
 
@@ -366,25 +379,44 @@ async function writeReadings(
   const tenantId = session.tenantId;
   // one statement at a time: a transaction's connection runs them in turn anyway
   const classify = await loadClassifier(tx, tenantId);
+  const mark = await loadMarker(tx, tenantId, options.lang);
   const status = await statusAtWrite(tx, tenantId, options.now);
-  const rows: NewRow[] = readings.map(({ patient, tester, device, ...input }) => ({
-    tenantId,
-    patientId: patient.id,
-    admissionId: patient.admissionId,
-    departmentCode: patient.departmentCode,
-    ...readingValues(input, classify, patient),
-    testerId: tester.id,
-    testerName: tester.name,
-    source,
-    deviceSerial: device?.serial ?? null,
-    deviceRecordNo: device?.recordNo ?? null,
-    ...status,
-    createdBy: session.userId,
-    updatedBy: session.userId,
-    deletedAt: null,
-    deletedBy: null,
-    deleteReason: null,
-  }));
+  // entered by hand: a test time outside its period's window needs a reason, and a late entry is marked
+  const byHand = source === 'manual';
+  const marked: ReturnType<typeof mark>[] = [];
+  const rows: NewRow[] = readings.map(({ patient, tester, device, ...input }) => {
+    const values = readingValues(input, classify, patient);
+    const timed = mark(
+      {
+        periodCode: values.periodCode,
+        testTime: values.testTime,
+        windowReason: input.windowReason,
+        enteredAt: options.now,
+        byHand,
+      },
+      byHand,
+    );
+    marked.push(timed);
+    return {
+      tenantId,
+      patientId: patient.id,
+      admissionId: patient.admissionId,
+      departmentCode: patient.departmentCode,
+      ...values,
+      ...('marks' in timed ? timed.marks : UNMARKED),
+      testerId: tester.id,
+      testerName: tester.name,
+      source,
+      deviceSerial: device?.serial ?? null,
+      deviceRecordNo: device?.recordNo ?? null,
+      ...status,
+      createdBy: session.userId,
+      updatedBy: session.userId,
+      deletedAt: null,
+      deletedBy: null,
+      deleteReason: null,
+    };
+  });
   const taken = await takenTimes(tx, tenantId, rows);
   const devices = readings.flatMap((reading) => (reading.device ? [reading.device] : []));
   const received = await receivedDeviceKeys(tx, tenantId, devices);
@@ -404,6 +436,11 @@ async function writeReadings(
     });
     if (outsideStay) {
       outcomes[index] = { refused: { field: 'testTime', key: outsideStay } };
+      continue;
+    }
+    const timed = marked[index]!;
+    if ('refused' in timed) {
+      outcomes[index] = { refused: timed.refused };
       continue;
     }
     // the same time twice in one batch: the later reading clashes with the earlier
@@ -484,7 +521,7 @@ export async function writeAll(
     const reading = readings[index]!;
     const params = timeTaken
       ? duplicateTimeParams(options.lang, reading.category, toSecond(reading.testTime), timeZone)
-      : undefined;
+      : outcome.refused.params;
     return [{ field: fieldOf(index, field), key, params, timeTaken }];
   });
   // a stay problem is the caller's mistake (400); a time taken meanwhile is a conflict (409)
@@ -508,8 +545,8 @@ export async function writeEach(
   const outcomes = (await writeReadings(tx, session, readings, source, options, false)) as ReadingOutcome[];
   return outcomes.map((outcome) => {
     if (!('refused' in outcome)) return outcome;
-    const { field, key, timeTaken } = outcome.refused;
-    const message = translate(options.lang, timeTaken ? 'measurements.duplicateTimeShort' : key);
+    const { field, key, params, timeTaken } = outcome.refused;
+    const message = translate(options.lang, timeTaken ? 'measurements.duplicateTimeShort' : key, params);
     return { refused: [{ field, message }] };
   });
 }

@@ -1,4 +1,6 @@
+import { type GlucosePeriodWindow, periodAt } from '@glucocare/domain';
 import { sql } from 'drizzle-orm';
+import { GLUCOSE_PERIODS } from '../../db/seed/settings-periods';
 import type { TestContext } from '../../test/harness';
 
 /** A patient inserted straight into the database (tests do not depend on the patients module). */
@@ -45,4 +47,30 @@ export function hoursAgo(now: Date, hours: number): string {
   at.setUTCSeconds(0, 0);
   const local = new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 19);
   return `${local}+08:00`;
+}
+
+/** The seeded glucose periods' windows (every seeded tenant has them; they cover the day). */
+const SEEDED_WINDOWS: GlucosePeriodWindow[] = GLUCOSE_PERIODS.map(([code, , , startTime, endTime]) => ({
+  code,
+  startTime,
+  endTime,
+}));
+
+/**
+ * The seeded period whose window holds an ISO time on the Shanghai clock (the tests' hospital zone),
+ * as the entry form proposes it: a reading entered with it is never outside its window (issue 15).
+ */
+export function periodOfTime(iso: string): string {
+  const code = periodAt(iso, SEEDED_WINDOWS, 'Asia/Shanghai');
+  if (!code) throw new Error(`no period holds ${iso}`);
+  return code;
+}
+
+/**
+ * `HH:mm` (11 seconds past it, never on a whole minute as {@link hoursAgo} times are) on the Shanghai
+ * calendar date `days` before `now`, as ISO with a +08:00 offset.
+ */
+export function shanghaiAt(now: Date, days: number, time: string): string {
+  const date = new Date(now.getTime() + 8 * 3_600_000 - days * 86_400_000).toISOString().slice(0, 10);
+  return `${date}T${time}:11+08:00`;
 }

@@ -104,6 +104,9 @@ export function toReadingView(row: ReadingRow): ReadingView {
     updatedAt: m.updatedAt.toISOString(),
     deletedAt: m.deletedAt ? m.deletedAt.toISOString() : null,
     deleteReason: m.deleteReason,
+    windowMark: m.windowMark,
+    windowReason: m.windowReason,
+    lateEntry: m.lateEntry,
   };
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiOf } from '../../test/api';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { hoursAgo, insertPatient } from './test-support';
+import { hoursAgo, insertPatient, periodOfTime } from './test-support';
 
 /**
  * Issue 14, "one reading write path": a reading entered by hand and the same reading uploaded by a meter
@@ -48,6 +48,11 @@ let recordNo = 0;
 let hour = 0;
 /** A fresh time, half an hour apart per call, after the admission. */
 const nextTime = () => hoursAgo(now, 100 - ++hour * 0.5);
+/** A fresh time and the period whose window holds it: never outside its window. */
+const timed = () => {
+  const testTime = nextTime();
+  return { testTime, period: periodOfTime(testTime) };
+};
 
 /** The reading entered by hand for one patient: its status and field problems. */
 async function enter(reading: Reading, lang = 'en-US'): Promise<Answer> {
@@ -99,6 +104,9 @@ const IDENTITY = [
   'deviceRecordNo',
   'name',
   'wristband_code',
+  // a hand entry long after its test time is a late entry; a meter's time is the device's own
+  'late_entry',
+  'lateEntry',
 ];
 
 /** Everything stored about a patient, without what identifies the patient, the row or the source. */
@@ -150,8 +158,7 @@ describe('one write path: a reading entered by hand and uploaded leaves the same
   it('stores a normal glucose reading the same way: values, classification, status, day counts, audit', async () => {
     const { entry, upload } = await both({
       category: 'GLU',
-      period: 'fasting',
-      testTime: nextTime(),
+      ...timed(),
       result: 6.4,
       unit: 'mmolL',
       remark: 'before breakfast',
@@ -168,8 +175,7 @@ describe('one write path: a reading entered by hand and uploaded leaves the same
   it('opens the same critical-value event for a critical value', async () => {
     const { entry, upload } = await both({
       category: 'GLU',
-      period: 'afterLunch',
-      testTime: nextTime(),
+      ...timed(),
       result: 2.1,
     });
     expect([entry.status, upload.status]).toEqual([200, 200]);
@@ -182,8 +188,7 @@ describe('one write path: a reading entered by hand and uploaded leaves the same
   it('keeps a value entered in mg/dL exactly and classifies it in mg/dL', async () => {
     const { entry, upload } = await both({
       category: 'GLU',
-      period: 'afterDinner',
-      testTime: nextTime(),
+      ...timed(),
       result: 300,
       unit: 'mgDl',
     });
@@ -197,15 +202,9 @@ describe('one write path: a reading entered by hand and uploaded leaves the same
   });
 
   it('records a meter’s LO as the untested reason “measurable range exceeded”, as entered by hand', async () => {
-    const testTime = nextTime();
-    const entry = await enter({
-      category: 'GLU',
-      period: 'beforeSleep',
-      testTime,
-      cause: 'outOfRange',
-      causeText: 'LO',
-    });
-    const meter = await upload({ category: 'GLU', period: 'beforeSleep', testTime, result: 'LO' as never });
+    const { testTime, period } = timed();
+    const entry = await enter({ category: 'GLU', period, testTime, cause: 'outOfRange', causeText: 'LO' });
+    const meter = await upload({ category: 'GLU', period, testTime, result: 'LO' as never });
     expect([entry.status, meter.status]).toEqual([200, 200]);
     await expectSameFootprint();
   });
@@ -228,7 +227,7 @@ describe('one write path: a reading entered by hand and uploaded leaves the same
   });
 
   it('refuses a time already taken on the test time, and stores nothing', async () => {
-    const reading = { category: 'GLU', period: 'beforeLunch', testTime: nextTime(), result: 7.2 };
+    const reading = { category: 'GLU', ...timed(), result: 7.2 };
     expect(Object.values(await both(reading)).map((a) => a.status)).toEqual([200, 200]);
     const before = await expectSameFootprint();
     const again = await both({ ...reading, result: 8.1 });
@@ -243,11 +242,11 @@ describe('one write path: a reading entered by hand and uploaded leaves the same
   it('refuses an out-of-range or invalid value, or a time before the admission, with the same message', async () => {
     const before = await expectSameFootprint();
     const wrong: [Reading, string][] = [
-      [{ category: 'GLU', period: 'fasting', testTime: nextTime(), result: 45, unit: 'mmolL' }, 'result'],
-      [{ category: 'GLU', period: 'fasting', testTime: nextTime(), result: 5, unit: 'mgDl' }, 'result'],
+      [{ category: 'GLU', ...timed(), result: 45, unit: 'mmolL' }, 'result'],
+      [{ category: 'GLU', ...timed(), result: 5, unit: 'mgDl' }, 'result'],
       [{ category: 'KET', testTime: nextTime(), result: 9 }, 'result'],
       [{ category: 'UA', testTime: nextTime(), result: 1500, unit: 'umolL' }, 'result'],
-      [{ category: 'GLU', period: 'fasting', testTime: nextTime(), result: 5.555 }, 'result'],
+      [{ category: 'GLU', ...timed(), result: 5.555 }, 'result'],
       [{ category: 'KET', testTime: nextTime(), result: 1, unit: 'mgDl' }, 'unit'],
       [{ category: 'GLU', period: 'fasting', testTime: hoursAgo(now, 24 * 6), result: 6 }, 'testTime'],
       [{ category: 'GLU', period: 'fasting', testTime: hoursAgo(now, -2), result: 6 }, 'testTime'],

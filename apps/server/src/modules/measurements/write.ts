@@ -30,7 +30,7 @@ import { inScope } from '../departments/service';
 import type { PatientRow } from '../patients/access';
 import { itemDisplaySetting } from '../settings/item-display';
 import { dateIn, hospitalTimeZone } from '../settings/time-zone';
-import { loadClassifier } from './classify-at-write';
+import { loadClassifier, loadMarker } from './classify-at-write';
 import {
   departmentStaff,
   duplicateTimeParams,
@@ -324,8 +324,10 @@ const has = <T extends object>(input: T, key: keyof T) =>
  * Corrects a reading (`PUT /v1/testRecord`; data management with `allowApproved`): pending only unless
  * allowed, the current version, a reason. Fields left out keep their value, null clears one; the
  * corrected reading is checked as a whole (a time, period or reason left as it was is not checked
- * against today's lists again), reclassified with the settings in force, its critical event synced,
- * and audited with before, after and the reason. An approved reading stays approved.
+ * against today's lists again), reclassified with the settings in force, its timing marks worked out
+ * again (late entry from when it was first entered; a time or period moved outside its window needs a
+ * `windowReason`, one kept as it was keeps its reason), its critical event synced, and audited with
+ * before, after and the reason. An approved reading stays approved.
  */
 export async function correctMeasurement(
   tx: DbOrTx,
@@ -355,6 +357,7 @@ export async function correctMeasurement(
     refusalReason: has(input, 'refusalReason') ? input.refusalReason : current.refusalReason,
     rejectReason: has(input, 'rejectReason') ? input.rejectReason : current.rejectReason,
     remark: has(input, 'remark') ? input.remark : current.note,
+    windowReason: has(input, 'windowReason') ? input.windowReason : current.windowReason,
   };
   if (has(input, 'result') && input.result !== null && !has(input, 'cause')) merged.cause = null;
   if (has(input, 'result') && input.result !== null && !has(input, 'rejectReason'))
@@ -408,6 +411,22 @@ export async function correctMeasurement(
         )
       : null;
   const values = readingValues(merged, classify, { ...patient, departmentCode: current.departmentCode });
+  // the marks follow the corrected time and period; moving a reading out of its window needs a reason
+  const mark = await loadMarker(tx, session.tenantId, options.lang);
+  const periodChanged = values.periodCode !== current.periodCode;
+  const timed = mark(
+    {
+      periodCode: values.periodCode,
+      testTime: values.testTime,
+      windowReason: merged.windowReason,
+      enteredAt: current.createdAt,
+      byHand: current.source === 'manual',
+    },
+    timeChanged || periodChanged,
+  );
+  if ('refused' in timed) {
+    throw fieldError(options.lang, timed.refused.field, timed.refused.key, timed.refused.params);
+  }
   const updated = await guardTime(
     tx,
     options.lang,
@@ -418,7 +437,7 @@ export async function correctMeasurement(
         session,
         id,
         input.version,
-        { ...values, ...(tester ? { testerId: tester.id, testerName: tester.name } : {}) },
+        { ...values, ...timed.marks, ...(tester ? { testerId: tester.id, testerName: tester.name } : {}) },
         options.now,
       ),
   );

@@ -15,6 +15,7 @@ import type { SessionUser } from '../auth/sessions';
 import type { TenantRef } from '../settings/config-cache';
 import { hospitalTimeZone } from '../settings/time-zone';
 import {
+  EMPTY_PROGRESS,
   loadTaskSettings,
   progressOf,
   type TaskSettings,
@@ -69,8 +70,6 @@ interface InpatientRow extends Record<string, unknown> {
   /** how many patients match, when a page was asked for */
   total: number | null;
 }
-
-const EMPTY_DAY: TodayProgress = { done: [], due: [], overdue: [], upcoming: [] };
 
 /** An open critical event of the patient row exists (critical_events_open_idx is partial on open ones). */
 const hasOpenCritical = sql`exists (select 1 from critical_events ce
@@ -166,7 +165,7 @@ async function selectInpatients(
            (select count(*)::int from critical_events ce
              where ce.tenant_id = ${patients.tenantId} and ce.patient_id = ${patients.id}
                and ce.status = 'open') as open_critical,
-           ${taskTimesColumn(settings)} as readings, ${patients}.total::int as total
+           ${taskTimesColumn(settings, lang)} as readings, ${patients}.total::int as total
       from ${matching}
       ${patientNameJoins}
       left join lateral (
@@ -235,7 +234,7 @@ function toViews(rows: InpatientRow[], settings: TaskSettings) {
             },
             settings,
           )
-        : EMPTY_DAY;
+        : EMPTY_PROGRESS;
     return toView(row, settings.day.date, today);
   });
 }
@@ -303,7 +302,10 @@ export async function hospitalDayBounds(
   };
 }
 
-/** GET /v1/patients/hospitalizedPatients/counts: the header counts of the same list (no paging). */
+/**
+ * GET /v1/patients/hospitalizedPatients/counts: the header counts of the same list (no paging). A
+ * patient recorded only as not tested today is not "measured today" (issue 15).
+ */
 export async function countInpatients(db: DbOrTx, session: SessionUser, filter: InpatientFilter, now: Date) {
   const where = inpatientConditions(session, filter);
   const dayStart = await startOfHospitalDay(db, session, now);
@@ -319,7 +321,7 @@ export async function countInpatients(db: DbOrTx, session: SessionUser, filter: 
            count(*) filter (where exists (
              select 1 from measurements m
               where m.tenant_id = ${patients.tenantId} and m.patient_id = ${patients.id}
-                and m.item in ('GLU', 'KET', 'UA') and m.deleted_at is null
+                and m.item in ('GLU', 'KET', 'UA') and m.deleted_at is null and m.value is not null
                 and m.test_time >= ${dayStart} and m.test_time <= ${now}))::int as measured_today
       from ${patients}
      where ${where}`);

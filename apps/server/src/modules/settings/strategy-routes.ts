@@ -5,6 +5,7 @@ import {
   criticalLoopSchema,
   type Lang,
   mergeConsultationEntries,
+  monitorStrategyOf,
   monitorStrategySchema,
   PERMISSIONS,
   screenStrategySchema,
@@ -123,7 +124,8 @@ export async function strategyRoutes(app: FastifyInstance) {
     load: readMonitorStrategy,
     check: (db, tenantId, body, lang) =>
       checkPeriodCodes(db, tenantId, 'defaultPeriods', body.defaultPeriods, lang),
-    apply: (body) => body,
+    // a client that does not send the window slack or late-entry minutes keeps the values in effect
+    apply: (body, before) => monitorStrategyOf(body, before),
   });
 
   checkedSetting(app, {

@@ -7,6 +7,7 @@ import {
   type MessageKey,
   type MonitorStrategy,
   mergeConsultationEntries,
+  monitorStrategyOf,
   type TirStrategy,
   translate,
 } from '@glucocare/domain';
@@ -95,7 +96,8 @@ export async function readAutoConsultation(db: DbOrTx, tenantId: string): Promis
 export function readMonitorStrategy(db: DbOrTx, tenant: TenantRef): Promise<MonitorStrategy> {
   return cachedConfig(db, tenant, 'monitorStrategy', async (tenantId) => {
     const stored = await storedSetting(db, tenantId, 'strategy.monitor');
-    if (stored) return stored;
+    // a setting stored before issue 15 has no window slack or late-entry minutes: the defaults apply
+    if (stored) return monitorStrategyOf(stored);
     const enabled = new Set(await enabledPeriodCodes(db, tenantId));
     return {
       ...DEFAULT_MONITOR_STRATEGY,

@@ -197,12 +197,36 @@ describe('monitoring strategy', () => {
       defaultPeriods: ['fasting', 'afterBreakfast', 'beforeLunch', 'postExercise'],
       dueSoonMinutes: 15,
       overdueMinutes: 120,
+      windowSlackMinutes: 10,
+      lateEntryMinutes: 240,
     };
     expect(await save(MONITOR, value)).toEqual(value);
     expect(await read(MONITOR, nurse)).toEqual(value);
     const [audit] = await auditRows(t, 'setting', 'strategy.monitor', 'update');
     expect(audit).toMatchObject({ before: DEFAULT_MONITOR_STRATEGY, after: value });
     expect(await read(MONITOR, admin202)).toEqual(DEFAULT_MONITOR_STRATEGY);
+  });
+
+  it('keeps the window slack and late-entry minutes when a client does not send them', async () => {
+    const old = { defaultPeriods: ['fasting'], dueSoonMinutes: 20, overdueMinutes: 90 };
+    expect(await save(MONITOR, old)).toEqual({ ...old, windowSlackMinutes: 10, lateEntryMinutes: 240 });
+  });
+
+  it('reads a setting stored without them (before issue 15) with the default slack and late-entry minutes', async () => {
+    const old = { defaultPeriods: ['fasting'], dueSoonMinutes: 20, overdueMinutes: 90 };
+    await t.handle.db.execute(
+      sql`update settings set value = ${JSON.stringify(old)}::jsonb where tenant_id = '101' and key = 'strategy.monitor'`,
+    );
+    const defaults = {
+      windowSlackMinutes: DEFAULT_MONITOR_STRATEGY.windowSlackMinutes,
+      lateEntryMinutes: DEFAULT_MONITOR_STRATEGY.lateEntryMinutes,
+    };
+    expect(await read(MONITOR, nurse)).toEqual({ ...old, ...defaults });
+    expect(await save(MONITOR, { ...old, dueSoonMinutes: 25 })).toEqual({
+      ...old,
+      dueSoonMinutes: 25,
+      ...defaults,
+    });
   });
 
   it('refuses unknown, stopped and foreign periods on their field', async () => {

@@ -7,8 +7,10 @@ import {
   hospitalDayAt,
   type Lang,
   type MonitorStrategy,
+  REJECT_REASON_DICT,
   type TaskPeriod,
   taskReadingSpan,
+  UNTESTED_REASON_DICT,
 } from '@glucocare/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -21,8 +23,10 @@ import { hospitalTimeZone } from '../settings/time-zone';
 
 /** A patient's glucose periods of today (hospital calendar) by state, period codes in the day's order. */
 export interface TodayProgress {
-  /** measured (a live reading with a value or an untested reason) today */
+  /** measured (a live reading with a value) today */
   done: string[];
+  /** recorded as not tested today (only readings without a value), with the reason's name */
+  untested: { code: string; reason: string }[];
   /** planned, not measured, within the due window now */
   due: string[];
   /** planned, not measured, past the overdue limit */
@@ -79,7 +83,12 @@ export interface TaskReading {
   value: number | null;
   enteredValue: number | null;
   enteredUnit: string | null;
+  /** the untested reason's code, or the rejection reason's (a reading without a value) */
   untestedReason: string | null;
+  /** that reason's name in the request language (its code when the entry is gone) */
+  untestedReasonName: string | null;
+  /** no value: the task is untested, never done */
+  untested: boolean;
   classification: Classification | null;
   color: string | null;
 }
@@ -109,6 +118,7 @@ export interface TaskReadingJson {
   enteredValue: number | null;
   enteredUnit: string | null;
   untestedReason: string | null;
+  untestedReasonName: string | null;
   classification: Classification | null;
   color: string | null;
 }
@@ -147,31 +157,60 @@ function readingsOfTheDay(settings: TaskSettings, element: SQL): SQL {
        and (m.value is not null or m.untested_reason is not null or m.reject_reason is not null)), '[]'::json)`;
 }
 
+/**
+ * The name in `lang` of the reason a reading of `m` has no value: its untested reason, else its
+ * rejection reason (dictionary names; the code when the entry is gone). Null for a reading with a value.
+ */
+function untestedReasonName(lang: Lang): SQL {
+  const name = lang === 'zh-CN' ? sql.raw('d.name_zh') : sql.raw('d.name_en');
+  const entry = (type: string, code: SQL) => sql`(select ${name} from dict_entries d
+     where d.tenant_id = m.tenant_id and d.type = ${type} and d.code = ${code} and d.deleted_at is null)`;
+  return sql`case when m.value is null then coalesce(
+    ${entry(UNTESTED_REASON_DICT, sql`m.untested_reason`)}, ${entry(REJECT_REASON_DICT, sql`m.reject_reason`)},
+    m.untested_reason, m.reject_reason) end`;
+}
+
 /** The day's readings with what the task list shows of them (see {@link taskReadingsOf}). */
-export function taskReadingsColumn(settings: TaskSettings): SQL {
+export function taskReadingsColumn(settings: TaskSettings, lang: Lang): SQL {
   return readingsOfTheDay(
     settings,
     sql`json_build_object('id', m.id, 'periodCode', m.period_code, 'testTime', m.test_time, 'value', m.value,
-      'enteredValue', m.entered_value, 'enteredUnit', m.entered_unit, 'untestedReason', coalesce(m.untested_reason, m.reject_reason), 'classification', m.classification, 'color', m.color)`,
+      'enteredValue', m.entered_value, 'enteredUnit', m.entered_unit, 'untestedReason', coalesce(m.untested_reason, m.reject_reason),
+      'untestedReasonName', ${untestedReasonName(lang)}, 'classification', m.classification, 'color', m.color)`,
   );
 }
 
-/** A reading of {@link taskTimesColumn}: period code and test time. */
-export type TaskTimeJson = [string | null, string];
+/**
+ * A reading of {@link taskTimesColumn}: period code, test time, and for a reading without a value the
+ * name of its reason (null otherwise).
+ */
+export type TaskTimeJson = [string | null, string, (string | null)?];
 
 /**
- * The day's readings as [period code, test time] pairs: all the bed cards' progress needs, and a
- * fraction of the cost of building objects in PostgreSQL (see {@link taskTimesOf}).
+ * The day's readings as [period code, test time, untested reason] triples: all the bed cards' progress
+ * needs, and a fraction of the cost of building objects in PostgreSQL (see {@link taskTimesOf}).
  */
-export function taskTimesColumn(settings: TaskSettings): SQL {
-  return readingsOfTheDay(settings, sql`json_build_array(m.period_code, m.test_time)`);
+export function taskTimesColumn(settings: TaskSettings, lang: Lang): SQL {
+  return readingsOfTheDay(
+    settings,
+    sql`json_build_array(m.period_code, m.test_time, ${untestedReasonName(lang)})`,
+  );
 }
 
+/** A reading of {@link taskTimesColumn} as the day's plan and the bed cards read it. */
+export type TaskTime = Pick<TaskReading, 'periodCode' | 'testTime'> & {
+  untested: boolean;
+  untestedReasonName: string | null;
+};
+
 /** The readings of {@link taskTimesColumn} as the day's plan reads them. */
-export function taskTimesOf(
-  json: readonly TaskTimeJson[] | null,
-): Pick<TaskReading, 'periodCode' | 'testTime'>[] {
-  return (json ?? []).map(([periodCode, testTime]) => ({ periodCode, testTime: new Date(testTime) }));
+export function taskTimesOf(json: readonly TaskTimeJson[] | null): TaskTime[] {
+  return (json ?? []).map(([periodCode, testTime, reason]) => ({
+    periodCode,
+    testTime: new Date(testTime),
+    untested: reason !== null && reason !== undefined,
+    untestedReasonName: reason ?? null,
+  }));
 }
 
 /** The readings of {@link taskReadingsColumn} with their ids and times as numbers and instants. */
@@ -180,6 +219,7 @@ export function taskReadingsOf(json: readonly TaskReadingJson[] | null): TaskRea
     ...reading,
     id: Number(reading.id),
     testTime: new Date(reading.testTime),
+    untested: reading.value === null,
   }));
 }
 
@@ -200,7 +240,7 @@ export async function loadTaskPatients(
            ${departmentNameColumn(lang)} as department_name,
            ${patients.doctorCode} as doctor_code, doc.nick_name as doctor_name,
            ${patients.admittedAt} as admitted_at, ${patients.dischargedAt} as discharged_at,
-           ${taskReadingsColumn(settings)} as readings
+           ${taskReadingsColumn(settings, lang)} as readings
       from ${patients}
       ${patientNameJoins}
      where ${patients.tenantId} = ${tenantId} and ${patients.deletedAt} is null and ${where}`);
@@ -221,26 +261,35 @@ export async function loadTaskPatients(
 }
 
 /** A patient's stay and readings, as far as the day's tasks need them. */
-export type TaskStayReadings<R = Pick<TaskReading, 'periodCode' | 'testTime'>> = Pick<
-  TaskPatient,
-  'admittedAt' | 'dischargedAt'
-> & { readings: readonly R[] };
+export type TaskStayReadings<R = TaskTime> = Pick<TaskPatient, 'admittedAt' | 'dischargedAt'> & {
+  readings: readonly R[];
+};
 
 /** A patient's tasks of the day at `settings.now` (see domain `dayTaskPlanner`). */
-export function tasksOf<R extends Pick<TaskReading, 'periodCode' | 'testTime'>>(
+export function tasksOf<R extends Pick<TaskReading, 'periodCode' | 'testTime'> & { untested?: boolean }>(
   patient: TaskStayReadings<R>,
   settings: TaskSettings,
 ): DayTask<R>[] {
   return settings.plan(patient, patient.readings);
 }
 
+/** A day without tasks (no plan, or a patient not in hospital). */
+export const EMPTY_PROGRESS: TodayProgress = { done: [], untested: [], due: [], overdue: [], upcoming: [] };
+
 /**
  * A patient's planned glucose periods of today (the monitoring strategy's `defaultPeriods`) by their
- * state at `settings.now`: done, due, overdue or upcoming (the bed cards). Empty lists without a plan.
+ * state at `settings.now`: done, untested (with the reason), due, overdue or upcoming (the bed cards).
+ * Empty lists without a plan.
  */
 export function progressOf(patient: TaskStayReadings, settings: TaskSettings): TodayProgress {
-  const lists: TodayProgress = { done: [], due: [], overdue: [], upcoming: [] };
+  const lists: TodayProgress = { done: [], untested: [], due: [], overdue: [], upcoming: [] };
   if (!settings.strategy.defaultPeriods.length) return lists;
-  for (const task of tasksOf(patient, settings)) lists[task.state].push(task.periodCode);
+  for (const task of tasksOf(patient, settings)) {
+    if (task.state === 'untested') {
+      lists.untested.push({ code: task.periodCode, reason: task.reading?.untestedReasonName ?? '' });
+    } else {
+      lists[task.state].push(task.periodCode);
+    }
+  }
   return lists;
 }

@@ -57,6 +57,7 @@ async function allTasks(
               enteredValue: reading.enteredValue,
               enteredUnit: reading.enteredUnit,
               untestedReason: reading.untestedReason,
+              untestedReasonName: reading.untestedReasonName,
               determineType: reading.classification,
               color: reading.color,
             }
@@ -78,7 +79,7 @@ async function allTasks(
 
 /**
  * GET /v1/tasks/todayTask: today's measuring tasks (patient × planned period) of the caller's
- * departments, overdue and due first by window then bed, then upcoming, then done; one state or all.
+ * departments, overdue and due first by window then bed, then upcoming, untested, done; one state or all.
  */
 export async function pageTodayTasks(
   db: DbOrTx,
@@ -107,7 +108,7 @@ export async function countTodayTasks(
   now: Date,
 ) {
   const { settings, patients, rows } = await allTasks(db, session, filter, lang, now);
-  const counts = { overdue: 0, due: 0, upcoming: 0, done: 0 };
+  const counts: Record<TaskState, number> = { overdue: 0, due: 0, upcoming: 0, untested: 0, done: 0 };
   for (const row of rows) counts[row.state]++;
   return { ...counts, total: rows.length, patients, date: settings.day.date, timeZone: settings.timeZone };
 }

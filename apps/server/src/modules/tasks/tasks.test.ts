@@ -29,7 +29,13 @@ type Task = {
   dueFrom: string;
   overdueFrom: string;
   state: string;
-  reading: { id: number; testValue: number | null; untestedReason: string | null; unit: string } | null;
+  reading: {
+    id: number;
+    testValue: number | null;
+    untestedReason: string | null;
+    untestedReasonName?: string | null;
+    unit: string;
+  } | null;
 };
 type TaskPage = { records: Task[]; total: number; page: number; size: number };
 
@@ -102,7 +108,7 @@ beforeAll(async () => {
     periodCode: 'fasting',
     testTime: sh('2026-03-02T06:30'),
   });
-  // refused: an untested reason does the task too
+  // refused: recorded as not tested, which never does the task (issue 15)
   await addReading(db, '101', p.bed2, {
     value: null,
     periodCode: 'afterBreakfast',
@@ -132,7 +138,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /v1/tasks/todayTask', () => {
-  it('lists patient × planned period, overdue and due first by window then bed, then upcoming, then done', async () => {
+  it('lists patient × planned period, overdue and due first by window then bed, then upcoming, untested, done', async () => {
     const page = await tasks();
     expect(page.total).toBe(13);
     expect(brief(page.records)).toEqual([
@@ -147,8 +153,8 @@ describe('GET /v1/tasks/todayTask', () => {
       'Bed One:beforeSleep:upcoming',
       'Bed Two:beforeSleep:upcoming',
       'Bed Ten:beforeSleep:upcoming',
+      'Bed Two:afterBreakfast:untested',
       'Bed Two:fasting:done',
-      'Bed Two:afterBreakfast:done',
     ]);
   });
 
@@ -169,7 +175,16 @@ describe('GET /v1/tasks/todayTask', () => {
     const fasting = rows.find((row) => row.patientName === 'Bed Two' && row.periodCode === 'fasting')!;
     expect(fasting.reading).toMatchObject({ testValue: 6.2, unit: 'mmol/L', untestedReason: null });
     const refused = rows.find((row) => row.patientName === 'Bed Two' && row.periodCode === 'afterBreakfast')!;
-    expect(refused.reading).toMatchObject({ testValue: null, untestedReason: 'refused' });
+    expect(refused).toMatchObject({ state: 'untested' });
+    expect(refused.reading).toMatchObject({
+      testValue: null,
+      untestedReason: 'refused',
+      untestedReasonName: 'Patient refused',
+    });
+    const zh = (await tasks('&state=untested', nurse, 'zh-CN')).records;
+    expect(zh.map((row) => [row.patientName, row.periodCode, row.reading?.untestedReasonName])).toEqual([
+      ['Bed Two', 'afterBreakfast', '患者拒绝'],
+    ]);
     const sleep = rows.find((row) => row.patientName === 'Bed Two' && row.periodCode === 'beforeSleep')!;
     expect(sleep.windowEnd).toBe(sh('2026-03-03T00:00').toISOString());
   });
@@ -204,11 +219,11 @@ describe('GET /v1/tasks/todayTask', () => {
     const en = await api('GET', '/v1/tasks/todayTask?state=late', nurse);
     expect(en.statusCode).toBe(400);
     expect(en.json().dataContent.errors).toEqual([
-      { field: 'state', message: 'Query error: the state must be overdue, due, upcoming or done' },
+      { field: 'state', message: 'Query error: the state must be overdue, due, upcoming, untested or done' },
     ]);
     const zh = await api('GET', '/v1/tasks/todayTask?state=late', nurse, undefined, 'zh-CN');
     expect(zh.json().dataContent.errors[0].message).toBe(
-      '查询错误：状态必须是已超时、待测、未到时间或已完成',
+      '查询错误：状态必须是已超时、待测、未到时间、未测或已完成',
     );
     const size = await api('GET', '/v1/tasks/todayTask?size=0', nurse);
     expect(size.statusCode).toBe(400);
@@ -216,26 +231,37 @@ describe('GET /v1/tasks/todayTask', () => {
 });
 
 describe('GET /v1/tasks/todayTaskNums', () => {
-  it('counts the tasks by state for the same filter', async () => {
+  it('counts the tasks by state for the same filter; an untested task is not done', async () => {
     expect(await data('/v1/tasks/todayTaskNums')).toEqual({
       overdue: 2,
       due: 3,
       upcoming: 6,
-      done: 2,
+      untested: 1,
+      done: 1,
       total: 13,
       patients: 3,
       date: '2026-03-02',
       timeZone: 'Asia/Shanghai',
     });
     expect(await data('/v1/tasks/todayTaskNums?queryCondition=Bed%20Two')).toMatchObject({
-      done: 2,
+      untested: 1,
+      done: 1,
       total: 5,
     });
   });
 });
 
 describe('today on the bed cards (GET /v1/patients/hospitalizedPatients)', () => {
-  type Card = { id: number; today: { done: string[]; due: string[]; overdue: string[]; upcoming: string[] } };
+  type Card = {
+    id: number;
+    today: {
+      done: string[];
+      untested: { code: string; reason: string }[];
+      due: string[];
+      overdue: string[];
+      upcoming: string[];
+    };
+  };
   const cards = async () =>
     new Map(
       (await data<{ records: Card[] }>('/v1/patients/hospitalizedPatients?size=100', admin)).records.map(
@@ -246,13 +272,15 @@ describe('today on the bed cards (GET /v1/patients/hospitalizedPatients)', () =>
   it('gives each in-hospital patient its period codes by state', async () => {
     const today = await cards();
     expect(today.get(p.bed2!)).toEqual({
-      done: ['fasting', 'afterBreakfast'],
+      done: ['fasting'],
+      untested: [{ code: 'afterBreakfast', reason: 'Patient refused' }],
       due: ['afterLunch'],
       overdue: [],
       upcoming: ['afterDinner', 'beforeSleep'],
     });
     expect(today.get(p.bed10!)).toEqual({
       done: [],
+      untested: [],
       due: ['afterLunch'],
       overdue: ['fasting', 'afterBreakfast'],
       upcoming: ['afterDinner', 'beforeSleep'],
@@ -274,6 +302,7 @@ describe('today on the bed cards (GET /v1/patients/hospitalizedPatients)', () =>
     );
     expect((await cards()).get(p.bed10!)).toEqual({
       done: [],
+      untested: [],
       due: [],
       overdue: ['fasting'],
       upcoming: ['beforeSleep'],
@@ -284,6 +313,7 @@ describe('today on the bed cards (GET /v1/patients/hospitalizedPatients)', () =>
     try {
       expect((await cards()).get(p.bed2!)).toEqual({
         done: ['fasting'],
+        untested: [],
         due: [],
         overdue: [],
         upcoming: ['beforeSleep'],
@@ -291,6 +321,7 @@ describe('today on the bed cards (GET /v1/patients/hospitalizedPatients)', () =>
       await putSetting(db, '101', 'hospital.timeZone', 'Atlantic/Reykjavik', null);
       expect((await cards()).get(p.bed2!)).toEqual({
         done: [],
+        untested: [],
         due: [],
         overdue: [],
         upcoming: ['fasting', 'beforeSleep'],
@@ -316,5 +347,31 @@ describe('permissions', () => {
          and rm.tenant_id = '101' and r.code = 'reviewer' and m.permission = 'patient:task:list'`);
     expect((await api('GET', '/v1/tasks/todayTask', reviewer)).statusCode).toBe(403);
     expect((await api('GET', '/v1/tasks/todayTaskNums', reviewer)).statusCode).toBe(403);
+  });
+});
+
+describe('measured today (GET /v1/patients/hospitalizedPatients/counts)', () => {
+  it('does not count a patient recorded only as not tested today', async () => {
+    const counts = () => data<{ measuredToday: number }>('/v1/patients/hospitalizedPatients/counts', admin);
+    const before = (await counts()).measuredToday;
+    const db = t.handle.db;
+    const untested = await addPatient(db, '101', {
+      name: 'Not Tested',
+      departmentCode: 'ENDO',
+      bed: '20',
+      admittedAt: sh('2026-02-20T10:00'),
+    });
+    await addReading(db, '101', untested, {
+      value: null,
+      periodCode: 'fasting',
+      testTime: sh('2026-03-02T07:00'),
+    });
+    expect((await counts()).measuredToday).toBe(before);
+    await addReading(db, '101', untested, {
+      value: 6.8,
+      periodCode: 'afterLunch',
+      testTime: sh('2026-03-02T12:45'),
+    });
+    expect((await counts()).measuredToday).toBe(before + 1);
   });
 });

@@ -44,7 +44,7 @@ const patient: Inpatient = {
     periodName: 'Before lunch',
   },
   openCriticalCount: 1,
-  today: { done: ['fasting'], due: [], overdue: ['afterBreakfast'], upcoming: [] },
+  today: { done: ['fasting'], untested: [], due: [], overdue: ['afterBreakfast'], upcoming: [] },
 };
 
 const tagOption = (tag: string, color: string | null, tagEn: string | null = null): TagOption => ({
@@ -72,6 +72,7 @@ function render(
           chips={[
             { code: 'fasting', name: 'Fasting', state: 'done' },
             { code: 'afterBreakfast', name: 'After breakfast', state: 'overdue' },
+            { code: 'beforeLunch', name: 'Before lunch', state: 'untested', reason: 'Patient refused' },
           ]}
           tagOptions={tagOptions}
           now={new Date('2026-03-10T12:00:00Z')}
@@ -113,7 +114,11 @@ describe('BedCard', () => {
     expect(card.querySelector('[data-testid="bed-critical"]')?.textContent).toBe('1 critical');
     expect(card.className).toContain('gc-bed-card-critical');
     const states = [...card.querySelectorAll('[data-state]')].map((chip) => chip.getAttribute('data-state'));
-    expect(states).toEqual(['done', 'overdue']);
+    expect(states).toEqual(['done', 'overdue', 'untested']);
+    // a period recorded as not tested says so, with its reason, and never shows as done
+    expect(card.querySelector('[data-state="untested"]')?.textContent).toBe(
+      'Before lunch · Not tested: Patient refused',
+    );
   });
 
   it('names a tag in the language on screen (switching at once), and a tag no longer offered as stored', async () => {

@@ -33,19 +33,26 @@ export function actionItems(
   ];
 }
 
-/** Today's glucose periods as small chips: done, due, overdue (upcoming ones quietly). */
+/**
+ * Today's glucose periods as small chips: done, not tested (struck through, the reason in its tooltip
+ * and its label), due, overdue (upcoming ones quietly).
+ */
 export function PeriodChips({ chips }: { chips: PeriodChip[] }) {
   const { t } = useTranslation();
   if (!chips.length) return null;
   return (
     <div className="gc-period-chips" data-testid="period-chips">
-      {chips.map((chip) => (
-        <Tooltip key={chip.code} title={t(`dashboard.period.${chip.state}`)}>
-          <span className={`gc-period-chip gc-period-${chip.state}`} data-state={chip.state}>
-            {chip.name}
-          </span>
-        </Tooltip>
-      ))}
+      {chips.map((chip) => {
+        const tip = t(`dashboard.period.${chip.state}`, { reason: chip.reason ?? '' });
+        return (
+          <Tooltip key={chip.code} title={tip}>
+            <span className={`gc-period-chip gc-period-${chip.state}`} data-state={chip.state}>
+              {chip.name}
+              {chip.state === 'untested' ? <span className="gc-period-reason"> · {tip}</span> : null}
+            </span>
+          </Tooltip>
+        );
+      })}
     </div>
   );
 }

@@ -64,7 +64,7 @@ describe('periodChips', () => {
   ];
   it('puts the periods in the day’s order with their state and name', () => {
     const chips = periodChips(
-      { done: ['fasting'], due: ['afterLunch'], overdue: ['earlyMorning'], upcoming: ['gone'] },
+      { done: ['fasting'], untested: [], due: ['afterLunch'], overdue: ['earlyMorning'], upcoming: ['gone'] },
       periods,
     );
     expect(chips).toEqual([
@@ -74,8 +74,24 @@ describe('periodChips', () => {
       { code: 'gone', name: 'gone', state: 'upcoming' },
     ]);
   });
+  it('shows a period recorded as not tested in its place, with its reason, not as done', () => {
+    const chips = periodChips(
+      {
+        done: ['afterLunch'],
+        untested: [{ code: 'fasting', reason: 'Patient refused' }],
+        due: [],
+        overdue: [],
+        upcoming: [],
+      },
+      periods,
+    );
+    expect(chips).toEqual([
+      { code: 'fasting', name: 'Fasting', state: 'untested', reason: 'Patient refused' },
+      { code: 'afterLunch', name: 'After lunch', state: 'done' },
+    ]);
+  });
   it('is empty without a plan', () => {
-    expect(periodChips({ done: [], due: [], overdue: [], upcoming: [] }, periods)).toEqual([]);
+    expect(periodChips({ done: [], untested: [], due: [], overdue: [], upcoming: [] }, periods)).toEqual([]);
   });
 });
 

@@ -33,17 +33,19 @@ export function elapsedSince(iso: string, now: Date): Elapsed {
   return { unit: 'days', count: Math.floor(hours / 24) };
 }
 
-export type PeriodState = 'done' | 'due' | 'overdue' | 'upcoming';
+export type PeriodState = 'done' | 'untested' | 'due' | 'overdue' | 'upcoming';
 
 export interface PeriodChip {
   code: string;
   name: string;
   state: PeriodState;
+  /** an untested period: the reason's name */
+  reason?: string;
 }
 
 /**
  * Today's glucose periods of a patient as chips in the day's order (the periods' sort), each with its
- * state; periods the settings no longer name show their code.
+ * state (an untested one with its reason); periods the settings no longer name show their code.
  */
 export function periodChips(
   today: TodayPeriods,
@@ -51,12 +53,21 @@ export function periodChips(
 ): PeriodChip[] {
   const info = new Map(periods.map((period) => [period.code, period]));
   const chips: (PeriodChip & { sort: number })[] = [];
+  const add = (code: string, state: PeriodState, reason?: string) => {
+    const period = info.get(code);
+    const sort = period?.sort ?? Number.MAX_SAFE_INTEGER;
+    chips.push({
+      code,
+      name: period?.name ?? code,
+      state,
+      sort,
+      ...(reason === undefined ? {} : { reason }),
+    });
+  };
   for (const state of ['done', 'due', 'overdue', 'upcoming'] as const) {
-    for (const code of today[state]) {
-      const period = info.get(code);
-      chips.push({ code, name: period?.name ?? code, state, sort: period?.sort ?? Number.MAX_SAFE_INTEGER });
-    }
+    for (const code of today[state]) add(code, state);
   }
+  for (const { code, reason } of today.untested ?? []) add(code, 'untested', reason);
   return chips.sort((a, b) => a.sort - b.sort).map(({ sort: _sort, ...chip }) => chip);
 }
 

@@ -12,7 +12,7 @@ import { toastSuccess } from '../../app/notify';
 import { applyApiError } from '../../components/form-errors';
 import { dateTimeInZone } from '../../components/format';
 import { currentLang, msg } from '../../i18n';
-import { ClassificationTag, StatusTag } from './ReadingTags';
+import { ClassificationTag, StatusTag, TimingTags } from './ReadingTags';
 import { readingColor, valueText } from './reading-format';
 
 /** A reading without a value as the grid and the list say it: "Not tested: …" or "Not carried out: …". */
@@ -215,8 +215,16 @@ export function ReadingDetail({
           {reading.periodName ?? '—'}
         </Descriptions.Item>
         <Descriptions.Item label={t('measurements.field.testTime')}>
-          {dateTimeInZone(reading.testTime, options.timeZone)}
+          <Space wrap>
+            {dateTimeInZone(reading.testTime, options.timeZone)}
+            <TimingTags reading={reading} timeZone={options.timeZone} />
+          </Space>
         </Descriptions.Item>
+        {reading.windowReason ? (
+          <Descriptions.Item label={t('measurements.field.windowReason')}>
+            <span data-testid="detail-window-reason">{reading.windowReason}</span>
+          </Descriptions.Item>
+        ) : null}
         <Descriptions.Item label={t('measurements.field.tester')}>
           {reading.testUser ?? '—'}
         </Descriptions.Item>

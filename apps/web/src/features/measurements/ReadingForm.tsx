@@ -5,7 +5,9 @@ import {
   measurementChangeReasonSchema,
   measurementCorrectionSchemaFor,
   measurementEntrySchemaFor,
+  outsideWindowOf,
   UNTESTED_REASONS,
+  windowParams,
 } from '@glucocare/domain/measurements';
 import { reasonNotTestedName } from '@glucocare/domain/review';
 import { localizedIssues } from '@glucocare/domain/validation';
@@ -26,6 +28,7 @@ import {
 import type { Rule } from 'antd/es/form';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { isApiError, showError } from '../../api/http';
 import {
@@ -41,7 +44,7 @@ import { useSession } from '../../app/session';
 import { ConflictAlert } from '../../components/ConflictAlert';
 import { applyApiError } from '../../components/form-errors';
 import { dateInZone, dateTimeInZone, fromPicker, toPicker } from '../../components/format';
-import { currentLang } from '../../i18n';
+import { currentLang, msg } from '../../i18n';
 import { periodNow, valueText } from './reading-format';
 
 export interface ReadingPreset {
@@ -63,6 +66,8 @@ interface FormValues {
   remark?: string | null;
   testerId?: number | null;
   reason?: string | null;
+  /** why a test time outside its period's window is right */
+  windowReason?: string | null;
 }
 
 const blankToNull = (text: string | null | undefined) => (text?.trim() ? text.trim() : null);
@@ -84,7 +89,41 @@ export function inputOf(values: Partial<FormValues>, timeZone: string): ReadingI
       untested && values.cause === UNTESTED_REASONS.refused ? values.refusalReason || null : null,
     remark: blankToNull(values.remark),
     testerId: values.testerId ?? null,
+    windowReason: blankToNull(values.windowReason),
   };
+}
+
+/**
+ * The period window a form's time and period lie outside of (domain `outsideWindowOf`, the rule the
+ * server marks with), or null.
+ */
+export function formWindow(values: Partial<FormValues>, options: EntryOptions) {
+  if (!values.testTime || !values.period) return null;
+  return outsideWindowOf(
+    fromPicker(values.testTime, options.timeZone),
+    values.period,
+    options.periods,
+    options.timeZone,
+    options.windowSlackMinutes,
+  );
+}
+
+/**
+ * Whether the form must give a window reason: a new reading outside its window; a correction that
+ * moves the time or period outside it, or keeps a reading outside it that had a reason.
+ */
+export function needsWindowReason(
+  values: Partial<FormValues>,
+  options: EntryOptions,
+  reading: Reading | null,
+): boolean {
+  if (!formWindow(values, options)) return false;
+  if (!reading) return true;
+  const time = values.testTime ? Date.parse(fromPicker(values.testTime, options.timeZone)) : null;
+  const moved =
+    (values.period ?? null) !== reading.periodCode ||
+    (time !== null && Math.floor(time / 60_000) !== Math.floor(Date.parse(reading.testTime) / 60_000));
+  return moved || !!reading.windowReason;
 }
 
 /** The form's values for a stored reading (edit). */
@@ -103,6 +142,7 @@ function valuesOf(reading: Reading, options: EntryOptions): FormValues {
     remark: reading.note,
     testerId: reading.testUserId,
     reason: null,
+    windowReason: reading.windowReason,
   };
 }
 
@@ -190,7 +230,11 @@ export function ReadingForm({
   const [conflict, setConflict] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
   const [added, setAdded] = useState<Reading[]>([]);
+  /** the server asked for a window reason the form did not see coming (settings changed meanwhile) */
+  const [serverAsks, setServerAsks] = useState(false);
   const mode = Form.useWatch('mode', form);
+  const watchedPeriod = Form.useWatch('period', form);
+  const watchedTime = Form.useWatch('testTime', form);
   const cause = Form.useWatch('cause', form);
   const rejectReason = Form.useWatch('rejectReason', form);
   const unitCode = Form.useWatch('unit', form);
@@ -199,6 +243,23 @@ export function ReadingForm({
   const unit = options.units.find((u) => u.code === unitCode) ?? options.unit;
 
   const issues = (values: Partial<FormValues>) => formIssues(values, item, patientId, options, base);
+  const outside = formWindow({ period: watchedPeriod, testTime: watchedTime }, options);
+  const askReason =
+    serverAsks || needsWindowReason({ period: watchedPeriod, testTime: watchedTime }, options, base);
+  /** The window reason is required when the form (or the server) says the time is outside its window. */
+  const windowReasonRule: Rule = {
+    validator: async () => {
+      const values = form.getFieldsValue(true) as Partial<FormValues>;
+      if (blankToNull(values.windowReason)) return;
+      const window = formWindow(values, options);
+      if (window && needsWindowReason(values, options, base)) {
+        throw new Error(
+          msg('measurements.windowReason.required', windowParams(window.period, window.period.name)),
+        );
+      }
+      if (serverAsks) throw new Error(t('measurements.form.windowServer'));
+    },
+  };
   /** A rule that shows the domain's problems of one field, computed on the whole form. */
   const rule = (field: string): Rule => ({
     validator: async () => {
@@ -224,6 +285,7 @@ export function ReadingForm({
       remark: null,
       testerId: options.testers.some((u) => u.id === profile?.userId) ? (profile?.userId ?? null) : null,
       reason: null,
+      windowReason: null,
     };
   };
 
@@ -233,6 +295,7 @@ export function ReadingForm({
     setBase(reading);
     setConflict(null);
     setAdded([]);
+    setServerAsks(false);
     form.resetFields();
     form.setFieldsValue(reading ? valuesOf(reading, options) : freshValues(preset?.testTime, preset?.period));
   }, [open, reading]);
@@ -301,7 +364,13 @@ export function ReadingForm({
     } catch (error) {
       if (isApiError(error) && error.status === 409 && error.errors.length === 0 && base) {
         setConflict(error.message);
-      } else applyApiError(form, error);
+      } else {
+        // the server's word on the window (its slack may have changed): ask for the reason, then show why
+        if (isApiError(error) && error.errors.some((e) => e.field === 'windowReason')) {
+          flushSync(() => setServerAsks(true));
+        }
+        applyApiError(form, error);
+      }
     } finally {
       setSaving(false);
     }
@@ -382,7 +451,10 @@ export function ReadingForm({
         form={form}
         layout="vertical"
         requiredMark
-        onValuesChange={() => setConflict(null)}
+        onValuesChange={(changed) => {
+          setConflict(null);
+          if ('period' in changed || 'testTime' in changed) setServerAsks(false);
+        }}
         data-testid="reading-form-body"
       >
         <Row gutter={12}>
@@ -428,6 +500,41 @@ export function ReadingForm({
             </Form.Item>
           </Col>
         </Row>
+        {outside ? (
+          <Alert
+            type="warning"
+            showIcon
+            className="gc-window-alert"
+            data-testid="window-alert"
+            data-mark={outside.mark}
+            message={t(
+              outside.mark === 'late' ? 'measurements.form.windowLate' : 'measurements.form.windowEarly',
+              {
+                ...windowParams(outside.period, outside.period.name),
+                slack: options.windowSlackMinutes,
+              },
+            )}
+          />
+        ) : serverAsks ? (
+          <Alert
+            type="warning"
+            showIcon
+            className="gc-window-alert"
+            data-testid="window-alert"
+            message={t('measurements.form.windowServer')}
+          />
+        ) : null}
+        {askReason ? (
+          <Form.Item
+            name="windowReason"
+            label={t('measurements.field.windowReason')}
+            required
+            rules={[windowReasonRule, rule('windowReason')]}
+            dependencies={['period', 'testTime']}
+          >
+            <Input maxLength={200} showCount autoComplete="off" data-testid="reading-window-reason" />
+          </Form.Item>
+        ) : null}
         <Form.Item name="mode" label={t('measurements.field.outcome')}>
           <Radio.Group
             optionType="button"

@@ -1,4 +1,10 @@
-import { CheckCircleFilled, ClockCircleOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
+import {
+  CheckCircleFilled,
+  ClockCircleOutlined,
+  FieldTimeOutlined,
+  PlusOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
 import type { MeasurementItem } from '@glucocare/domain/clinical';
 import { addDays } from '@glucocare/domain/tasks';
 import { Button, Table, Tooltip } from 'antd';
@@ -8,6 +14,7 @@ import type { EntryOptions, PivotPeriod, Reading, ReadingPivot } from '../../api
 import { useDevice } from '../../app/preferences';
 import { dateInZone, timeInZone } from '../../components/format';
 import { notTestedText } from './ReadingDetail';
+import { timingText } from './ReadingTags';
 import { instantAt, isCriticalReading, readingColor, valueNumber } from './reading-format';
 
 type Row = ReadingPivot['rows'][number];
@@ -30,9 +37,15 @@ function ReadingChip({
   const time = timeInZone(reading.testTime, options.timeZone);
   const status =
     reading.status === 'approved' ? t('measurements.status.approved') : t('measurements.status.pending');
-  const tip = untested
-    ? `${time} · ${notTestedText(t, reading)}`
-    : `${time} · ${t(`measurements.classification.${reading.determineType ?? 'unknown'}`)} · ${status}`;
+  const marks = timingText(t, reading);
+  const tip = [
+    untested
+      ? `${time} · ${notTestedText(t, reading)}`
+      : `${time} · ${t(`measurements.classification.${reading.determineType ?? 'unknown'}`)} · ${status}`,
+    marks,
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <Tooltip title={tip}>
       <button
@@ -50,6 +63,13 @@ function ReadingChip({
         ) : (
           <span className="gc-reading-value">{valueNumber(reading, options.unit)}</span>
         )}
+        {marks ? (
+          <FieldTimeOutlined
+            className="gc-reading-mark gc-reading-timing"
+            aria-label={marks}
+            data-testid="grid-mark"
+          />
+        ) : null}
         {reading.status === 'approved' ? (
           <CheckCircleFilled className="gc-reading-mark gc-reading-approved" aria-label={status} />
         ) : (

@@ -13,7 +13,7 @@ import { dateTimeInZone } from '../../components/format';
 import { ListPage } from '../../components/list-page/ListPage';
 import { msg } from '../../i18n';
 import { notTestedText } from './ReadingDetail';
-import { ClassificationTag, StatusTag } from './ReadingTags';
+import { ClassificationTag, StatusTag, TimingTags } from './ReadingTags';
 import { readingColor, valueText } from './reading-format';
 
 /** The list-page kit's name of a patient's readings of one item (reload it with `useListReload`). */
@@ -101,6 +101,12 @@ export function ReadingList({
       dataIndex: 'status',
       width: 100,
       render: (_, row) => <StatusTag reading={row} />,
+    },
+    {
+      title: t('measurements.field.marks'),
+      key: 'marks',
+      width: 150,
+      render: (_, row) => <TimingTags reading={row} timeZone={options.timeZone} />,
     },
     { title: t('measurements.field.tester'), dataIndex: 'testUser', width: 140, ellipsis: true },
     { title: t('measurements.field.note'), dataIndex: 'note', ellipsis: true, width: 160 },

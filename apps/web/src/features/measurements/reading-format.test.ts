@@ -2,8 +2,10 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import type { EntryOptions, Reading } from '../../api/measurements';
 import { dateInZone, dateTimeInZone, fromPicker, timeInZone, toPicker } from '../../components/format';
-import { formIssues, inputOf } from './ReadingForm';
+import i18n from '../../i18n';
+import { formIssues, formWindow, inputOf, needsWindowReason } from './ReadingForm';
 import { windowOpen } from './ReadingGrid';
+import { timingText } from './ReadingTags';
 import { instantAt, lastDays, presetTime, readingColor, valueText } from './reading-format';
 
 const SHANGHAI = 'Asia/Shanghai';
@@ -34,6 +36,7 @@ const options: EntryOptions = {
   dischargedAt: null,
   inHospital: true,
   recordApproval: true,
+  windowSlackMinutes: 30,
 };
 
 describe('hospital clock', () => {
@@ -150,5 +153,57 @@ describe('entry form', () => {
     const edit = formIssues({ ...values, result: '120' }, 'GLU', 7, options, stored);
     expect(edit).toEqual([{ field: 'reason', message: 'Please enter the reason' }]);
     expect(formIssues({ ...values, result: '120', reason: 'typo' }, 'GLU', 7, options, stored)).toEqual([]);
+  });
+});
+
+describe('period window of an entry (issue 15)', () => {
+  const at = (wallClock: string) => dayjs(wallClock);
+  it('finds the window a time lies outside of, with the hospital’s slack, as the server does', () => {
+    expect(formWindow({ period: 'fasting', testTime: at('2024-06-01 09:30') }, options)).toBeNull();
+    expect(formWindow({ period: 'fasting', testTime: at('2024-06-01 09:31') }, options)).toMatchObject({
+      mark: 'late',
+      period: { code: 'fasting', name: 'Fasting' },
+    });
+    expect(formWindow({ period: 'afterLunch', testTime: at('2024-06-01 11:59') }, options)?.mark).toBe(
+      'early',
+    );
+    expect(
+      formWindow(
+        { period: 'afterLunch', testTime: at('2024-06-01 11:59') },
+        { ...options, windowSlackMinutes: 31 },
+      ),
+    ).toBeNull();
+    // bedtime after midnight belongs to the evening before
+    expect(formWindow({ period: 'beforeSleep', testTime: at('2024-06-02 00:20') }, options)).toBeNull();
+    expect(formWindow({ period: null, testTime: at('2024-06-01 14:00') }, options)).toBeNull();
+  });
+
+  it('asks for the reason on entry outside the window, on a correction that moves it out or keeps a reason', () => {
+    const outside = { period: 'fasting', testTime: at('2024-06-01 11:00') };
+    expect(needsWindowReason(outside, options, null)).toBe(true);
+    expect(needsWindowReason({ ...outside, testTime: at('2024-06-01 08:00') }, options, null)).toBe(false);
+    const stored = {
+      periodCode: 'fasting',
+      testTime: fromPicker(at('2024-06-01 11:00'), SHANGHAI),
+      windowReason: null,
+    } as Reading;
+    // an uploaded reading already outside, corrected in something else: no reason asked
+    expect(needsWindowReason(outside, options, stored)).toBe(false);
+    expect(needsWindowReason({ ...outside, testTime: at('2024-06-01 11:20') }, options, stored)).toBe(true);
+    expect(needsWindowReason(outside, options, { ...stored, windowReason: 'in radiology' })).toBe(true);
+  });
+
+  it('says the marks in words for the grid, in both languages', async () => {
+    const t = i18n.getFixedT('en-US');
+    expect(timingText(t, { windowMark: 'late', windowReason: 'in radiology', lateEntry: true })).toBe(
+      'Late (Reason: in radiology) · Late entry',
+    );
+    expect(timingText(t, { windowMark: 'early', windowReason: null, lateEntry: false })).toBe(
+      'Out of window (No reason given)',
+    );
+    expect(
+      timingText(i18n.getFixedT('zh-CN'), { windowMark: null, windowReason: null, lateEntry: true }),
+    ).toBe('补录');
+    expect(timingText(t, { windowMark: null, windowReason: null, lateEntry: false })).toBe('');
   });
 });

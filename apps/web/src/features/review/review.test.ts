@@ -128,6 +128,9 @@ const reading: ReviewRecord = {
   departmentName: 'Endocrinology',
   doctorCode: null,
   doctorName: null,
+  windowMark: null,
+  windowReason: null,
+  lateEntry: false,
 };
 
 describe('correctionOf', () => {

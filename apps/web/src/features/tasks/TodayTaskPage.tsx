@@ -32,12 +32,14 @@ const TAB_BADGE_COLORS: Record<TaskTab, string> = {
   overdue: '#f5222d',
   due: '#fa8c16',
   upcoming: '#1677ff',
+  untested: '#722ed1',
   done: '#52c41a',
 };
 
 /**
  * `/patient/task`: which patient is due which glucose measurement now, per the monitoring strategy's
- * periods — overdue and due first, with the counts of each state as tabs; refreshes every minute.
+ * periods — overdue and due first, with the counts of each state as tabs (a reading recorded as not
+ * tested is its own state, "Not tested: <reason>", never done); refreshes every minute.
  * A row opens the patient's glucose tab.
  */
 export default function TodayTaskPage() {
@@ -89,7 +91,15 @@ export default function TodayTaskPage() {
   );
   const readingCell = (row: TodayTask) => {
     if (!row.reading) return <span className="gc-secondary">{t('common.none')}</span>;
-    if (row.reading.testValue === null) return <span>{t('tasks.untested')}</span>;
+    if (row.reading.testValue === null) {
+      return (
+        <span data-testid="task-untested">
+          {t('tasks.hints.untested', {
+            reason: row.reading.untestedReasonName ?? row.reading.untestedReason,
+          })}
+        </span>
+      );
+    }
     return (
       <span style={{ color: row.reading.color ?? undefined, fontWeight: 600 }} className="gc-nowrap">
         {formatReadingValue('GLU', row.reading.testValue, unit.code, row.reading)} {unit.name}

@@ -66,10 +66,23 @@ describe('task times on the hospital clock', () => {
       enteredValue: 8.1,
       enteredUnit: 'mmolL',
       untestedReason: null,
+      untestedReasonName: null,
       determineType: 'normal' as const,
       color: null,
     };
     expect(stateHint(task({ state: 'done', reading }), en, SH)).toBe('Measured at 13:05');
+    const refused = {
+      ...reading,
+      testValue: null,
+      untestedReason: 'refused',
+      untestedReasonName: 'Patient refused',
+    };
+    expect(stateHint(task({ state: 'untested', reading: refused }), en, SH)).toBe(
+      'Not tested: Patient refused',
+    );
+    expect(
+      stateHint(task({ state: 'untested', reading: { ...refused, untestedReasonName: '患者拒绝' } }), zh, SH),
+    ).toBe('未测：患者拒绝');
   });
 });
 

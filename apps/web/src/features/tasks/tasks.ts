@@ -4,7 +4,7 @@ import type { TodayTask } from '../../api/tasks';
 import { clockParts } from '../../components/format';
 
 /** The state tabs, in the order a nurse works them; `all` first. */
-export const TASK_TABS = ['all', 'overdue', 'due', 'upcoming', 'done'] as const;
+export const TASK_TABS = ['all', 'overdue', 'due', 'upcoming', 'untested', 'done'] as const;
 export type TaskTab = (typeof TASK_TABS)[number];
 
 /** The antd tag colour of a state. */
@@ -12,6 +12,7 @@ export const TASK_STATE_COLORS: Record<TaskState, string> = {
   overdue: 'red',
   due: 'orange',
   upcoming: 'blue',
+  untested: 'purple',
   done: 'green',
 };
 
@@ -39,7 +40,10 @@ export function windowText(task: Pick<TodayTask, 'windowStart' | 'windowEnd'>, t
   return `${start.time}-${end.time === '00:00' ? '24:00' : `${end.time} +1`}`;
 }
 
-/** The line under a state: when it became or becomes due, overdue since, or when it was measured. */
+/**
+ * The line under a state: when it became or becomes due, overdue since, when it was measured, or
+ * "Not tested: <reason>".
+ */
 export function stateHint(task: TodayTask, t: TFunction, timeZone?: string): string {
   const at = (iso: string) => clockParts(iso, timeZone).time;
   switch (task.state) {
@@ -49,6 +53,10 @@ export function stateHint(task: TodayTask, t: TFunction, timeZone?: string): str
       return t('tasks.hints.due', { time: at(task.overdueFrom) });
     case 'upcoming':
       return t('tasks.hints.upcoming', { time: at(task.dueFrom) });
+    case 'untested':
+      return t('tasks.hints.untested', {
+        reason: task.reading?.untestedReasonName ?? task.reading?.untestedReason ?? '',
+      });
     default:
       return task.reading ? t('tasks.hints.done', { time: at(task.reading.testTime) }) : '';
   }

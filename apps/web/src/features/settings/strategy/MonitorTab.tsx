@@ -9,7 +9,10 @@ import { StrategyForm } from './StrategyForm';
 function MonitorFields() {
   const { t } = useTranslation();
   const current = (values: MonitorStrategy) => values;
-  const minutes = (name: 'dueSoonMinutes' | 'overdueMinutes') => (
+  const minutes = (
+    name: 'dueSoonMinutes' | 'overdueMinutes' | 'windowSlackMinutes' | 'lateEntryMinutes',
+    min = 0,
+  ) => (
     <Form.Item
       name={name}
       label={t(`strategySettings.monitor.${name}`)}
@@ -18,7 +21,7 @@ function MonitorFields() {
       required
     >
       <InputNumber
-        min={0}
+        min={min}
         precision={0}
         addonAfter={t('strategySettings.minutes')}
         style={{ width: '100%' }}
@@ -44,12 +47,18 @@ function MonitorFields() {
         <Col xs={24} md={12}>
           {minutes('overdueMinutes')}
         </Col>
+        <Col xs={24} md={12}>
+          {minutes('windowSlackMinutes')}
+        </Col>
+        <Col xs={24} md={12}>
+          {minutes('lateEntryMinutes', 1)}
+        </Col>
       </Row>
     </>
   );
 }
 
-/** Monitoring strategy: what "Today's tasks" expects of a ward. */
+/** Monitoring strategy: what "Today's tasks" expects of a ward, and the entry checks of a reading's time. */
 export function MonitorTab() {
   const { t } = useTranslation();
   return (
@@ -62,6 +71,8 @@ export function MonitorTab() {
           defaultPeriods: values.defaultPeriods ?? [],
           dueSoonMinutes: values.dueSoonMinutes,
           overdueMinutes: values.overdueMinutes,
+          windowSlackMinutes: values.windowSlackMinutes,
+          lateEntryMinutes: values.lateEntryMinutes,
         })
       }
       loadFailedText={t('strategySettings.loadFailed')}
