@@ -51,7 +51,8 @@ async function enter(testTime: string, result: number, item = 'GLU') {
   return ok<{ id: number }>('POST', '/v1/testRecord/customerRecord', nurse, {
     category: item,
     patientId: patient,
-    ...(item === 'GLU' ? { period: 'beforeLunch' } : {}),
+    // the period whose window (with the default 30-minute slack) holds the time (issue 15 window marks)
+    ...(item === 'GLU' ? { period: testTime < sh('10:30') ? 'afterBreakfast' : 'beforeLunch' } : {}),
     testTime,
     result,
     unit: item === 'GLU' ? 'mmolL' : 'mmolL',
