@@ -31,6 +31,7 @@ const task: TaskReading = {
   enteredValue: 2.1,
   enteredUnit: 'mmolL',
   untestedReason: null,
+  untestedReasonName: null,
   determineType: 'criticalLow',
   color: '#722ED1',
 };
