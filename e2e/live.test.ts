@@ -96,7 +96,7 @@ describe('live updates through the push channel', () => {
     await call(page, 'POST', '/v1/testRecord/customerRecord', {
       category: 'GLU',
       patientId: admitted.id,
-      period: 'fasting',
+      period: await periodOf(page, admitted.id, testTime),
       testTime: testTime.toISOString(),
       result: 2.2,
       unit: 'mmolL',
