@@ -3,6 +3,7 @@ import { Badge, Button, Popover, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useDevice } from '../../app/preferences';
 import { CRITICAL_PAGE, eventLine, useCriticalWatch } from './CriticalWatch';
 import { escalationText } from './critical';
 import { useItemUnits } from './units';
@@ -19,6 +20,8 @@ export function CriticalBell() {
   const units = useItemUnits();
   const watch = useCriticalWatch();
   const [open, setOpen] = useState(false);
+  // at phone width the bell sits mid-bar: a panel hanging from its right or left edge leaves the screen
+  const mobile = useDevice() === 'mobile';
   if (!watch.enabled) return null;
   const escalatedIds = new Set(watch.escalated.map((event) => event.id));
   const others = watch.latest.filter((event) => !escalatedIds.has(event.id));
@@ -94,7 +97,7 @@ export function CriticalBell() {
       trigger="click"
       open={open}
       onOpenChange={setOpen}
-      placement="bottomRight"
+      placement={mobile ? 'bottom' : 'bottomRight'}
     >
       <Button
         type="text"
