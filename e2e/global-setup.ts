@@ -21,7 +21,9 @@ export default async function setup(project: TestProject) {
     ...loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: process.env.WEB_DIST }),
     loginRateLimit: 10_000,
   };
-  const app = await buildApp(config, { db: handle.db, logger: false });
+  // no escalation sweeps on the wall clock: values entered by one file would escalate while a later file
+  // runs and announce themselves over its pages (the API tests run sweeps at the clock they set)
+  const app = await buildApp(config, { db: handle.db, logger: false, escalationSweepMs: 0 });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -26,6 +26,11 @@ import { auditRoutes } from './modules/audit/routes';
 import { loadPasswordCrypto, type PasswordCrypto } from './modules/auth/password-crypto';
 import { authRoutes } from './modules/auth/routes';
 import { crisisRoutes } from './modules/crisis/routes';
+import {
+  ESCALATION_SWEEP_MS,
+  type EscalationSweeper,
+  escalationSweeper,
+} from './modules/critical/escalation';
 import { criticalRoutes } from './modules/critical/routes';
 import { departmentRoutes } from './modules/departments/routes';
 import { dictionaryRoutes } from './modules/dictionaries/routes';
@@ -70,6 +75,8 @@ declare module 'fastify' {
     routeTable: RouteOptions[];
     /** the push channel of this process (modules/live) */
     live: LiveHub;
+    /** escalates waiting critical values every 30 s; tests call `sweep()` at the clock they set */
+    criticalEscalation: EscalationSweeper;
   }
 }
 
@@ -81,6 +88,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** tests: check every answer against its route's response schema (a mismatch answers 500 and is printed) */
   checkResponses?: boolean;
+  /** how often the critical-value escalation sweeps (default 30 s; 0: only when asked, as tests do) */
+  escalationSweepMs?: number;
 }
 
 /** The server's request logging; tests pass it a stream to read what it writes. */
@@ -124,6 +133,10 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   // the listening connection uses the pool's own settings (drizzle keeps the pool as `$client`)
   const pool = (options.db as unknown as { $client: pg.Pool }).$client;
   app.decorate('live', new LiveHub(pool.options, app.log));
+  app.decorate(
+    'criticalEscalation',
+    escalationSweeper(app, options.escalationSweepMs ?? ESCALATION_SWEEP_MS),
+  );
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith(`${API_PREFIX}/docs`)) route.config = { ...route.config, permission: 'public' };
     app.routeTable.push(route);

@@ -41,6 +41,8 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     clock: () => clock.now,
     logger: false,
     checkResponses: true,
+    // sweeps run when a test asks (app.criticalEscalation.sweep()), at the clock it set
+    escalationSweepMs: 0,
   });
   await app.ready();
   const defaultIp = nextIp();

@@ -47,6 +47,8 @@ export interface DepartmentInput {
   parentId: number | null;
   isWard: boolean;
   sort: number;
+  /** the ward's head nurse (a user id); null: none */
+  headNurseId: number | null;
 }
 
 export type DepartmentUpdate = DepartmentInput & { id: number; version: number };

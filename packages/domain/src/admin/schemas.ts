@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredString } from '../auth/schemas';
 import { FIELD_LIMITS } from '../constants';
-import { lengthIn, recordVersion } from '../rules/common';
+import { lengthIn, recordVersion, requiredId } from '../rules/common';
 import {
   PATIENT_GENDERS,
   patientEmailSchema,
@@ -35,6 +35,11 @@ const departmentFields = {
   parentId: id.nullable().optional(),
   isWard: z.boolean().optional(),
   sort: z.number().int().min(0).max(9999).optional(),
+  /**
+   * The ward's head nurse, a user of the tenant (the server checks that the user exists): critical
+   * values of the ward escalate to her (issue 15). Null or absent: none.
+   */
+  headNurseId: requiredId('department.headNurse.unknown').nullable().optional(),
 };
 
 export const departmentCreateSchema = z.strictObject(departmentFields);

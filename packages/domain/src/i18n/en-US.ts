@@ -61,6 +61,7 @@ export const enUS = {
   'department.inUse': 'This department cannot be deleted while staff or patients belong to it',
   'department.hasChildren': 'Delete or move its sub-departments first',
   'department.parentInvalid': 'The parent must be another department that is not below this one',
+  'department.headNurse.unknown': 'The head nurse must be a staff member of this hospital',
   'user.nameTaken': 'This user name is already in use',
   'user.created':
     'Staff member added. They sign in with the default password {{password}} and must change it at first sign-in',

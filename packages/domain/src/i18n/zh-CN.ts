@@ -59,6 +59,7 @@ export const zhCN: Record<MessageKey, string> = {
   'department.inUse': '该科室下仍有人员或患者，不能删除',
   'department.hasChildren': '请先删除或移动其下级科室',
   'department.parentInvalid': '上级科室不能是本科室或其下级科室',
+  'department.headNurse.unknown': '护士长必须是本院人员',
   'user.nameTaken': '该用户名已被使用',
   'user.created': '人员已添加。其首次登录使用默认密码 {{password}}，并须在首次登录时修改',
   'user.passwordReset': '密码已重置为默认密码 {{password}}，该用户下次登录时须修改密码',

@@ -48,7 +48,13 @@ export const criticalEventView = z.object({
   recheckedAt: z.string().nullable(),
   recheckMeasurementId: z.number().nullable(),
   recheckSkippedReason: z.string().nullable(),
+  /** when it escalated (unacknowledged, or the recheck overdue, for `escalateAfterMinutes`), once */
   escalatedAt: z.string().nullable(),
+  /** whom it escalated to: the patient's responsible doctor and the ward's head nurse then (users) */
+  escalatedDoctorId: z.number().nullable(),
+  escalatedDoctorName: z.string().nullable(),
+  escalatedHeadNurseId: z.number().nullable(),
+  escalatedHeadNurseName: z.string().nullable(),
   /** handled, and rechecked or a reason given why not */
   loopClosed: z.boolean(),
   version: z.number(),
@@ -70,10 +76,18 @@ export type CriticalCountsView = z.infer<typeof criticalCountsView>;
 export const criticalLatestView = z.object({
   /** the newest open event id seen (or `since`): pass it as `since` next time */
   latestId: z.number(),
-  /** open events of the caller's departments, whenever measured */
+  /**
+   * open events of the caller's departments, whenever measured, and the events escalated to the caller
+   * that still wait (acknowledgement or recheck), in the caller's departments or not: the bell's count
+   */
   openCount: z.number(),
   /** open events newer than `since`, newest first (at most 20) */
   records: z.array(criticalEventView),
+  /**
+   * events escalated to the caller (as the patient's doctor or the ward's head nurse) that still wait,
+   * in the caller's departments or not, newest escalation first (at most 20)
+   */
+  escalatedToMe: z.array(criticalEventView),
 });
 export type CriticalLatestView = z.infer<typeof criticalLatestView>;
 

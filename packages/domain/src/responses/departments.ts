@@ -10,6 +10,9 @@ export const departmentView = z.object({
   isWard: z.boolean(),
   isActive: z.boolean(),
   sort: z.number(),
+  /** the ward's head nurse (a user id) and her name; critical values of the ward escalate to her */
+  headNurseId: z.number().nullable(),
+  headNurseName: z.string().nullable(),
   createdAt: z.string(),
   version: z.number(),
 });

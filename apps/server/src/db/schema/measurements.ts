@@ -1,6 +1,7 @@
 import type { WindowMark } from '@glucocare/domain';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -111,6 +112,24 @@ export const measurements = pgTable(
 
 export const CRITICAL_EVENT_STATUSES = ['open', 'handled', 'void'] as const;
 
+interface LoopColumns {
+  status: AnyPgColumn;
+  acknowledgedAt: AnyPgColumn;
+  handledAt: AnyPgColumn;
+  recheckDueAt: AnyPgColumn;
+  recheckedAt: AnyPgColumn;
+  recheckSkippedReason: AnyPgColumn;
+}
+
+/**
+ * A critical value that still waits for someone (domain `criticalLoopState`): not void, and not yet
+ * acknowledged nor handled, or its scheduled recheck neither recorded nor given up. The escalation
+ * sweep and the "escalated to me" reads use it, and so do the partial indexes that serve them (the
+ * same text, so that the planner matches them).
+ */
+export const criticalAwaiting = (t: LoopColumns) =>
+  sql`(${t.status} <> 'void' and ((${t.acknowledgedAt} is null and ${t.handledAt} is null) or (${t.recheckDueAt} is not null and ${t.recheckedAt} is null and ${t.recheckSkippedReason} is null)))`;
+
 /**
  * A critical value (criticalLow/criticalHigh at write) waiting for, or with, its handling: who was
  * notified and what was done, by whom and when. `void` when the reading is deleted or corrected out
@@ -153,6 +172,11 @@ export const criticalEvents = pgTable(
     recheckSkippedReason: text('recheck_skipped_reason'),
     /** when it was escalated to the doctor and the head nurse (unacknowledged or recheck overdue) */
     escalatedAt: timestamp('escalated_at', { withTimezone: true }),
+    /** whom it was escalated to: the patient's responsible doctor and the ward's head nurse then (users) */
+    escalatedDoctorId: bigint('escalated_doctor_id', { mode: 'number' }),
+    escalatedDoctorName: text('escalated_doctor_name'),
+    escalatedHeadNurseId: bigint('escalated_head_nurse_id', { mode: 'number' }),
+    escalatedHeadNurseName: text('escalated_head_nurse_name'),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -169,6 +193,15 @@ export const criticalEvents = pgTable(
     index('critical_events_open_idx')
       .on(t.tenantId, t.departmentCode, t.patientId)
       .where(sql`${t.status} = 'open'`),
+    // the escalation sweep (critical/escalation.ts): the values that may still escalate, i.e. not yet
+    // escalated, not void, and waiting for an acknowledgement or for their recheck; small at any time
+    index('critical_events_escalation_idx')
+      .on(t.measuredAt)
+      .where(sql`${t.escalatedAt} is null and ${criticalAwaiting(t)}`),
+    // the values escalated to a user that still wait (the bell and the watch of the people named)
+    index('critical_events_escalated_idx')
+      .on(t.tenantId, t.escalatedDoctorId, t.escalatedHeadNurseId)
+      .where(sql`${t.escalatedAt} is not null and ${criticalAwaiting(t)}`),
     foreignKey({ columns: [t.tenantId, t.patientId], foreignColumns: [patients.tenantId, patients.id] }),
   ],
 );

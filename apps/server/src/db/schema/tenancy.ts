@@ -40,6 +40,8 @@ export const departments = pgTable(
     isWard: boolean('is_ward').notNull().default(true),
     isActive: boolean('is_active').notNull().default(true),
     sort: integer('sort').notNull().default(0),
+    /** the ward's head nurse (a user of the tenant): critical values of the ward escalate to her (issue 15) */
+    headNurseId: bigint('head_nurse_id', { mode: 'number' }),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -20,6 +20,7 @@ export const DEMO_LOGINS: DemoLogin[] = [
   { tenant: '101', userName: 'admin', password: 'Admin@123456', role: 'tenant_admin' },
   { tenant: '101', userName: 'doctor01', password: 'Doctor@2026', role: 'doctor' },
   { tenant: '101', userName: 'nurse01', password: 'Nurse@2026', role: 'nurse' },
+  { tenant: '101', userName: 'headnurse', password: 'Head@2026', role: 'nurse' },
   { tenant: '101', userName: 'reviewer01', password: 'Review@2026', role: 'reviewer' },
   { tenant: '202', userName: 'admin', password: 'Admin@202202', role: 'tenant_admin' },
 ];
@@ -74,6 +75,14 @@ const DEMO_TENANTS: DemoTenant[] = [
         role: 'nurse',
         department: 'ENDO',
         password: 'Nurse@2026',
+      },
+      {
+        // the head nurse of Endocrinology (departments.head_nurse_id, set with the ward staff)
+        userName: 'headnurse',
+        nickName: 'Liu Yan',
+        role: 'nurse',
+        department: 'ENDO',
+        password: 'Head@2026',
       },
       {
         userName: 'reviewer01',

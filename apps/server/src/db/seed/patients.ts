@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/service';
 import type { DbOrTx } from '../client';
 import {
+  departments,
   hisPatients,
   patientAdmissions,
   patients,
@@ -46,14 +47,35 @@ interface DemoHis {
   bed: string;
 }
 
-/** A demo doctor for each department of 101 without one (doctor01 works in ENDO). */
-const DEMO_DOCTORS: Record<string, { dept: string; userName: string; nickName: string; gender: Gender }[]> = {
+/**
+ * A demo doctor and a head nurse for each department of 101 without them (doctor01 and headnurse, demo
+ * logins, work in ENDO).
+ */
+const DEMO_WARD_STAFF: Record<
+  string,
+  { dept: string; userName: string; nickName: string; gender: Gender; role: 'doctor' | 'nurse' }[]
+> = {
   '101': [
-    { dept: 'CARD', userName: 'doctor02', nickName: 'Dr. Chen Jing', gender: 'female' },
-    { dept: 'ICU', userName: 'doctor03', nickName: 'Dr. Zhao Lei', gender: 'male' },
-    { dept: 'GSURG', userName: 'doctor04', nickName: 'Dr. Sun Hao', gender: 'male' },
-    { dept: 'NEPH', userName: 'doctor05', nickName: 'Dr. Emily Carter', gender: 'female' },
+    { dept: 'CARD', userName: 'doctor02', nickName: 'Dr. Chen Jing', gender: 'female', role: 'doctor' },
+    { dept: 'ICU', userName: 'doctor03', nickName: 'Dr. Zhao Lei', gender: 'male', role: 'doctor' },
+    { dept: 'GSURG', userName: 'doctor04', nickName: 'Dr. Sun Hao', gender: 'male', role: 'doctor' },
+    { dept: 'NEPH', userName: 'doctor05', nickName: 'Dr. Emily Carter', gender: 'female', role: 'doctor' },
+    { dept: 'CARD', userName: 'headnurse02', nickName: 'Zhou Li', gender: 'female', role: 'nurse' },
+    { dept: 'ICU', userName: 'headnurse03', nickName: 'Wu Min', gender: 'female', role: 'nurse' },
+    { dept: 'GSURG', userName: 'headnurse04', nickName: 'Xu Ting', gender: 'female', role: 'nurse' },
+    { dept: 'NEPH', userName: 'headnurse05', nickName: 'Grace Miller', gender: 'female', role: 'nurse' },
   ],
+};
+
+/** The head nurse of each ward (user names): critical values of the ward escalate to her. */
+const WARD_HEAD_NURSES: Record<string, Record<string, string>> = {
+  '101': {
+    ENDO: 'headnurse',
+    CARD: 'headnurse02',
+    ICU: 'headnurse03',
+    GSURG: 'headnurse04',
+    NEPH: 'headnurse05',
+  },
 };
 
 /**
@@ -161,37 +183,48 @@ function idCard(dateOfBirth: string, index: number, gender: Gender): string {
 
 const mobile = (index: number) => `139${String(10_000_000 + index * 7_919).padStart(8, '0')}`;
 
-async function seedDoctors(tx: DbOrTx, tenantId: string): Promise<void> {
-  const doctors = DEMO_DOCTORS[tenantId];
-  if (!doctors?.length) return;
-  const [role] = await tx
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(eq(roles.tenantId, tenantId), eq(roles.code, 'doctor')));
-  if (!role) return;
-  doctorPasswordHash ??= hashPassword(DEMO_DOCTOR_PASSWORD);
-  const passwordHash = await doctorPasswordHash;
-  for (const doctor of doctors) {
-    const [user] = await tx
-      .insert(users)
-      .values({
-        tenantId,
-        userName: doctor.userName,
-        nickName: doctor.nickName,
-        gender: doctor.gender,
-        passwordHash,
-        departmentCode: doctor.dept,
-        permissionScope: 'departments',
-        mustChangePassword: true,
+async function seedWardStaff(tx: DbOrTx, tenantId: string): Promise<void> {
+  const staff = DEMO_WARD_STAFF[tenantId];
+  if (staff?.length) {
+    const roleRows = await tx
+      .select({ id: roles.id, code: roles.code })
+      .from(roles)
+      .where(eq(roles.tenantId, tenantId));
+    const roleId = new Map(roleRows.map((role) => [role.code, role.id]));
+    doctorPasswordHash ??= hashPassword(DEMO_DOCTOR_PASSWORD);
+    const passwordHash = await doctorPasswordHash;
+    for (const person of staff) {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          tenantId,
+          userName: person.userName,
+          nickName: person.nickName,
+          gender: person.gender,
+          passwordHash,
+          departmentCode: person.dept,
+          permissionScope: 'departments',
+          mustChangePassword: true,
+        })
+        .returning({ id: users.id });
+      const role = roleId.get(person.role);
+      if (role) await tx.insert(userRoles).values({ tenantId, userId: user!.id, roleId: role });
+    }
+  }
+  for (const [dept, userName] of Object.entries(WARD_HEAD_NURSES[tenantId] ?? {})) {
+    await tx
+      .update(departments)
+      .set({
+        headNurseId: sql`(select ${users.id} from ${users} where ${users.tenantId} = ${tenantId}
+          and lower(${users.userName}) = lower(${userName}))`,
       })
-      .returning({ id: users.id });
-    await tx.insert(userRoles).values({ tenantId, userId: user!.id, roleId: role.id });
+      .where(and(eq(departments.tenantId, tenantId), eq(departments.code, dept)));
   }
 }
 
 /** Demo inpatients (and HIS patients to look up) of a demo tenant. */
 export async function seedPatients(tx: DbOrTx, tenantId: string): Promise<void> {
-  await seedDoctors(tx, tenantId);
+  await seedWardStaff(tx, tenantId);
   const list = PATIENTS[tenantId] ?? [];
   const hisOnly = HIS_ONLY[tenantId] ?? [];
   if (!list.length && !hisOnly.length) return;

@@ -533,7 +533,7 @@ describe('GET /v1/crisisPatient/counts and /latest', () => {
     expect(first.openCount).toBe(2);
     expect(first.latestId).toBe(Math.max(ids.liuUric!, ids.chenYesterday!));
     const none = await data<Latest>('GET', `/v1/crisisPatient/latest?since=${first.latestId}`, nurse);
-    expect(none).toEqual({ latestId: first.latestId, openCount: 2, records: [] });
+    expect(none).toEqual({ latestId: first.latestId, openCount: 2, records: [], escalatedToMe: [] });
 
     const fresh = await addReading(t.handle.db, '101', patientIds.chen!, {
       value: 30,

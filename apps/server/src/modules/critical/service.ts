@@ -18,10 +18,33 @@ import {
   zonedInstant,
 } from '@glucocare/domain';
 import type { CriticalEventView } from '@glucocare/domain/responses';
-import { and, count, desc, eq, gt, gte, isNull, lt, lte, max, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client';
-import { criticalEvents, departments, glucosePeriods, measurements, patients, users } from '../../db/schema';
+import {
+  criticalAwaiting,
+  criticalEvents,
+  departments,
+  glucosePeriods,
+  measurements,
+  patients,
+  users,
+} from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
 import { containsPattern } from '../../lib/query';
 import { departmentScopeCondition } from '../../lib/scope';
@@ -147,6 +170,10 @@ function toView(row: EventRow, now: Date): CriticalEventView {
     recheckMeasurementId: e.recheckMeasurementId,
     recheckSkippedReason: e.recheckSkippedReason,
     escalatedAt: iso(e.escalatedAt),
+    escalatedDoctorId: e.escalatedDoctorId,
+    escalatedDoctorName: e.escalatedDoctorName,
+    escalatedHeadNurseId: e.escalatedHeadNurseId,
+    escalatedHeadNurseName: e.escalatedHeadNurseName,
     loopClosed: e.status === 'handled' && (e.recheckedAt !== null || !!e.recheckSkippedReason),
     version: e.version,
   };
@@ -158,6 +185,40 @@ function visible(session: SessionUser, status?: (typeof CRITICAL_STATUSES)[numbe
     eq(criticalEvents.tenantId, session.tenantId),
     status ? eq(criticalEvents.status, status) : ne(criticalEvents.status, 'void'),
     departmentScopeCondition(session.scope, criticalEvents.departmentCode),
+  ) as SQL;
+}
+
+/** Escalated to the caller (as the patient's doctor or the ward's head nurse), in the tenant, not void. */
+function escalatedToCaller(session: SessionUser): SQL {
+  return and(
+    eq(criticalEvents.tenantId, session.tenantId),
+    isNotNull(criticalEvents.escalatedAt),
+    or(
+      eq(criticalEvents.escalatedDoctorId, session.userId),
+      eq(criticalEvents.escalatedHeadNurseId, session.userId),
+    ),
+    ne(criticalEvents.status, 'void'),
+  ) as SQL;
+}
+
+/**
+ * What the caller may see of one value: the caller's departments, and besides them the values escalated
+ * to the caller by name (issue 15: the doctor and the head nurse are told whatever their scope) — only
+ * those values, whatever their department.
+ */
+function seenBy(session: SessionUser, status?: (typeof CRITICAL_STATUSES)[number]): SQL {
+  return or(
+    visible(session, status),
+    and(escalatedToCaller(session), status ? eq(criticalEvents.status, status) : undefined),
+  ) as SQL;
+}
+
+/** Escalated to the caller and still waiting (acknowledgement or recheck): what the bell adds to its count. */
+function waitingForCaller(session: SessionUser): SQL {
+  return and(
+    isNotNull(criticalEvents.escalatedAt),
+    escalatedToCaller(session),
+    criticalAwaiting(criticalEvents),
   ) as SQL;
 }
 
@@ -182,7 +243,10 @@ const openFirst = [
   desc(criticalEvents.id),
 ];
 
-/** GET /v1/crisisPatient/monitor: today's (hospital day) critical values of the caller's departments. */
+/**
+ * GET /v1/crisisPatient/monitor: today's (hospital day) critical values of the caller's departments,
+ * and those escalated to the caller.
+ */
 export async function monitorCriticalEvents(
   db: DbOrTx,
   session: SessionUser,
@@ -194,7 +258,7 @@ export async function monitorCriticalEvents(
   const rows = await selectEvents(db, lang)
     .where(
       and(
-        visible(session, query.status),
+        seenBy(session, query.status),
         gte(criticalEvents.measuredAt, day.start),
         lt(criticalEvents.measuredAt, day.end),
         ...commonFilters(query),
@@ -265,9 +329,9 @@ export async function queryCriticalEvents(
   };
 }
 
-/** One event of the caller's scope as the lists show it, or 404. */
+/** One event the caller may see as the lists show it, or 404. */
 async function eventView(db: DbOrTx, session: SessionUser, id: number, lang: Lang, now: Date) {
-  const [row] = await selectEvents(db, lang).where(and(visible(session), eq(criticalEvents.id, id)));
+  const [row] = await selectEvents(db, lang).where(and(seenBy(session), eq(criticalEvents.id, id)));
   if (!row) throw recordNotFound();
   return toView(row, now);
 }
@@ -325,6 +389,8 @@ async function changeEvent(
     refuse?: (current: EventRecord) => void;
     /** the columns the step sets (may still refuse a value, after the version check) */
     change: (current: EventRecord) => EventChange;
+    /** the users the value escalated to may take the step outside their departments (the read receipt) */
+    escalatedMayTake?: boolean;
   },
 ): Promise<CriticalEventView> {
   await db.transaction(async (tx) => {
@@ -332,7 +398,9 @@ async function changeEvent(
       .select({ e: criticalEvents })
       .from(criticalEvents)
       .innerJoin(patients, eventPatient)
-      .where(and(visible(session), eq(criticalEvents.id, target.id)))
+      .where(
+        and(step.escalatedMayTake ? seenBy(session) : visible(session), eq(criticalEvents.id, target.id)),
+      )
       .for('update', { of: criticalEvents });
     if (!event) throw recordNotFound();
     const current = event.e;
@@ -381,7 +449,10 @@ async function changeEvent(
         departmentCode: current.departmentCode,
         patientId: current.patientId,
         criticalId: current.id,
-        userIds: current.notifiedUserId ? [current.notifiedUserId] : [],
+        // the users told by name hear of each step whatever their scope (their bell follows)
+        userIds: [changed.notifiedUserId, current.escalatedDoctorId, current.escalatedHeadNurseId].filter(
+          (id): id is number => id !== null,
+        ),
       },
     ]);
   });
@@ -502,8 +573,12 @@ export const notifyCriticalEvent = loopStep<CriticalNotifyInput>(
   },
 );
 
-/** POST /v1/crisisPatient/acknowledge: the doctor's read receipt (once; the first reader is kept). */
+/**
+ * POST /v1/crisisPatient/acknowledge: the doctor's read receipt (once; the first reader is kept), also
+ * by the users the value escalated to when it lies outside their departments.
+ */
 export const acknowledgeCriticalEvent = loopStep<CriticalAcknowledgeInput>((_input, { session, now }) => ({
+  escalatedMayTake: true,
   refuse: (current) => {
     if (current.acknowledgedAt) {
       throw new AppError(409, 'critical.alreadyAcknowledged', { name: current.acknowledgedByName ?? '' });
@@ -543,7 +618,9 @@ export async function countCriticalEvents(db: DbOrTx, session: SessionUser, now:
 
 /**
  * GET /v1/crisisPatient/latest: open events of the caller's departments newer than `since` (all open
- * ones without it), for the ward alert. Reads the open events only (critical_events_open_idx).
+ * ones without it), for the ward alert, and the events escalated to the caller that still wait,
+ * whatever their department. Reads the open events (critical_events_open_idx) and the escalated ones
+ * that wait (critical_events_escalated_idx) only.
  */
 export async function latestCriticalEvents(
   db: DbOrTx,
@@ -552,21 +629,30 @@ export async function latestCriticalEvents(
   lang: Lang,
   now: Date,
 ) {
-  const open = visible(session, 'open');
-  const [rows, [summary]] = await Promise.all([
+  const mine = waitingForCaller(session);
+  const open = or(visible(session, 'open'), and(mine, eq(criticalEvents.status, 'open'))) as SQL;
+  const [rows, escalated, [summary]] = await Promise.all([
     selectEvents(db, lang)
       .where(and(open, since !== undefined ? gt(criticalEvents.id, since) : undefined))
       .orderBy(desc(criticalEvents.id))
       .limit(LATEST_LIMIT),
+    selectEvents(db, lang)
+      .where(mine)
+      .orderBy(desc(criticalEvents.escalatedAt), desc(criticalEvents.id))
+      .limit(LATEST_LIMIT),
     db
-      .select({ openCount: count(), latestId: max(criticalEvents.id) })
+      .select({
+        openCount: count(),
+        latestId: sql<number | null>`max(${criticalEvents.id}) filter (where ${open})`,
+      })
       .from(criticalEvents)
       .innerJoin(patients, eventPatient)
-      .where(open),
+      .where(or(visible(session, 'open'), mine)),
   ]);
   return {
     latestId: Math.max(since ?? 0, Number(summary?.latestId ?? 0)),
     openCount: summary?.openCount ?? 0,
     records: rows.map((row) => toView(row, now)),
+    escalatedToMe: escalated.map((row) => toView(row, now)),
   };
 }

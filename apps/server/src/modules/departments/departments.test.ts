@@ -175,6 +175,63 @@ describe('create and update', () => {
   });
 });
 
+describe('head nurse', () => {
+  const userIdOf = async (tenant: string, userName: string) => {
+    const { rows } = await t.handle.db.execute<{ id: string }>(
+      sql`select id from users where tenant_id = ${tenant} and user_name = ${userName}`,
+    );
+    return Number(rows[0]!.id);
+  };
+  type Ward = Node & { headNurseId: number | null; headNurseName: string | null };
+  const ward = async (code: string) =>
+    (flat((await api('GET', '/v1/departments/allTree', admin)).json().dataContent) as Ward[]).find(
+      (d) => d.code === code,
+    )!;
+
+  it('names the demo wards’ head nurses in the trees', async () => {
+    expect(await ward('ENDO')).toMatchObject({
+      headNurseId: await userIdOf('101', 'headnurse'),
+      headNurseName: 'Liu Yan',
+    });
+    expect((await ward('NEPH')).headNurseName).toBe('Grace Miller');
+  });
+
+  it('sets, keeps and clears a ward’s head nurse, audited, and refuses someone not of the hospital', async () => {
+    const created = await create({ code: 'HN-W', name: 'Head Nurse Ward', isWard: true });
+    expect(created).toMatchObject({ headNurseId: null, headNurseName: null });
+    const nurseId = await userIdOf('101', 'nurse01');
+    const body = { id: created.id, code: 'HN-W', name: 'Head Nurse Ward', isWard: true };
+    let res = await api('PUT', '/v2/departments', admin, { ...body, version: 1, headNurseId: nurseId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().dataContent).toMatchObject({ headNurseId: nurseId, headNurseName: 'Nurse Wang Fang' });
+    const { rows } = await t.handle.db.execute<{
+      after: { headNurseId: number };
+    }>(sql`select after from audit_log
+      where tenant_id = '101' and entity = 'department' and entity_id = ${String(created.id)} and action = 'update'`);
+    expect(rows[0]!.after.headNurseId).toBe(nurseId);
+    // absent: unchanged (an older client, the Excel import); null: none
+    res = await api('PUT', '/v2/departments', admin, { ...body, version: 2, sort: 3 });
+    expect(res.json().dataContent).toMatchObject({ headNurseId: nurseId, version: 3 });
+    expect(await ward('HN-W')).toMatchObject({ headNurseName: 'Nurse Wang Fang' });
+
+    const stranger = await userIdOf('202', 'admin');
+    for (const [headNurseId, lang, message] of [
+      [stranger, 'en-US', 'The head nurse must be a staff member of this hospital'],
+      [999_999_999, 'zh-CN', '护士长必须是本院人员'],
+    ] as const) {
+      res = await api('PUT', '/v2/departments', admin, { ...body, version: 3, headNurseId }, lang);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().dataContent.errors).toEqual([{ field: 'headNurseId', message }]);
+    }
+    res = await api('POST', '/v2/departments', admin, { code: 'HN-X', name: 'Other ward', headNurseId: 0 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().dataContent.errors[0]).toMatchObject({ field: 'headNurseId' });
+
+    res = await api('PUT', '/v2/departments', admin, { ...body, version: 3, headNurseId: null });
+    expect(res.json().dataContent).toMatchObject({ headNurseId: null, headNurseName: null, version: 4 });
+  });
+});
+
 describe('status and delete', () => {
   it('stops a department: it leaves the pickers but stays in the management tree', async () => {
     const dept = await create({ code: 'STOPME', name: 'To be stopped' });

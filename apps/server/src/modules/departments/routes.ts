@@ -104,7 +104,10 @@ export async function departmentRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(request, await createDepartment(app.db, sessionOf(request), request.body, requestMeta(request))),
+      ok(
+        request,
+        await createDepartment(app.db, sessionOf(request), request.body, requestMeta(request), request.lang),
+      ),
   );
   r.put(
     '/v2/departments',
@@ -118,7 +121,10 @@ export async function departmentRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(request, await updateDepartment(app.db, sessionOf(request), request.body, requestMeta(request))),
+      ok(
+        request,
+        await updateDepartment(app.db, sessionOf(request), request.body, requestMeta(request), request.lang),
+      ),
   );
   r.put(
     '/v1/departments/status',

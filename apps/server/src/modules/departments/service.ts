@@ -1,5 +1,5 @@
-import type { Lang } from '@glucocare/domain';
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type Lang, translate } from '@glucocare/domain';
+import { and, asc, count, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { departments, patients, userDepartments, users } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
@@ -19,6 +19,8 @@ export const departmentName = (row: { name: string; nameEn: string | null }, lan
   lang === 'zh-CN' ? row.name : (row.nameEn ?? row.name);
 
 export type DepartmentRow = typeof departments.$inferSelect;
+/** A department with its head nurse's name (as the lists read it). */
+type NamedDepartmentRow = DepartmentRow & { headNurseName?: string | null };
 
 export interface DepartmentNode {
   id: number;
@@ -29,12 +31,14 @@ export interface DepartmentNode {
   isWard: boolean;
   isActive: boolean;
   sort: number;
+  headNurseId: number | null;
+  headNurseName: string | null;
   createdAt: string;
   version: number;
   inScope?: boolean;
 }
 
-function toNode(row: DepartmentRow): DepartmentNode {
+function toNode(row: NamedDepartmentRow): DepartmentNode {
   return {
     id: row.id,
     code: row.code,
@@ -44,6 +48,8 @@ function toNode(row: DepartmentRow): DepartmentNode {
     isWard: row.isWard,
     isActive: row.isActive,
     sort: row.sort,
+    headNurseId: row.headNurseId,
+    headNurseName: row.headNurseId === null ? null : (row.headNurseName ?? null),
     createdAt: row.createdAt.toISOString(),
     version: row.version,
   };
@@ -52,7 +58,7 @@ function toNode(row: DepartmentRow): DepartmentNode {
 const bySortThenCode = (a: DepartmentNode, b: DepartmentNode) =>
   a.sort - b.sort || a.code.localeCompare(b.code);
 
-export function departmentTree(rows: DepartmentRow[]): TreeNode<DepartmentNode>[] {
+export function departmentTree(rows: NamedDepartmentRow[]): TreeNode<DepartmentNode>[] {
   return toTree(rows.map(toNode), bySortThenCode);
 }
 
@@ -62,10 +68,14 @@ export function inScope(scope: DepartmentScope, code: string | null | undefined)
   return code != null && scope.departments.includes(code);
 }
 
+/** The head nurse of a department, joined by id (a removed user still names the past choice). */
+const headNurse = and(eq(users.tenantId, departments.tenantId), eq(users.id, departments.headNurseId));
+
 export async function listDepartments(db: DbOrTx, tenantId: string, options: { activeOnly?: boolean } = {}) {
   return db
-    .select()
+    .select({ ...getTableColumns(departments), headNurseName: users.nickName })
     .from(departments)
+    .leftJoin(users, headNurse)
     .where(
       and(
         eq(departments.tenantId, tenantId),
@@ -116,6 +126,8 @@ export interface DepartmentInput {
   parentId?: number | null;
   isWard?: boolean;
   sort?: number;
+  /** absent: unchanged on update (none on create); null: none */
+  headNurseId?: number | null;
 }
 
 async function checkParent(
@@ -130,6 +142,28 @@ async function checkParent(
   if (!parent) throw new AppError(400, 'department.parentInvalid');
   if (selfId != null && descendantIds(rows, selfId).has(parentId))
     throw new AppError(400, 'department.parentInvalid');
+}
+
+/**
+ * The head nurse chosen for a department must be a user of the tenant (not removed); 400 on the field
+ * otherwise. Answers her name.
+ */
+async function checkHeadNurse(
+  tx: DbOrTx,
+  tenantId: string,
+  headNurseId: number | null | undefined,
+  lang: Lang,
+): Promise<string | null> {
+  if (headNurseId == null) return null;
+  const [user] = await tx
+    .select({ nickName: users.nickName })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, headNurseId), isNull(users.deletedAt)));
+  if (user) return user.nickName;
+  const key = 'department.headNurse.unknown';
+  throw new AppError(400, key, undefined, {
+    errors: [{ field: 'headNurseId', message: translate(lang, key) }],
+  });
 }
 
 /**
@@ -151,10 +185,12 @@ export async function createDepartment(
   session: SessionUser,
   input: DepartmentInput,
   meta: RequestMeta,
+  lang: Lang,
 ) {
   return db.transaction(async (tx) => {
     await departmentResource.assertUnique(tx, session, { code: input.code });
     await checkParent(tx, session.tenantId, input.parentId);
+    const headNurseName = await checkHeadNurse(tx, session.tenantId, input.headNurseId, lang);
     const row = await departmentResource.create(
       tx,
       session,
@@ -165,10 +201,11 @@ export async function createDepartment(
         parentId: input.parentId ?? null,
         isWard: input.isWard ?? true,
         sort: input.sort ?? 0,
+        headNurseId: input.headNurseId ?? null,
       },
       meta,
     );
-    return toNode(row);
+    return toNode({ ...row, headNurseName });
   });
 }
 
@@ -177,8 +214,10 @@ export async function updateDepartment(
   session: SessionUser,
   input: DepartmentInput & { id: number; version: number },
   meta: RequestMeta,
+  lang: Lang,
 ) {
   return db.transaction(async (tx) => {
+    let headNurseName: string | null = null;
     const { before, row } = await departmentResource.update(
       tx,
       session,
@@ -190,11 +229,14 @@ export async function updateDepartment(
         parentId: input.parentId ?? null,
         isWard: input.isWard ?? current.isWard,
         sort: input.sort ?? current.sort,
+        headNurseId: input.headNurseId === undefined ? current.headNurseId : input.headNurseId,
       }),
       meta,
-      async () => {
+      async (_tx, current) => {
         await departmentResource.assertUnique(tx, session, { code: input.code }, input.id);
         await checkParent(tx, session.tenantId, input.parentId, input.id);
+        const headNurseId = input.headNurseId === undefined ? current.headNurseId : input.headNurseId;
+        headNurseName = await checkHeadNurse(tx, session.tenantId, headNurseId, lang);
       },
     );
     if (row.code !== before.code) {
@@ -213,7 +255,7 @@ export async function updateDepartment(
           ),
         );
     }
-    return toNode(row);
+    return toNode({ ...row, headNurseName });
   });
 }
 
@@ -223,7 +265,13 @@ export async function setDepartmentStatus(
   key: VersionedKey & { isActive: boolean },
   meta: RequestMeta,
 ) {
-  return toNode(await departmentResource.setStatus(db, session, key, meta));
+  const row = await departmentResource.setStatus(db, session, key, meta);
+  const [named] = await db
+    .select({ headNurseName: users.nickName })
+    .from(departments)
+    .leftJoin(users, headNurse)
+    .where(and(eq(departments.tenantId, row.tenantId), eq(departments.id, row.id)));
+  return toNode({ ...row, headNurseName: named?.headNurseName ?? null });
 }
 
 /** What still belongs to a department: staff, sub-departments and in-hospital patients (not deleted). */

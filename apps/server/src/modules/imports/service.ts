@@ -88,7 +88,7 @@ const staffStore: ImportStore<'staff', { credentials: StaffCredentials; roles: M
 
 const departmentStore: ImportStore<'departments', undefined> = {
   prepare: nothingShared,
-  store: async (tx, { parentCode, ...row }, _shared, { session, meta }) => {
+  store: async (tx, { parentCode, ...row }, _shared, { session, meta, lang }) => {
     let parentId: number | null = null;
     if (parentCode) {
       // an existing department or one stored by an earlier row of the same file
@@ -99,7 +99,7 @@ const departmentStore: ImportStore<'departments', undefined> = {
       if (!parent) throw new AppError(400, 'department.parentInvalid');
       parentId = parent.id;
     }
-    return createDepartment(tx, session, { ...row, parentId }, meta);
+    return createDepartment(tx, session, { ...row, parentId }, meta, lang);
   },
   fields: { 'department.codeTaken': 'code', 'department.parentInvalid': 'parentCode' },
 };

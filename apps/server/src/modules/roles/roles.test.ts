@@ -41,7 +41,7 @@ describe('roles', () => {
     const page = (await api('GET', '/v1/roles', admin)).json().dataContent;
     expect(page.total).toBe(4);
     const nurse = page.records.find((r: { code: string }) => r.code === 'nurse');
-    expect(nurse).toMatchObject({ name: '护士', nameEn: 'Nurse', isActive: true, userCount: 1 });
+    expect(nurse).toMatchObject({ name: '护士', nameEn: 'Nurse', isActive: true, userCount: 6 });
   });
 
   it('creates, validates and refuses duplicate codes', async () => {

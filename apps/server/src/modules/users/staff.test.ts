@@ -51,19 +51,25 @@ const newStaff = (overrides: Record<string, unknown> = {}) => ({
 describe('staff list', () => {
   it('pages and filters the staff of the tenant only', async () => {
     const page = (await api('GET', '/v1/users/page?page=1&size=10', admin)).json().dataContent;
-    // the demo accounts, and one demo doctor for each department besides endocrinology
-    expect(page.total).toBe(8);
-    expect(page.records.map((r: { userName: string }) => r.userName).sort()).toEqual([
+    // the demo accounts, and one demo doctor and head nurse for each department besides endocrinology
+    expect(page.total).toBe(13);
+    const all = (await api('GET', '/v1/users/page?page=1&size=20', admin)).json().dataContent;
+    expect(all.records.map((r: { userName: string }) => r.userName).sort()).toEqual([
       'admin',
       'doctor01',
       'doctor02',
       'doctor03',
       'doctor04',
       'doctor05',
+      'headnurse',
+      'headnurse02',
+      'headnurse03',
+      'headnurse04',
+      'headnurse05',
       'nurse01',
       'reviewer01',
     ]);
-    const nurse = page.records.find((r: { userName: string }) => r.userName === 'nurse01');
+    const nurse = all.records.find((r: { userName: string }) => r.userName === 'nurse01');
     expect(nurse).toMatchObject({
       departmentCode: 'ENDO',
       departmentName: 'Endocrinology',
@@ -72,7 +78,7 @@ describe('staff list', () => {
     const byText = (await api('GET', '/v1/users/page?queryCondition=wang', admin)).json().dataContent;
     expect(byText.records.map((r: { userName: string }) => r.userName)).toEqual(['nurse01']);
     const byDept = (await api('GET', '/v1/users/page?departmentCode=ENDO', admin)).json().dataContent;
-    expect(byDept.total).toBe(3);
+    expect(byDept.total).toBe(4);
     const inactive = (await api('GET', '/v1/users/page?isActive=false', admin)).json().dataContent;
     expect(inactive.total).toBe(0);
     const other = (await api('GET', '/v1/users/page', admin202)).json().dataContent;

@@ -1,4 +1,5 @@
 import {
+  AlertFilled,
   CheckCircleFilled,
   CheckCircleOutlined,
   ClockCircleOutlined,
@@ -14,6 +15,7 @@ import type { CriticalEvent } from '../../api/critical';
 import { timeInZone } from '../../components/format';
 import { currentLang } from '../../i18n';
 import {
+  escalationText,
   formatDuration,
   type LoopStepView,
   loopSteps,
@@ -136,13 +138,20 @@ export function CriticalCard({
       </Button>
     ) : null,
   ].filter(Boolean);
+  const escalation = escalationText(event, t);
+  const classes = [
+    'gc-crit-card',
+    open ? 'gc-crit-open' : '',
+    escalation && !event.loopClosed ? 'gc-crit-escalated' : '',
+  ];
   return (
     <article
-      className={open ? 'gc-crit-card gc-crit-open' : 'gc-crit-card'}
+      className={classes.filter(Boolean).join(' ')}
       style={style}
       data-testid="critical-card"
       data-status={event.status}
       data-loop-closed={event.loopClosed}
+      data-escalated={!!escalation}
       data-id={event.id}
     >
       <div className="gc-crit-head">
@@ -182,6 +191,11 @@ export function CriticalCard({
           </div>
         </div>
       </div>
+      {escalation ? (
+        <div className="gc-crit-escalation" role="status" data-testid="critical-escalated">
+          <AlertFilled /> {escalation}
+        </div>
+      ) : null}
       <LoopStepLine event={event} now={now} />
       {loopButtons.length ? <div className="gc-crit-loop-actions">{loopButtons}</div> : null}
       <div className="gc-crit-foot">

@@ -23,6 +23,7 @@ import {
   playAlertTone,
   setAlertMuted,
 } from './alert';
+import { escalationText } from './critical';
 import { useItemUnits, valueText } from './units';
 
 export const CRITICAL_PAGE = '/patient/critical';
@@ -108,17 +109,32 @@ export function CriticalWatch({ children }: { children: ReactNode }) {
     const next = nextAlertState(current.current, poll.data);
     current.current = next;
     setState(next);
-    if (!next.arrived.length) return;
+    if (!next.arrived.length && !next.escalatedArrived.length) return;
     const { t: translate, units: shown, notification: notify, navigate: go, muted: quiet } = context.current;
     if (!quiet) playAlertTone();
-    for (const event of next.arrived.slice(0, 3)) {
-      const key = `critical-${event.id}`;
+    // escalations to this user first: they are why the user is told at all when the value is not on
+    // their wards, and they stay on screen until closed
+    const announcements = [
+      ...next.escalatedArrived.slice(0, 3).map((event) => ({
+        key: `critical-escalated-${event.id}`,
+        title: translate('critical.escalation.newTitle'),
+        description: `${eventLine(event, translate, shown)} — ${escalationText(event, translate)}`,
+        duration: 0,
+      })),
+      ...next.arrived.slice(0, 3).map((event) => ({
+        key: `critical-${event.id}`,
+        title: translate('critical.alert.newTitle'),
+        description: eventLine(event, translate, shown),
+        duration: 15,
+      })),
+    ];
+    for (const { key, title, description, duration } of announcements) {
       notify.error({
         key,
-        message: translate('critical.alert.newTitle'),
-        description: eventLine(event, translate, shown),
+        message: title,
+        description,
         icon: <AlertOutlined style={{ color: '#cf1322' }} />,
-        duration: 15,
+        duration,
         placement: 'topRight',
         actions: (
           <Button

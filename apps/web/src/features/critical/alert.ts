@@ -37,25 +37,39 @@ export interface AlertState {
   latest: CriticalEvent[];
   /** values that arrived after the page opened, to announce (cleared once announced) */
   arrived: CriticalEvent[];
+  /** values escalated to this user that still wait, in the user's wards or not, newest escalation first */
+  escalated: CriticalEvent[];
+  /** values escalated to this user after the page opened, to announce */
+  escalatedArrived: CriticalEvent[];
 }
 
-export const INITIAL_ALERT: AlertState = { since: null, openCount: 0, latest: [], arrived: [] };
+export const INITIAL_ALERT: AlertState = {
+  since: null,
+  openCount: 0,
+  latest: [],
+  arrived: [],
+  escalated: [],
+  escalatedArrived: [],
+};
 
 /**
  * The alert after a poll: the first answer sets the scene (what is open already is shown, not
- * announced); later answers announce what is new. Values handled meanwhile drop out of the banner
- * once the open count says fewer are open than it lists.
+ * announced); later answers announce what is new, and the values newly escalated to the user. Values
+ * handled meanwhile drop out of the banner once the open count says fewer are open than it lists.
  */
 export function nextAlertState(state: AlertState, answer: CriticalLatest): AlertState {
   const first = state.since === null;
   const known = new Set(state.latest.map((event) => event.id));
   const fresh = answer.records.filter((event) => !known.has(event.id));
   const merged = [...fresh, ...state.latest].sort((a, b) => b.id - a.id);
+  const escalatedBefore = new Set(state.escalated.map((event) => event.id));
   return {
     since: Math.max(state.since ?? 0, answer.latestId),
     openCount: answer.openCount,
     latest: merged.slice(0, Math.min(ALERT_SHOWN, answer.openCount)),
     arrived: first ? [] : fresh,
+    escalated: answer.escalatedToMe,
+    escalatedArrived: first ? [] : answer.escalatedToMe.filter((event) => !escalatedBefore.has(event.id)),
   };
 }
 

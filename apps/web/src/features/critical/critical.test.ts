@@ -10,6 +10,7 @@ import {
   criticalExportName,
   criticalFilterOf,
   ENTRY_DIALOG_HOURS,
+  escalationText,
   formatDuration,
   loopSteps,
   minutesOpen,
@@ -63,6 +64,10 @@ function event(id: number, fields: Partial<CriticalEvent> = {}): CriticalEvent {
     recheckMeasurementId: null,
     recheckSkippedReason: null,
     escalatedAt: null,
+    escalatedDoctorId: null,
+    escalatedDoctorName: null,
+    escalatedHeadNurseId: null,
+    escalatedHeadNurseName: null,
     loopClosed: false,
     version: 1,
     ...fields,
@@ -156,11 +161,12 @@ describe('the query form', () => {
 });
 
 describe('the ward alert', () => {
-  const answer = (latestId: number, openCount: number, records: CriticalEvent[]): CriticalLatest => ({
-    latestId,
-    openCount,
-    records,
-  });
+  const answer = (
+    latestId: number,
+    openCount: number,
+    records: CriticalEvent[],
+    escalatedToMe: CriticalEvent[] = [],
+  ): CriticalLatest => ({ latestId, openCount, records, escalatedToMe });
 
   it('shows what is open at first without announcing it, then announces only what is new', () => {
     const first = nextAlertState(INITIAL_ALERT, answer(5, 2, [event(5), event(4)]));
@@ -189,9 +195,58 @@ describe('the ward alert', () => {
     expect(none).toMatchObject({ openCount: 0, latest: [], since: 8 });
   });
 
+  it('keeps the values escalated to the user and announces only those escalated after the page opened', () => {
+    const escalated = (id: number) => event(id, { escalatedAt: '2026-03-02T07:15:00.000Z' });
+    // an older value of another ward, escalated before the page opened: shown, not announced
+    const first = nextAlertState(INITIAL_ALERT, answer(9, 2, [event(9)], [escalated(3)]));
+    expect(first).toMatchObject({ escalatedArrived: [] });
+    expect(first.escalated.map((row) => row.id)).toEqual([3]);
+    // the same one again is not news; a value of the ward escalating later is, though its id is old
+    const again = nextAlertState(first, answer(9, 2, [], [escalated(3)]));
+    expect(again.escalatedArrived).toEqual([]);
+    const later = nextAlertState(again, answer(9, 2, [], [escalated(5), escalated(3)]));
+    expect(later.escalatedArrived.map((row) => row.id)).toEqual([5]);
+    expect(later.arrived).toEqual([]);
+    // once its loop closes it leaves the list
+    const closed = nextAlertState(later, answer(9, 1, [], [escalated(5)]));
+    expect(closed.escalated.map((row) => row.id)).toEqual([5]);
+    expect(closed.escalatedArrived).toEqual([]);
+  });
+
   it('never moves the cursor back', () => {
     const state = { ...INITIAL_ALERT, since: 12 };
     expect(nextAlertState(state, answer(7, 0, [])).since).toBe(12);
+  });
+});
+
+describe('the escalation line', () => {
+  const at = '2026-03-02T01:05:00.000Z';
+  it('names when and to whom, in the hospital’s time and both languages, or nothing before it escalated', () => {
+    const both = event(1, {
+      escalatedAt: at,
+      escalatedDoctorName: 'Dr. Li Wei',
+      escalatedHeadNurseName: 'Liu Yan',
+    });
+    expect(escalationText(both, en, 'Asia/Shanghai')).toBe(
+      'Escalated at 09:05 to Dr. Li Wei (doctor) and Liu Yan (head nurse)',
+    );
+    expect(escalationText(both, zh, 'Asia/Shanghai')).toBe(
+      '09:05 已升级通知医生 Dr. Li Wei 和护士长 Liu Yan',
+    );
+    expect(escalationText({ ...both, escalatedDoctorName: null }, en, 'Asia/Shanghai')).toBe(
+      'Escalated at 09:05 to Liu Yan (head nurse)',
+    );
+    expect(escalationText({ ...both, escalatedHeadNurseName: null }, en, 'UTC')).toBe(
+      'Escalated at 01:05 to Dr. Li Wei (doctor)',
+    );
+    expect(
+      escalationText(
+        { ...both, escalatedDoctorName: null, escalatedHeadNurseName: null },
+        zh,
+        'Asia/Shanghai',
+      ),
+    ).toBe('09:05 已升级，但未登记医生或护士长');
+    expect(escalationText(event(2), en)).toBeNull();
   });
 });
 

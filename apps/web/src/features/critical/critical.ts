@@ -5,7 +5,7 @@ import { minutesBetween } from '@glucocare/domain/tasks';
 import type { Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { CriticalEvent, CriticalQueryFilter } from '../../api/critical';
-import { hospitalNow } from '../../components/format';
+import { hospitalNow, timeInZone } from '../../components/format';
 import { dayText, type FilterProblem, type FormDate } from '../review/review-filters';
 
 /** Quick phrases of the "action taken" box, in the order a nurse usually works. */
@@ -118,6 +118,27 @@ export function loopSteps(event: CriticalEvent): LoopStepView[] {
     step('handled', event.handledAt, event.handledBy),
     rechecked,
   ];
+}
+
+/**
+ * "Escalated at 09:05 to Dr. Li Wei (doctor) and Liu Yan (head nurse)": whom a value escalated to and
+ * when (hospital clock), or null while it has not escalated. The people are those of the escalation
+ * (the patient's doctor and the ward's head nurse then), either of whom may be missing.
+ */
+export function escalationText(
+  event: Pick<CriticalEvent, 'escalatedAt' | 'escalatedDoctorName' | 'escalatedHeadNurseName'>,
+  t: TFunction,
+  timeZone?: string,
+): string | null {
+  if (!event.escalatedAt) return null;
+  const doctor = event.escalatedDoctorName;
+  const headNurse = event.escalatedHeadNurseName;
+  const form = doctor && headNurse ? 'both' : doctor ? 'doctor' : headNurse ? 'headNurse' : 'nobody';
+  return t(`critical.escalation.${form}`, {
+    time: timeInZone(event.escalatedAt, timeZone),
+    doctor,
+    headNurse,
+  });
 }
 
 /** Minutes a critical value has been open at `now` (handled ones: the minutes it took). */

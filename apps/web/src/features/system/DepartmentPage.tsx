@@ -1,7 +1,7 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import { departmentCodeSchema, departmentNameSchema, PERMISSIONS } from '@glucocare/domain/admin';
-import { useQueryClient } from '@tanstack/react-query';
-import { Col, Form, Input, InputNumber, Switch, Tag } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Col, Form, Input, InputNumber, Select, Switch, Tag } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import {
   deleteDepartment,
   departmentLabel,
   fetchAllDepartmentTree,
+  fetchAllStaff,
   searchDepartmentTree,
   setDepartmentStatus,
   updateDepartment,
@@ -40,6 +41,7 @@ interface Values {
   parentId?: number | null;
   isWard: boolean;
   sort?: number | null;
+  headNurseId?: number | null;
 }
 
 /** Validation of §5 "Other" from the domain schemas: name 2-18, code required (letters, digits, _ and -, ≤ 32). */
@@ -59,6 +61,7 @@ function toInput(values: Values): DepartmentInput {
     parentId: values.parentId ?? null,
     isWard: !!values.isWard,
     sort: values.sort ?? 0,
+    headNurseId: values.headNurseId ?? null,
   };
 }
 
@@ -70,7 +73,49 @@ function valuesOf(node: DepartmentNode): Values {
     parentId: node.parentId,
     isWard: node.isWard,
     sort: node.sort,
+    headNurseId: node.headNurseId,
   };
+}
+
+/**
+ * The ward's head nurse: a choice among the active staff of the department (by the code in the form),
+ * the one chosen before kept as a choice even when she moved elsewhere. Critical values of the ward
+ * escalate to her (issue 15). Without the staff-list permission only the current choice is offered.
+ */
+function HeadNurseField({ record }: { record: DepartmentNode | null }) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance<Values>();
+  const code = (Form.useWatch('code', form) ?? '').trim();
+  const canListStaff = usePermission(PERMISSIONS.system.staff.list);
+  const staff = useQuery({
+    queryKey: ['staff', 'department', code, 'active'],
+    queryFn: ({ signal }) => fetchAllStaff({ departmentCode: code, isActive: true }, undefined, signal),
+    enabled: canListStaff && code.length > 0,
+    staleTime: 60_000,
+    meta: { silent: true },
+  });
+  const options = (staff.data ?? []).map((user) => ({
+    value: user.id,
+    label: `${user.nickName} (${user.userName})`,
+  }));
+  if (record?.headNurseId && !options.some((option) => option.value === record.headNurseId)) {
+    options.unshift({ value: record.headNurseId, label: record.headNurseName ?? String(record.headNurseId) });
+  }
+  return (
+    <Col xs={24} sm={12}>
+      <Form.Item name="headNurseId" label={t('department.headNurse')} extra={t('department.headNurseHint')}>
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          options={options}
+          loading={staff.isFetching}
+          placeholder={t('department.headNursePlaceholder')}
+          data-testid="department-head-nurse"
+        />
+      </Form.Item>
+    </Col>
+  );
 }
 
 function DepartmentForm({
@@ -147,6 +192,7 @@ function DepartmentForm({
           <Switch />
         </Form.Item>
       </Col>
+      <HeadNurseField record={record} />
     </DialogForm>
   );
 }
@@ -189,6 +235,13 @@ export default function DepartmentPage() {
       search: false,
       width: 160,
       render: (_, row) => (lang === 'en-US' ? row.name : row.nameEn) || t('common.none'),
+    },
+    {
+      title: t('department.headNurse'),
+      dataIndex: 'headNurseName',
+      search: false,
+      width: 140,
+      render: (_, row) => row.headNurseName || t('common.none'),
     },
     { key: STATUS_COLUMN.key, dataIndex: STATUS_COLUMN.dataIndex },
     { title: t('common.sort'), dataIndex: 'sort', search: false, width: 70 },
@@ -248,6 +301,7 @@ export default function DepartmentPage() {
                 dataIndex: 'isWard',
                 render: (value) => (value ? t('common.yes') : t('common.no')),
               },
+              { title: t('department.headNurse'), dataIndex: 'headNurseName' },
               statusExcelColumn<DepartmentNode>(),
               { title: t('common.sort'), dataIndex: 'sort' },
               { title: t('common.createdAt'), dataIndex: 'createdAt', dateFormat: 'dateTime' },

@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = [
   'upload',
   'share',
   'lookup.outOfScope',
+  'escalate',
 ] as const;
 
 /** Tag colours of the actions; unknown ones are grey. */
@@ -65,6 +66,7 @@ export const AUDIT_ACTION_COLORS: Record<string, string> = {
   upload: 'geekblue',
   share: 'purple',
   'lookup.outOfScope': 'volcano',
+  escalate: 'red',
 };
 
 /** i18n key of an action: `login.failed` → `audit.actions.loginFailed`. */

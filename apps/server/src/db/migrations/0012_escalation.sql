@@ -1,0 +1,7 @@
+ALTER TABLE "critical_events" ADD COLUMN "escalated_doctor_id" bigint;--> statement-breakpoint
+ALTER TABLE "critical_events" ADD COLUMN "escalated_doctor_name" text;--> statement-breakpoint
+ALTER TABLE "critical_events" ADD COLUMN "escalated_head_nurse_id" bigint;--> statement-breakpoint
+ALTER TABLE "critical_events" ADD COLUMN "escalated_head_nurse_name" text;--> statement-breakpoint
+ALTER TABLE "departments" ADD COLUMN "head_nurse_id" bigint;--> statement-breakpoint
+CREATE INDEX "critical_events_escalation_idx" ON "critical_events" USING btree ("measured_at") WHERE "critical_events"."escalated_at" is null and ("critical_events"."status" <> 'void' and (("critical_events"."acknowledged_at" is null and "critical_events"."handled_at" is null) or ("critical_events"."recheck_due_at" is not null and "critical_events"."rechecked_at" is null and "critical_events"."recheck_skipped_reason" is null)));--> statement-breakpoint
+CREATE INDEX "critical_events_escalated_idx" ON "critical_events" USING btree ("tenant_id","escalated_doctor_id","escalated_head_nurse_id") WHERE "critical_events"."escalated_at" is not null and ("critical_events"."status" <> 'void' and (("critical_events"."acknowledged_at" is null and "critical_events"."handled_at" is null) or ("critical_events"."recheck_due_at" is not null and "critical_events"."rechecked_at" is null and "critical_events"."recheck_skipped_reason" is null)));
