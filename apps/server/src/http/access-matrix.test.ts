@@ -148,6 +148,8 @@ describe('ward menus per role', () => {
   const PAGES: [page: string, roles: string[]][] = [
     ['/patient/task', ALL_ROLES],
     ['/patient/critical', ALL_ROLES],
+    ['/patient/handover', WARD_STAFF],
+    ['/ward/record', ALL_ROLES],
     ['/patient/discharged', ALL_ROLES],
     ['/measurement/data', ALL_ROLES],
     ['/measurement/approval', ['tenant_admin', 'reviewer', 'doctor']],

@@ -84,6 +84,8 @@ describe('menus', () => {
       '/patient/detail',
       '/patient/task',
       '/patient/critical',
+      '/patient/handover',
+      '/ward/record',
       '/patient/discharged',
     ]);
     expect(tree[3].children.map((n: { path: string }) => n.path)).toEqual([
