@@ -12,6 +12,7 @@ export const pageLoaders: Record<string, () => Promise<PageModule>> = {
   '/patient/discharged': () => import('../features/patients/DischargedPage'),
   '/patient/task': () => import('../features/tasks/TodayTaskPage'),
   '/patient/critical': () => import('../features/critical/CriticalValuePage'),
+  '/patient/handover': () => import('../features/handover/HandoverPage'),
   '/measurement/approval': () => import('../features/review/ApprovalPage'),
   '/measurement/data': () => import('../features/review/DataManagementPage'),
   '/account/activity': () => import('../features/account/ActivityPage'),

@@ -53,7 +53,10 @@ export const handoverCriticalView = z.object({
   openAtEnd: z.boolean(),
   // the steps of the loop, each null until it happened (whenever that was)
   notifiedAt: z.string().nullable(),
+  /** whom the nurse told */
+  notifiedPerson: z.string().nullable(),
   acknowledgedAt: z.string().nullable(),
+  acknowledgedBy: z.string().nullable(),
   handledAt: z.string().nullable(),
   handledBy: z.string().nullable(),
   recheckDueAt: z.string().nullable(),

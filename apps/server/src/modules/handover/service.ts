@@ -93,7 +93,9 @@ interface CriticalRow extends Record<string, unknown> {
   classification: 'criticalLow' | 'criticalHigh';
   measured_at: Date | string;
   notified_at: Date | string | null;
+  notified_person: string | null;
   acknowledged_at: Date | string | null;
+  acknowledged_by_name: string | null;
   handled_at: Date | string | null;
   handled_by_name: string | null;
   recheck_due_at: Date | string | null;
@@ -147,7 +149,8 @@ async function criticalRows(db: DbOrTx, tenantId: string, departmentCode: string
   const lookback = new Date(from.getTime() - CRITICAL_LOOKBACK_DAYS * 86_400_000);
   const result = await db.execute<CriticalRow>(sql`
     select e.id, e.patient_id, p.name as patient_name, p.bed, e.item, e.value, m.entered_value, m.entered_unit,
-           e.classification, e.measured_at, e.notified_at, e.acknowledged_at, e.handled_at, e.handled_by_name,
+           e.classification, e.measured_at, e.notified_at, e.notified_person, e.acknowledged_at,
+           e.acknowledged_by_name, e.handled_at, e.handled_by_name,
            e.recheck_due_at, e.rechecked_at, e.recheck_skipped_reason
       from critical_events e
       join patients p on p.tenant_id = e.tenant_id and p.id = e.patient_id
@@ -289,7 +292,9 @@ function criticalView(row: CriticalRow, from: Date, until: Date): HandoverCritic
     openedInShift: measuredAt.getTime() >= from.getTime(),
     openAtEnd,
     notifiedAt: iso(row.notified_at),
+    notifiedPerson: row.notified_person,
     acknowledgedAt: iso(row.acknowledged_at),
+    acknowledgedBy: row.acknowledged_by_name,
     handledAt: iso(row.handled_at),
     handledBy: row.handled_by_name,
     recheckDueAt: iso(row.recheck_due_at),
