@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MEASUREMENT_ITEMS } from '../clinical/classification';
 import { TASK_STATES } from '../tasks/plan';
+import { criticalEventView } from './critical';
 
 /** Readings taken (with a value) per item. */
 const itemCountsView = z.object({ GLU: z.number(), KET: z.number(), UA: z.number() });
@@ -33,38 +33,41 @@ export const handoverPatientView = z.object({
   rechecksPending: z.number(),
 });
 
-/** A critical value of the hand-over: opened in the shift, or still open at its end. */
-export const handoverCriticalView = z.object({
-  id: z.number(),
-  patientId: z.number(),
-  patientName: z.string(),
-  bed: z.string().nullable(),
-  item: z.enum(MEASUREMENT_ITEMS),
-  /** in the item's storage unit `unit`; what was entered in `enteredValue` `enteredUnit` */
-  value: z.number(),
-  unit: z.string(),
-  enteredValue: z.number().nullable(),
-  enteredUnit: z.string().nullable(),
-  classification: z.enum(['criticalLow', 'criticalHigh']),
-  measuredAt: z.string(),
-  /** at the end of the shift (or now, while it runs): handled or not yet */
-  state: z.enum(['open', 'handled']),
-  openedInShift: z.boolean(),
-  openAtEnd: z.boolean(),
-  // the steps of the loop, each null until it happened (whenever that was)
-  notifiedAt: z.string().nullable(),
-  /** whom the nurse told */
-  notifiedPerson: z.string().nullable(),
-  acknowledgedAt: z.string().nullable(),
-  acknowledgedBy: z.string().nullable(),
-  handledAt: z.string().nullable(),
-  handledBy: z.string().nullable(),
-  recheckDueAt: z.string().nullable(),
-  recheckedAt: z.string().nullable(),
-  recheckSkippedReason: z.string().nullable(),
-  /** the recheck is due and was neither taken nor skipped by the shift's end */
-  recheckPending: z.boolean(),
-});
+/**
+ * A critical value of the hand-over: opened in the shift, or still open at its end. The patient, the
+ * value and the loop's steps (each null until it happened, whenever that was) as the lists answer them.
+ */
+export const handoverCriticalView = criticalEventView
+  .pick({
+    id: true,
+    patientId: true,
+    patientName: true,
+    bed: true,
+    item: true,
+    value: true,
+    unit: true,
+    enteredValue: true,
+    enteredUnit: true,
+    classification: true,
+    measuredAt: true,
+    notifiedAt: true,
+    notifiedPerson: true,
+    acknowledgedAt: true,
+    acknowledgedBy: true,
+    handledAt: true,
+    handledBy: true,
+    recheckDueAt: true,
+    recheckedAt: true,
+    recheckSkippedReason: true,
+  })
+  .extend({
+    /** at the end of the shift (or now, while it runs): handled or not yet */
+    state: z.enum(['open', 'handled']),
+    openedInShift: z.boolean(),
+    openAtEnd: z.boolean(),
+    /** the recheck is due and was neither taken nor skipped by the shift's end */
+    recheckPending: z.boolean(),
+  });
 
 /** An admission, transfer or discharge of the ward in the shift. */
 export const handoverMovementView = z.object({

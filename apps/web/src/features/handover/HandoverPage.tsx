@@ -25,6 +25,10 @@ import './handover.css';
 function Totals({ data }: { data: Handover }) {
   const { t } = useTranslation();
   const { totals } = data;
+  const overdue = data.patients.reduce(
+    (sum, row) => sum + row.due.filter((task) => task.state === 'overdue').length,
+    0,
+  );
   const tiles: { key: string; label: string; value: number | string; detail?: string; alert?: boolean }[] = [
     { key: 'patients', label: t('handover.totals.patients'), value: totals.patients },
     {
@@ -38,7 +42,13 @@ function Totals({ data }: { data: Handover }) {
         .filter(Boolean)
         .join(' · '),
     },
-    { key: 'due', label: t('handover.totals.due'), value: totals.due, alert: totals.due > 0 },
+    {
+      key: 'due',
+      label: t('handover.totals.due'),
+      value: totals.due,
+      detail: overdue ? t('handover.totals.overdue', { count: overdue }) : undefined,
+      alert: overdue > 0,
+    },
     {
       key: 'criticalOpened',
       label: t('handover.totals.criticalOpened'),

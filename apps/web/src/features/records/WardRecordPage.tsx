@@ -221,7 +221,7 @@ export function WardRecordPage() {
                 allowClear={false}
                 value={data.department.code}
                 onChange={(value) => value !== null && params.update({ id: String(value) })}
-                data-testid="record-ward"
+                data-testid="record-ward-select"
               />
             </div>
           ) : null}

@@ -119,15 +119,17 @@ function ShiftFields() {
                 onRemove={() => remove(row.name)}
               />
             ))}
-            <Form.ErrorList errors={errors} />
-            <Button
-              icon={<PlusOutlined />}
-              disabled={rows.length >= SHIFT_LIMITS.shifts.max}
-              onClick={() => add({ ...BLANK })}
-              data-testid="shift-add"
-            >
-              {t('strategySettings.shifts.add')}
-            </Button>
+            <Form.Item>
+              <Form.ErrorList errors={errors} />
+              <Button
+                icon={<PlusOutlined />}
+                disabled={rows.length >= SHIFT_LIMITS.shifts.max}
+                onClick={() => add({ ...BLANK })}
+                data-testid="shift-add"
+              >
+                {t('strategySettings.shifts.add')}
+              </Button>
+            </Form.Item>
           </>
         )}
       </Form.List>
