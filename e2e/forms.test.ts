@@ -1748,6 +1748,43 @@ CASES.push(
   },
 );
 
+// the shifts card under the strategy tabs: a row's every field (the day still covered exactly once)
+{
+  let before: unknown;
+  const type = (id: string, value: string, key: string) => ({
+    id,
+    fill: { how: 'type', value } as Fill,
+    key,
+    expected: value,
+  });
+  CASES.push({
+    name: 'shifts, edit',
+    route: '/settings/strategy',
+    open: async (page) => {
+      before = await api(page, '/v1/systemSetting/shifts');
+    },
+    within: '[data-testid="strategy-shifts"]',
+    submit: 'strategy-shifts-save',
+    staysOpen: true,
+    fields: [
+      type('shifts_0_code', 'dayw', 'shifts.0.code'),
+      type('shifts_0_nameZh', '白班甲', 'shifts.0.nameZh'),
+      type('shifts_0_nameEn', 'Day walk', 'shifts.0.nameEn'),
+      type('shifts_0_startTime', '07:30', 'shifts.0.startTime'),
+      type('shifts_0_endTime', '15:30', 'shifts.0.endTime'),
+      type('shifts_1_startTime', '15:30', 'shifts.1.startTime'),
+      type('shifts_2_endTime', '07:30', 'shifts.2.endTime'),
+    ],
+    readBack: async (page) => {
+      const now = await api<Record<string, unknown>>(page, '/v1/systemSetting/shifts');
+      return JSON.stringify(now) === JSON.stringify(before) ? undefined : now;
+    },
+    restore: async (page) => {
+      await call(page, 'POST', '/v1/systemSetting/shifts', before);
+    },
+  });
+}
+
 async function uricAcidRule(page: Page) {
   return (
     (await api<{ item: Record<string, unknown> | null }>(page, '/v2/crisisSetting?category=UA')).item ??

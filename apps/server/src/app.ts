@@ -37,6 +37,7 @@ import { dictionaryRoutes } from './modules/dictionaries/routes';
 import { drugRoutes } from './modules/drugs/routes';
 import { eventRoutes } from './modules/events/routes';
 import { adviceFrequencyRoutes } from './modules/frequencies/routes';
+import { handoverRoutes } from './modules/handover/routes';
 import { importRoutes } from './modules/imports/routes';
 import { inspectionRoutes } from './modules/inspection/routes';
 import { LiveHub } from './modules/live/hub';
@@ -232,6 +233,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
       await api.register(reviewRoutes);
       await api.register(criticalRoutes);
       await api.register(taskRoutes);
+      await api.register(handoverRoutes);
       await api.register(recordRoutes);
       await api.register(statisticsRoutes);
       await api.register(analysisRoutes);

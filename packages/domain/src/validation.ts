@@ -16,6 +16,12 @@ function issueParams(issue: z.core.$ZodIssue): Record<string, string | number> {
   const params: Record<string, string | number> = {};
   if ('minimum' in issue && issue.minimum !== undefined) params.min = Number(issue.minimum);
   if ('maximum' in issue && issue.maximum !== undefined) params.max = Number(issue.maximum);
+  // a custom issue may name what its message shows ({{from}}, {{other}}, ...)
+  if (issue.code === 'custom' && issue.params) {
+    for (const [name, value] of Object.entries(issue.params)) {
+      if (typeof value === 'string' || typeof value === 'number') params[name] = value;
+    }
+  }
   return params;
 }
 

@@ -149,6 +149,8 @@ describe('ward menus per role', () => {
     ['/patient/task', ALL_ROLES],
     ['/patient/round', WARD_STAFF],
     ['/patient/critical', ALL_ROLES],
+    ['/patient/handover', WARD_STAFF],
+    ['/ward/record', ALL_ROLES],
     ['/patient/discharged', ALL_ROLES],
     ['/measurement/data', ALL_ROLES],
     ['/measurement/approval', ['tenant_admin', 'reviewer', 'doctor']],

@@ -1,4 +1,4 @@
-import type { AutoConsultationEntryInput } from '@glucocare/domain/hospital-settings';
+import type { AutoConsultationEntryInput, ShiftSetting } from '@glucocare/domain/hospital-settings';
 import type {
   ConsultationEntryView as AutoConsultationEntry,
   BaselineSettingView as BaselineSetting,
@@ -49,6 +49,13 @@ export const saveTirSetting = (value: TirSetting) => http.post<TirSetting>(TIR, 
 
 export const fetchBaseline = (signal?: AbortSignal) => http.get<BaselineSetting>(BASELINE, { signal });
 export const saveBaseline = (value: BaselineSetting) => http.post<BaselineSetting>(BASELINE, value);
+
+/** The nursing shifts of a day (the shift hand-over reads them). */
+const SHIFTS = '/v1/systemSetting/shifts';
+
+export type { ShiftSetting };
+export const fetchShifts = (signal?: AbortSignal) => http.get<ShiftSetting>(SHIFTS, { signal });
+export const saveShifts = (value: ShiftSetting) => http.post<ShiftSetting>(SHIFTS, value);
 
 export interface VirtualWardSettings {
   autoJoin: boolean;

@@ -13,6 +13,7 @@ export const pageLoaders: Record<string, () => Promise<PageModule>> = {
   '/patient/task': () => import('../features/tasks/TodayTaskPage'),
   '/patient/round': () => import('../features/round/RoundPage'),
   '/patient/critical': () => import('../features/critical/CriticalValuePage'),
+  '/patient/handover': () => import('../features/handover/HandoverPage'),
   '/measurement/approval': () => import('../features/review/ApprovalPage'),
   '/measurement/data': () => import('../features/review/DataManagementPage'),
   '/account/activity': () => import('../features/account/ActivityPage'),

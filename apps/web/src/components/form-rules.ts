@@ -11,13 +11,25 @@ import { useEffect } from 'react';
 import type { z } from 'zod';
 import i18n, { msg, msgOrText } from '../i18n';
 
-/** The bounds a zod issue carries (`minimum`, `maximum`) as message parameters `min` and `max`. */
+/**
+ * The bounds a zod issue carries (`minimum`, `maximum`) as message parameters `min` and `max`, and the
+ * `params` a custom issue names for its message.
+ */
 export function issueParams(issue: unknown): Record<string, string | number> {
   const params: Record<string, string | number> = {};
   if (!issue || typeof issue !== 'object') return params;
-  const { minimum, maximum } = issue as { minimum?: unknown; maximum?: unknown };
+  const {
+    minimum,
+    maximum,
+    params: named,
+  } = issue as { minimum?: unknown; maximum?: unknown; params?: unknown };
   if (typeof minimum === 'number' || typeof minimum === 'bigint') params.min = Number(minimum);
   if (typeof maximum === 'number' || typeof maximum === 'bigint') params.max = Number(maximum);
+  if (named && typeof named === 'object') {
+    for (const [name, value] of Object.entries(named)) {
+      if (typeof value === 'string' || typeof value === 'number') params[name] = value;
+    }
+  }
   return params;
 }
 

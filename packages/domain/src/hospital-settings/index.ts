@@ -1,5 +1,6 @@
 export * from './catalogues';
 export * from './crisis';
 export * from './periods';
+export * from './shifts';
 export * from './strategy';
 export * from './system';

@@ -371,6 +371,18 @@ export const enUS = {
   'settings.tir.veryLowOrder': 'The very low glucose value must be below the low value',
   'settings.tir.veryHighOrder': 'The very high glucose value must be above the high value',
   'settings.baseline.days': 'The baseline days must be a whole number from {{min}} to {{max}}',
+  // shifts and the shift hand-over (issue 15)
+  'settings.shifts.required': 'Please add at least one shift',
+  'settings.shifts.tooMany': 'A day may have at most {{max}} shifts',
+  'settings.shifts.duplicateCode': 'Each shift code may be used only once',
+  'settings.shifts.overlap': 'This shift overlaps shift {{other}} from {{from}} to {{to}}',
+  'settings.shifts.gap': 'The shifts must cover the whole day: {{from}}-{{to}} belongs to no shift',
+  'handover.department.required': 'Please choose the ward',
+  'handover.date.required': 'Please choose the date of the shift',
+  'handover.date.invalid': 'The date must be a real date written YYYY-MM-DD',
+  'handover.shift.required': 'Please choose the shift',
+  'handover.shift.unknown': 'Unknown shift: {{code}}',
+  'handover.shift.none': 'No shift covers the current time: check the shifts in the strategy settings',
   'settings.virtualWard.gluRequired': 'Please enter the glucose threshold',
   'settings.virtualWard.gluRange':
     'The glucose threshold must be greater than 0 and at most 33.3 mmol/L (600 mg/dL)',

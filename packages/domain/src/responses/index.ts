@@ -14,6 +14,7 @@ export * from './envelope';
 export * from './events';
 export * from './files';
 export * from './frequencies';
+export * from './handover';
 export * from './imports';
 export * from './inspection';
 export * from './live';

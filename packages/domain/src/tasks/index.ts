@@ -1,3 +1,4 @@
 export * from './day';
+export * from './handover';
 export * from './plan';
 export * from './query';

@@ -242,6 +242,29 @@ export const SHIPPED_MENUS: ShippedMenu[] = [
     PERMISSIONS.criticalValues.handle,
     WARD_STAFF,
   ),
+  // issue 15: the shift hand-over summary of a ward, and the ward record (a printable record screen
+  // outside the menu layout, at its fixed route: the sidebar opens it in a new tab)
+  clinicalPage(
+    'patient',
+    'handover',
+    24,
+    ['Shift hand-over', '交接班'],
+    'SolutionOutlined',
+    PERMISSIONS.tasks.list,
+    WARD_STAFF,
+  ),
+  {
+    key: 'patient.wardRecord',
+    parentKey: 'patient',
+    path: '/ward/record',
+    component: '/ward/record',
+    labelEn: 'Ward glucose record',
+    labelZh: '病区血糖记录单',
+    icon: 'TableOutlined',
+    sort: 26,
+    permission: PERMISSIONS.inpatients.list,
+    roles: ALL_ROLES,
+  },
   clinicalPage(
     'patient',
     'discharged',

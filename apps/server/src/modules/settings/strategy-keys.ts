@@ -8,11 +8,13 @@ import {
   DEFAULT_CRITICAL_LOOP,
   DEFAULT_MONITOR_STRATEGY,
   DEFAULT_SCREEN_STRATEGY,
+  DEFAULT_SHIFT_SETTING,
   DEFAULT_TIR_BANDS,
   DEFAULT_VIRTUAL_WARD,
   MEAL_PERIODS,
   monitorStrategySchema,
   screenStrategySchema,
+  shiftSettingSchema,
   tirStrategySchema,
   virtualWardGluMinSchema,
   virtualWardHbA1cMinSchema,
@@ -40,6 +42,8 @@ export const STRATEGY_SETTINGS = {
   'strategy.baseline': { schema: baselineSchema, fallback: DEFAULT_BASELINE },
   /** the critical-value loop: recheck intervals, escalation, handling target (domain critical/loop.ts) */
   'strategy.criticalLoop': { schema: criticalLoopSchema, fallback: DEFAULT_CRITICAL_LOOP },
+  /** the nursing shifts of a day (domain hospital-settings/shifts.ts): the shift hand-over reads them */
+  'strategy.shifts': { schema: shiftSettingSchema, fallback: DEFAULT_SHIFT_SETTING },
   'virtualWard.autoJoin': { schema: z.boolean(), fallback: DEFAULT_VIRTUAL_WARD.autoJoin as boolean },
   'virtualWard.gluMinValue': {
     schema: virtualWardGluMinSchema.shape.value,

@@ -9,6 +9,7 @@ import {
   monitorStrategySchema,
   PERMISSIONS,
   screenStrategySchema,
+  shiftSettingSchema,
   tirStrategySchema,
   virtualWardGluMinSchema,
   virtualWardHbA1cMinSchema,
@@ -176,6 +177,18 @@ export async function strategyRoutes(app: FastifyInstance) {
     body: criticalLoopSchema,
     response: criticalLoopSchema,
     apply: (body) => body,
+  });
+
+  settingEndpoint(app, {
+    read: 'session',
+    write: WRITE,
+    tags,
+    path: '/v1/systemSetting/shifts',
+    key: 'strategy.shifts',
+    summary:
+      'Nursing shifts of a day (code, names, start and end on the hospital clock), covering the day without overlap: the shift hand-over reads them',
+    body: shiftSettingSchema,
+    response: shiftSettingSchema,
   });
 
   const virtualWard = { read: 'session', write: WRITE, tags } as const;

@@ -5,6 +5,7 @@ import {
   dayTaskPlanner,
   type HospitalDay,
   hospitalDayAt,
+  hospitalDayOf,
   type Lang,
   type MonitorStrategy,
   REJECT_REASON_DICT,
@@ -49,14 +50,20 @@ export interface TaskSettings {
 
 /**
  * Reads the hospital's time zone, enabled glucose periods and monitoring strategy for `now` (from the
- * configuration cache when `tenant` is a session).
+ * configuration cache when `tenant` is a session). The planned day is today's, or the hospital date
+ * `date` when given (the shift hand-over plans the days its shift touches); states are those at `now`.
  */
-export async function loadTaskSettings(db: DbOrTx, tenant: TenantRef, now: Date): Promise<TaskSettings> {
+export async function loadTaskSettings(
+  db: DbOrTx,
+  tenant: TenantRef,
+  now: Date,
+  date?: string,
+): Promise<TaskSettings> {
   // one after the other: `db` may be a transaction, whose connection takes one query at a time
   const timeZone = await hospitalTimeZone(db, tenant);
   const periods = await listGlucosePeriods(db, tenant);
   const strategy = await readMonitorStrategy(db, tenant);
-  const day = hospitalDayAt(now, timeZone);
+  const day = date ? hospitalDayOf(date, timeZone) : hospitalDayAt(now, timeZone);
   const enabled = periods.filter((period) => period.isActive);
   return {
     now,

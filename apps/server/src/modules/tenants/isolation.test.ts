@@ -85,6 +85,8 @@ describe('menus', () => {
       '/patient/task',
       '/patient/round',
       '/patient/critical',
+      '/patient/handover',
+      '/ward/record',
       '/patient/discharged',
     ]);
     expect(tree[3].children.map((n: { path: string }) => n.path)).toEqual([

@@ -1,3 +1,4 @@
+import { recordScreenOfPath } from '@glucocare/domain/constants';
 import type { Lang } from '@glucocare/domain/i18n';
 import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -60,7 +61,9 @@ export function SideMenu({ menus, collapsed }: { menus: MenuNode[]; collapsed: b
       {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
       onClick={({ key }) => {
         const path = paths.get(key);
-        if (path && path !== location.pathname) void navigate(path);
+        // a record screen (the ward record) is a printable page of its own: a new tab, as everywhere
+        if (path && recordScreenOfPath(path)) window.open(path, '_blank', 'noopener');
+        else if (path && path !== location.pathname) void navigate(path);
       }}
     />
   );

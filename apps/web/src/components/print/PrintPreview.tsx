@@ -8,7 +8,7 @@ import { useSession } from '../../app/session';
 import { currentLang } from '../../i18n';
 import { LoadError } from '../PageWrapper';
 import './print.css';
-import { usePrint } from './usePrint';
+import { type PageStyle, usePrint } from './usePrint';
 
 /**
  * The print preview of lists: a dialog with a plain-HTML sheet, printed through {@link usePrint} (the
@@ -67,6 +67,7 @@ export function PrintPreviewDialog({
   error,
   truncated,
   sheet,
+  pageStyle = 'list',
 }: {
   open: boolean;
   documentTitle: string;
@@ -76,11 +77,13 @@ export function PrintPreviewDialog({
   truncated: { shown: number; total: number } | null;
   /** the sheet, or null while there is none */
   sheet: ((ref: RefObject<HTMLDivElement>) => ReactNode) | null;
+  /** the paper (default: lists, A4 landscape) */
+  pageStyle?: PageStyle;
 }) {
   const { t } = useTranslation();
   const mobile = useDevice() === 'mobile';
   const sheetRef = useRef<HTMLDivElement>(null);
-  const print = usePrint({ content: sheetRef, pageStyle: 'list', documentTitle });
+  const print = usePrint({ content: sheetRef, pageStyle, documentTitle });
   return (
     <Modal
       open={open}

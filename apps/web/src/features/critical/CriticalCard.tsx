@@ -17,6 +17,7 @@ import { currentLang } from '../../i18n';
 import {
   escalationText,
   formatDuration,
+  type LoopEvent,
   type LoopStepView,
   loopSteps,
   minutesOpen,
@@ -50,7 +51,7 @@ const STEP_ICONS = {
  * step with its time (and who), the waiting ones named; the recheck counts down to its due time.
  * A value nobody was told of yet is flagged.
  */
-function LoopStepLine({ event, now }: { event: CriticalEvent; now: Date }) {
+export function LoopStepLine({ event, now }: { event: LoopEvent; now: Date }) {
   const { t } = useTranslation();
   const countdown = recheckCountdown(event, now);
   const text = (step: LoopStepView) => {

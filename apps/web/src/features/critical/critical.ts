@@ -101,8 +101,22 @@ export interface LoopStepView {
   detail: string | null;
 }
 
+/** What the loop's steps read of a critical value (the lists' event, the hand-over's value). */
+export type LoopEvent = Pick<
+  CriticalEvent,
+  | 'notifiedAt'
+  | 'notifiedPerson'
+  | 'acknowledgedAt'
+  | 'acknowledgedBy'
+  | 'handledAt'
+  | 'handledBy'
+  | 'recheckDueAt'
+  | 'recheckedAt'
+  | 'recheckSkippedReason'
+>;
+
 /** The loop's steps of an event, in order: measured → notified → acknowledged → handled → rechecked. */
-export function loopSteps(event: CriticalEvent): LoopStepView[] {
+export function loopSteps(event: LoopEvent): LoopStepView[] {
   const step = (name: LoopStepView['step'], at: string | null, detail: string | null): LoopStepView => ({
     step: name,
     state: at ? 'done' : 'waiting',

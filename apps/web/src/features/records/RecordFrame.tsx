@@ -44,8 +44,11 @@ export function useRecordParams() {
     sig: get('sig'),
     exp: get('exp'),
   };
-  /** replaces range parameters (a shared link's range is fixed: its controls are disabled) */
-  const update = (changes: Partial<Record<'beginDate' | 'endDate' | 'date', string | null>>) => {
+  /**
+   * replaces range parameters, or the ward record's ward (a shared link's subject and range are fixed:
+   * its controls are disabled)
+   */
+  const update = (changes: Partial<Record<'id' | 'beginDate' | 'endDate' | 'date', string | null>>) => {
     const next = new URLSearchParams(params);
     for (const [key, value] of Object.entries(changes)) {
       if (value) next.set(key, value);
@@ -57,7 +60,7 @@ export function useRecordParams() {
 }
 
 /** "Please sign in or use a shared link": a bare id never shows data (ARCHITECTURE §5). */
-function SignInRequired({ expired }: { expired?: string }) {
+export function SignInRequired({ expired }: { expired?: string }) {
   const { t } = useTranslation();
   const location = useLocation();
   return (
@@ -471,6 +474,8 @@ export interface RecordFrameProps<S extends RecordScreen> {
   children: (data: RecordDataMap[S], params: ReturnType<typeof useRecordParams>) => ReactNode;
   /** the tab title's subject (a patient's or a ward's name) */
   subject?: (data: RecordDataMap[S]) => string;
+  /** what the screen shows instead of the generic failure page for a failure it explains better (or null) */
+  errorView?: (error: unknown) => ReactNode | null;
 }
 
 /**
@@ -484,6 +489,7 @@ export function RecordFrame<S extends RecordScreen>({
   controls,
   children,
   subject,
+  errorView,
 }: RecordFrameProps<S>) {
   const { t } = useTranslation();
   const lang = currentLang();
@@ -524,6 +530,8 @@ export function RecordFrame<S extends RecordScreen>({
     if (isApiError(error) && error.status === 403 && viaLink && !signedIn) {
       return <SignInRequired expired={error.message} />;
     }
+    const own = errorView?.(error);
+    if (own) return own;
     const notFound = isApiError(error) && error.status === 404;
     return (
       <div className="gc-result-page" data-testid="record-error">

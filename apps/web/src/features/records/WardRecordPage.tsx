@@ -1,9 +1,25 @@
 import { chunk } from '@glucocare/domain/helpers';
-import { Button, DatePicker } from 'antd';
+import { recordScreenUrl } from '@glucocare/domain/records';
+import { Alert, Button, Card, DatePicker, Empty, Form, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../api/http';
 import type { WardRecord } from '../../api/records';
-import { Legend, PagedSheets, PeriodCells, RecordFrame } from './RecordFrame';
+import { getToken } from '../../api/token';
+import { DepartmentTreeSelect, useDepartmentTree } from '../../components/DepartmentTreeSelect';
+import { hospitalToday } from '../../components/format';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { flattenTree } from '../../components/tree';
+import {
+  Legend,
+  PagedSheets,
+  PeriodCells,
+  RecordFrame,
+  SignInRequired,
+  useRecordParams,
+} from './RecordFrame';
 
 /** Patients of the ward record on one printed (landscape) page. */
 export const WARD_ROWS_PER_PAGE = 10;
@@ -95,16 +111,120 @@ function WardSheets({ data }: { data: WardRecord }) {
   );
 }
 
-/** /ward/record?id=<department code>: every patient of the ward for one hospital day. */
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The ward and the day to show, when the address names none (opened from the menu) or one the screen
+ * cannot show (`problem`: a ward outside the caller's scope, a malformed date): the caller's wards, the
+ * day (today on the hospital's calendar), and "Show", which puts them in the address.
+ */
+function WardPicker({ problem }: { problem?: string | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { query } = useRecordParams();
+  const tree = useDepartmentTree('scope');
+  const wards = useMemo(() => flattenTree(tree.data ?? []), [tree.data]);
+  const [ward, setWard] = useState<string | null>(null);
+  const [date, setDate] = useState(() =>
+    query.date && DATE.test(query.date) ? query.date : hospitalToday(),
+  );
+  // the ward asked for when it is one of the caller's, else their first
+  useEffect(() => {
+    if (ward !== null || !wards.length) return;
+    setWard(wards.find((node) => node.code === query.id)?.code ?? wards[0]!.code);
+  }, [ward, wards, query.id]);
+
+  if (!getToken()) return <SignInRequired />;
+  let content: ReactNode;
+  if (tree.isPending) content = <Skeleton active paragraph={{ rows: 3 }} />;
+  else if (tree.isError) content = <Alert type="error" showIcon message={t('department.loadFailed')} />;
+  else if (!wards.length) content = <Empty description={t('records.wardPick.noWards')} />;
+  else {
+    content = (
+      <Form
+        layout="vertical"
+        onFinish={() => ward && void navigate(recordScreenUrl('ward', ward, { date }))}
+        data-testid="ward-pick-form"
+      >
+        <Form.Item label={t('records.wardPick.ward')} required>
+          <DepartmentTreeSelect
+            source="scope"
+            allowClear={false}
+            value={ward}
+            onChange={(value) => setWard(value === null ? null : String(value))}
+            data-testid="ward-pick-ward"
+          />
+        </Form.Item>
+        <Form.Item label={t('records.wardPick.date')} required>
+          <DatePicker
+            allowClear={false}
+            style={{ width: '100%' }}
+            value={dayjs(date)}
+            onChange={(value) => value && setDate(value.format('YYYY-MM-DD'))}
+            data-testid="ward-pick-date"
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block disabled={!ward} data-testid="ward-pick-show">
+          {t('records.wardPick.show')}
+        </Button>
+      </Form>
+    );
+  }
+  return (
+    <div className="gc-result-page" data-testid="ward-pick">
+      <Card className="gc-ward-pick" title={t('records.title.ward')} extra={<LanguageSwitch compact />}>
+        <Typography.Paragraph type="secondary">{t('records.wardPick.hint')}</Typography.Paragraph>
+        {problem ? (
+          <Alert
+            type="warning"
+            showIcon
+            className="gc-form-alert"
+            message={problem}
+            data-testid="ward-pick-problem"
+          />
+        ) : null}
+        {content}
+      </Card>
+    </div>
+  );
+}
+
+/**
+ * /ward/record?id=<department code>&date=: every patient of the ward for one hospital day. Without a
+ * ward (from the menu) it asks for the ward and the day; a ward outside the caller's scope or a
+ * query it cannot read brings the same question back with the reason, never a bare error page.
+ */
 export function WardRecordPage() {
   const { t } = useTranslation();
+  const { query, viaLink } = useRecordParams();
+  if (!query.id && !viaLink) return <WardPicker />;
+  const errorView = (error: unknown) => {
+    if (viaLink || !isApiError(error)) return null;
+    if (error.status === 404) return <WardPicker problem={t('records.wardPick.notInScope')} />;
+    if (error.status === 400) {
+      return <WardPicker problem={t('records.wardPick.badQuery', { problem: error.message })} />;
+    }
+    return null;
+  };
   return (
     <RecordFrame
       screen="ward"
       titleKey="records.title.ward"
       subject={(data) => `${data.department.name} ${data.date}`}
+      errorView={errorView}
       controls={(data, params) => (
         <>
+          {!params.viaLink && getToken() && data ? (
+            <div className="gc-rec-ward-select">
+              <DepartmentTreeSelect
+                source="scope"
+                allowClear={false}
+                value={data.department.code}
+                onChange={(value) => value !== null && params.update({ id: String(value) })}
+                data-testid="record-ward-select"
+              />
+            </div>
+          ) : null}
           <DatePicker
             data-testid="record-day"
             allowClear={false}

@@ -8,6 +8,7 @@ import { BaselineTab } from './strategy/BaselineTab';
 import { ConsultationTab } from './strategy/ConsultationTab';
 import { MonitorTab } from './strategy/MonitorTab';
 import { ScreenTab } from './strategy/ScreenTab';
+import { ShiftSettingsCard } from './strategy/ShiftSettingsCard';
 import { STRATEGY_EDIT } from './strategy/StrategyForm';
 import { TirTab } from './strategy/TirTab';
 import { VirtualWardTab } from './strategy/VirtualWardTab';
@@ -59,6 +60,7 @@ export default function StrategySettingsPage() {
           }))}
         />
       </Card>
+      <ShiftSettingsCard />
     </PageWrapper>
   );
 }
