@@ -76,7 +76,12 @@ async function tabTo(page: Page, testId: string, max = 20): Promise<void> {
     if ((await focusedTestId(page)) === testId) return;
     await page.keyboard.press('Tab');
   }
-  throw new Error(`Tab never reached ${testId}`);
+  const active = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 300));
+  const value = await page
+    .getByTestId('reason-prompt-input')
+    .inputValue()
+    .catch(() => 'n/a');
+  throw new Error(`Tab never reached ${testId}; focus on ${active}; reason box ${value}`);
 }
 
 /**
@@ -90,6 +95,8 @@ async function answerWindowPrompt(page: Page): Promise<void> {
   } catch {
     return;
   }
+  // a nurse types once the box has the focus (the dialog gives it the focus as it opens)
+  await expect.poll(() => focusedTestId(page)).toBe('reason-prompt-input');
   await page.keyboard.type('Measured on the round');
   await tabTo(page, 'confirm-ok');
   await page.keyboard.press('Enter');

@@ -1,5 +1,6 @@
 import { Input, Typography } from 'antd';
-import { useState } from 'react';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
+import { createRef, type RefObject, useEffect, useState } from 'react';
 import { appModal } from '../app/notify';
 
 interface ReasonPromptOptions {
@@ -16,19 +17,26 @@ interface ReasonPromptOptions {
 function ReasonBox({
   options,
   onChange,
+  inputRef,
 }: {
   options: ReasonPromptOptions;
   onChange: (reason: string, valid: boolean) => void;
+  inputRef: RefObject<TextAreaRef>;
 }) {
   const [value, setValue] = useState('');
   const [touched, setTouched] = useState(false);
   const problem = options.check(value.trim());
+  useEffect(() => {
+    // as soon as the dialog is on the screen (and again once it has settled: afterOpenChange)
+    const frame = requestAnimationFrame(() => inputRef.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [inputRef]);
   return (
     <div>
       <p>{options.content}</p>
       <Typography.Text strong>{options.label}</Typography.Text>
       <Input.TextArea
-        autoFocus
+        ref={inputRef}
         rows={2}
         value={value}
         status={touched && problem ? 'error' : undefined}
@@ -58,6 +66,7 @@ export function askReason(options: ReasonPromptOptions): Promise<string | null> 
   const modal = appModal();
   if (!modal) return Promise.resolve(window.prompt(options.content));
   let reason = '';
+  const input = createRef<TextAreaRef>();
   return new Promise((resolve) => {
     const dialog = modal.confirm({
       type: 'warning',
@@ -66,8 +75,15 @@ export function askReason(options: ReasonPromptOptions): Promise<string | null> 
       cancelText: options.cancelText,
       okButtonProps: { disabled: true, 'data-testid': 'confirm-ok' },
       cancelButtonProps: { 'data-testid': 'confirm-cancel' },
+      // The box, not the (disabled) OK button, takes the focus once the dialog is shown: the dialog
+      // focuses its own frame when it opens, which an autoFocus on the box would lose to.
+      autoFocusButton: null,
+      afterOpenChange: (open) => {
+        if (open) input.current?.focus();
+      },
       content: (
         <ReasonBox
+          inputRef={input}
           options={options}
           onChange={(value, valid) => {
             reason = value;
