@@ -6,7 +6,7 @@ import { buildApp } from '../../app';
 import { apiOf, auditRows } from '../../test/api';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { type LiveStream, openLiveStream, type ReceivedEvent } from '../live/test-support';
-import { insertPatient } from '../measurements/test-support';
+import { insertPatient, periodOfTime } from '../measurements/test-support';
 import { SWEEP_LOCK_KEY, sweepEscalations } from './escalation';
 
 /**
@@ -66,7 +66,8 @@ async function glucose(patientId: number, hhmm: string, result: number) {
   return ok<{ id: number }>('POST', '/v1/testRecord/customerRecord', nurse, {
     category: 'GLU',
     patientId,
-    period: 'beforeLunch',
+    // the period whose window holds the time (issue 15: a hand entry outside its window needs a reason)
+    period: periodOfTime(sh(hhmm).toISOString()),
     testTime: sh(hhmm).toISOString(),
     result,
     unit: 'mmolL',
