@@ -15,6 +15,7 @@ import { criticalEvents } from '../../db/schema';
 import { loadClassificationSettings } from '../crisis/classification-settings';
 import { type PatientRow, patientAgeAt } from '../patients/access';
 import { listGlucosePeriods } from '../periods/service';
+import { cachedConfig, type TenantRef } from '../settings/config-cache';
 import { getSetting } from '../settings/service';
 import { readMonitorStrategy } from '../settings/strategy-service';
 import { hospitalTimeZone } from '../settings/time-zone';
@@ -51,9 +52,12 @@ export type Classifier = (
  * when a reading is written). Load it once per request or upload batch: the settings are read once.
  * The patient's department and age at the test time choose the most specific rule.
  */
-export async function loadClassifier(db: DbOrTx, tenantId: string): Promise<Classifier> {
-  const settings = await loadClassificationSettings(db, tenantId);
-  const timeZone = await hospitalTimeZone(db, tenantId);
+export async function loadClassifier(db: DbOrTx, tenant: TenantRef): Promise<Classifier> {
+  // the rules, grades, age brackets and periods bump the configuration version (migrations 0006, 0014)
+  const settings = await cachedConfig(db, tenant, 'classification', (tenantId) =>
+    loadClassificationSettings(db, tenantId),
+  );
+  const timeZone = await hospitalTimeZone(db, tenant);
   // Ages are looked up once per patient and quarter of an hour (every zone's offset is a multiple of
   // 15 minutes, so a birthday never falls inside one): an upload batch classifies hundreds of readings.
   const ages = new Map<string, number | null>();
@@ -126,11 +130,11 @@ export type Marker = (
  * (stopped ones too: a correction may keep one), the strategy and the time zone are read once per
  * request or upload batch. `lang` words the period's name in a refusal.
  */
-export async function loadMarker(db: DbOrTx, tenantId: string, lang: Lang): Promise<Marker> {
+export async function loadMarker(db: DbOrTx, tenant: TenantRef, lang: Lang): Promise<Marker> {
   // one after the other: `db` is the writer's transaction
-  const periods = await listGlucosePeriods(db, tenantId);
-  const strategy = await readMonitorStrategy(db, tenantId);
-  const timeZone = await hospitalTimeZone(db, tenantId);
+  const periods = await listGlucosePeriods(db, tenant);
+  const strategy = await readMonitorStrategy(db, tenant);
+  const timeZone = await hospitalTimeZone(db, tenant);
   const byCode = new Map(periods.map((period) => [period.code, period]));
   return (reading, needsReason) => {
     const period = reading.periodCode ? byCode.get(reading.periodCode) : undefined;
@@ -201,12 +205,14 @@ export async function syncCriticalEvents(
   tx: DbOrTx,
   tenantId: string,
   rows: readonly WrittenReading[],
+  options: { inserted?: boolean } = {},
 ): Promise<TouchedCriticalEvent[]> {
   const touched: TouchedCriticalEvent[] = [];
   const critical = rows.filter(
     (row) => !row.deletedAt && row.value !== null && isCritical(row.classification),
   );
-  const other = rows.filter((row) => !critical.includes(row)).map((row) => row.id);
+  // a reading just inserted has no event to void
+  const other = options.inserted ? [] : rows.filter((row) => !critical.includes(row)).map((row) => row.id);
   if (critical.length) {
     const loop = await getSetting(tx, tenantId, 'strategy.criticalLoop');
     const upserted = await tx

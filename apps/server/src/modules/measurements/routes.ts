@@ -61,6 +61,7 @@ export async function measurementRoutes(app: FastifyInstance) {
     meta: requestMeta(request),
     now: app.clock(),
     allowApproved,
+    configFrom: app.db,
   });
 
   r.post(

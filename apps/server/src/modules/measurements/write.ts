@@ -51,6 +51,7 @@ import {
   toSecond,
   type WriteOptions,
   writeAll,
+  writeConfig,
 } from './record';
 import { type ReadingRow, selectReadings, toReadingView } from './view';
 
@@ -134,7 +135,7 @@ async function enterReadings(
   options: WriteOptions,
   fieldOf: (index: number, field: string) => string,
 ): Promise<ReadingView[]> {
-  const timeZone = await hospitalTimeZone(tx, session);
+  const timeZone = await hospitalTimeZone(tx, writeConfig(session, options));
   const testers = new Map<number, Tester>();
   const readings: NewReading[] = [];
   for (const [index, { testerId, ...entry }] of entries.entries()) {
@@ -166,7 +167,7 @@ export async function createMeasurement(
   options: WriteOptions,
 ): Promise<ReadingView> {
   const patient = await entryPatient(tx, session, patientId);
-  const lists = await hospitalLists(tx, session);
+  const lists = await hospitalLists(tx, writeConfig(session, options));
   const entry = { ...input, unit: await unitOrDefault(tx, session.tenantId, input.category, input.unit) };
   check(measurementEntrySchemaFor(stayContext(lists, patient, options.now)), { patientId, ...entry }, 'body');
   const [view] = await enterReadings(tx, session, patient, [entry], options, (_index, field) => field);
@@ -181,7 +182,7 @@ export async function createMeasurements(
   options: WriteOptions,
 ): Promise<ReadingView[]> {
   const patient = await entryPatient(tx, session, input.patientId);
-  const lists = await hospitalLists(tx, session);
+  const lists = await hospitalLists(tx, writeConfig(session, options));
   const records = await Promise.all(
     input.records.map(async (record) => ({
       ...record,
@@ -379,7 +380,7 @@ export async function correctMeasurement(
     merged.unit = await unitOrDefault(tx, session.tenantId, item);
   }
   const timeChanged = toSecond(merged.testTime).getTime() !== current.testTime.getTime();
-  const lists = await hospitalLists(tx, session);
+  const lists = await hospitalLists(tx, writeConfig(session, options));
   const stay = await stayOf(tx, current, patient);
   const keep = (list: string[], code: string | null) => (code ? [...list, code] : list);
   const context: EntryContext = {
@@ -396,8 +397,8 @@ export async function correctMeasurement(
   };
   check(measurementCorrectionSchemaFor(context), merged, 'body');
 
-  const timeZone = await hospitalTimeZone(tx, session);
-  const classify = await loadClassifier(tx, session.tenantId);
+  const timeZone = await hospitalTimeZone(tx, writeConfig(session, options));
+  const classify = await loadClassifier(tx, writeConfig(session, options));
   const tester =
     has(input, 'testerId') && input.testerId && input.testerId !== current.testerId
       ? await resolveTester(
@@ -412,7 +413,7 @@ export async function correctMeasurement(
       : null;
   const values = readingValues(merged, classify, { ...patient, departmentCode: current.departmentCode });
   // the marks follow the corrected time and period; moving a reading out of its window needs a reason
-  const mark = await loadMarker(tx, session.tenantId, options.lang);
+  const mark = await loadMarker(tx, writeConfig(session, options), options.lang);
   const periodChanged = values.periodCode !== current.periodCode;
   const timed = mark(
     {
@@ -494,7 +495,7 @@ export async function restoreMeasurement(
   const current = row.m;
   if (!current.deletedAt) throw new AppError(409, 'measurements.notDeleted');
   assertChangeable(current, input.version, options);
-  const timeZone = await hospitalTimeZone(tx, session);
+  const timeZone = await hospitalTimeZone(tx, writeConfig(session, options));
   const restored = { deletedAt: null, deletedBy: null, deleteReason: null };
   const updated = await guardTime(
     tx,

@@ -7,7 +7,10 @@
  * at the start of each request, so a request uses a cached value only when it is the one the
  * database holds for that request: a change is seen by the next request, as with a fresh read.
  *
- * Reads inside a transaction, or for a bare tenant id (no version known), always go to the database.
+ * Reads for a bare tenant id (no version known) always go to the database, and so do reads inside a
+ * transaction — a transaction that changes the configuration must read its own change — unless the
+ * reader names the database whose cache it may use (`cacheOf`): the reading write path does, since it
+ * never changes the configuration and reads eight pieces of it per reading (issue 15 bench).
  */
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
@@ -16,6 +19,13 @@ import type { DbOrTx } from '../../db/client';
 export interface ConfigReader {
   tenantId: string;
   configVersion: number;
+  /** inside a transaction: the database (not the transaction) whose cache may answer */
+  cacheOf?: DbOrTx;
+}
+
+/** A reader that may use `db`'s cache inside a transaction (see the file's note). */
+export function cachedReader(reader: ConfigReader, db: DbOrTx): ConfigReader {
+  return { tenantId: reader.tenantId, configVersion: reader.configVersion, cacheOf: db };
 }
 
 /** A tenant id (always read fresh) or a reader whose version lets the cache answer. */
@@ -44,11 +54,13 @@ export function cachedConfig<T>(
   name: string,
   load: (tenantId: string) => Promise<T>,
 ): Promise<T> {
-  if (typeof tenant === 'string' || db instanceof PgTransaction) return load(tenantIdOf(tenant));
-  let cache = caches.get(db);
+  if (typeof tenant === 'string') return load(tenant);
+  const home = db instanceof PgTransaction ? tenant.cacheOf : db;
+  if (!home || home instanceof PgTransaction) return load(tenant.tenantId);
+  let cache = caches.get(home);
   if (!cache) {
     cache = new Map();
-    caches.set(db, cache);
+    caches.set(home, cache);
   }
   const key = `${tenant.tenantId}\u0000${name}`;
   const entry = cache.get(key);
