@@ -84,6 +84,7 @@ export const AUDIT_SETTING_NAMES = {
   'strategy.tir': { 'en-US': 'Time in range (TIR)', 'zh-CN': '目标范围内时间（TIR）' },
   'strategy.baseline': { 'en-US': 'Baseline', 'zh-CN': '基线' },
   'strategy.criticalLoop': { 'en-US': 'Critical-value loop', 'zh-CN': '危急值闭环' },
+  'strategy.shifts': { 'en-US': 'Shifts', 'zh-CN': '班次' },
   'virtualWard.autoJoin': { 'en-US': 'Virtual ward: join automatically', 'zh-CN': '虚拟病房：自动入组' },
   'virtualWard.gluMinValue': { 'en-US': 'Virtual ward: glucose to join', 'zh-CN': '虚拟病房：入组血糖' },
   'virtualWard.hbA1cMinValue': {
