@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, launchBrowser, loginViaForm, newContext, shot, switchLanguage } from './support';
+import { call, launchBrowser, loginViaForm, newContext, periodOf, shot, switchLanguage } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -58,7 +58,7 @@ describe('the shift hand-over in the browser', () => {
     await call(page, 'POST', '/v1/testRecord/customerRecord', {
       category: 'GLU',
       patientId: patient.id,
-      period: 'fasting',
+      period: await periodOf(page, patient.id, testTime),
       testTime: testTime.toISOString(),
       result: 1.8,
       unit: 'mmolL',

@@ -379,7 +379,9 @@ export async function correctMeasurement(
   if (!has(input, 'unit') && has(input, 'result') && input.result !== null && !current.enteredUnit) {
     merged.unit = await unitOrDefault(tx, session.tenantId, item);
   }
-  const timeChanged = toSecond(merged.testTime).getTime() !== current.testTime.getTime();
+  // to the second on both sides: a row written outside the app may carry fractions of a second
+  const timeChanged =
+    toSecond(merged.testTime).getTime() !== toSecond(current.testTime.toISOString()).getTime();
   const lists = await hospitalLists(tx, writeConfig(session, options));
   const stay = await stayOf(tx, current, patient);
   const keep = (list: string[], code: string | null) => (code ? [...list, code] : list);
