@@ -329,7 +329,13 @@ describe('escalation of a critical value', () => {
     expect(refused.statusCode).toBe(404);
     // the value still waits for its recheck, so it stays in his bell until that is done
     expect((await ok<Latest>('GET', '/v1/crisisPatient/latest', cardDoctor)).escalatedToMe).toHaveLength(1);
-    await close(id);
+    // the ward handles it and records the recheck: the doctor outside the ward hears of both at once
+    const beforeHandling = doctorStream.events.length;
+    await handle(id);
+    await after(doctorStream, beforeHandling, names(id));
+    const beforeRecheck = doctorStream.events.length;
+    await glucose(consulted, '13:10', 6.1);
+    await after(doctorStream, beforeRecheck, names(id));
     const closed = await ok<Latest>('GET', '/v1/crisisPatient/latest', cardDoctor);
     expect(closed).toMatchObject({ openCount: 0, records: [], escalatedToMe: [] });
     await close(other);

@@ -185,12 +185,17 @@ export interface TouchedCriticalEvent {
   id: number;
   patientId: number;
   departmentCode: string;
+  /** the people an escalation named (told of the change whatever their scope) */
+  escalatedDoctorId: number | null;
+  escalatedHeadNurseId: number | null;
 }
 
 const touchedColumns = {
   id: criticalEvents.id,
   patientId: criticalEvents.patientId,
   departmentCode: criticalEvents.departmentCode,
+  escalatedDoctorId: criticalEvents.escalatedDoctorId,
+  escalatedHeadNurseId: criticalEvents.escalatedHeadNurseId,
 };
 
 /**
@@ -282,7 +287,13 @@ async function syncRechecks(
 ): Promise<TouchedCriticalEvent[]> {
   if (!rows.length) return [];
   const column = (values: unknown[]) => sql.param(values);
-  const result = await tx.execute<{ id: string; patient_id: string; department_code: string }>(sql`
+  const result = await tx.execute<{
+    id: string;
+    patient_id: string;
+    department_code: string;
+    escalated_doctor_id: string | null;
+    escalated_head_nurse_id: string | null;
+  }>(sql`
     with wanted as (
       select e.id as event_id, r.id as reading_id, r.test_time
         from critical_events e
@@ -300,10 +311,13 @@ async function syncRechecks(
       from wanted w
      where ce.tenant_id = ${tenantId} and ce.id = w.event_id
        and ce.recheck_measurement_id is distinct from w.reading_id
-    returning ce.id, ce.patient_id, ce.department_code`);
+    returning ce.id, ce.patient_id, ce.department_code, ce.escalated_doctor_id, ce.escalated_head_nurse_id`);
+  const idOrNull = (value: string | null) => (value === null ? null : Number(value));
   return result.rows.map((row) => ({
     id: Number(row.id),
     patientId: Number(row.patient_id),
     departmentCode: row.department_code,
+    escalatedDoctorId: idOrNull(row.escalated_doctor_id),
+    escalatedHeadNurseId: idOrNull(row.escalated_head_nurse_id),
   }));
 }

@@ -4,7 +4,7 @@ import type { CriticalStatus } from '@glucocare/domain/critical';
 import type { DisplayUnit } from '@glucocare/domain/hospital-settings';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Input, Segmented, Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type CriticalEvent,
@@ -13,9 +13,10 @@ import {
   fetchCriticalMonitor,
 } from '../../api/critical';
 import { errorText } from '../../api/http';
-import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
+import { DepartmentTreeSelect, useDepartmentTree } from '../../components/DepartmentTreeSelect';
 import { secondsInZone } from '../../components/format';
 import { LoadError } from '../../components/PageWrapper';
+import { flattenTree } from '../../components/tree';
 import { currentLang } from '../../i18n';
 import { CriticalCard, type LoopActions } from './CriticalCard';
 import { sortForToday } from './critical';
@@ -53,6 +54,13 @@ export function CriticalTodayTab({
   const [keyword, setKeyword] = useState('');
   const [departmentCode, setDepartmentCode] = useState<string | null>(null);
   const [status, setStatus] = useState<StatusChoice>('all');
+  // a value escalated to someone outside its ward is theirs to see and acknowledge; handling stays with
+  // the ward (the server refuses it), so the button shows only for the wards of the user's scope
+  const scopeTree = useDepartmentTree('scope', canHandle);
+  const wards = useMemo(
+    () => (scopeTree.data ? new Set(flattenTree(scopeTree.data).map((node) => node.code)) : null),
+    [scopeTree.data],
+  );
   const filter: CriticalMonitorFilter = {
     queryCondition: keyword.trim() || undefined,
     departmentCode: departmentCode ?? undefined,
@@ -135,7 +143,7 @@ export function CriticalTodayTab({
               event={event}
               unit={units[event.item]}
               now={now}
-              canHandle={canHandle}
+              canHandle={canHandle && (wards === null || wards.has(event.departmentCode))}
               onHandle={onHandle}
               loop={loop}
             />
