@@ -40,7 +40,6 @@ import {
   type CellPosition,
   cellCommand,
   cellKey,
-  cellTestTime,
   currentColumn,
   firstOpenRow,
   moveCell,
@@ -288,7 +287,9 @@ export default function RoundPage() {
       category: 'GLU',
       patientId: row.patient.id,
       period: period.code,
-      testTime: cellTestTime(period, row.patient.admittedAt, new Date(), timeZone).toISOString(),
+      // the time it is typed: the round records what is measured now, and a cell of a past period then
+      // asks why (the window rule); a reading taken earlier is entered with its own time on the glucose tab
+      testTime: new Date().toISOString(),
       remark: notes[key] || null,
       ...fields,
     };

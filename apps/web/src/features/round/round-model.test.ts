@@ -3,7 +3,6 @@ import type { TodayTask } from '../../api/tasks';
 import {
   cellCommand,
   cellKey,
-  cellTestTime,
   currentColumn,
   firstOpenRow,
   moveCell,
@@ -126,22 +125,5 @@ describe('keyboard moves', () => {
     expect(cellCommand('U', { ...none, shift: true }, false)).toEqual({ kind: 'other', item: 'UA' });
     expect(cellCommand('7', none, false)).toBeNull();
     expect(cellCommand('k', { ...none, ctrl: true }, false)).toBeNull();
-  });
-});
-
-describe('the test time of a cell', () => {
-  const fasting = PERIODS[0]!;
-  const afterBreakfast = PERIODS[1]!;
-  const beforeLunch = PERIODS[2]!;
-  const admitted = '2026-02-20T00:00:00.000Z';
-  it('is now inside the window and for a window still to come', () => {
-    expect(cellTestTime(afterBreakfast, admitted, NINE_FIFTEEN, SH)).toEqual(NINE_FIFTEEN);
-    expect(cellTestTime(beforeLunch, admitted, NINE_FIFTEEN, SH)).toEqual(NINE_FIFTEEN);
-  });
-  it('is half an hour into a window that has passed, not before the admission', () => {
-    // 06:30 Shanghai
-    expect(cellTestTime(fasting, admitted, NINE_FIFTEEN, SH).toISOString()).toBe('2026-03-01T22:30:00.000Z');
-    // admitted at 07:00: the 06:30 of the window is before it → now
-    expect(cellTestTime(fasting, '2026-03-01T23:00:00.000Z', NINE_FIFTEEN, SH)).toEqual(NINE_FIFTEEN);
   });
 });

@@ -3,8 +3,7 @@ import { compareBeds } from '@glucocare/domain/tasks';
 import type { EntryOptions } from '../../api/measurements';
 import type { Inpatient } from '../../api/patients';
 import type { TaskReading, TodayTask } from '../../api/tasks';
-import { clockParts, dateInZone } from '../../components/format';
-import { presetTime } from '../measurements/reading-format';
+import { clockParts } from '../../components/format';
 
 /**
  * The ward round's grid (issue 15), worked out from what the bed cards and today's tasks already
@@ -152,16 +151,6 @@ export function cellCommand(
   if ((ROUND_KEYS.ketone as readonly string[]).includes(key)) return { kind: 'other', item: 'KET' };
   if ((ROUND_KEYS.uricAcid as readonly string[]).includes(key)) return { kind: 'other', item: 'UA' };
   return null;
-}
-
-/**
- * The test time of a reading entered in a cell now: now when the period's window is open (or still to
- * come: the nurse measures now), else half an hour into the past window (measurements/reading-format
- * `presetTime`), never before the patient's admission.
- */
-export function cellTestTime(period: RoundPeriod, admittedAt: string, now: Date, timeZone: string): Date {
-  const preset = presetTime(dateInZone(now, timeZone), period, now, timeZone) ?? now;
-  return preset < new Date(admittedAt) ? now : preset;
 }
 
 /** A reading a cell shows: the task's reading with its item, ready for the display helpers. */
