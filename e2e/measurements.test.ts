@@ -138,6 +138,10 @@ describe('patient readings end to end', () => {
       .poll(() => dialog(page).innerText())
       .toContain('The test time is outside the Fasting window (05:00–09:00); give a reason to save it');
     await page.getByTestId('reading-window-reason').fill('Patient was in radiology');
+    // the problem goes as soon as a reason is there
+    await expect
+      .poll(() => dialog(page).innerText())
+      .not.toContain('The test time is outside the Fasting window (05:00–09:00); give a reason to save it');
     await shot(page, 'measurements-window-reason');
     await page.getByTestId('form-submit').click();
     await expect.poll(() => dialog(page).count()).toBe(0);
