@@ -250,7 +250,9 @@ async function announce(
       patientId: event.patientId,
       criticalId: event.id,
       // an escalated value's doctor and head nurse see it outside their scope: a recheck closing it tells them
-      userIds: [event.escalatedDoctorId, event.escalatedHeadNurseId].filter((id): id is number => id !== null),
+      userIds: [event.escalatedDoctorId, event.escalatedHeadNurseId].filter(
+        (id): id is number => id !== null,
+      ),
     })),
   ]);
 }
