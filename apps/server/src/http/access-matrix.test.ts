@@ -100,6 +100,14 @@ const CLINICAL_GRANTS: Record<string, string[]> = {
   'measurement:data:edit': ['tenant_admin', 'reviewer'],
   'measurement:data:export': ALL_ROLES,
   'measurement:upload:create': ['tenant_admin', 'nurse'],
+  // issue 16: the pump register of the wards; manufacturers are the administrator's
+  'pump:register:list': WARD_STAFF,
+  'pump:register:edit': ['tenant_admin', 'nurse'],
+  'pump:register:delete': ['tenant_admin'],
+  'pump:report:create': ['tenant_admin', 'nurse'],
+  'pump:manufacturer:list': ['tenant_admin'],
+  'pump:manufacturer:edit': ['tenant_admin'],
+  'pump:manufacturer:delete': ['tenant_admin'],
 };
 
 function clinicalRoutes() {
@@ -108,7 +116,9 @@ function clinicalRoutes() {
       const permission = String(route.config?.permission ?? '');
       return (
         route.method !== 'HEAD' &&
-        (permission.startsWith('patient:') || permission.startsWith('measurement:'))
+        (permission.startsWith('patient:') ||
+          permission.startsWith('measurement:') ||
+          permission.startsWith('pump:'))
       );
     })
     .map((route) => ({
@@ -154,6 +164,8 @@ describe('ward menus per role', () => {
     ['/patient/discharged', ALL_ROLES],
     ['/measurement/data', ALL_ROLES],
     ['/measurement/approval', ['tenant_admin', 'reviewer', 'doctor']],
+    ['/pump/register', WARD_STAFF],
+    ['/pump/manufacturer', ['tenant_admin']],
   ];
   it.each(ACCOUNTS.map(([role, userName]) => [role, userName]))(
     'shows %s the ward pages of its role',

@@ -92,7 +92,14 @@ export function resourceRoutes<V extends z.ZodType>(app: FastifyInstance, option
       route: RouteText & {
         summary: string;
         query: Q;
-        handler: (db: Database, tenantId: string, query: PageQueryOf<Q>, lang: Lang) => Promise<Page<Row<V>>>;
+        /** `session` for resources scoped by department (the tenant alone serves the others). */
+        handler: (
+          db: Database,
+          tenantId: string,
+          query: PageQueryOf<Q>,
+          lang: Lang,
+          session: SessionUser,
+        ) => Promise<Page<Row<V>>>;
       },
     ) {
       const permission = route.permission ?? permissions.read;
@@ -116,6 +123,7 @@ export function resourceRoutes<V extends z.ZodType>(app: FastifyInstance, option
               sessionOf(request).tenantId,
               request.query as PageQueryOf<Q>,
               request.lang,
+              sessionOf(request),
             ),
           ),
       );

@@ -19,6 +19,8 @@ export const pageLoaders: Record<string, () => Promise<PageModule>> = {
   '/account/activity': () => import('../features/account/ActivityPage'),
   '/statistics/department': () => import('../features/statistics/DepartmentStatisticsPage'),
   '/statistics/year': () => import('../features/statistics/YearStatisticsPage'),
+  '/pump/register': () => import('../features/pumps/PumpPage'),
+  '/pump/manufacturer': () => import('../features/pumps/ManufacturerPage'),
   '/system/department': () => import('../features/system/DepartmentPage'),
   '/system/user': () => import('../features/system/UserPage'),
   '/system/role': () => import('../features/system/RolePage'),

@@ -36,6 +36,8 @@ export const AUDIT_ENTITIES = {
   // catalogues
   drug: { 'en-US': 'Drug', 'zh-CN': '药品' },
   drugCategory: { 'en-US': 'Drug category', 'zh-CN': '药品类别' },
+  pumpManufacturer: { 'en-US': 'Pump manufacturer', 'zh-CN': '泵厂家' },
+  insulinPump: { 'en-US': 'Insulin pump', 'zh-CN': '胰岛素泵' },
   orderTemplate: { 'en-US': 'Order template', 'zh-CN': '医嘱模板' },
   gluEvent: { 'en-US': 'Glucose event', 'zh-CN': '血糖事件' },
   gluEventItem: { 'en-US': 'Glucose event item', 'zh-CN': '血糖事件项' },

@@ -36,6 +36,18 @@ export const PERMISSIONS = {
   meterUpload: { create: 'measurement:upload:create' },
   departmentStatistics: { list: 'statistics:department:list' },
   yearStatistics: { list: 'statistics:year:list' },
+  /** the "Insulin pump management" menu group (issue 16) */
+  pumps: {
+    /** the pump register: read, add and edit, enable and stop, delete */
+    register: { list: 'pump:register:list', edit: 'pump:register:edit', delete: 'pump:register:delete' },
+    /** remaining battery and dose reported by a pump gateway or read off the pump */
+    report: { create: 'pump:report:create' },
+    manufacturers: {
+      list: 'pump:manufacturer:list',
+      edit: 'pump:manufacturer:edit',
+      delete: 'pump:manufacturer:delete',
+    },
+  },
   /** the "System administration" menu group */
   system: {
     departments: {

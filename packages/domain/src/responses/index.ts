@@ -22,6 +22,7 @@ export * from './measurements';
 export * from './menus';
 export * from './patients';
 export * from './periods';
+export * from './pumps';
 export * from './records';
 export * from './review';
 export * from './roles';

@@ -4,6 +4,7 @@ export * from './events';
 export * from './hospital-settings';
 export * from './measurements';
 export * from './patients';
+export * from './pumps';
 export * from './security';
 export * from './suggestions';
 export * from './templates';

@@ -7,6 +7,7 @@ import { seedHospitalSettings } from './hospital-settings';
 import { seedMeasurements } from './measurements';
 import { ensureShippedMenusForAllTenants } from './menus';
 import { seedPatients } from './patients';
+import { seedPumps } from './pumps';
 
 export interface DemoLogin {
   tenant: string;
@@ -165,6 +166,7 @@ async function seedTenant(tx: DbOrTx, tenant: DemoTenant): Promise<void> {
   await seedHospitalSettings(tx, tenant.id);
   await seedPatients(tx, tenant.id);
   await seedMeasurements(tx, tenant.id);
+  await seedPumps(tx, tenant.id);
 }
 
 /**

@@ -20,13 +20,15 @@ export interface ShippedMenu {
   roles: string[];
 }
 
-const { system: SYSTEM, settings: SETTINGS } = PERMISSIONS;
+const { system: SYSTEM, settings: SETTINGS, pumps: PUMPS } = PERMISSIONS;
 
 const ALL_ROLES = ['tenant_admin', 'doctor', 'nurse', 'reviewer'];
 const ADMIN = ['tenant_admin'];
 /** those who record at the bedside and act on patients */
 const WARD_STAFF = ['tenant_admin', 'doctor', 'nurse'];
 const REVIEWERS = ['tenant_admin', 'reviewer'];
+/** those who look after a ward's pumps: register them and report what they show */
+const PUMP_KEEPERS = ['tenant_admin', 'nurse'];
 
 /** A button of a page: `action` is its key in the page's permission area and the last part of its seed key. */
 type MenuButton<Area extends PermissionArea> = [
@@ -355,6 +357,61 @@ export const SHIPPED_MENUS: ShippedMenu[] = [
     PERMISSIONS.yearStatistics.list,
     ALL_ROLES,
   ),
+  // issue 16: the insulin pump register of the wards and the manufacturers it names
+  {
+    key: 'pump',
+    path: '#',
+    component: null,
+    labelEn: 'Insulin pump management',
+    labelZh: '胰岛素泵管理',
+    icon: 'DashboardOutlined',
+    sort: 400,
+    roles: WARD_STAFF,
+  },
+  clinicalPage(
+    'pump',
+    'register',
+    10,
+    ['Pumps', '胰岛素泵'],
+    'DashboardOutlined',
+    PUMPS.register.list,
+    WARD_STAFF,
+  ),
+  button(
+    'pump.register',
+    'edit',
+    0,
+    ['Add, edit and stop', '新增、编辑与启停'],
+    PUMPS.register.edit,
+    PUMP_KEEPERS,
+  ),
+  button('pump.register', 'delete', 1, ['Delete', '删除'], PUMPS.register.delete, ADMIN),
+  button(
+    'pump.register',
+    'report',
+    2,
+    ['Report battery and dose', '上报剩余电量与药量'],
+    PUMPS.report.create,
+    PUMP_KEEPERS,
+  ),
+  clinicalPage(
+    'pump',
+    'manufacturer',
+    20,
+    ['Manufacturers', '泵厂家'],
+    'AppstoreOutlined',
+    PUMPS.manufacturers.list,
+    ADMIN,
+  ),
+  button(
+    'pump.manufacturer',
+    'edit',
+    0,
+    ['Add, edit and stop', '新增、编辑与启停'],
+    PUMPS.manufacturers.edit,
+    ADMIN,
+  ),
+  button('pump.manufacturer', 'delete', 1, ['Delete', '删除'], PUMPS.manufacturers.delete, ADMIN),
   {
     key: 'system',
     path: '#',

@@ -65,8 +65,8 @@ describe('menus', () => {
       'zh-CN',
     );
     const tree = res.json().dataContent;
-    // home, then the groups: patients, measurement data, statistics, personal center
-    expect(tree.map((n: { path: string }) => n.path)).toEqual(['/index', '#', '#', '#', '#']);
+    // home, then the groups: patients, measurement data, statistics, insulin pumps, personal center
+    expect(tree.map((n: { path: string }) => n.path)).toEqual(['/index', '#', '#', '#', '#', '#']);
     expect(tree[0]).toMatchObject({
       component: '/dashboard/index',
       label: '首页',
@@ -78,6 +78,7 @@ describe('menus', () => {
       '患者管理',
       '测量数据',
       '统计分析',
+      '胰岛素泵管理',
       '个人中心',
     ]);
     expect(tree[1].children.map((n: { path: string }) => n.path)).toEqual([
@@ -93,7 +94,9 @@ describe('menus', () => {
       '/statistics/department',
       '/statistics/year',
     ]);
-    expect(tree[4].children.map((n: { path: string }) => n.path)).toEqual(['/account/activity']);
+    // a nurse keeps her ward's pumps; the manufacturers are the administrator's
+    expect(tree[4].children.map((n: { path: string }) => n.path)).toEqual(['/pump/register']);
+    expect(tree[5].children.map((n: { path: string }) => n.path)).toEqual(['/account/activity']);
   });
 
   it('follows role changes at the next request', async () => {
