@@ -16,6 +16,7 @@
 import { z } from 'zod';
 import type { MessageKey } from '../i18n/messages';
 import { stayIssue } from '../measurements/entry';
+import { patientDayFields, patientDayOrder } from '../measurements/query';
 import {
   isBlank,
   lengthIn,
@@ -27,7 +28,9 @@ import {
   requiredText,
   requiredVersion,
   systemClock,
+  whenFieldsValid,
 } from '../rules/common';
+import { pageParam } from '../rules/page-param';
 
 /** The units an insulin dose is recorded in: international units only. */
 export const INSULIN_UNITS = ['IU'] as const;
@@ -210,3 +213,21 @@ export const insulinConfirmSchema = z.strictObject({
     .max(INSULIN_LIMITS.confirm, { error: 'insulin.confirm.max' }),
 });
 export type InsulinConfirmInput = z.infer<typeof insulinConfirmSchema>;
+
+/** `GET /v1/insulinRecord/patient/{id}`: days (default the last 7), page, deleted ones too; latest first. */
+export const insulinRecordsQuerySchema = z
+  .object({
+    ...patientDayFields,
+    page: pageParam.default(1),
+    size: pageParam.default(20),
+    includeDeleted: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+  })
+  .superRefine(patientDayOrder, whenFieldsValid('beginDate', 'endDate'));
+
+/** `GET /v1/insulinRecord/patient/pivot/{id}`: days (default the last 7, at most a year). */
+export const insulinPivotQuerySchema = z
+  .object(patientDayFields)
+  .superRefine(patientDayOrder, whenFieldsValid('beginDate', 'endDate'));
