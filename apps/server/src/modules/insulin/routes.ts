@@ -206,6 +206,7 @@ export async function insulinRoutes(app: FastifyInstance) {
           patient,
           await daysOf(request, request.query),
           request.lang,
+          app.clock(),
         ),
       );
     },

@@ -7,6 +7,7 @@
  * hospital's lists (insulin periods, insulin drugs, the ward's doctors and staff) and writes.
  */
 import {
+  addDays,
   type InsulinContext,
   type InsulinCorrection,
   type InsulinEntry,
@@ -523,8 +524,15 @@ export async function insulinRecordsPage(
   };
 }
 
+/** The days from `last` back to `first` (YYYY-MM-DD), latest first; none when `first` is later. */
+function daysBack(first: string, last: string): string[] {
+  const out: string[] = [];
+  for (let day = last; day >= first; day = addDays(day, -1)) out.push(day);
+  return out;
+}
+
 /**
- * A patient's day × insulin-period grid (days with records, latest first) with each day's totals
+ * A patient's day × insulin-period grid (every day of the range up to today, latest first) with each day's totals
  * (domain `insulinDailyTotals`, per kg with the patient's weight). Columns: the enabled periods, then
  * any other period a record of these days carries.
  */
@@ -534,8 +542,11 @@ export async function insulinPivot(
   patient: PatientRow,
   days: InsulinDays,
   lang: Lang,
+  now: Date,
 ): Promise<InsulinPivotView> {
   const timeZone = await hospitalTimeZone(db, tenantId);
+  const today = dateIn(now, timeZone);
+  const lastDay = [days.endDate, today].sort()[0]!;
   const rows = await db
     .select()
     .from(insulinRecords)
@@ -576,9 +587,11 @@ export async function insulinPivot(
   return {
     periods,
     weightKg,
-    rows: [...byDay.entries()]
-      .sort(([a], [b]) => (a < b ? 1 : -1))
-      .map(([date, cells]) => ({ date, cells, totals: totals.get(date) ?? null })),
+    rows: daysBack(days.beginDate, lastDay).map((date) => ({
+      date,
+      cells: byDay.get(date) ?? {},
+      totals: totals.get(date) ?? null,
+    })),
   };
 }
 
