@@ -4,6 +4,7 @@ import type { Database, DbOrTx } from '../client';
 import { departments, roles, settings, tenants, units, userRoles, users } from '../schema';
 import { seedCatalogues } from './catalogues';
 import { seedHospitalSettings } from './hospital-settings';
+import { seedInsulin } from './insulin';
 import { seedMeasurements } from './measurements';
 import { ensureShippedMenusForAllTenants } from './menus';
 import { seedPatients } from './patients';
@@ -165,6 +166,7 @@ async function seedTenant(tx: DbOrTx, tenant: DemoTenant): Promise<void> {
   await seedHospitalSettings(tx, tenant.id);
   await seedPatients(tx, tenant.id);
   await seedMeasurements(tx, tenant.id);
+  await seedInsulin(tx, tenant.id);
 }
 
 /**
