@@ -10,7 +10,7 @@ export const insulinRecordView = z.object({
   /** the patient's department when the dose was given */
   departmentCode: z.string(),
   drugId: z.number(),
-  /** the drug's name when recorded (a snapshot: renaming the drug later does not change it) */
+  /** the drug's name when recorded, in the request language (a snapshot: renaming the drug later does not change it) */
   drugName: z.string(),
   /** the record's total dose, as entered */
   dose: z.number(),

@@ -36,7 +36,9 @@ export const insulinRecords = pgTable(
     /** the patient's department when the dose was given (scope goes by it too) */
     departmentCode: text('department_code').notNull(),
     drugId: bigint('drug_id', { mode: 'number' }).notNull(),
-    drugName: text('drug_name').notNull(),
+    /** the drug's names when recorded, in both languages (at least one; domain names rule) */
+    drugNameZh: text('drug_name_zh'),
+    drugNameEn: text('drug_name_en'),
     dose: dose('dose').notNull(),
     unit: text('unit').$type<InsulinUnit>().notNull().default('IU'),
     basalDose: dose('basal_dose'),

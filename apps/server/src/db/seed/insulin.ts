@@ -19,8 +19,8 @@ const HOURS = { breakfast: 7.25, lunch: 11.5, dinner: 17.5, bedtime: 21 } as con
 /**
  * Demo insulin records (issue 16): the first three in-hospital ENDO patients on a basal-bolus regimen
  * from their admission (at most 5 days back) to now — glargine at bedtime, aspart with meals, a
- * correction now and then; ordered by doctor01, given by nurse01; earlier days confirmed by nurse01,
- * today's left unconfirmed.
+ * correction now and then; ordered by doctor01, given by nurse01; confirmed by nurse01 except the last
+ * twelve hours' doses.
  */
 export async function seedInsulin(tx: DbOrTx, tenantId: string): Promise<void> {
   const ward = await tx
@@ -43,7 +43,7 @@ export async function seedInsulin(tx: DbOrTx, tenantId: string): Promise<void> {
   const doctor = staff.find((u) => u.userName === 'doctor01');
   const nurse = staff.find((u) => u.userName === 'nurse01');
   const drugRows = await tx
-    .select({ id: drugs.id, code: drugs.code, nameZh: drugs.nameZh })
+    .select({ id: drugs.id, code: drugs.code, nameZh: drugs.nameZh, nameEn: drugs.nameEn })
     .from(drugs)
     .where(and(eq(drugs.tenantId, tenantId), inArray(drugs.code, ['INS-ASP-100', 'INS-GLA-100'])));
   const aspart = drugRows.find((d) => d.code === 'INS-ASP-100');
@@ -81,14 +81,16 @@ export async function seedInsulin(tx: DbOrTx, tenantId: string): Promise<void> {
         const givenAt = new Date(day.getTime() + HOURS[d.code] * HOUR_MS);
         if (givenAt > now || givenAt < patient.admittedAt) continue;
         const p = period(d.code)!;
-        const confirmed = back > 0;
+        // the last twelve hours' doses wait for the nurse's confirmation
+        const confirmed = now.getTime() - givenAt.getTime() > 12 * HOUR_MS;
         rows.push({
           tenantId,
           patientId: patient.id,
           admissionId: patient.admissionId,
           departmentCode: patient.departmentCode,
           drugId: d.drug.id,
-          drugName: d.drug.nameZh ?? d.drug.code,
+          drugNameZh: d.drug.nameZh,
+          drugNameEn: d.drug.nameEn,
           dose: d.dose,
           basalDose: d.basal ?? null,
           bolusDose: d.bolus ?? null,

@@ -94,7 +94,7 @@ describe('insulin records', () => {
       basalDose: null,
       unit: 'IU',
       status: 'unconfirmed',
-      drugName: '门冬胰岛素注射液',
+      drugName: 'Insulin aspart injection',
       periodName: 'Breakfast',
       doctorName: 'Dr. Li Wei',
       nurseName: 'Nurse Wang Fang',
@@ -102,7 +102,7 @@ describe('insulin records', () => {
     });
     expect(await auditRows(t, 'insulinRecord', rec.id, 'create')).toHaveLength(1);
     const zh = await api('GET', `/v1/insulinRecord/${rec.id}`, nurse, undefined, 'zh-CN');
-    expect(zh.json().dataContent.periodName).toBe('早餐');
+    expect(zh.json().dataContent).toMatchObject({ periodName: '早餐', drugName: '门冬胰岛素注射液' });
   });
 
   it('refuses bad input with field errors in both languages (400, never 5xx)', async () => {

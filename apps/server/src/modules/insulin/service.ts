@@ -17,6 +17,7 @@ import {
   isInsulinCategory,
   type Lang,
   localizedIssues,
+  localName,
   wallClockAt,
 } from '@glucocare/domain';
 import type {
@@ -61,14 +62,14 @@ export function toInsulinView(row: Row, lang: Lang): InsulinRecordView {
     admissionId: row.admissionId,
     departmentCode: row.departmentCode,
     drugId: row.drugId,
-    drugName: row.drugName,
+    drugName: localName({ nameZh: row.drugNameZh, nameEn: row.drugNameEn }, lang),
     dose: row.dose,
     unit: row.unit,
     basalDose: row.basalDose,
     bolusDose: row.bolusDose,
     correctionDose: row.correctionDose,
     periodCode: row.periodCode,
-    periodName: (lang === 'zh-CN' ? row.periodNameZh : row.periodNameEn) || row.periodCode,
+    periodName: localName({ nameZh: row.periodNameZh, nameEn: row.periodNameEn }, lang) || row.periodCode,
     givenAt: row.givenAt.toISOString(),
     doctorId: row.doctorId,
     doctorName: row.doctorName,
@@ -124,7 +125,6 @@ async function insulinDrugs(db: DbOrTx, tenantId: string, ids?: number[]) {
   return rows.filter((row) => isInsulinCategory(row.categoryCode));
 }
 
-const drugName = (drug: { nameZh: string | null; nameEn: string | null }) => drug.nameZh || drug.nameEn || '';
 const personName = (user: { nickName: string; userName: string }) => user.nickName || user.userName;
 
 /** Staff of the patient's department holding a role (`doctor`, `nurse`); `ids` narrows. */
@@ -177,11 +177,14 @@ async function resolveValues(
 ) {
   const timeZone = await hospitalTimeZone(tx, session.tenantId);
   const today = dateIn(options.now, timeZone);
-  let drug = current && current.drugId === input.drugId ? current.drugName : null;
+  let drug =
+    current && current.drugId === input.drugId
+      ? { nameZh: current.drugNameZh, nameEn: current.drugNameEn }
+      : null;
   if (drug === null) {
     const [found] = await insulinDrugs(tx, session.tenantId, [input.drugId]);
     if (!found) throw fieldError(options.lang, 'drugId', 'insulin.drug.notInsulin');
-    drug = drugName(found);
+    drug = { nameZh: found.nameZh, nameEn: found.nameEn };
   }
   let periodNames =
     current && current.periodCode === input.period
@@ -213,7 +216,8 @@ async function resolveValues(
   }
   return {
     drugId: input.drugId,
-    drugName: drug,
+    drugNameZh: drug.nameZh,
+    drugNameEn: drug.nameEn,
     dose: input.dose,
     unit: input.unit,
     basalDose: input.basalDose ?? null,
@@ -563,7 +567,7 @@ export async function insulinPivot(
     if (!periods.some((p) => p.code === row.periodCode)) {
       periods.push({
         code: row.periodCode,
-        name: (zh ? row.periodNameZh : row.periodNameEn) || row.periodCode,
+        name: localName({ nameZh: row.periodNameZh, nameEn: row.periodNameEn }, lang) || row.periodCode,
         startTime: null,
         endTime: null,
       });
@@ -613,7 +617,7 @@ export async function insulinEntryOptions(
   return {
     drugs: drugRows.map((d) => ({
       id: d.id,
-      name: (zh ? d.nameZh || d.nameEn : d.nameEn || d.nameZh) ?? '',
+      name: localName(d, lang),
       categoryCode: d.categoryCode,
       specification: d.specification,
     })),

@@ -1,3 +1,4 @@
+import { periodAt } from '@glucocare/domain/clinical';
 import {
   INSULIN_LIMITS,
   type InsulinContext,
@@ -152,7 +153,9 @@ export function InsulinForm({
         record
           ? valuesOf(record, tz)
           : {
-              period: preset?.period,
+              // a cell's period, else the period whose window holds the time proposed
+              period:
+                preset?.period ?? periodAt(preset?.givenAt ?? new Date(), options.periods, tz) ?? undefined,
               givenAt: preset?.givenAt ? toPicker(preset.givenAt, tz) : hospitalNow(tz).second(0),
               doctorId: options.doctors.length === 1 ? options.doctors[0]!.id : undefined,
             }
@@ -246,6 +249,15 @@ export function InsulinForm({
             format="YYYY-MM-DD HH:mm"
             style={{ width: '100%' }}
             data-testid="insulin-time"
+            onChange={(value) => {
+              // a new record's period follows the time chosen (until the user picks one)
+              if (!record && value && !form.isFieldTouched('period')) {
+                form.setFieldValue(
+                  'period',
+                  periodAt(value.format('YYYY-MM-DD HH:mm'), options.periods) ?? undefined,
+                );
+              }
+            }}
           />
         </Form.Item>
       </Col>
