@@ -7,6 +7,7 @@ import type { InsulinEntryOptions, InsulinPivot, InsulinRecord } from '../../api
 import type { PivotPeriod } from '../../api/measurements';
 import { useDevice } from '../../app/preferences';
 import { dateInZone, timeInZone } from '../../components/format';
+import { windowOpen } from '../measurements/ReadingGrid';
 import { partsText } from './insulin-format';
 
 type Row = InsulinPivot['rows'][number];
@@ -15,10 +16,13 @@ type Row = InsulinPivot['rows'][number];
 function DoseChip({
   record,
   timeZone,
+  compact,
   onOpen,
 }: {
   record: InsulinRecord;
   timeZone: string;
+  /** a phone: the dose only (the drug is in the tooltip and the detail) */
+  compact: boolean;
   onOpen: (record: InsulinRecord) => void;
 }) {
   const { t } = useTranslation();
@@ -42,7 +46,7 @@ function DoseChip({
         data-status={record.status}
         onClick={() => onOpen(record)}
       >
-        <span className="gc-insulin-drug">{record.drugName}</span>
+        {compact ? null : <span className="gc-insulin-drug">{record.drugName}</span>}
         <strong>{record.dose}</strong>
         {confirmed ? (
           <CheckCircleFilled className="gc-reading-mark gc-reading-approved" aria-label={status} />
@@ -76,10 +80,11 @@ export function InsulinGrid({
 }) {
   const { t } = useTranslation();
   const mobile = useDevice() === 'mobile';
-  const today = dateInZone(new Date(), options.timeZone);
+  const now = new Date();
+  const today = dateInZone(now, options.timeZone);
   const periods = pivot?.periods ?? [];
   const dateWidth = mobile ? 64 : 92;
-  const cellWidth = mobile ? 110 : 140;
+  const cellWidth = mobile ? 64 : 140;
   const totalWidth = 76;
   const sum = (key: 'basal' | 'bolus' | 'correction', title: string) => ({
     title,
@@ -95,10 +100,16 @@ export function InsulinGrid({
       key: 'date',
       fixed: 'left',
       width: dateWidth,
-      render: (date: string) => (
+      render: (date: string, row: Row) => (
         <span className={date === today ? 'gc-grid-today' : undefined}>
           {date.slice(5)}
           {date === today ? <small>{t('measurements.grid.today')}</small> : null}
+          {/* a phone shows the day's total here: the totals columns lie beyond the screen */}
+          {mobile && row.totals ? (
+            <small className="gc-insulin-day-tdd">
+              {t('insulin.totals.total')} {row.totals.total}
+            </small>
+          ) : null}
         </span>
       ),
     },
@@ -123,12 +134,18 @@ export function InsulinGrid({
           return (
             <div className="gc-grid-cell">
               {cell.map((record) => (
-                <DoseChip key={record.id} record={record} timeZone={options.timeZone} onOpen={onOpen} />
+                <DoseChip
+                  key={record.id}
+                  record={record}
+                  timeZone={options.timeZone}
+                  compact={mobile}
+                  onOpen={onOpen}
+                />
               ))}
             </div>
           );
         }
-        return canAdd && period.startTime && options.inHospital ? (
+        return canAdd && options.inHospital && windowOpen(row.date, period, options, now) ? (
           <Button
             type="text"
             size="small"
