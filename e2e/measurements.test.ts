@@ -1,6 +1,15 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginViaForm, newContext, shot, switchLanguage } from './support';
+import {
+  chooseOption,
+  hospitalYesterday,
+  launchBrowser,
+  loginViaForm,
+  newContext,
+  openPatientTab,
+  shot,
+  switchLanguage,
+} from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -8,32 +17,13 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const HOSPITAL_ZONE = 'Asia/Shanghai';
-
-/** Yesterday on the hospital's calendar (YYYY-MM-DD): every period of it lies in the past. */
-function yesterday(): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: HOSPITAL_ZONE }).format(new Date());
-  const day = new Date(`${today}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() - 1);
-  return day.toISOString().slice(0, 10);
-}
-
 const dialog = (page: Page) => page.locator('.ant-modal:visible');
 const cell = (page: Page, date: string, period: string) =>
   page.locator(`[data-testid="reading-grid"] tr[data-row-key="${date}"] td[data-period="${period}"]`);
 
-async function choose(page: Page, select: Locator, label: RegExp) {
-  await select.click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: label })
-    .first()
-    .click();
-}
-
 /** Fills the entry form: period, wall-clock time of the hospital, result (times avoid the seeded ones). */
 async function fillReading(page: Page, period: RegExp, time: string, result: string) {
-  await choose(page, page.getByTestId('reading-period'), period);
+  await chooseOption(page, page.getByTestId('reading-period'), period);
   const input = page.locator('[data-testid="reading-time"] input, input[data-testid="reading-time"]').first();
   await input.click();
   await input.press('ControlOrMeta+a');
@@ -50,16 +40,10 @@ describe('patient readings end to end', () => {
     await loginViaForm(page, 'nurse01', 'Nurse@2026');
     await page.waitForURL('**/index');
     // 徐国庆, ENDO bed 15, on the ward for ten days: scanning the wristband opens the patient
-    const scan = page.getByTestId('scan-input');
-    await scan.fill('WB20260011');
-    await scan.press('Enter');
-    await page.waitForURL(/\/patient\/detail\?id=\d+/);
-    const detailUrl = new URL(page.url());
-    detailUrl.searchParams.set('tab', 'glucose');
-    await page.goto(detailUrl.pathname + detailUrl.search);
+    await openPatientTab(page, 'WB20260011', 'glucose');
     await page.getByTestId('reading-grid').waitFor();
 
-    const day = yesterday();
+    const day = hospitalYesterday();
     // a day of glucose in one dialog ("save and add another"), at times the demo data does not use
     await page.getByTestId('reading-add').click();
     await dialog(page).waitFor();
@@ -173,13 +157,7 @@ describe('patient readings end to end', () => {
     const page = await (await newContext(browser)).newPage();
     await loginViaForm(page, 'admin', 'Admin@202202', '202');
     await page.waitForURL('**/index');
-    const scan = page.getByTestId('scan-input');
-    await scan.fill('WB20260503');
-    await scan.press('Enter');
-    await page.waitForURL(/\/patient\/detail\?id=\d+/);
-    const url = new URL(page.url());
-    url.searchParams.set('tab', 'glucose');
-    await page.goto(url.pathname + url.search);
+    await openPatientTab(page, 'WB20260503', 'glucose');
     await page.getByTestId('reading-grid').waitFor();
     await page.getByTestId('reading-add').click();
     await dialog(page).waitFor();
@@ -190,12 +168,12 @@ describe('patient readings end to end', () => {
     await shot(page, 'measurements-mgdl-range');
 
     // what the nurse types comes back exactly: 100 mg/dL shows as 100 (stored rounded it came back as 101)
-    const day = yesterday();
+    const day = hospitalYesterday();
     await fillReading(page, /^Before lunch/, `${day} 11:40`, '100');
     await page.getByTestId('reading-save-another').click();
     await expect.poll(() => page.getByTestId('reading-added').innerText()).toContain('1 saved');
     // a measurement not carried out: the rejection reason instead of a result
-    await choose(page, page.getByTestId('reading-period'), /^Before dinner/);
+    await chooseOption(page, page.getByTestId('reading-period'), /^Before dinner/);
     const time = page
       .locator('[data-testid="reading-time"] input, input[data-testid="reading-time"]')
       .first();
@@ -204,7 +182,7 @@ describe('patient readings end to end', () => {
     await time.pressSequentially(`${day} 17:10`);
     await time.press('Enter');
     await page.getByTestId('reading-mode').getByText('Not carried out').click();
-    await choose(page, page.getByTestId('reading-reject'), /^Patient not on the ward/);
+    await chooseOption(page, page.getByTestId('reading-reject'), /^Patient not on the ward/);
     await page.getByTestId('form-submit').click();
     await expect.poll(() => dialog(page).count()).toBe(0);
     await expect

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { periodAt } from '@glucocare/domain';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export { launchBrowser } from './browser';
@@ -156,4 +156,33 @@ export async function periodOf(page: Page, patientId: number, at: Date): Promise
   const code = periodAt(at, options.periods, options.timeZone);
   if (!code) throw new Error(`no glucose period holds ${at.toISOString()}`);
   return code;
+}
+
+/** Yesterday on the hospital's calendar (Asia/Shanghai, YYYY-MM-DD): every period of it lies in the past. */
+export function hospitalYesterday(): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+  const day = new Date(`${today}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - 1);
+  return day.toISOString().slice(0, 10);
+}
+
+/** Picks the first option of an open antd Select whose text matches `label`. */
+export async function chooseOption(page: Page, select: Locator, label: RegExp): Promise<void> {
+  await select.click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: label })
+    .first()
+    .click();
+}
+
+/** Scans a wristband on the home page (opens the patient) and goes to one tab of the patient. */
+export async function openPatientTab(page: Page, wristband: string, tab: string): Promise<void> {
+  const scan = page.getByTestId('scan-input');
+  await scan.fill(wristband);
+  await scan.press('Enter');
+  await page.waitForURL(/\/patient\/detail\?id=\d+/);
+  const url = new URL(page.url());
+  url.searchParams.set('tab', tab);
+  await page.goto(url.pathname + url.search);
 }

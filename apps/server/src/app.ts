@@ -40,6 +40,7 @@ import { adviceFrequencyRoutes } from './modules/frequencies/routes';
 import { handoverRoutes } from './modules/handover/routes';
 import { importRoutes } from './modules/imports/routes';
 import { inspectionRoutes } from './modules/inspection/routes';
+import { insulinRoutes } from './modules/insulin/routes';
 import { LiveHub } from './modules/live/hub';
 import { liveRoutes } from './modules/live/routes';
 import { measurementRoutes } from './modules/measurements/routes';
@@ -232,6 +233,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
       await api.register(crisisRoutes);
       await api.register(patientRoutes);
       await api.register(measurementRoutes);
+      await api.register(insulinRoutes);
       await api.register(reviewRoutes);
       await api.register(criticalRoutes);
       await api.register(taskRoutes);

@@ -9,6 +9,7 @@ export * from './critical';
 export * from './helpers';
 export * from './hospital-settings';
 export * from './i18n/messages';
+export * from './insulin';
 export * from './measurements';
 export * from './patients';
 export * from './records';

@@ -22,6 +22,8 @@ export const PERMISSIONS = {
   patientEvents: { edit: 'patient:event:edit' },
   /** recording glucose, ketone and uric-acid readings at the bedside */
   measurementEntry: { edit: 'measurement:record:edit' },
+  /** insulin records of a patient (issue 16): enter, correct, delete; confirm a dose as given */
+  insulinRecords: { edit: 'insulin:record:edit', confirm: 'insulin:record:confirm' },
   tasks: { list: 'patient:task:list' },
   criticalValues: { list: 'patient:critical:list', handle: 'patient:critical:handle' },
   dischargedPatients: { list: 'patient:discharged:list' },

@@ -13,11 +13,13 @@ export const READING_DAYS_DEFAULT = 7;
 export const READING_DAY_OPTIONS = [3, 7, 14, 30] as const;
 
 const category = z.enum(MEASUREMENT_ITEMS, { error: 'measurements.category.invalid' }).default('GLU');
-const dates = {
+/** The optional first and last day of a patient tab's query (YYYY-MM-DD). */
+export const patientDayFields = {
   beginDate: optionalIsoDate('validation.invalidDate'),
   endDate: optionalIsoDate('validation.invalidDate'),
 };
-const dateOrder = (
+/** Refinement: the first day not after the last. */
+export const patientDayOrder = (
   range: { beginDate?: string | null; endDate?: string | null },
   ctx: z.core.$RefinementCtx,
 ) => {
@@ -37,7 +39,7 @@ export function daySpan(beginDate: string, endDate: string): number {
 export const patientReadingsQuerySchema = z
   .object({
     category,
-    ...dates,
+    ...patientDayFields,
     page: pageParam.default(1),
     size: pageParam.default(20),
     sort: z.enum(SORT_OPTIONS, { error: 'validation.required' }).default('last'),
@@ -46,18 +48,18 @@ export const patientReadingsQuerySchema = z
       .default('false')
       .transform((value) => value === 'true'),
   })
-  .superRefine(dateOrder, whenFieldsValid('beginDate', 'endDate'));
+  .superRefine(patientDayOrder, whenFieldsValid('beginDate', 'endDate'));
 
 /** `GET /v1/testRecord/patient/pivot/{id}`: item, days (at most {@link PIVOT_MAX_DAYS}), cell order. */
 export const patientPivotQuerySchema = z
   .object({
     category,
-    ...dates,
+    ...patientDayFields,
     sort: z.enum(SORT_OPTIONS, { error: 'validation.required' }).default('allAsc'),
   })
   .superRefine(
     (range, ctx) => {
-      dateOrder(range, ctx);
+      patientDayOrder(range, ctx);
       if (range.beginDate && range.endDate && daySpan(range.beginDate, range.endDate) > PIVOT_MAX_DAYS) {
         ctx.addIssue({
           code: 'custom',

@@ -17,6 +17,7 @@ export * from './frequencies';
 export * from './handover';
 export * from './imports';
 export * from './inspection';
+export * from './insulin';
 export * from './live';
 export * from './measurements';
 export * from './menus';

@@ -2,6 +2,7 @@ export * from './dictionaries';
 export * from './drugs';
 export * from './events';
 export * from './hospital-settings';
+export * from './insulin';
 export * from './measurements';
 export * from './patients';
 export * from './pumps';

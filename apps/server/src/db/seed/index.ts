@@ -4,6 +4,7 @@ import type { Database, DbOrTx } from '../client';
 import { departments, roles, settings, tenants, units, userRoles, users } from '../schema';
 import { seedCatalogues } from './catalogues';
 import { seedHospitalSettings } from './hospital-settings';
+import { seedInsulin } from './insulin';
 import { seedMeasurements } from './measurements';
 import { ensureShippedMenusForAllTenants } from './menus';
 import { seedPatients } from './patients';
@@ -167,6 +168,7 @@ async function seedTenant(tx: DbOrTx, tenant: DemoTenant): Promise<void> {
   await seedPatients(tx, tenant.id);
   await seedMeasurements(tx, tenant.id);
   await seedPumps(tx, tenant.id);
+  await seedInsulin(tx, tenant.id);
 }
 
 /**

@@ -208,6 +208,22 @@ export const SHIPPED_MENUS: ShippedMenu[] = [
     PERMISSIONS.patientEvents.edit,
     WARD_STAFF,
   ),
+  button(
+    'patient.detail',
+    'insulin',
+    2,
+    ['Record insulin', '录入胰岛素'],
+    PERMISSIONS.insulinRecords.edit,
+    WARD_STAFF,
+  ),
+  button(
+    'patient.detail',
+    'insulinConfirm',
+    3,
+    ['Confirm insulin', '确认胰岛素'],
+    PERMISSIONS.insulinRecords.confirm,
+    ['tenant_admin', 'nurse'],
+  ),
   clinicalPage(
     'patient',
     'task',

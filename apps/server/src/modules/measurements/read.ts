@@ -14,6 +14,7 @@ import {
 } from '@glucocare/domain';
 import type { ReadingView } from '@glucocare/domain/responses';
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { measurements } from '../../db/schema';
 import { type TenantRef, tenantIdOf } from '../settings/config-cache';
@@ -36,19 +37,16 @@ export interface ReadingQuery {
   lang: Lang;
 }
 
-/** The condition "test time within these days of the hospital's calendar". */
+/** The condition "test time (or another instant `column`) within these days of the hospital's calendar". */
 export function dayRangeCondition(
   beginDate: string | undefined,
   endDate: string | undefined,
   timeZone: string,
+  column: AnyPgColumn = measurements.testTime,
 ): SQL | undefined {
   return and(
-    beginDate
-      ? sql`${measurements.testTime} >= (${beginDate}::date)::timestamp at time zone ${timeZone}`
-      : undefined,
-    endDate
-      ? sql`${measurements.testTime} < (${endDate}::date + 1)::timestamp at time zone ${timeZone}`
-      : undefined,
+    beginDate ? sql`${column} >= (${beginDate}::date)::timestamp at time zone ${timeZone}` : undefined,
+    endDate ? sql`${column} < (${endDate}::date + 1)::timestamp at time zone ${timeZone}` : undefined,
   );
 }
 

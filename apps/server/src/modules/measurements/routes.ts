@@ -42,7 +42,7 @@ import {
 const tags = ['measurements'];
 
 /** The days a patient tab shows when none are given: the last {@link READING_DAYS_DEFAULT} days. */
-function defaultDays(now: Date, timeZone: string) {
+export function defaultDays(now: Date, timeZone: string) {
   const endDate = dateIn(now, timeZone);
   const begin = new Date(`${endDate}T00:00:00Z`);
   begin.setUTCDate(begin.getUTCDate() - (READING_DAYS_DEFAULT - 1));

@@ -178,7 +178,12 @@ export interface ListPageProps<T extends object, F, R extends ListPageResult<T> 
   /** the search fields' rules are checked before a search runs (ProTable ignores them otherwise) */
   validateSearch?: boolean;
   /** rows ticked for a batch action of the toolbar */
-  selection?: { keys: string[]; onChange: (keys: string[]) => void };
+  selection?: {
+    keys: string[];
+    onChange: (keys: string[]) => void;
+    /** rows that may be ticked (default: all) */
+    selectable?: (row: T) => boolean;
+  };
   /** a title in the table's toolbar */
   headerTitle?: ReactNode;
   /** a narrow panel: a keyword box in the toolbar (`queryCondition`) instead of the search form */
@@ -448,6 +453,9 @@ export function ListPage<T extends object, F, R extends ListPageResult<T> = List
                 selectedRowKeys: props.selection.keys,
                 preserveSelectedRowKeys: true,
                 onChange: (keys) => props.selection?.onChange(keys.map(String)),
+                getCheckboxProps: props.selection.selectable
+                  ? (row: T) => ({ disabled: !props.selection?.selectable?.(row) })
+                  : undefined,
               }
             : false
         }

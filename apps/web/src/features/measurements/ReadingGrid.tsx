@@ -81,10 +81,15 @@ function ReadingChip({
 }
 
 /**
- * Whether a reading can be entered in a cell: its window has begun (not in the future), and it overlaps
+ * Whether a reading (or an insulin dose) can be entered in a cell: its window has begun (not in the future), and it overlaps
  * the patient's stay (not wholly before the admission, nor after a discharge).
  */
-export function windowOpen(date: string, period: PivotPeriod, options: EntryOptions, now: Date): boolean {
+export function windowOpen(
+  date: string,
+  period: PivotPeriod,
+  options: Pick<EntryOptions, 'timeZone' | 'admittedAt' | 'dischargedAt'>,
+  now: Date,
+): boolean {
   if (!period.startTime || !period.endTime) return false;
   const start = instantAt(date, period.startTime, options.timeZone);
   const endDate = period.endTime <= period.startTime ? addDays(date, 1) : date;

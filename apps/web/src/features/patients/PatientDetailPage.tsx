@@ -24,6 +24,7 @@ import { dateTimeInZone } from '../../components/format';
 import { LoadError } from '../../components/PageWrapper';
 import { currentLang } from '../../i18n';
 import { AnalysisTab } from '../analysis/AnalysisTab';
+import { InsulinTab } from '../insulin/InsulinTab';
 import { MeasurementTab } from '../measurements/MeasurementTab';
 import { openRecordScreen, type RecordScreen } from '../records/open';
 import { BasicInfoTab } from './BasicInfoTab';
@@ -38,6 +39,7 @@ export const PATIENT_TABS = [
   'glucose',
   'ketone',
   'uricAcid',
+  'insulin',
   'analysis',
   'events',
   'history',
@@ -332,6 +334,11 @@ export default function PatientDetailPage() {
           { key: 'glucose', label: t('patients.tab.glucose'), children: measurementTab('GLU') },
           { key: 'ketone', label: t('patients.tab.ketone'), children: measurementTab('KET') },
           { key: 'uricAcid', label: t('patients.tab.uricAcid'), children: measurementTab('UA') },
+          {
+            key: 'insulin',
+            label: t('patients.tab.insulin'),
+            children: <InsulinTab patientId={patient.id} />,
+          },
           { key: 'analysis', label: t('patients.tab.analysis'), children: <AnalysisTab patient={patient} /> },
           {
             key: 'events',
