@@ -7,13 +7,12 @@ import {
 } from '@ant-design/icons';
 import { PERMISSIONS } from '@glucocare/domain/admin';
 import { insulinReasonSchema } from '@glucocare/domain/insulin';
-import { READING_DAY_OPTIONS, READING_DAYS_DEFAULT } from '@glucocare/domain/measurements';
+import { READING_DAYS_DEFAULT } from '@glucocare/domain/measurements';
 import { localizedIssues } from '@glucocare/domain/validation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
-  DatePicker,
   Descriptions,
   Modal,
   Result,
@@ -23,7 +22,6 @@ import {
   Switch,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, showError } from '../../api/http';
@@ -38,10 +36,11 @@ import type { PivotPeriod } from '../../api/measurements';
 import { toastSuccess } from '../../app/notify';
 import { usePermission } from '../../app/permissions';
 import { useDevice } from '../../app/preferences';
-import { dateInZone, dateTimeInZone } from '../../components/format';
+import { dateTimeInZone } from '../../components/format';
 import { useListReload } from '../../components/list-page/ListPage';
 import { askReason } from '../../components/reason-prompt';
 import { currentLang } from '../../i18n';
+import { DayRangeToolbar } from '../measurements/DayRangeToolbar';
 import { instantAt, lastDays } from '../measurements/reading-format';
 import { InsulinForm, type InsulinPreset } from './InsulinForm';
 import { InsulinGrid } from './InsulinGrid';
@@ -162,7 +161,6 @@ export function InsulinTab({ patientId }: { patientId: number }) {
       preset: { period: period.code, givenAt: start > new Date() ? new Date() : start },
     });
   };
-  const rangeValue: [dayjs.Dayjs, dayjs.Dayjs] = [dayjs(beginDate), dayjs(endDate)];
   const names = {
     basal: t('insulin.short.basal'),
     bolus: t('insulin.short.bolus'),
@@ -173,31 +171,19 @@ export function InsulinTab({ patientId }: { patientId: number }) {
     <div className="gc-measurement-tab" data-testid="insulin-tab">
       <div className="gc-measurement-toolbar">
         <Space wrap size={[8, 8]}>
-          <Segmented
-            value={range ? 'custom' : String(days)}
-            data-testid="insulin-days"
-            options={[
-              ...READING_DAY_OPTIONS.map((n) => ({
-                value: String(n),
-                label: t('measurements.toolbar.days', { count: n }),
-              })),
-              ...(range ? [{ value: 'custom', label: t('measurements.toolbar.custom') }] : []),
-            ]}
-            onChange={(value) => {
-              if (value === 'custom') return;
-              setDays(Number(value));
+          <DayRangeToolbar
+            days={days}
+            range={range}
+            beginDate={beginDate}
+            endDate={endDate}
+            timeZone={options.timeZone}
+            mobile={mobile}
+            onDays={(n) => {
+              setDays(n);
               setRange(null);
             }}
-          />
-          <DatePicker.RangePicker
-            value={rangeValue}
-            allowClear={false}
-            disabledDate={(day) => day.format('YYYY-MM-DD') > dateInZone(new Date(), options.timeZone)}
-            onChange={(dates) => {
-              if (dates?.[0] && dates[1])
-                setRange([dates[0].format('YYYY-MM-DD'), dates[1].format('YYYY-MM-DD')]);
-            }}
-            style={{ width: mobile ? '100%' : 250 }}
+            onRange={setRange}
+            testIds={{ days: 'insulin-days' }}
           />
         </Space>
         <Space wrap size={[8, 8]}>

@@ -6,21 +6,9 @@ import {
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import { PERMISSIONS } from '@glucocare/domain/admin';
-import { READING_DAY_OPTIONS, READING_DAYS_DEFAULT } from '@glucocare/domain/measurements';
+import { READING_DAYS_DEFAULT } from '@glucocare/domain/measurements';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  DatePicker,
-  Result,
-  Segmented,
-  Select,
-  Skeleton,
-  Space,
-  Switch,
-  Typography,
-} from 'antd';
-import dayjs from 'dayjs';
+import { Alert, Button, Result, Segmented, Select, Skeleton, Space, Switch, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/http';
@@ -33,11 +21,11 @@ import {
 } from '../../api/measurements';
 import { usePermission } from '../../app/permissions';
 import { useDevice } from '../../app/preferences';
-import { dateInZone } from '../../components/format';
 import { useListReload } from '../../components/list-page/ListPage';
 import { TestTrendChart } from '../analysis/TestTrendChart';
 import { CriticalEntryDialog } from '../critical/CriticalEntryDialog';
 import { asksToNotify } from '../critical/critical';
+import { DayRangeToolbar } from './DayRangeToolbar';
 import { ReadingDetail, ReadingStatusModal } from './ReadingDetail';
 import { ReadingForm, type ReadingPreset } from './ReadingForm';
 import { ReadingGrid } from './ReadingGrid';
@@ -141,38 +129,24 @@ export function MeasurementTab({ patientId, item }: MeasurementTabProps) {
       },
     });
   };
-  const rangeValue: [dayjs.Dayjs, dayjs.Dayjs] = [dayjs(beginDate), dayjs(endDate)];
 
   return (
     <div className="gc-measurement-tab" data-testid={`measurement-tab-${item}`}>
       <div className="gc-measurement-toolbar">
         <Space wrap size={[8, 8]}>
-          <Segmented
-            value={range ? 'custom' : String(days)}
-            data-testid="reading-days"
-            options={[
-              ...READING_DAY_OPTIONS.map((n) => ({
-                value: String(n),
-                label: t('measurements.toolbar.days', { count: n }),
-              })),
-              ...(range ? [{ value: 'custom', label: t('measurements.toolbar.custom') }] : []),
-            ]}
-            onChange={(value) => {
-              if (value === 'custom') return;
-              setDays(Number(value));
+          <DayRangeToolbar
+            days={days}
+            range={range}
+            beginDate={beginDate}
+            endDate={endDate}
+            timeZone={options.timeZone}
+            mobile={mobile}
+            onDays={(n) => {
+              setDays(n);
               setRange(null);
             }}
-          />
-          <DatePicker.RangePicker
-            value={rangeValue}
-            allowClear={false}
-            disabledDate={(day) => day.format('YYYY-MM-DD') > dateInZone(new Date(), options.timeZone)}
-            onChange={(dates) => {
-              if (dates?.[0] && dates[1])
-                setRange([dates[0].format('YYYY-MM-DD'), dates[1].format('YYYY-MM-DD')]);
-            }}
-            data-testid="reading-range"
-            style={{ width: mobile ? '100%' : 250 }}
+            onRange={setRange}
+            testIds={{ days: 'reading-days', range: 'reading-range' }}
           />
         </Space>
         <Space wrap size={[8, 8]}>
