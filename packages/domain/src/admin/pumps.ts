@@ -18,7 +18,12 @@ import {
   whenFieldsValid,
 } from '../rules/common';
 import { requireOneName, twoNameFields } from '../rules/names';
-import { pumpDepartmentCodeSchema, pumpSerialNumberSchema } from '../rules/pump';
+import {
+  PUMP_LOW_BATTERY_PERCENT_DEFAULT,
+  PUMP_LOW_DOSE_UNITS_DEFAULT,
+  pumpDepartmentCodeSchema,
+  pumpSerialNumberSchema,
+} from '../rules/pump';
 
 /** Lengths (characters) and ranges of the pump forms, inclusive. */
 export const PUMP_LIMITS = {
@@ -36,8 +41,14 @@ export const PUMP_LIMITS = {
   dose: { min: 0, max: 1000 },
 } as const satisfies Record<string, LengthLimit>;
 
-/** Below these the list shows the value in the warning colour (%, IU). */
-export const PUMP_LOW_LEVELS = { battery: 20, dose: 20 } as const;
+/**
+ * Below these the list shows the value in the warning colour (%, IU) until the hospital's pump strategy
+ * (GET /v1/systemSetting/pumpStrategy) has been read: its defaults.
+ */
+export const PUMP_LOW_LEVELS = {
+  battery: PUMP_LOW_BATTERY_PERCENT_DEFAULT,
+  dose: PUMP_LOW_DOSE_UNITS_DEFAULT,
+} as const;
 
 const id = z.number().int().positive();
 const version = recordVersion;

@@ -696,6 +696,13 @@ export const enUS = {
   'insulin.deleted': 'Deleted',
   'insulin.restored': 'Restored',
   'insulin.confirmedMany': '{{count}} records confirmed',
+  // pump strategy and reminders (issue 16, helper reminders)
+  'settings.pump.tubeChangeDays':
+    'The tube change interval must be a whole number of days from {{min}} to {{max}}',
+  'settings.pump.lowBatteryPercent':
+    'The low battery threshold must be a whole number from {{min}} to {{max}} %',
+  'settings.pump.lowDoseUnits':
+    'The low remaining dose threshold must be a whole number from {{min}} to {{max}} IU',
 } as const;
 
 export type MessageKey = keyof typeof enUS;

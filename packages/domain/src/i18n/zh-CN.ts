@@ -675,4 +675,8 @@ export const zhCN: Record<MessageKey, string> = {
   'insulin.deleted': '删除成功',
   'insulin.restored': '恢复成功',
   'insulin.confirmedMany': '已确认 {{count}} 条记录',
+  // pump strategy and reminders (issue 16, helper reminders)
+  'settings.pump.tubeChangeDays': '换管间隔须为 {{min}}-{{max}} 的整数天',
+  'settings.pump.lowBatteryPercent': '低电量阈值须为 {{min}}-{{max}} 的整数（%）',
+  'settings.pump.lowDoseUnits': '低剩余药量阈值须为 {{min}}-{{max}} 的整数（IU）',
 };

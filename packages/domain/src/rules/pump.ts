@@ -57,3 +57,10 @@ export function pumpSchema(now: Date) {
     );
 }
 export type PumpInput = z.infer<ReturnType<typeof pumpSchema>>;
+
+/** Pump reminders (issue 16): the infusion set is changed every this many days unless the hospital sets otherwise. */
+export const PUMP_TUBE_CHANGE_DAYS_DEFAULT = 3;
+/** A pump reporting less battery than this (%) is a "low battery" reminder unless the hospital sets otherwise. */
+export const PUMP_LOW_BATTERY_PERCENT_DEFAULT = 20;
+/** A pump reporting less insulin left than this (IU) is a "low insulin" reminder unless the hospital sets otherwise. */
+export const PUMP_LOW_DOSE_UNITS_DEFAULT = 20;

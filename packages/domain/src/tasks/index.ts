@@ -1,4 +1,5 @@
 export * from './day';
 export * from './handover';
 export * from './plan';
+export * from './pump-reminders';
 export * from './query';
