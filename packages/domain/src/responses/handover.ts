@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TASK_STATES } from '../tasks/plan';
 import { criticalEventView } from './critical';
+import { pumpReminderView } from './pump-reminders';
 
 /** Readings taken (with a value) per item. */
 const itemCountsView = z.object({ GLU: z.number(), KET: z.number(), UA: z.number() });
@@ -31,6 +32,9 @@ export const handoverPatientView = z.object({
   /** critical values measured in the shift */
   criticalOpened: z.number(),
   rechecksPending: z.number(),
+  /** the insulin pump worn now (issue 16) and its reminders at the request time: tube change, low battery, low insulin */
+  pumpSerialNumber: z.string().nullable(),
+  pumpReminders: z.array(pumpReminderView),
 });
 
 /**
@@ -112,6 +116,8 @@ export const handoverView = z.object({
     criticalHandled: z.number(),
     criticalOpenAtEnd: z.number(),
     rechecksPending: z.number(),
+    /** pump reminders of the ward's patients at the request time */
+    pumpReminders: z.number(),
     admissions: z.number(),
     transfersIn: z.number(),
     transfersOut: z.number(),

@@ -23,6 +23,7 @@ export * from './measurements';
 export * from './menus';
 export * from './patients';
 export * from './periods';
+export * from './pump-reminders';
 export * from './pumps';
 export * from './records';
 export * from './review';

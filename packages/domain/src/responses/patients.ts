@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLASSIFICATIONS } from '../clinical/classification';
+import { patientPumpView } from './pump-reminders';
 
 /** The latest live glucose reading with a value, as a bed card shows it. */
 export const latestGlucoseView = z.object({
@@ -57,6 +58,8 @@ export const inpatientView = z.object({
   openCriticalCount: z.number(),
   /** today's glucose periods: done, untested, due, overdue, upcoming (period codes) */
   today: todayView,
+  /** the insulin pump worn now with today's reminders (issue 16); null without one or out of hospital */
+  pump: patientPumpView.nullable(),
 });
 export type InpatientView = z.infer<typeof inpatientView>;
 

@@ -59,6 +59,9 @@ export const todayTaskCountsView = z.object({
   total: z.number(),
   /** in-hospital patients matching the filter */
   patients: z.number(),
+  /** today's pump reminders of those patients (GET /v1/tasks/pumpReminders), and of them overdue tube changes */
+  pumpReminders: z.number(),
+  pumpRemindersOverdue: z.number(),
   /** the hospital day the tasks belong to (YYYY-MM-DD) */
   date: z.string(),
   /** the hospital's time zone: period windows are times of its clock */

@@ -20,3 +20,11 @@ export const todayTaskQuerySchema = z.object({
   size: pageParam.default(20),
 });
 export type TodayTaskQuery = z.infer<typeof todayTaskQuerySchema>;
+
+/** GET /v1/tasks/pumpReminders (issue 16): the ward and patient filter, paging. */
+export const pumpReminderQuerySchema = z.object({
+  ...todayTaskCountQuerySchema.shape,
+  page: pageParam.default(1),
+  size: pageParam.default(20),
+});
+export type PumpReminderQuery = z.infer<typeof pumpReminderQuerySchema>;

@@ -365,6 +365,8 @@ export async function handoverSummary(
         due: [],
         criticalOpened: 0,
         rechecksPending: 0,
+        pumpSerialNumber: null,
+        pumpReminders: [],
       };
       rows.set(id, row);
     }
@@ -378,6 +380,10 @@ export async function handoverSummary(
       inDepartment: patient.dischargedAt === null,
     });
     row.due = (due.get(patient.id) ?? []).sort((a, b) => a.windowStart.localeCompare(b.windowStart));
+    if (patient.pump && patient.dischargedAt === null) {
+      row.pumpSerialNumber = patient.pump.serialNumber;
+      row.pumpReminders = patient.pump.reminders;
+    }
   }
   for (const count of counts) {
     const row = rowOf(Number(count.patient_id), {
@@ -420,6 +426,7 @@ export async function handoverSummary(
       criticalHandled: opened.filter((value) => value.state === 'handled').length,
       criticalOpenAtEnd: critical.filter((value) => value.openAtEnd).length,
       rechecksPending: critical.filter((value) => value.recheckPending).length,
+      pumpReminders: list.reduce((sum, row) => sum + row.pumpReminders.length, 0),
       admissions: moved('admission'),
       transfersIn: moved('transferIn'),
       transfersOut: moved('transferOut'),

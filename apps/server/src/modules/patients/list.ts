@@ -24,6 +24,7 @@ import {
   taskTimesColumn,
   taskTimesOf,
 } from '../tasks/progress';
+import { type OpenPumpJson, openPumpColumn, patientPumpOf } from '../tasks/pump-reminders';
 
 export interface InpatientFilter {
   queryCondition?: string;
@@ -55,6 +56,8 @@ interface InpatientRow extends Record<string, unknown> {
   height_cm: number | null;
   weight_kg: number | null;
   version: number;
+  /** the open pump binding (issue 16) */
+  pump: OpenPumpJson | null;
   glu_id: string | null;
   glu_value: number | null;
   glu_entered_value: number | null;
@@ -165,7 +168,8 @@ async function selectInpatients(
            (select count(*)::int from critical_events ce
              where ce.tenant_id = ${patients.tenantId} and ce.patient_id = ${patients.id}
                and ce.status = 'open') as open_critical,
-           ${taskTimesColumn(settings, lang)} as readings, ${patients}.total::int as total
+           ${taskTimesColumn(settings, lang)} as readings, ${openPumpColumn()} as pump,
+           ${patients}.total::int as total
       from ${matching}
       ${patientNameJoins}
       left join lateral (
@@ -181,7 +185,12 @@ async function selectInpatients(
 }
 
 /** `day`: today's date in the hospital calendar (the age is counted to it). */
-function toView(row: InpatientRow, day: string, today: TodayProgress): InpatientView {
+function toView(
+  row: InpatientRow,
+  day: string,
+  today: TodayProgress,
+  pump: InpatientView['pump'],
+): InpatientView {
   return {
     id: Number(row.id),
     name: row.name,
@@ -218,6 +227,7 @@ function toView(row: InpatientRow, day: string, today: TodayProgress): Inpatient
         : null,
     openCriticalCount: row.open_critical,
     today,
+    pump,
   };
 }
 
@@ -235,7 +245,8 @@ function toViews(rows: InpatientRow[], settings: TaskSettings) {
             settings,
           )
         : EMPTY_PROGRESS;
-    return toView(row, settings.day.date, today);
+    const pump = row.status === 'inHospital' ? patientPumpOf(row.pump, settings) : null;
+    return toView(row, settings.day.date, today, pump);
   });
 }
 

@@ -7,12 +7,14 @@ import {
   DEFAULT_BASELINE,
   DEFAULT_CRITICAL_LOOP,
   DEFAULT_MONITOR_STRATEGY,
+  DEFAULT_PUMP_STRATEGY,
   DEFAULT_SCREEN_STRATEGY,
   DEFAULT_SHIFT_SETTING,
   DEFAULT_TIR_BANDS,
   DEFAULT_VIRTUAL_WARD,
   MEAL_PERIODS,
   monitorStrategySchema,
+  pumpStrategySchema,
   screenStrategySchema,
   shiftSettingSchema,
   tirStrategySchema,
@@ -44,6 +46,8 @@ export const STRATEGY_SETTINGS = {
   'strategy.criticalLoop': { schema: criticalLoopSchema, fallback: DEFAULT_CRITICAL_LOOP },
   /** the nursing shifts of a day (domain hospital-settings/shifts.ts): the shift hand-over reads them */
   'strategy.shifts': { schema: shiftSettingSchema, fallback: DEFAULT_SHIFT_SETTING },
+  /** insulin pump reminders (issue 16): tube change interval, low battery and low dose thresholds */
+  'strategy.pump': { schema: pumpStrategySchema, fallback: DEFAULT_PUMP_STRATEGY },
   'virtualWard.autoJoin': { schema: z.boolean(), fallback: DEFAULT_VIRTUAL_WARD.autoJoin as boolean },
   'virtualWard.gluMinValue': {
     schema: virtualWardGluMinSchema.shape.value,

@@ -8,6 +8,7 @@ import {
   monitorStrategyOf,
   monitorStrategySchema,
   PERMISSIONS,
+  pumpStrategySchema,
   screenStrategySchema,
   shiftSettingSchema,
   tirStrategySchema,
@@ -189,6 +190,18 @@ export async function strategyRoutes(app: FastifyInstance) {
       'Nursing shifts of a day (code, names, start and end on the hospital clock), covering the day without overlap: the shift hand-over reads them',
     body: shiftSettingSchema,
     response: shiftSettingSchema,
+  });
+
+  settingEndpoint(app, {
+    read: 'session',
+    write: WRITE,
+    tags,
+    path: '/v1/systemSetting/pumpStrategy',
+    key: 'strategy.pump',
+    summary:
+      "Insulin pump strategy: days between tube changes, low battery (%) and low remaining dose (IU) thresholds of today's pump reminders",
+    body: pumpStrategySchema,
+    response: pumpStrategySchema,
   });
 
   const virtualWard = { read: 'session', write: WRITE, tags } as const;

@@ -8,6 +8,7 @@ import {
   type MonitorStrategy,
   mergeConsultationEntries,
   monitorStrategyOf,
+  type PumpStrategy,
   type TirStrategy,
   translate,
 } from '@glucocare/domain';
@@ -135,4 +136,12 @@ export function readTirSetting(db: DbOrTx, tenant: TenantRef): Promise<TirSettin
 export async function readBaseline(db: DbOrTx, tenantId: string): Promise<BaselineSetting> {
   const value = await getSetting(db, tenantId, 'strategy.baseline');
   return { days: value.days, periods: value.periods ?? [] };
+}
+
+/**
+ * The pump strategy in effect (issue 16): days between tube changes, low battery (%) and low dose (IU)
+ * thresholds of today's pump reminders and of the pump register's warning colour.
+ */
+export function readPumpStrategy(db: DbOrTx, tenant: TenantRef): Promise<PumpStrategy> {
+  return cachedConfig(db, tenant, 'pumpStrategy', (tenantId) => getSetting(db, tenantId, 'strategy.pump'));
 }

@@ -8,19 +8,22 @@ import {
   hospitalDayOf,
   type Lang,
   type MonitorStrategy,
+  type PumpStrategy,
   REJECT_REASON_DICT,
   type TaskPeriod,
   taskReadingSpan,
   UNTESTED_REASON_DICT,
 } from '@glucocare/domain';
+import type { PatientPumpView } from '@glucocare/domain/responses';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { patients } from '../../db/schema';
 import { departmentNameColumn, patientNameJoins } from '../patients/list';
 import { type GlucosePeriod, listGlucosePeriods } from '../periods/service';
 import type { TenantRef } from '../settings/config-cache';
-import { readMonitorStrategy } from '../settings/strategy-service';
+import { readMonitorStrategy, readPumpStrategy } from '../settings/strategy-service';
 import { hospitalTimeZone } from '../settings/time-zone';
+import { type OpenPumpJson, openPumpColumn, patientPumpOf } from './pump-reminders';
 
 /** A patient's glucose periods of today (hospital calendar) by state, period codes in the day's order. */
 export interface TodayProgress {
@@ -44,6 +47,8 @@ export interface TaskSettings {
   /** enabled glucose periods in the settings' order */
   periods: readonly GlucosePeriod[];
   strategy: MonitorStrategy;
+  /** the pump strategy (issue 16): tube change interval and low level thresholds of the pump reminders */
+  pump: PumpStrategy;
   /** the day's tasks of any patient at `now` (domain `dayTaskPlanner`, planned once) */
   plan: DayTaskPlanner;
 }
@@ -63,6 +68,7 @@ export async function loadTaskSettings(
   const timeZone = await hospitalTimeZone(db, tenant);
   const periods = await listGlucosePeriods(db, tenant);
   const strategy = await readMonitorStrategy(db, tenant);
+  const pump = await readPumpStrategy(db, tenant);
   const day = date ? hospitalDayOf(date, timeZone) : hospitalDayAt(now, timeZone);
   const enabled = periods.filter((period) => period.isActive);
   return {
@@ -71,6 +77,7 @@ export async function loadTaskSettings(
     day,
     periods: enabled,
     strategy,
+    pump,
     plan: dayTaskPlanner({
       date: day.date,
       now,
@@ -114,6 +121,8 @@ export interface TaskPatient {
   admittedAt: Date;
   dischargedAt: Date | null;
   readings: TaskReading[];
+  /** the pump worn now with today's reminders (issue 16), null without one */
+  pump: PatientPumpView | null;
 }
 
 /** A task reading as {@link taskReadingsColumn} returns it (JSON). */
@@ -143,6 +152,7 @@ interface TaskPatientRow extends Record<string, unknown> {
   admitted_at: Date | string;
   discharged_at: Date | string | null;
   readings: TaskReadingJson[];
+  pump: OpenPumpJson | null;
 }
 
 /**
@@ -247,7 +257,7 @@ export async function loadTaskPatients(
            ${departmentNameColumn(lang)} as department_name,
            ${patients.doctorCode} as doctor_code, doc.nick_name as doctor_name,
            ${patients.admittedAt} as admitted_at, ${patients.dischargedAt} as discharged_at,
-           ${taskReadingsColumn(settings, lang)} as readings
+           ${taskReadingsColumn(settings, lang)} as readings, ${openPumpColumn()} as pump
       from ${patients}
       ${patientNameJoins}
      where ${patients.tenantId} = ${tenantId} and ${patients.deletedAt} is null and ${where}`);
@@ -264,6 +274,7 @@ export async function loadTaskPatients(
     admittedAt: new Date(row.admitted_at),
     dischargedAt: row.discharged_at ? new Date(row.discharged_at) : null,
     readings: taskReadingsOf(row.readings),
+    pump: patientPumpOf(row.pump, settings),
   }));
 }
 

@@ -1,11 +1,16 @@
-import { PERMISSIONS, todayTaskCountQuerySchema, todayTaskQuerySchema } from '@glucocare/domain';
-import { todayTaskCountsView, todayTaskView } from '@glucocare/domain/responses';
+import {
+  PERMISSIONS,
+  pumpReminderQuerySchema,
+  todayTaskCountQuerySchema,
+  todayTaskQuerySchema,
+} from '@glucocare/domain';
+import { pumpReminderTaskView, todayTaskCountsView, todayTaskView } from '@glucocare/domain/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeOf, ok, pageOf } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
 import { MAX_PAGE_SIZE } from '../../lib/query';
-import { countTodayTasks, pageTodayTasks } from './service';
+import { countTodayTasks, pageTodayPumpReminders, pageTodayTasks } from './service';
 
 const tags = ['tasks'];
 
@@ -53,6 +58,31 @@ export async function taskRoutes(app: FastifyInstance) {
       ok(
         request,
         await countTodayTasks(app.db, sessionOf(request), request.query, request.lang, app.clock()),
+      ),
+  );
+
+  r.get(
+    '/v1/tasks/pumpReminders',
+    {
+      config: { permission: PERMISSIONS.tasks.list },
+      schema: {
+        tags,
+        summary:
+          "Today's insulin pump reminders of the caller's wards: tube change due or overdue, low battery, low remaining dose",
+        querystring: pumpReminderQuerySchema,
+        response: { 200: envelopeOf(pageOf(pumpReminderTaskView)) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await pageTodayPumpReminders(
+          app.db,
+          sessionOf(request),
+          { ...request.query, size: Math.min(request.query.size, MAX_PAGE_SIZE) },
+          request.lang,
+          app.clock(),
+        ),
       ),
   );
 }

@@ -1,9 +1,16 @@
-import { compareBeds, type Lang, STORAGE_UNITS, type TaskState, taskRank } from '@glucocare/domain';
-import type { TodayTaskView } from '@glucocare/domain/responses';
+import {
+  compareBeds,
+  type Lang,
+  pumpReminderRank,
+  STORAGE_UNITS,
+  type TaskState,
+  taskRank,
+} from '@glucocare/domain';
+import type { PumpReminderTaskView, TodayTaskView } from '@glucocare/domain/responses';
 import type { DbOrTx } from '../../db/client';
 import type { SessionUser } from '../auth/sessions';
 import { inpatientConditions } from '../patients/list';
-import { loadTaskPatients, loadTaskSettings, type TaskSettings, tasksOf } from './progress';
+import { loadTaskPatients, loadTaskSettings, type TaskPatient, type TaskSettings, tasksOf } from './progress';
 
 // Not a resource declaration (lib/resource.ts): reads only: today's tasks follow from the monitoring strategy
 // and the readings.
@@ -20,7 +27,12 @@ async function allTasks(
   filter: TodayTaskFilter,
   lang: Lang,
   now: Date,
-): Promise<{ settings: TaskSettings; patients: number; rows: TodayTaskView[] }> {
+): Promise<{
+  settings: TaskSettings;
+  patients: number;
+  rows: TodayTaskView[];
+  pumpRows: PumpReminderTaskView[];
+}> {
   const settings = await loadTaskSettings(db, session, now);
   const where = inpatientConditions(session, filter);
   const patients = await loadTaskPatients(db, session.tenantId, where, settings, lang);
@@ -74,7 +86,62 @@ async function allTasks(
       a.patientName.localeCompare(b.patientName) ||
       a.patientId - b.patientId,
   );
-  return { settings, patients: patients.length, rows };
+  return { settings, patients: patients.length, rows, pumpRows: pumpReminderRows(patients) };
+}
+
+/**
+ * Today's pump reminders of the patients (issue 16), one row per reminder: overdue tube changes first,
+ * then low battery and low insulin, then tube changes due later today; by due time, then bed.
+ */
+function pumpReminderRows(patients: readonly TaskPatient[]): PumpReminderTaskView[] {
+  const rows: PumpReminderTaskView[] = [];
+  for (const patient of patients) {
+    if (!patient.pump) continue;
+    for (const reminder of patient.pump.reminders) {
+      rows.push({
+        ...reminder,
+        patientId: patient.id,
+        patientName: patient.name,
+        gender: patient.gender,
+        bed: patient.bed,
+        inpatientNumber: patient.inpatientNumber,
+        departmentCode: patient.departmentCode,
+        departmentName: patient.departmentName,
+        bindingId: patient.pump.bindingId,
+        pumpId: patient.pump.pumpId,
+        serialNumber: patient.pump.serialNumber,
+      });
+    }
+  }
+  const kindOrder = { tubeChange: 0, lowBattery: 1, lowDose: 2 } as const;
+  return rows.sort(
+    (a, b) =>
+      pumpReminderRank(a.state) - pumpReminderRank(b.state) ||
+      (a.dueAt ?? '').localeCompare(b.dueAt ?? '') ||
+      a.departmentCode.localeCompare(b.departmentCode) ||
+      compareBeds(a.bed, b.bed) ||
+      a.patientName.localeCompare(b.patientName) ||
+      a.patientId - b.patientId ||
+      kindOrder[a.kind] - kindOrder[b.kind],
+  );
+}
+
+/** GET /v1/tasks/pumpReminders: today's pump reminders of the caller's in-hospital patients, paged. */
+export async function pageTodayPumpReminders(
+  db: DbOrTx,
+  session: SessionUser,
+  query: TodayTaskFilter & { page: number; size: number },
+  lang: Lang,
+  now: Date,
+) {
+  const { pumpRows } = await allTasks(db, session, query, lang, now);
+  const offset = (query.page - 1) * query.size;
+  return {
+    records: pumpRows.slice(offset, offset + query.size),
+    total: pumpRows.length,
+    page: query.page,
+    size: query.size,
+  };
 }
 
 /**
@@ -107,8 +174,16 @@ export async function countTodayTasks(
   lang: Lang,
   now: Date,
 ) {
-  const { settings, patients, rows } = await allTasks(db, session, filter, lang, now);
+  const { settings, patients, rows, pumpRows } = await allTasks(db, session, filter, lang, now);
   const counts: Record<TaskState, number> = { overdue: 0, due: 0, upcoming: 0, untested: 0, done: 0 };
   for (const row of rows) counts[row.state]++;
-  return { ...counts, total: rows.length, patients, date: settings.day.date, timeZone: settings.timeZone };
+  return {
+    ...counts,
+    total: rows.length,
+    patients,
+    pumpReminders: pumpRows.length,
+    pumpRemindersOverdue: pumpRows.filter((row) => row.state === 'overdue').length,
+    date: settings.day.date,
+    timeZone: settings.timeZone,
+  };
 }
