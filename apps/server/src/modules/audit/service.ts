@@ -37,7 +37,17 @@ export function requestMeta(request: FastifyRequest): RequestMeta {
 
 /** Writes one audit row; call it with the transaction that makes the change it describes. */
 export async function writeAudit(db: DbOrTx, entry: AuditEntry, meta: RequestMeta): Promise<void> {
-  await db.insert(auditLog).values({
+  await writeAudits(db, [entry], meta);
+}
+
+/** Writes the audit rows of a change to several records in one statement (same transaction, same request). */
+export async function writeAudits(db: DbOrTx, entries: AuditEntry[], meta: RequestMeta): Promise<void> {
+  if (!entries.length) return;
+  await db.insert(auditLog).values(entries.map((entry) => auditRowOf(entry, meta)));
+}
+
+function auditRowOf(entry: AuditEntry, meta: RequestMeta) {
+  return {
     tenantId: entry.tenantId,
     actorId: entry.actorId ?? null,
     actorName: entry.actorName ?? null,
@@ -51,7 +61,7 @@ export async function writeAudit(db: DbOrTx, entry: AuditEntry, meta: RequestMet
     ip: meta.ip,
     userAgent: meta.userAgent,
     requestId: meta.requestId,
-  });
+  };
 }
 
 /** The who of an audit entry written on behalf of a signed-in user. */

@@ -324,6 +324,64 @@ describe('insulin records', () => {
   });
 });
 
+describe('confirming several records at once', () => {
+  const at = (hours: number) => ({ givenAt: hoursAgo(now, hours), period: periodAt(hoursAgo(now, hours)) });
+
+  it('is all or nothing: a deleted one among them confirms none (409), then all confirm together, each audited', async () => {
+    const patient = await insertPatient(t, { name: 'Confirm Many', departmentCode: 'ENDO' });
+    const [a, b, c] = [
+      await enter(entry({ patientId: patient, ...at(30) })),
+      await enter(entry({ patientId: patient, ...at(29) })),
+      await enter(entry({ patientId: patient, ...at(28) })),
+    ];
+    const deleted = await api('PUT', '/v1/insulinRecord/changeStatus', nurse, {
+      recordId: c!.id,
+      isActive: false,
+      reason: 'entered twice',
+      version: 1,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const refused = await api('PUT', '/v1/insulinRecord/confirm', nurse, { ids: [a!.id, b!.id, c!.id] });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('This insulin record has been deleted');
+    for (const rec of [a!, b!]) {
+      const read = await api('GET', `/v1/insulinRecord/${rec.id}`, nurse);
+      expect(read.json().dataContent).toMatchObject({ status: 'unconfirmed', version: 1 });
+      expect(await auditRows(t, 'insulinRecord', rec.id, 'confirm')).toEqual([]);
+    }
+    const restored = await api('PUT', '/v1/insulinRecord/changeStatus', nurse, {
+      recordId: c!.id,
+      isActive: true,
+      reason: 'was not a duplicate',
+      version: 2,
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    // ids repeated and in any order: each record once, in id order
+    const confirmed = await api('PUT', '/v1/insulinRecord/confirm', nurse, {
+      ids: [c!.id, a!.id, b!.id, a!.id],
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().message).toBe('3 records confirmed');
+    const views = confirmed.json().dataContent as Rec[];
+    expect(views.map((r) => [r.id, r.status, r.version, r.confirmedAt])).toEqual([
+      [a!.id, 'confirmed', 2, now.toISOString()],
+      [b!.id, 'confirmed', 2, now.toISOString()],
+      [c!.id, 'confirmed', 4, now.toISOString()],
+    ]);
+    for (const rec of [a!, b!, c!]) {
+      const rows = await auditRows(t, 'insulinRecord', rec.id, 'confirm');
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        before: { status: 'unconfirmed' },
+        after: { status: 'confirmed', confirmedBy: 'Nurse Wang Fang' },
+      });
+    }
+    const again = await api('PUT', '/v1/insulinRecord/confirm', nurse, { ids: [a!.id, b!.id] });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(`Record ${a!.id} is already confirmed`);
+  });
+});
+
 /** The seeded insulin period whose window holds an ISO time on the Shanghai clock. */
 function periodAt(iso: string): string {
   const hour = Number(new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(11, 13));

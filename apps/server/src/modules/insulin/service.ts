@@ -38,7 +38,7 @@ import {
 } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
 import { ValidationFailure } from '../../http/validation';
-import { auditActor, type RequestMeta, writeAudit } from '../audit/service';
+import { type AuditEntry, auditActor, type RequestMeta, writeAudit, writeAudits } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 import { inScope } from '../departments/service';
 import { departmentStaff, fieldError } from '../measurements/context';
@@ -422,7 +422,8 @@ export async function changeInsulinStatus(
 
 /**
  * `PUT /v1/insulinRecord/confirm`: the signed-in nurse confirms doses as given (who and when). All or
- * nothing: a deleted or already confirmed record → 409 naming it.
+ * nothing: a deleted or already confirmed record → 409 naming it. The records are locked and checked,
+ * then confirmed by one UPDATE (and audited by one INSERT), however many there are.
  */
 export async function confirmInsulinRecords(
   tx: DbOrTx,
@@ -431,33 +432,51 @@ export async function confirmInsulinRecords(
   options: InsulinWriteOptions,
 ): Promise<InsulinRecordView[]> {
   const locked = await lockedRecord(tx, session, [...new Set(ids)]);
-  const views: InsulinRecordView[] = [];
   for (const { row } of locked) {
     if (row.deletedAt) throw new AppError(409, 'insulin.alreadyDeleted');
     if (row.status === 'confirmed') throw new AppError(409, 'insulin.alreadyConfirmed', { id: row.id });
-    const updated = await updateRecord(
-      tx,
-      session,
-      row,
-      {
-        status: 'confirmed',
-        confirmedBy: session.userId,
-        confirmedByName: session.nickName || session.userName,
-        confirmedAt: options.now,
-      },
-      options.now,
-    );
-    const view = toInsulinView(updated, options.lang);
-    await audit(
-      tx,
-      session,
-      'confirm',
-      updated,
-      { before: toInsulinView(row, options.lang), after: view },
-      options.meta,
-    );
-    views.push(view);
   }
+  const lockedIds = locked.map(({ row }) => row.id);
+  const updated = await tx
+    .update(insulinRecords)
+    .set({
+      status: 'confirmed',
+      confirmedBy: session.userId,
+      confirmedByName: session.nickName || session.userName,
+      confirmedAt: options.now,
+      version: sql`${insulinRecords.version} + 1`,
+      updatedAt: options.now,
+      updatedBy: session.userId,
+    })
+    .where(
+      and(
+        eq(insulinRecords.tenantId, session.tenantId),
+        sql`${insulinRecords.id} = any(${sql.param(lockedIds)}::bigint[])`,
+        eq(insulinRecords.status, 'unconfirmed'),
+        isNull(insulinRecords.deletedAt),
+      ),
+    )
+    .returning();
+  // the rows are locked: anything else would be a bug, and must not confirm part of the request
+  if (updated.length !== locked.length) throw new AppError(409, 'error.conflict');
+  const byId = new Map(updated.map((row) => [row.id, row]));
+  const views: InsulinRecordView[] = [];
+  const entries: AuditEntry[] = [];
+  for (const { row } of locked) {
+    const after = byId.get(row.id)!;
+    const view = toInsulinView(after, options.lang);
+    views.push(view);
+    entries.push({
+      ...auditActor(session),
+      action: 'confirm',
+      entity: 'insulinRecord',
+      entityId: row.id,
+      patientId: row.patientId,
+      before: toInsulinView(row, options.lang),
+      after: view,
+    });
+  }
+  await writeAudits(tx, entries, options.meta);
   return views;
 }
 

@@ -240,6 +240,9 @@ describe('GET /v1/tasks/todayTaskNums', () => {
       done: 1,
       total: 13,
       patients: 3,
+      // no patient of these tests wears a pump (pump reminders: pump-reminders.test.ts)
+      pumpReminders: 0,
+      pumpRemindersOverdue: 0,
       date: '2026-03-02',
       timeZone: 'Asia/Shanghai',
     });
