@@ -703,6 +703,9 @@ export const enUS = {
     'The low battery threshold must be a whole number from {{min}} to {{max}} %',
   'settings.pump.lowDoseUnits':
     'The low remaining dose threshold must be a whole number from {{min}} to {{max}} IU',
+  'insulin.upload.drugCode.required': 'Please give the drug code',
+  'insulin.upload.drugUnknown': 'No drug of the catalogue has this code',
+  'insulin.upload.doctorRequired': 'Please give the ordering doctor: the patient has no doctor in charge',
 } as const;
 
 export type MessageKey = keyof typeof enUS;

@@ -679,4 +679,7 @@ export const zhCN: Record<MessageKey, string> = {
   'settings.pump.tubeChangeDays': '换管间隔须为 {{min}}-{{max}} 的整数天',
   'settings.pump.lowBatteryPercent': '低电量阈值须为 {{min}}-{{max}} 的整数（%）',
   'settings.pump.lowDoseUnits': '低剩余药量阈值须为 {{min}}-{{max}} 的整数（IU）',
+  'insulin.upload.drugCode.required': '请提供药品编码',
+  'insulin.upload.drugUnknown': '药品目录中没有该编码的药品',
+  'insulin.upload.doctorRequired': '请提供开嘱医生：该患者没有主管医生',
 };

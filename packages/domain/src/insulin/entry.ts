@@ -65,7 +65,7 @@ export const INSULIN_LIMITS = {
 /** A dose as hundredths of an IU (exact for the at most 2 decimals allowed). */
 export const hundredths = (dose: number) => Math.round(dose * 100);
 
-function doseSchema(requiredKey: MessageKey) {
+export function doseSchema(requiredKey: MessageKey) {
   return requiredNumber(requiredKey).check((ctx) => {
     const value = ctx.value;
     if (!Number.isFinite(value) || value <= 0) {
@@ -145,14 +145,14 @@ export function breakdownIssue(doses: InsulinDoses): { sum: number } | null {
 }
 
 const DOSE_FIELDS = ['dose', ...INSULIN_DOSE_PARTS];
-const dosesOk = {
+export const dosesOk = {
   when: (payload: z.core.ParsePayload) =>
     typeof payload.value === 'object' &&
     payload.value !== null &&
     !payload.issues.some((issue) => DOSE_FIELDS.includes(String(issue.path?.[0]))),
 };
 
-function sumRule(doses: InsulinDoses, ctx: z.core.$RefinementCtx) {
+export function sumRule(doses: InsulinDoses, ctx: z.core.$RefinementCtx) {
   const issue = breakdownIssue(doses);
   if (issue) {
     ctx.addIssue({

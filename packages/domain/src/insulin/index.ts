@@ -1,2 +1,3 @@
 export * from './entry';
 export * from './totals';
+export * from './upload';

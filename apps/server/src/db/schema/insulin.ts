@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { drugs } from './drugs';
 import { patients } from './patients';
@@ -57,6 +58,12 @@ export const insulinRecords = pgTable(
     confirmedByName: text('confirmed_by_name'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     note: text('note'),
+    /**
+     * a dose recorded on a meter (issue 16, meter uploads): the meter's serial number and its record
+     * number, the upload's natural key as for readings (null for doses entered by hand)
+     */
+    deviceSerial: text('device_serial'),
+    deviceRecordNo: text('device_record_no'),
     version: integer('version').notNull().default(1),
     createdBy: bigint('created_by', { mode: 'number' }),
     createdAt: createdAt(),
@@ -76,6 +83,10 @@ export const insulinRecords = pgTable(
     index('insulin_records_unconfirmed_idx')
       .on(t.tenantId, t.departmentCode, t.givenAt)
       .where(sql`${t.deletedAt} is null and ${t.status} = 'unconfirmed'`),
+    // a repeated meter upload adds nothing: one record per device record (deleted ones included)
+    uniqueIndex('insulin_records_device_record_uq')
+      .on(t.tenantId, t.deviceSerial, t.deviceRecordNo)
+      .where(sql`${t.deviceSerial} is not null`),
     check('insulin_records_dose_ck', sql`${t.dose} > 0`),
     check('insulin_records_status_ck', sql`${t.status} in ('unconfirmed', 'confirmed')`),
     check('insulin_records_confirmed_ck', sql`(${t.status} = 'confirmed') = (${t.confirmedAt} is not null)`),

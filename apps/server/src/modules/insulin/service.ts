@@ -89,7 +89,7 @@ export function toInsulinView(row: Row, lang: Lang): InsulinRecordView {
 }
 
 /** Enabled insulin periods of a tenant, in sort order. */
-function activePeriods(db: DbOrTx, tenantId: string) {
+export function activePeriods(db: DbOrTx, tenantId: string) {
   return db
     .select()
     .from(insulinPeriods)
@@ -246,12 +246,16 @@ async function contextOf(tx: DbOrTx, tenantId: string, patient: PatientRow, now:
   return context;
 }
 
-/** `POST /v1/insulinRecord`: one dose entered on the patient tab (unconfirmed). */
+/**
+ * `POST /v1/insulinRecord`: one dose entered on the patient tab (unconfirmed); also the write of a dose
+ * a meter uploaded (`device`: its serial and record number, the upload's natural key).
+ */
 export async function createInsulinRecord(
   tx: DbOrTx,
   session: SessionUser,
   input: InsulinEntry,
   options: InsulinWriteOptions,
+  device?: { serial: string; recordNo: string },
 ): Promise<InsulinRecordView> {
   const patient = await patientInScope(tx, session, input.patientId, { forUpdate: true });
   check(insulinEntrySchemaFor(await contextOf(tx, session.tenantId, patient, options.now)), input);
@@ -265,6 +269,8 @@ export async function createInsulinRecord(
       admissionId: patient.admissionId,
       departmentCode: patient.departmentCode,
       ...resolved,
+      deviceSerial: device?.serial ?? null,
+      deviceRecordNo: device?.recordNo ?? null,
       createdBy: session.userId,
       updatedBy: session.userId,
       createdAt: options.now,

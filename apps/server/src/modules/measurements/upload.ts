@@ -11,6 +11,7 @@
 import {
   type FieldError,
   ITEM_DISPLAY_UNITS,
+  isInsulinUploadRow,
   type Lang,
   localizedIssues,
   MEASUREMENT_ITEMS,
@@ -30,6 +31,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { patients, users } from '../../db/schema';
 import type { SessionUser } from '../auth/sessions';
 import { inScope } from '../departments/service';
+import { parseInsulinRows, writeInsulinRows } from '../insulin/upload';
 import type { PatientRow } from '../patients/access';
 import { itemDisplaySetting } from '../settings/item-display';
 import { hospitalTimeZone } from '../settings/time-zone';
@@ -61,7 +63,11 @@ async function defaultUnits(db: DbOrTx, tenantId: string, items: Set<Measurement
 }
 
 /** Patients named by the batch (by wristband or inpatient number), in one query. */
-async function patientsOf(db: DbOrTx, tenantId: string, records: UploadRecord[]) {
+async function patientsOf(
+  db: DbOrTx,
+  tenantId: string,
+  records: Pick<UploadRecord, 'wristbandCode' | 'inpatientNumber'>[],
+) {
   const bands = [...new Set(records.map((r) => r.wristbandCode).filter((v): v is string => !!v))];
   const numbers = [...new Set(records.map((r) => r.inpatientNumber).filter((v): v is string => !!v))];
   if (!bands.length && !numbers.length) return { byBand: new Map(), byNumber: new Map() };
@@ -173,7 +179,13 @@ export async function uploadMeasurements(
     const candidates: Candidate[] = [];
     const seen = new Set<string>();
     let duplicates = 0;
+    // insulin doses recorded on the meter (category INS) take the insulin write path (issue 16)
+    const insulinRows: { index: number; raw: unknown }[] = [];
     input.records.forEach((raw, index) => {
+      if (isInsulinUploadRow(raw)) {
+        insulinRows.push({ index, raw });
+        return;
+      }
       const withUnit =
         raw && typeof raw === 'object' && !Array.isArray(raw)
           ? {
@@ -202,18 +214,19 @@ export async function uploadMeasurements(
       seen.add(deviceKeyOf(device));
       candidates.push({ index, record: parsed.data, device });
     });
+    const insulin = await parseInsulinRows(tx, tenantId, insulinRows, { lang, now, seen });
+    rejected.push(...insulin.rejected);
+    duplicates += insulin.duplicates;
 
     const [{ byBand, byNumber }, operators] = await Promise.all([
-      patientsOf(
-        tx,
-        tenantId,
-        candidates.map((c) => c.record),
-      ),
-      operatorsOf(
-        tx,
-        tenantId,
-        candidates.map((c) => c.record.operator),
-      ),
+      patientsOf(tx, tenantId, [
+        ...candidates.map((c) => c.record),
+        ...insulin.candidates.map((c) => c.record),
+      ]),
+      operatorsOf(tx, tenantId, [
+        ...candidates.map((c) => c.record.operator),
+        ...insulin.candidates.map((c) => c.record.operator),
+      ]),
     ]);
 
     const ready: Candidate[] = [];
@@ -267,6 +280,22 @@ export async function uploadMeasurements(
       if (received.has(deviceKeyOf(refusedDevices[i]!))) duplicates++;
       else rejected.push(refusal);
     });
+    const doses = await writeInsulinRows(
+      tx,
+      session,
+      insulin.candidates,
+      {
+        patientOf: (record) =>
+          (record.wristbandCode ? byBand.get(record.wristbandCode) : undefined) ??
+          (record.inpatientNumber ? byNumber.get(record.inpatientNumber) : undefined),
+        operators,
+        timeZone,
+      },
+      options,
+    );
+    accepted += doses.accepted;
+    duplicates += doses.duplicates;
+    rejected.push(...doses.rejected);
     rejected.sort((a, b) => a.index - b.index);
     return { accepted, duplicates, rejected };
   });
