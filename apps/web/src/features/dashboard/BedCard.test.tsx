@@ -45,6 +45,7 @@ const patient: Inpatient = {
   },
   openCriticalCount: 1,
   today: { done: ['fasting'], untested: [], due: [], overdue: ['afterBreakfast'], upcoming: [] },
+  pump: null,
 };
 
 const tagOption = (tag: string, color: string | null, tagEn: string | null = null): TagOption => ({
@@ -130,6 +131,58 @@ describe('BedCard', () => {
     expect(shown()).toEqual(['低血糖风险', '旧标签']);
     await act(() => i18n.changeLanguage('en-US'));
     expect(shown()).toEqual(['Hypo risk', '旧标签']);
+  });
+
+  it('shows the insulin pump worn with its reminders, and a quiet pump chip without any', async () => {
+    const pump = {
+      bindingId: 5,
+      pumpId: 9,
+      serialNumber: 'PMP-001',
+      upAt: '2026-03-07T01:00:00Z',
+      lastTubeChangeAt: null,
+      battery: 12,
+      dose: 100,
+      reminders: [
+        {
+          kind: 'tubeChange' as const,
+          state: 'overdue' as const,
+          dueAt: '2026-03-10T01:00:00Z',
+          since: '2026-03-07T01:00:00Z',
+          value: null,
+          threshold: 3,
+        },
+        {
+          kind: 'lowBattery' as const,
+          state: 'low' as const,
+          dueAt: null,
+          since: '2026-03-10T00:00:00Z',
+          value: 12,
+          threshold: 20,
+        },
+      ],
+    };
+    const card = render({ ...patient, pump }, () => {});
+    const chips = () =>
+      [...card.querySelectorAll('[data-testid="bed-pump-reminder"]')].map((chip) => [
+        chip.getAttribute('data-state'),
+        chip.textContent,
+      ]);
+    expect(chips()).toEqual([
+      ['overdue', 'Pump · Tube change overdue'],
+      ['low', 'Pump · Low battery'],
+    ]);
+    expect(card.querySelector('[data-testid="bed-pump"]')?.getAttribute('title')).toContain(
+      '12 % left (below 20 %)',
+    );
+    await act(() => i18n.changeLanguage('zh-CN'));
+    expect(chips()).toEqual([
+      ['overdue', '胰岛素泵 · 换管超时'],
+      ['low', '胰岛素泵 · 电量低'],
+    ]);
+    await act(() => i18n.changeLanguage('en-US'));
+    const quiet = render({ ...patient, pump: { ...pump, reminders: [] } }, () => {});
+    expect(quiet.querySelector('[data-testid="bed-pump"]')?.textContent).toBe('Pump');
+    expect(quiet.querySelector('[data-testid="bed-pump-reminder"]')).toBeNull();
   });
 
   it('opens the patient on a click or Enter, but not from the actions button', () => {

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { Inpatient } from '../../api/patients';
 import { formatDateTime } from '../../components/format';
 import { GenderIcon, GlucoseValue, PatientTags, type TagOptionsByText } from '../patients/parts';
+import { PumpBadge } from '../tasks/pump-reminders';
 import { elapsedSince, type PeriodChip } from './inpatients';
 
 export type PatientAction = 'detail' | 'transfer' | 'discharge';
@@ -59,7 +60,8 @@ export function PeriodChips({ chips }: { chips: PeriodChip[] }) {
 
 /**
  * One patient on the ward: bed, name, gender, age, tags, the latest glucose in its classification's
- * colour and how long ago, today's periods, a red badge for open critical values. A click (or Enter)
+ * colour and how long ago, today's periods, the insulin pump worn with its reminders, a red badge for
+ * open critical values. A click (or Enter)
  * opens the patient; the menu holds transfer and discharge.
  */
 export function BedCard({
@@ -161,6 +163,7 @@ export function BedCard({
         )}
       </div>
       <PeriodChips chips={chips} />
+      <PumpBadge pump={patient.pump} />
       <div className="gc-bed-meta">
         {[patient.doctorName ?? patient.doctorCode, patient.inpatientNumber].filter(Boolean).join(' · ')}
       </div>

@@ -50,6 +50,12 @@ function Totals({ data }: { data: Handover }) {
       alert: overdue > 0,
     },
     {
+      key: 'pumpReminders',
+      label: t('pumpReminders.handover.total'),
+      value: totals.pumpReminders,
+      alert: data.patients.some((row) => row.pumpReminders.some((reminder) => reminder.state === 'overdue')),
+    },
+    {
       key: 'criticalOpened',
       label: t('handover.totals.criticalOpened'),
       value: totals.criticalOpened,

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import type { Handover, HandoverCritical, HandoverMovement, HandoverPatient } from '../../api/handover';
 import { criticalColor, LoopStepLine } from '../critical/CriticalCard';
 import { valueText } from '../critical/units';
+import { PUMP_REMINDER_COLORS, reminderDetail, reminderTitle } from '../tasks/pump-reminders';
 import { TASK_STATE_COLORS } from '../tasks/tasks';
 import { shiftTime } from './handover';
 
@@ -20,7 +21,7 @@ export interface SectionColumn<T> {
 
 /** One section of the hand-over: its rows, columns and what it says when it has none. */
 export interface HandoverSection<T = unknown> {
-  key: 'critical' | 'rechecks' | 'due' | 'movements' | 'patients';
+  key: 'critical' | 'rechecks' | 'due' | 'pump' | 'movements' | 'patients';
   title: string;
   rows: T[];
   rowKey: (row: T) => string | number;
@@ -42,7 +43,7 @@ function PatientCell({ name, bed, note }: { name: string; bed: string | null; no
 
 /**
  * The sections of a hand-over in the order a nurse goes through them: critical values, rechecks
- * pending, measurements due, admissions/transfers/discharges, then every patient's counts.
+ * pending, measurements due, pump reminders, admissions/transfers/discharges, then every patient's counts.
  */
 export function handoverSections(
   data: Handover,
@@ -156,6 +157,42 @@ export function handoverSections(
     ],
   });
 
+  // the insulin pumps worn now and what they need (issue 16): tube change, low battery, low insulin
+  const pump = section<HandoverPatient>({
+    key: 'pump',
+    title: t('pumpReminders.handover.title'),
+    rows: data.patients.filter((row) => row.pumpReminders.length > 0),
+    rowKey: (row) => row.patientId,
+    empty: t('pumpReminders.handover.empty'),
+    columns: [
+      {
+        key: 'patient',
+        title: t('handover.columns.patient'),
+        phone: true,
+        render: (row) => <PatientCell name={row.name} bed={row.bed} note={row.pumpSerialNumber} />,
+      },
+      {
+        key: 'reminders',
+        title: t('pumpReminders.fields.reminder'),
+        phone: true,
+        render: (row) => (
+          <span className="gc-ho-tags">
+            {row.pumpReminders.map((reminder) => (
+              <Tag
+                key={reminder.kind}
+                color={PUMP_REMINDER_COLORS[reminder.state]}
+                data-testid="handover-pump-reminder"
+                data-kind={reminder.kind}
+              >
+                {reminderTitle(t, reminder)} · {reminderDetail(t, reminder, data.timeZone)}
+              </Tag>
+            ))}
+          </span>
+        ),
+      },
+    ],
+  });
+
   const movements = section<HandoverMovement>({
     key: 'movements',
     title: t('handover.sections.movements'),
@@ -217,5 +254,5 @@ export function handoverSections(
     ],
   });
 
-  return [critical, rechecks, due, movements, patients];
+  return [critical, rechecks, due, pump, movements, patients];
 }

@@ -1,5 +1,5 @@
 import type { ProColumns } from '@ant-design/pro-components';
-import { insulinPumpCreateSchema, PERMISSIONS, PUMP_LIMITS, PUMP_LOW_LEVELS } from '@glucocare/domain/admin';
+import { insulinPumpCreateSchema, PERMISSIONS, PUMP_LIMITS } from '@glucocare/domain/admin';
 import { useQuery } from '@tanstack/react-query';
 import { Col, Form, Input, Select, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -26,6 +26,7 @@ import { ListPage, STATUS_COLUMN, useListReload } from '../../components/list-pa
 import { createdAtColumn, statusExcelColumn, updatedAtColumn } from '../../components/list-page/row-parts';
 import { shownName } from '../../components/names';
 import { PageWrapper } from '../../components/PageWrapper';
+import { usePumpLowLevels } from '../tasks/use-pump-strategy';
 
 const PUMP_PERMISSIONS = PERMISSIONS.pumps.register;
 const PUMP_LIST = 'insulinPump';
@@ -225,6 +226,8 @@ export default function PumpPage() {
   const reload = useListReload(PUMP_LIST);
   const none = t('common.none');
 
+  // the warning colour follows the hospital's pump strategy (low battery / low insulin thresholds)
+  const low = usePumpLowLevels();
   const columns: ProColumns<InsulinPump>[] = [
     {
       title: t('pumpRegister.search'),
@@ -294,7 +297,7 @@ export default function PumpPage() {
       search: false,
       width: 150,
       render: (_, row) => (
-        <LevelCell value={row.battery} at={row.batteryReportedAt} unit="%" low={PUMP_LOW_LEVELS.battery} />
+        <LevelCell value={row.battery} at={row.batteryReportedAt} unit="%" low={low.battery} />
       ),
     },
     {
@@ -302,9 +305,7 @@ export default function PumpPage() {
       dataIndex: 'dose',
       search: false,
       width: 150,
-      render: (_, row) => (
-        <LevelCell value={row.dose} at={row.doseReportedAt} unit="IU" low={PUMP_LOW_LEVELS.dose} />
-      ),
+      render: (_, row) => <LevelCell value={row.dose} at={row.doseReportedAt} unit="IU" low={low.dose} />,
     },
     STATUS_COLUMN,
     updatedAtColumn<InsulinPump>(t),

@@ -7,6 +7,7 @@ import { PageWrapper } from '../../components/PageWrapper';
 import { BaselineTab } from './strategy/BaselineTab';
 import { ConsultationTab } from './strategy/ConsultationTab';
 import { MonitorTab } from './strategy/MonitorTab';
+import { PumpTab } from './strategy/PumpTab';
 import { ScreenTab } from './strategy/ScreenTab';
 import { ShiftSettingsCard } from './strategy/ShiftSettingsCard';
 import { STRATEGY_EDIT } from './strategy/StrategyForm';
@@ -14,12 +15,12 @@ import { TirTab } from './strategy/TirTab';
 import { VirtualWardTab } from './strategy/VirtualWardTab';
 import './strategy/strategy.css';
 
-const TABS = ['consultation', 'monitor', 'screen', 'tir', 'baseline', 'virtualWard'] as const;
+const TABS = ['consultation', 'monitor', 'screen', 'tir', 'baseline', 'virtualWard', 'pump'] as const;
 type TabKey = (typeof TABS)[number];
 
 /**
- * `/settings/strategy`: auto consultation, monitoring and wall-screen strategies, TIR, baseline and
- * virtual-ward settings, one tab each (the open tab is kept in `?tab=` so a reload stays on it).
+ * `/settings/strategy`: auto consultation, monitoring and wall-screen strategies, TIR, baseline,
+ * virtual-ward and insulin pump settings, one tab each (the open tab is kept in `?tab=` so a reload stays on it).
  */
 export default function StrategySettingsPage() {
   const { t } = useTranslation();
@@ -37,6 +38,7 @@ export default function StrategySettingsPage() {
     tir: <TirTab unit={unit} />,
     baseline: <BaselineTab />,
     virtualWard: <VirtualWardTab unit={unit} />,
+    pump: <PumpTab />,
   };
 
   return (

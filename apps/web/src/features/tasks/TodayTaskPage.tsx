@@ -1,7 +1,7 @@
 import { ReloadOutlined, RightOutlined } from '@ant-design/icons';
 import { formatReadingValue } from '@glucocare/domain/review';
 import type { TaskState } from '@glucocare/domain/tasks';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Input, Table, type TableColumnsType, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
 import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
 import { currentLang } from '../../i18n';
 import { useItemUnit } from '../review/use-item-unit';
+import { PumpReminderList } from './PumpReminderList';
 import {
   stateHint,
   TASK_REFRESH_MS,
@@ -39,7 +40,8 @@ const TAB_BADGE_COLORS: Record<TaskTab, string> = {
 /**
  * `/patient/task`: which patient is due which glucose measurement now, per the monitoring strategy's
  * periods — overdue and due first, with the counts of each state as tabs (a reading recorded as not
- * tested is its own state, "Not tested: <reason>", never done); refreshes every minute.
+ * tested is its own state, "Not tested: <reason>", never done), and a tab of today's insulin pump
+ * reminders (tube change due or overdue, low battery, low insulin); refreshes every minute.
  * A row opens the patient's glucose tab.
  */
 export default function TodayTaskPage() {
@@ -50,13 +52,14 @@ export default function TodayTaskPage() {
   const unit = useItemUnit('GLU');
   const [keyword, setKeyword] = useState('');
   const [departmentCode, setDepartmentCode] = useState<string | null>(null);
-  const [tab, setTab] = useState<TaskTab>('all');
+  // the state tabs of the measuring tasks, and beside them today's insulin pump reminders (issue 16)
+  const [tab, setTab] = useState<TaskTab | 'pump'>('all');
   const [paging, setPaging] = useState({ page: 1, size: 20 });
   const filter: TodayTaskFilter = {
     queryCondition: keyword.trim() || undefined,
     departmentCode: departmentCode ?? undefined,
   };
-  const state: TaskState | undefined = tab === 'all' ? undefined : tab;
+  const state: TaskState | undefined = tab === 'all' || tab === 'pump' ? undefined : tab;
 
   const counts = useQuery({
     queryKey: ['tasks', 'counts', filter],
@@ -69,6 +72,7 @@ export default function TodayTaskPage() {
   const list = useQuery({
     queryKey: ['tasks', 'list', filter, state, paging, lang],
     queryFn: ({ signal }) => fetchTodayTasks({ ...filter, state, ...paging }, signal),
+    enabled: tab !== 'pump',
     refetchInterval: TASK_REFRESH_MS,
     staleTime: 0,
     placeholderData: (previous) => previous,
@@ -76,9 +80,11 @@ export default function TodayTaskPage() {
   });
   // times are read on the hospital's clock (the browser's until the counts have said which it is)
   const timeZone = counts.data?.timeZone;
+  const client = useQueryClient();
   const refresh = () => {
     void counts.refetch();
-    void list.refetch();
+    if (tab === 'pump') void client.invalidateQueries({ queryKey: ['tasks', 'pumpReminders'] });
+    else void list.refetch();
   };
 
   const stateCell = (row: TodayTask) => (
@@ -228,46 +234,67 @@ export default function TodayTaskPage() {
       <Tabs
         activeKey={tab}
         onChange={(key) => {
-          setTab(key as TaskTab);
+          setTab(key as TaskTab | 'pump');
           setPaging((p) => ({ ...p, page: 1 }));
         }}
-        items={TASK_TABS.map((key) => ({ key, label: tabLabel(key) }))}
+        items={[
+          ...TASK_TABS.map((key) => ({ key, label: tabLabel(key) })),
+          {
+            key: 'pump',
+            label: (
+              <span data-testid="task-tab-pump">
+                {t('pumpReminders.tab')}{' '}
+                {counts.data ? (
+                  <Badge
+                    count={counts.data.pumpReminders}
+                    showZero
+                    overflowCount={999}
+                    color={counts.data.pumpRemindersOverdue ? TAB_BADGE_COLORS.overdue : '#d48806'}
+                  />
+                ) : null}
+              </span>
+            ),
+          },
+        ]}
       />
-      {list.isError ? (
+      {tab === 'pump' ? <PumpReminderList filter={filter} timeZone={timeZone} mobile={mobile} /> : null}
+      {tab !== 'pump' && list.isError ? (
         <LoadError title={t('tasks.loadFailed')} message={errorText(list.error)} onRetry={refresh} />
       ) : null}
-      <Table<TodayTask>
-        rowKey={taskKey}
-        columns={columns}
-        dataSource={list.data?.records ?? []}
-        loading={list.isLoading}
-        size={mobile ? 'small' : 'middle'}
-        scroll={mobile ? undefined : { x: 'max-content' }}
-        data-testid="task-table"
-        onRow={(row) => ({ onClick: () => navigate(taskLink(row)), className: 'gc-clickable-row' })}
-        locale={{
-          emptyText: (
-            <TableEmpty
-              text={
-                list.isError
-                  ? t('tasks.loadFailed')
-                  : tab === 'all'
-                    ? t('tasks.empty')
-                    : t('tasks.emptyState', { state: t(`tasks.states.${tab}`) })
-              }
-            />
-          ),
-        }}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.size,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (count) => t('common.total', { count }),
-          onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
-        }}
-      />
+      {tab === 'pump' ? null : (
+        <Table<TodayTask>
+          rowKey={taskKey}
+          columns={columns}
+          dataSource={list.data?.records ?? []}
+          loading={list.isLoading}
+          size={mobile ? 'small' : 'middle'}
+          scroll={mobile ? undefined : { x: 'max-content' }}
+          data-testid="task-table"
+          onRow={(row) => ({ onClick: () => navigate(taskLink(row)), className: 'gc-clickable-row' })}
+          locale={{
+            emptyText: (
+              <TableEmpty
+                text={
+                  list.isError
+                    ? t('tasks.loadFailed')
+                    : tab === 'all'
+                      ? t('tasks.empty')
+                      : t('tasks.emptyState', { state: t(`tasks.states.${tab}`) })
+                }
+              />
+            ),
+          }}
+          pagination={{
+            current: paging.page,
+            pageSize: paging.size,
+            total: list.data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: PAGE_SIZES,
+            showTotal: (count) => t('common.total', { count }),
+            onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
+          }}
+        />
+      )}
     </PageWrapper>
   );
 }
