@@ -53,7 +53,7 @@ const reminderKinds = (page: Page) =>
     );
 
 describe("pump reminders in today's tasks", () => {
-  it('an overdue tube change shows on the task list and the bed card; the pump strategy setting moves it', {
+  it('an overdue tube change shows on the task list, the bed card and the hand-over; the pump strategy moves it and the register colour', {
     timeout: 300_000,
   }, async () => {
     const context = await newContext(browser);
@@ -82,8 +82,8 @@ describe("pump reminders in today's tasks", () => {
       .poll(() => page.getByTestId('task-tab-pump').innerText(), WAIT)
       .toMatch(/Pump reminders\s*[1-9]/);
     await page.getByTestId('task-tab-pump').click();
-    await page.getByTestId('task-keyword').locator('input').fill(name);
-    await page.getByTestId('task-keyword').locator('input').press('Enter');
+    await page.getByTestId('task-keyword').fill(name);
+    await page.getByTestId('task-keyword').press('Enter');
     await expect.poll(() => reminderKinds(page), WAIT).toEqual(['tubeChange:overdue', 'lowBattery:low']);
     const table = page.getByTestId('pump-reminder-table');
     expect(await table.innerText()).toContain(serial);
@@ -110,6 +110,15 @@ describe("pump reminders in today's tasks", () => {
     await switchLanguage(page, 'en-US');
     await expect.poll(() => chips.first().innerText(), WAIT).toBe('Pump · Tube change overdue');
 
+    // the shift hand-over of the ward lists the pump and its reminders
+    await page.goto('/patient/handover');
+    const pumpSection = page.getByTestId('handover-section-pump');
+    await expect.poll(() => pumpSection.innerText(), WAIT).toContain(name);
+    expect(await pumpSection.innerText()).toContain(serial);
+    expect(await pumpSection.innerText()).toContain('Tube change overdue');
+    await pumpSection.scrollIntoViewIfNeeded();
+    await shot(page, 'pump-reminders-handover-en');
+
     // the phone: the pump tab of the task list
     const phone = await (await newContext(browser, { width: 390, height: 844 })).newPage();
     await loginViaForm(phone, 'nurse01', 'Nurse@2026');
@@ -118,7 +127,7 @@ describe("pump reminders in today's tasks", () => {
     await expect.poll(() => reminderKinds(phone).then((kinds) => kinds.length), WAIT).toBeGreaterThan(0);
     await shot(phone, 'pump-reminders-tasks-390');
 
-    // the administrator sets tube changes every 7 days: the change is no longer due
+    // the administrator sets tube changes every 7 days and low battery below 10 %: nothing is due
     const admin = await (await newContext(browser)).newPage();
     await loginViaForm(admin, 'admin', 'Admin@123456');
     const original = await call<Strategy>(admin, 'GET', '/v1/systemSetting/pumpStrategy');
@@ -132,14 +141,25 @@ describe("pump reminders in today's tasks", () => {
       await expect
         .poll(() => admin.getByTestId('strategy-pump').innerText(), WAIT)
         .toContain('The tube change interval must be a whole number of days from 1 to 7');
+      // the register shows the pump's 11 % in the warning colour at the default 20 %
+      const registerLow = async () => {
+        await admin.goto('/pump/register');
+        await admin.locator('#insulinPumpSearch_queryCondition').fill(serial);
+        await admin.locator('#insulinPumpSearch_queryCondition').press('Enter');
+        const row = admin.locator('.ant-table-row', { hasText: serial });
+        await row.waitFor(WAIT);
+        await expect.poll(() => admin.locator('.ant-table-row').count(), WAIT).toBe(1);
+        return row.getByTestId('pump-level-low').count();
+      };
+      expect(await registerLow()).toBe(1);
+      await admin.goto('/settings/strategy?tab=pump');
+      await expect.poll(() => days.inputValue(), WAIT).toBe(String(original.tubeChangeDays));
       await days.fill('7');
+      await admin.getByTestId('pump-low-battery').fill('10');
       await admin.getByTestId('strategy-pump-save').click();
       await expect
-        .poll(
-          () => call<Strategy>(admin, 'GET', '/v1/systemSetting/pumpStrategy').then((s) => s.tubeChangeDays),
-          WAIT,
-        )
-        .toBe(7);
+        .poll(() => call<Strategy>(admin, 'GET', '/v1/systemSetting/pumpStrategy'), WAIT)
+        .toEqual({ ...original, tubeChangeDays: 7, lowBatteryPercent: 10 });
       await shot(admin, 'pump-strategy-en');
       await switchLanguage(admin, 'zh-CN');
       await expect.poll(() => admin.getByTestId('strategy-pump').innerText(), WAIT).toContain('换管间隔');
@@ -147,9 +167,13 @@ describe("pump reminders in today's tasks", () => {
 
       await page.goto('/patient/task');
       await page.getByTestId('task-tab-pump').click();
-      await page.getByTestId('task-keyword').locator('input').fill(name);
-      await page.getByTestId('task-keyword').locator('input').press('Enter');
-      await expect.poll(() => reminderKinds(page), WAIT).toEqual(['lowBattery:low']);
+      await page.getByTestId('task-keyword').fill(name);
+      await page.getByTestId('task-keyword').press('Enter');
+      // every 7 days the change is not due yet, and 11 % is not below 10 %: nothing to do for this pump
+      await expect
+        .poll(() => page.getByTestId('pump-reminder-table').innerText(), WAIT)
+        .toContain('No pump reminders today');
+      expect(await registerLow()).toBe(0);
     } finally {
       await call(admin, 'POST', '/v1/systemSetting/pumpStrategy', original);
     }

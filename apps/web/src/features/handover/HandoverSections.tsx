@@ -176,16 +176,18 @@ export function handoverSections(
         title: t('pumpReminders.fields.reminder'),
         phone: true,
         render: (row) => (
-          <span className="gc-ho-tags">
+          <span className="gc-ho-pump-reminders">
             {row.pumpReminders.map((reminder) => (
-              <Tag
-                key={reminder.kind}
-                color={PUMP_REMINDER_COLORS[reminder.state]}
-                data-testid="handover-pump-reminder"
-                data-kind={reminder.kind}
-              >
-                {reminderTitle(t, reminder)} · {reminderDetail(t, reminder, data.timeZone)}
-              </Tag>
+              <span key={reminder.kind} className="gc-ho-pump-reminder">
+                <Tag
+                  color={PUMP_REMINDER_COLORS[reminder.state]}
+                  data-testid="handover-pump-reminder"
+                  data-kind={reminder.kind}
+                >
+                  {reminderTitle(t, reminder)}
+                </Tag>
+                <span className="gc-secondary">{reminderDetail(t, reminder, data.timeZone)}</span>
+              </span>
             ))}
           </span>
         ),

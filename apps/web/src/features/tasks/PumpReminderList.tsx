@@ -104,7 +104,7 @@ export function PumpReminderList({
                 navigate(pumpReminderLink(row));
               }}
             >
-              {t('tasks.open')}
+              {t('pumpReminders.open')}
             </Button>
           ),
         },
@@ -112,6 +112,9 @@ export function PumpReminderList({
 
   return (
     <>
+      <p className="gc-secondary" data-testid="pump-reminder-intro">
+        {t('pumpReminders.intro')}
+      </p>
       {list.isError ? (
         <LoadError
           title={t('pumpReminders.loadFailed')}

@@ -31,9 +31,8 @@ function PumpFields() {
             rules={[bodyFieldRule(pumpStrategySchema, [field.name], current)]}
             required
           >
+            {/* no min/max: a value out of range stays as typed and the domain rule says why */}
             <InputNumber
-              min={limit.min}
-              max={limit.max}
               precision={0}
               addonAfter={t(`pumpReminders.strategy.units.${field.unit}`)}
               style={{ width: '100%', maxWidth: 240 }}
