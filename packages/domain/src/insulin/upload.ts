@@ -7,13 +7,16 @@
  * dose through the one insulin write path. The meter's serial and record number are the natural key.
  */
 import { z } from 'zod';
-import { isBlank, lengthIn, optionalText, requiredText } from '../rules/common';
+import {
+  UPLOAD_KEY_LIMIT as KEY_LIMIT,
+  requirePatientOfUpload,
+  uploadRowFields,
+} from '../measurements/upload';
+import { lengthIn, optionalText, requiredText } from '../rules/common';
 import { doseSchema, dosesOk, INSULIN_LIMITS, sumRule } from './entry';
 
 /** The `category` of an insulin row of a meter upload. */
 export const INSULIN_UPLOAD_CATEGORY = 'INS';
-
-const KEY_LIMIT = { min: 1, max: 64 };
 
 /** Whether an uploaded row (not yet checked) is an insulin row. */
 export const isInsulinUploadRow = (raw: unknown): boolean =>
@@ -33,12 +36,7 @@ export function insulinUploadRecordSchemaFor(context: InsulinUploadContext = {})
   const now = context.now ?? (() => new Date());
   return z
     .strictObject({
-      deviceSerial: requiredText('measurements.upload.deviceSerial.required').check(
-        lengthIn(KEY_LIMIT, 'validation.tooLong'),
-      ),
-      deviceRecordNo: requiredText('measurements.upload.deviceRecordNo.required').check(
-        lengthIn(KEY_LIMIT, 'validation.tooLong'),
-      ),
+      ...uploadRowFields,
       category: z.string().transform(() => INSULIN_UPLOAD_CATEGORY),
       /** the drug's code in the drug catalogue (an insulin) */
       drugCode: requiredText('insulin.upload.drugCode.required').check(
@@ -66,29 +64,11 @@ export function insulinUploadRecordSchemaFor(context: InsulinUploadContext = {})
             ctx.issues.push({ code: 'custom', input: ctx.value, message: 'insulin.givenAt.future' });
           }
         }),
-      wristbandCode: optionalText()
-        .check(lengthIn({ min: 0, max: 32 }, 'validation.tooLong'))
-        .nullish(),
-      inpatientNumber: optionalText()
-        .check(lengthIn({ min: 0, max: 18 }, 'validation.tooLong'))
-        .nullish(),
-      /** the executing nurse's user name */
-      operator: requiredText('measurements.upload.operator.required').check(
-        lengthIn(KEY_LIMIT, 'validation.tooLong'),
-      ),
       /** the ordering doctor's user name; absent: the patient's doctor */
       doctor: optionalText().check(lengthIn(KEY_LIMIT, 'validation.tooLong')).nullish(),
       remark: optionalText().check(lengthIn(INSULIN_LIMITS.note, 'validation.tooLong')).nullish(),
     })
-    .superRefine((record, ctx) => {
-      if (isBlank(record.wristbandCode) && isBlank(record.inpatientNumber)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['wristbandCode'],
-          message: 'measurements.upload.patientRequired',
-        });
-      }
-    })
+    .superRefine(requirePatientOfUpload)
     .superRefine(sumRule, dosesOk);
 }
 export type InsulinUploadRecord = z.infer<ReturnType<typeof insulinUploadRecordSchemaFor>>;

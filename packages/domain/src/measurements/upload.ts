@@ -13,7 +13,9 @@ export const UPLOAD_SOURCES = ['meter', 'his'] as const;
 /** What a meter shows outside its range; recorded as the untested reason "measurable range exceeded". */
 export const METER_OUT_OF_RANGE = ['LO', 'HI'] as const;
 
-const KEY_LIMIT = { min: 1, max: 64 };
+/** Lengths of the natural key's parts and of user names in an upload. */
+export const UPLOAD_KEY_LIMIT = { min: 1, max: 64 };
+const KEY_LIMIT = UPLOAD_KEY_LIMIT;
 
 /** `POST /v1/testRecord/upload`: the frame of an upload. */
 export const measurementUploadSchema = z.strictObject({
@@ -25,17 +27,44 @@ export const measurementUploadSchema = z.strictObject({
 });
 export type MeasurementUpload = z.infer<typeof measurementUploadSchema>;
 
+/**
+ * What every uploaded row carries whatever its kind (a reading, an insulin dose): the meter's natural
+ * key, the patient (wristband or inpatient number, see {@link requirePatientOfUpload}) and the operator.
+ */
+export const uploadRowFields = {
+  deviceSerial: requiredText('measurements.upload.deviceSerial.required').check(
+    lengthIn(KEY_LIMIT, 'validation.tooLong'),
+  ),
+  deviceRecordNo: requiredText('measurements.upload.deviceRecordNo.required').check(
+    lengthIn(KEY_LIMIT, 'validation.tooLong'),
+  ),
+  wristbandCode: optionalText()
+    .check(lengthIn({ min: 0, max: 32 }, 'validation.tooLong'))
+    .nullish(),
+  inpatientNumber: optionalText()
+    .check(lengthIn({ min: 0, max: 18 }, 'validation.tooLong'))
+    .nullish(),
+  operator: requiredText('measurements.upload.operator.required').check(
+    lengthIn(KEY_LIMIT, 'validation.tooLong'),
+  ),
+};
+
+/** An uploaded row names its patient by wristband code or inpatient number (one at least). */
+export function requirePatientOfUpload(
+  record: { wristbandCode?: string | null; inpatientNumber?: string | null },
+  ctx: z.RefinementCtx,
+): void {
+  if (isBlank(record.wristbandCode) && isBlank(record.inpatientNumber)) {
+    ctx.addIssue({ code: 'custom', path: ['wristbandCode'], message: 'measurements.upload.patientRequired' });
+  }
+}
+
 /** One uploaded record, checked with the time of the upload and the hospital's lists. */
 export function uploadRecordSchemaFor(context: Pick<EntryContext, 'now' | 'periods' | 'untestedReasons'>) {
   const now = context.now ?? (() => new Date());
   return z
     .strictObject({
-      deviceSerial: requiredText('measurements.upload.deviceSerial.required').check(
-        lengthIn(KEY_LIMIT, 'validation.tooLong'),
-      ),
-      deviceRecordNo: requiredText('measurements.upload.deviceRecordNo.required').check(
-        lengthIn(KEY_LIMIT, 'validation.tooLong'),
-      ),
+      ...uploadRowFields,
       category: requiredEnum(
         MEASUREMENT_ITEMS,
         'measurements.category.required',
@@ -65,25 +94,10 @@ export function uploadRecordSchemaFor(context: Pick<EntryContext, 'now' | 'perio
           }
         })
         .nullish(),
-      wristbandCode: optionalText()
-        .check(lengthIn({ min: 0, max: 32 }, 'validation.tooLong'))
-        .nullish(),
-      inpatientNumber: optionalText()
-        .check(lengthIn({ min: 0, max: 18 }, 'validation.tooLong'))
-        .nullish(),
-      operator: requiredText('measurements.upload.operator.required').check(
-        lengthIn(KEY_LIMIT, 'validation.tooLong'),
-      ),
       remark: optionalText().check(lengthIn(MEASUREMENT_LIMITS.note, 'validation.tooLong')).nullish(),
     })
     .superRefine((record, ctx) => {
-      if (isBlank(record.wristbandCode) && isBlank(record.inpatientNumber)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['wristbandCode'],
-          message: 'measurements.upload.patientRequired',
-        });
-      }
+      requirePatientOfUpload(record, ctx);
       const meterLimit = typeof record.result === 'string';
       const issues = readingIssues({
         category: record.category,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PUMP_REMINDER_KINDS, PUMP_REMINDER_STATES } from '../tasks/pump-reminders';
+import { todayTaskView } from './tasks';
 
 /** One reminder of a bound pump (domain `pumpRemindersAt`). */
 export const pumpReminderView = z.object({
@@ -32,13 +33,16 @@ export type PatientPumpView = z.infer<typeof patientPumpView>;
 
 /** One row of today's pump reminders (GET /v1/tasks/pumpReminders): a patient, the pump and one reminder. */
 export const pumpReminderTaskView = pumpReminderView.extend({
-  patientId: z.number(),
-  patientName: z.string(),
-  gender: z.string(),
-  bed: z.string().nullable(),
-  inpatientNumber: z.string().nullable(),
-  departmentCode: z.string(),
-  departmentName: z.string(),
+  // the patient as the measuring tasks name them
+  ...todayTaskView.pick({
+    patientId: true,
+    patientName: true,
+    gender: true,
+    bed: true,
+    inpatientNumber: true,
+    departmentCode: true,
+    departmentName: true,
+  }).shape,
   bindingId: z.number(),
   pumpId: z.number(),
   serialNumber: z.string(),

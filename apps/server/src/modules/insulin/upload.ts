@@ -19,9 +19,9 @@ import {
   translate,
 } from '@glucocare/domain';
 import type { UploadResultView } from '@glucocare/domain/responses';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { drugCategories, drugs, insulinRecords, users } from '../../db/schema';
+import { drugCategories, drugs, insulinRecords } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { ValidationFailure } from '../../http/validation';
 import type { SessionUser } from '../auth/sessions';
@@ -126,24 +126,6 @@ async function drugsByCode(db: DbOrTx, tenantId: string, codes: string[]) {
   );
 }
 
-/** Active users by user name (any case): the ordering doctors named by the batch or by its patients. */
-async function usersByName(db: DbOrTx, tenantId: string, names: string[]) {
-  const wanted = [...new Set(names.map((name) => name.toLowerCase()))];
-  if (!wanted.length) return new Map<string, number>();
-  const rows = await db
-    .select({ id: users.id, userName: users.userName })
-    .from(users)
-    .where(
-      and(
-        eq(users.tenantId, tenantId),
-        isNull(users.deletedAt),
-        eq(users.isActive, true),
-        inArray(sql`lower(${users.userName})`, wanted),
-      ),
-    );
-  return new Map(rows.map((row) => [row.userName.toLowerCase(), row.id]));
-}
-
 /** The field errors of a refusal of the insulin write path, named as the upload row names them. */
 function refusalOf(error: unknown, lang: Lang): FieldError[] | null {
   const rename = (errors: FieldError[]) =>
@@ -172,6 +154,8 @@ export async function writeInsulinRows(
   lookups: {
     patientOf: (record: InsulinUploadRecord) => PatientRow | undefined;
     operators: Map<string, { id: number; name: string }>;
+    /** active staff by user name (any case), as the operators are found */
+    staffByName: (names: string[]) => Promise<Map<string, { id: number; name: string }>>;
     timeZone: string;
   },
   options: InsulinWriteOptions,
@@ -192,7 +176,7 @@ export async function writeInsulinRows(
   );
   const periods = await activePeriods(tx, tenantId);
   const doctorNames = candidates.map((c) => c.record.doctor || lookups.patientOf(c.record)?.doctorCode || '');
-  const doctors = await usersByName(tx, tenantId, doctorNames.filter(Boolean));
+  const doctors = await lookups.staffByName(doctorNames.filter(Boolean));
 
   for (const [i, { index, record, device }] of candidates.entries()) {
     if (received.has(deviceKeyOf(device))) {
@@ -217,7 +201,7 @@ export async function writeInsulinRows(
     const period = record.period || periodAt(new Date(record.testTime), periods, lookups.timeZone);
     if (!period) problem('period', 'insulin.period.required');
     const doctorName = doctorNames[i]!;
-    const doctorId = doctorName ? doctors.get(doctorName.toLowerCase()) : undefined;
+    const doctorId = doctorName ? doctors.get(doctorName.toLowerCase())?.id : undefined;
     // the doctor is the patient's by default: said only of a patient the caller may see
     if (known && !doctorName) problem('doctor', 'insulin.upload.doctorRequired');
     else if (known && !doctorId) problem('doctor', 'insulin.doctor.unknown');

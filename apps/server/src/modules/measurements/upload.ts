@@ -289,6 +289,7 @@ export async function uploadMeasurements(
           (record.wristbandCode ? byBand.get(record.wristbandCode) : undefined) ??
           (record.inpatientNumber ? byNumber.get(record.inpatientNumber) : undefined),
         operators,
+        staffByName: (names) => operatorsOf(tx, tenantId, names),
         timeZone,
       },
       options,

@@ -1,6 +1,6 @@
 import { RightOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Table, type TableColumnsType, Tag } from 'antd';
+import { Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import type { TodayTaskFilter } from '../../api/tasks';
 import { dateTimeInZone } from '../../components/format';
 import { LoadError, TableEmpty } from '../../components/PageWrapper';
 import { PUMP_REMINDER_COLORS, reminderDetail, reminderTitle } from './pump-reminders';
+import { openColumn, TaskPatientCell } from './task-cells';
 import { TASK_REFRESH_MS } from './tasks';
 
 const PAGE_SIZES = [20, 50, 100];
@@ -43,15 +44,7 @@ export function PumpReminderList({
     meta: { silent: true },
   });
 
-  const patientCell = (row: PumpReminderTask) => (
-    <div>
-      {row.bed ? <Tag>{t('tasks.bed', { bed: row.bed })}</Tag> : null}
-      <strong>{row.patientName}</strong>
-      <div className="gc-secondary">
-        {[row.inpatientNumber, row.departmentName].filter(Boolean).join(' · ')}
-      </div>
-    </div>
-  );
+  const patientCell = (row: PumpReminderTask) => <TaskPatientCell row={row} t={t} />;
   const reminderCell = (row: PumpReminderTask) => (
     <div>
       <Tag
@@ -92,22 +85,9 @@ export function PumpReminderList({
             </span>
           ),
         },
-        {
-          title: t('common.actions'),
-          key: 'open',
-          render: (_, row) => (
-            <Button
-              type="link"
-              size="small"
-              onClick={(event) => {
-                event.stopPropagation();
-                navigate(pumpReminderLink(row));
-              }}
-            >
-              {t('pumpReminders.open')}
-            </Button>
-          ),
-        },
+        openColumn<PumpReminderTask>(t('common.actions'), t('pumpReminders.open'), (row) =>
+          navigate(pumpReminderLink(row)),
+        ),
       ];
 
   return (

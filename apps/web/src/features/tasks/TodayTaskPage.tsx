@@ -26,6 +26,7 @@ import {
 } from './tasks';
 import '../critical/critical.css';
 import { secondsInZone } from '../../components/format';
+import { openColumn, TaskPatientCell } from './task-cells';
 
 const PAGE_SIZES = [20, 50, 100];
 const TAB_BADGE_COLORS: Record<TaskTab, string> = {
@@ -112,15 +113,7 @@ export default function TodayTaskPage() {
       </span>
     );
   };
-  const patientCell = (row: TodayTask) => (
-    <div>
-      {row.bed ? <Tag>{t('tasks.bed', { bed: row.bed })}</Tag> : null}
-      <strong>{row.patientName}</strong>
-      <div className="gc-secondary">
-        {[row.inpatientNumber, row.departmentName].filter(Boolean).join(' · ')}
-      </div>
-    </div>
-  );
+  const patientCell = (row: TodayTask) => <TaskPatientCell row={row} t={t} />;
 
   const columns: TableColumnsType<TodayTask> = mobile
     ? [
@@ -152,22 +145,7 @@ export default function TodayTaskPage() {
         },
         { title: t('tasks.fields.state'), key: 'state', render: (_, row) => stateCell(row) },
         { title: t('tasks.fields.reading'), key: 'reading', render: (_, row) => readingCell(row) },
-        {
-          title: t('common.actions'),
-          key: 'open',
-          render: (_, row) => (
-            <Button
-              type="link"
-              size="small"
-              onClick={(event) => {
-                event.stopPropagation();
-                navigate(taskLink(row));
-              }}
-            >
-              {t('tasks.open')}
-            </Button>
-          ),
-        },
+        openColumn<TodayTask>(t('common.actions'), t('tasks.open'), (row) => navigate(taskLink(row))),
       ];
 
   const countOf = (key: TaskTab) =>
