@@ -8,6 +8,7 @@ import { seedInsulin } from './insulin';
 import { seedMeasurements } from './measurements';
 import { ensureShippedMenusForAllTenants } from './menus';
 import { seedPatients } from './patients';
+import { seedPumpBindings } from './pump-bindings';
 import { seedPumps } from './pumps';
 
 export interface DemoLogin {
@@ -169,6 +170,7 @@ async function seedTenant(tx: DbOrTx, tenant: DemoTenant): Promise<void> {
   await seedMeasurements(tx, tenant.id);
   await seedPumps(tx, tenant.id);
   await seedInsulin(tx, tenant.id);
+  await seedPumpBindings(tx, tenant.id);
 }
 
 /**
