@@ -26,6 +26,7 @@ import { ListPage, STATUS_COLUMN, useListReload } from '../../components/list-pa
 import { createdAtColumn, statusExcelColumn, updatedAtColumn } from '../../components/list-page/row-parts';
 import { shownName } from '../../components/names';
 import { PageWrapper } from '../../components/PageWrapper';
+import { LevelCell } from './pump-format';
 
 const PUMP_PERMISSIONS = PERMISSIONS.pumps.register;
 const PUMP_LIST = 'insulinPump';
@@ -42,41 +43,6 @@ function useManufacturerOptions() {
 
 const makerOptions = (makers: readonly PumpManufacturer[]) =>
   makers.map((maker) => ({ value: maker.id, label: `${shownName(maker)} (${maker.code})` }));
-
-/**
- * A level as last reported (battery %, dose IU) with the time of its report in the hospital's zone,
- * in the warning colour below the domain's low level.
- */
-function LevelCell({
-  value,
-  at,
-  unit,
-  low,
-}: {
-  value: number | null;
-  at: string | null;
-  unit: string;
-  low: number;
-}) {
-  const { t } = useTranslation();
-  if (value == null || !at) return <span className="gc-muted">{t('pumpRegister.notReported')}</span>;
-  const isLow = value < low;
-  return (
-    <div data-testid={isLow ? 'pump-level-low' : undefined}>
-      <Typography.Text type={isLow ? 'danger' : undefined} strong={isLow} className="gc-nowrap">
-        {value} {unit}
-      </Typography.Text>
-      {isLow ? (
-        <Tag color="error" style={{ marginInlineStart: 6 }}>
-          {t('pumpRegister.low')}
-        </Tag>
-      ) : null}
-      <div className="gc-secondary gc-nowrap" style={{ fontSize: 12 }}>
-        {t('pumpRegister.reportedAt', { time: formatDateTime(at).slice(0, 16) })}
-      </div>
-    </div>
-  );
-}
 
 interface PumpValues {
   serialNumber: string;
