@@ -33,6 +33,13 @@ function shanghaiMinute(minutes: number): string {
   return at.toISOString().slice(0, 16).replace('T', ' ');
 }
 
+/** How far the list's table runs past its box sideways (0: it fits). */
+const tableOverflow = (page: Page) =>
+  page.evaluate(() => {
+    const box = document.querySelector('.ant-table-content, .ant-table-body');
+    return box ? box.scrollWidth - box.clientWidth : -1;
+  });
+
 /** Searches a list page by its keyword field. */
 async function search(page: Page, form: string, text: string) {
   const field = page.locator(`#${form}Search_queryCondition`);
@@ -63,6 +70,10 @@ describe('insulin pumps end to end', () => {
       .click();
     await page.getByTestId('form-submit').click();
     await dialog(page).waitFor({ state: 'hidden' });
+    // every column, status included, fits a 1440-wide screen
+    await expect.poll(() => page.locator('.ant-table-tbody').innerText()).toContain(serial);
+    expect(await tableOverflow(page)).toBe(0);
+    await shot(page, 'pump-register-en');
 
     // 2. the patient tab: 刘芳, ENDO bed 5, wears no pump in the demo data
     await page.goto('/index');
@@ -145,6 +156,7 @@ describe('insulin pumps end to end', () => {
     await expect
       .poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count())
       .toBeGreaterThanOrEqual(2);
+    expect(await tableOverflow(page)).toBe(0);
     await shot(page, 'pump-patients-en');
     await switchLanguage(page, 'zh-CN');
     // 王建国, ENDO bed 1, on a pump for 5 days in the demo data, tube change overdue
@@ -152,6 +164,7 @@ describe('insulin pumps end to end', () => {
     await openPatientTab(page, 'WB20260001', 'pump');
     await page.getByTestId('pump-tube-overdue').waitFor();
     await expect.poll(() => page.getByTestId('pump-current').innerText()).toContain('已超期');
+    await page.locator('[data-testid="pump-boluses"] .ant-spin-spinning').waitFor({ state: 'detached' });
     await shot(page, 'pump-tab-zh');
     await switchLanguage(page, 'en-US');
   });

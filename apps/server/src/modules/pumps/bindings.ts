@@ -73,6 +73,20 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 // ---------------------------------------------------------------- reading
 
+/** How a binding's pump, its manufacturer, the patient and the up-pump department join (tenant first). */
+const on = {
+  pump: and(eq(insulinPumps.tenantId, pumpBindings.tenantId), eq(insulinPumps.id, pumpBindings.pumpId)),
+  maker: and(
+    eq(pumpManufacturers.tenantId, insulinPumps.tenantId),
+    eq(pumpManufacturers.id, insulinPumps.manufacturerId),
+  ),
+  patient: and(eq(patients.tenantId, pumpBindings.tenantId), eq(patients.id, pumpBindings.patientId)),
+  department: and(
+    eq(departments.tenantId, pumpBindings.tenantId),
+    eq(departments.code, pumpBindings.departmentCode),
+  ),
+};
+
 const lastTubeChange = sql`(select max(tc.changed_at) from pump_tube_changes tc
    where tc.tenant_id = ${pumpBindings.tenantId} and tc.binding_id = ${pumpBindings.id})`;
 
@@ -109,6 +123,16 @@ function bindingScope(session: Pick<SessionUser, 'scope'>): SQL | undefined {
   );
 }
 
+/** The caller's bindings of live patients, narrowed by `where`. */
+function visibleBindings(session: Pick<SessionUser, 'tenantId' | 'scope'>, where?: SQL) {
+  return and(
+    eq(pumpBindings.tenantId, session.tenantId),
+    isNull(patients.deletedAt),
+    bindingScope(session),
+    where,
+  );
+}
+
 function selectBindings(
   db: DbOrTx,
   session: Pick<SessionUser, 'tenantId' | 'scope'>,
@@ -118,33 +142,11 @@ function selectBindings(
   return db
     .select(bindingColumns(lang))
     .from(pumpBindings)
-    .innerJoin(
-      insulinPumps,
-      and(eq(insulinPumps.tenantId, pumpBindings.tenantId), eq(insulinPumps.id, pumpBindings.pumpId)),
-    )
-    .innerJoin(
-      pumpManufacturers,
-      and(
-        eq(pumpManufacturers.tenantId, insulinPumps.tenantId),
-        eq(pumpManufacturers.id, insulinPumps.manufacturerId),
-      ),
-    )
-    .innerJoin(
-      patients,
-      and(eq(patients.tenantId, pumpBindings.tenantId), eq(patients.id, pumpBindings.patientId)),
-    )
-    .leftJoin(
-      departments,
-      and(eq(departments.tenantId, pumpBindings.tenantId), eq(departments.code, pumpBindings.departmentCode)),
-    )
-    .where(
-      and(
-        eq(pumpBindings.tenantId, session.tenantId),
-        isNull(patients.deletedAt),
-        bindingScope(session),
-        where,
-      ),
-    );
+    .innerJoin(insulinPumps, on.pump)
+    .innerJoin(pumpManufacturers, on.maker)
+    .innerJoin(patients, on.patient)
+    .leftJoin(departments, on.department)
+    .where(visibleBindings(session, where));
 }
 
 function toBinding(row: BindingRow, now: Date, days: number, lang: Lang): PumpBinding {
@@ -238,22 +240,9 @@ export async function pagePumpPatients(
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(pumpBindings)
-        .innerJoin(
-          insulinPumps,
-          and(eq(insulinPumps.tenantId, pumpBindings.tenantId), eq(insulinPumps.id, pumpBindings.pumpId)),
-        )
-        .innerJoin(
-          patients,
-          and(eq(patients.tenantId, pumpBindings.tenantId), eq(patients.id, pumpBindings.patientId)),
-        )
-        .where(
-          and(
-            eq(pumpBindings.tenantId, session.tenantId),
-            isNull(patients.deletedAt),
-            bindingScope(session),
-            where,
-          ),
-        );
+        .innerJoin(insulinPumps, on.pump)
+        .innerJoin(patients, on.patient)
+        .where(visibleBindings(session, where));
       return row?.n ?? 0;
     },
   );
@@ -367,13 +356,7 @@ export async function bindingOptions(
         nameEn: pumpManufacturers.nameEn,
       })
       .from(insulinPumps)
-      .innerJoin(
-        pumpManufacturers,
-        and(
-          eq(pumpManufacturers.tenantId, insulinPumps.tenantId),
-          eq(pumpManufacturers.id, insulinPumps.manufacturerId),
-        ),
-      )
+      .innerJoin(pumpManufacturers, on.maker)
       .where(
         and(
           eq(insulinPumps.tenantId, session.tenantId),
@@ -456,14 +439,8 @@ async function openBindingOf(db: DbOrTx, tenantId: string, by: { pumpId?: number
   const [row] = await db
     .select({ patientName: patients.name, serialNumber: insulinPumps.serialNumber })
     .from(pumpBindings)
-    .innerJoin(
-      patients,
-      and(eq(patients.tenantId, pumpBindings.tenantId), eq(patients.id, pumpBindings.patientId)),
-    )
-    .innerJoin(
-      insulinPumps,
-      and(eq(insulinPumps.tenantId, pumpBindings.tenantId), eq(insulinPumps.id, pumpBindings.pumpId)),
-    )
+    .innerJoin(patients, on.patient)
+    .innerJoin(insulinPumps, on.pump)
     .where(
       and(
         eq(pumpBindings.tenantId, tenantId),
@@ -598,22 +575,9 @@ async function lockedBinding(tx: DbOrTx, session: SessionUser, id: number) {
   const [found] = await tx
     .select({ binding: pumpBindings })
     .from(pumpBindings)
-    .innerJoin(
-      insulinPumps,
-      and(eq(insulinPumps.tenantId, pumpBindings.tenantId), eq(insulinPumps.id, pumpBindings.pumpId)),
-    )
-    .innerJoin(
-      patients,
-      and(eq(patients.tenantId, pumpBindings.tenantId), eq(patients.id, pumpBindings.patientId)),
-    )
-    .where(
-      and(
-        eq(pumpBindings.tenantId, session.tenantId),
-        eq(pumpBindings.id, id),
-        isNull(patients.deletedAt),
-        bindingScope(session),
-      ),
-    )
+    .innerJoin(insulinPumps, on.pump)
+    .innerJoin(patients, on.patient)
+    .where(visibleBindings(session, eq(pumpBindings.id, id)))
     .for('update', { of: pumpBindings });
   if (!found) throw recordNotFound();
   return found.binding;

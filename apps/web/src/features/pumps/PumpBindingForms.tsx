@@ -43,6 +43,25 @@ function ruleFor(issues: () => { field: string; message: string }[]) {
     },
   });
 }
+/** A create-only dialog's form and the rule that checks its values with the domain's `schema`. */
+function useSchemaForm<V>(schema: Schema, bodyOf: (values: V) => unknown) {
+  const edit = useBindingForm<V>();
+  const rule = ruleFor(() =>
+    localizedIssues(schema, bodyOf(edit.form.getFieldsValue(true) as V), currentLang()),
+  );
+  return { edit, rule };
+}
+
+/** Typed text, or null when blank. */
+const trimmed = (text: string | undefined) => (text?.trim() ? text.trim() : null);
+
+/** What the dialogs of a binding's changes take: the binding, and what to do when closed or saved. */
+interface BindingFormProps {
+  binding: PumpBinding;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}
+
 const picked = (value: Dayjs | null | undefined) => (value ? fromPicker(value, hospitalZone()) : undefined);
 
 function TimeField({
@@ -147,7 +166,6 @@ export function UpPumpForm({
   onSaved: (message: string) => void;
 }) {
   const { t } = useTranslation();
-  const edit = useBindingForm<UpValues>();
   const bodyOf = (values: UpValues) => ({
     pumpId: values.pumpId,
     patientId,
@@ -156,16 +174,10 @@ export function UpPumpForm({
     responsibleDoctorId: values.responsibleDoctorId ?? null,
     responsibleNurseId: values.responsibleNurseId ?? null,
     coManagingDoctorId: values.coManagingDoctorId ?? null,
-    note: values.note?.trim() ? values.note.trim() : null,
+    note: trimmed(values.note),
   });
   const context: PumpBindingContext = { now: () => new Date(), ...stay };
-  const rule = ruleFor(() =>
-    localizedIssues(
-      pumpUpSchemaFor(context) as Schema,
-      bodyOf(edit.form.getFieldsValue(true) as UpValues),
-      currentLang(),
-    ),
-  );
+  const { edit, rule } = useSchemaForm<UpValues>(pumpUpSchemaFor(context) as Schema, bodyOf);
   const people = (list: { id: number; name: string }[]) => list.map((p) => ({ value: p.id, label: p.name }));
   return (
     <BindingDialog<UpValues, PumpBinding>
@@ -258,28 +270,16 @@ interface TubeValues {
 }
 
 /** Tube change: after the up-pump, not in the future. */
-export function TubeChangeForm({
-  binding,
-  onClose,
-  onSaved,
-}: {
-  binding: PumpBinding;
-  onClose: () => void;
-  onSaved: (message: string) => void;
-}) {
+export function TubeChangeForm({ binding, onClose, onSaved }: BindingFormProps) {
   const { t } = useTranslation();
-  const edit = useBindingForm<TubeValues>();
   const bodyOf = (values: TubeValues) => ({
     bindingId: binding.id,
     changedAt: picked(values.changedAt),
-    note: values.note?.trim() ? values.note.trim() : null,
+    note: trimmed(values.note),
   });
-  const rule = ruleFor(() =>
-    localizedIssues(
-      pumpTubeChangeSchemaFor(bindingContext(binding)) as Schema,
-      bodyOf(edit.form.getFieldsValue(true) as TubeValues),
-      currentLang(),
-    ),
+  const { edit, rule } = useSchemaForm<TubeValues>(
+    pumpTubeChangeSchemaFor(bindingContext(binding)) as Schema,
+    bodyOf,
   );
   return (
     <BindingDialog<TubeValues, unknown>
@@ -310,29 +310,17 @@ interface DownValues {
 }
 
 /** Down-pump: the time (after the up-pump, not in the future) and why; saving is the confirmation. */
-export function DownPumpForm({
-  binding,
-  onClose,
-  onSaved,
-}: {
-  binding: PumpBinding;
-  onClose: () => void;
-  onSaved: (message: string) => void;
-}) {
+export function DownPumpForm({ binding, onClose, onSaved }: BindingFormProps) {
   const { t } = useTranslation();
-  const edit = useBindingForm<DownValues>();
   const bodyOf = (values: DownValues) => ({
     bindingId: binding.id,
     version: binding.version,
     downAt: picked(values.downAt),
-    reason: values.reason?.trim() ? values.reason.trim() : null,
+    reason: trimmed(values.reason),
   });
-  const rule = ruleFor(() =>
-    localizedIssues(
-      pumpDownSchemaFor(bindingContext(binding)) as Schema,
-      bodyOf(edit.form.getFieldsValue(true) as DownValues),
-      currentLang(),
-    ),
+  const { edit, rule } = useSchemaForm<DownValues>(
+    pumpDownSchemaFor(bindingContext(binding)) as Schema,
+    bodyOf,
   );
   return (
     <BindingDialog<DownValues, PumpBinding>
@@ -388,7 +376,6 @@ export function BasalProfileForm({
   onSaved: (message: string) => void;
 }) {
   const { t } = useTranslation();
-  const edit = useBindingForm<BasalValues>();
   const bodyOf = (values: BasalValues) => ({
     bindingId: binding.id,
     effectiveAt: picked(values.effectiveAt),
@@ -396,14 +383,11 @@ export function BasalProfileForm({
       start: s?.start?.trim() ?? '',
       rate: s?.rate ?? undefined,
     })),
-    note: values.note?.trim() ? values.note.trim() : null,
+    note: trimmed(values.note),
   });
-  const rule = ruleFor(() =>
-    localizedIssues(
-      pumpBasalProfileSchemaFor(bindingContext(binding)) as Schema,
-      bodyOf(edit.form.getFieldsValue(true) as BasalValues),
-      currentLang(),
-    ),
+  const { edit, rule } = useSchemaForm<BasalValues>(
+    pumpBasalProfileSchemaFor(bindingContext(binding)) as Schema,
+    bodyOf,
   );
   return (
     <BindingDialog<BasalValues, unknown>

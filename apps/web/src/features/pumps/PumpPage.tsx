@@ -1,7 +1,7 @@
 import type { ProColumns } from '@ant-design/pro-components';
-import { insulinPumpCreateSchema, PERMISSIONS, PUMP_LIMITS, PUMP_LOW_LEVELS } from '@glucocare/domain/admin';
+import { insulinPumpCreateSchema, PERMISSIONS, PUMP_LIMITS } from '@glucocare/domain/admin';
 import { useQuery } from '@tanstack/react-query';
-import { Col, Form, Input, Select, Switch, Tag, Typography } from 'antd';
+import { Col, Form, Input, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -21,12 +21,11 @@ import { useDevice } from '../../app/preferences';
 import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
 import { DialogForm, textOrNull, useEditForm } from '../../components/dialog-form/DialogForm';
 import { zodRule } from '../../components/form-rules';
-import { formatDateTime } from '../../components/format';
 import { ListPage, STATUS_COLUMN, useListReload } from '../../components/list-page/ListPage';
 import { createdAtColumn, statusExcelColumn, updatedAtColumn } from '../../components/list-page/row-parts';
 import { shownName } from '../../components/names';
 import { PageWrapper } from '../../components/PageWrapper';
-import { LevelCell } from './pump-format';
+import { levelColumns } from './pump-format';
 
 const PUMP_PERMISSIONS = PERMISSIONS.pumps.register;
 const PUMP_LIST = 'insulinPump';
@@ -222,7 +221,7 @@ export default function PumpPage() {
       dataIndex: 'serialNumber',
       search: false,
       fixed: mobile ? undefined : 'left',
-      width: 170,
+      width: 150,
       render: (_, row) => (
         <span className={row.isActive ? 'gc-nowrap' : 'gc-nowrap gc-muted'}>{row.serialNumber}</span>
       ),
@@ -231,47 +230,30 @@ export default function PumpPage() {
       title: t('pumpRegister.manufacturer'),
       dataIndex: 'manufacturerName',
       search: false,
-      width: 150,
+      width: 130,
     },
     {
       title: t('pumpRegister.type'),
       dataIndex: 'type',
       search: false,
-      width: 150,
+      width: 120,
       render: (_, row) => row.type || none,
     },
     {
       title: t('pumpRegister.code'),
       dataIndex: 'code',
       search: false,
-      width: 110,
+      width: 90,
       render: (_, row) => row.code || none,
     },
     {
       title: t('pumpRegister.department'),
       dataIndex: 'departmentName',
       search: false,
-      width: 150,
+      width: 120,
       render: (_, row) => row.departmentName || row.departmentCode,
     },
-    {
-      title: t('pumpRegister.battery'),
-      dataIndex: 'battery',
-      search: false,
-      width: 150,
-      render: (_, row) => (
-        <LevelCell value={row.battery} at={row.batteryReportedAt} unit="%" low={PUMP_LOW_LEVELS.battery} />
-      ),
-    },
-    {
-      title: t('pumpRegister.dose'),
-      dataIndex: 'dose',
-      search: false,
-      width: 150,
-      render: (_, row) => (
-        <LevelCell value={row.dose} at={row.doseReportedAt} unit="IU" low={PUMP_LOW_LEVELS.dose} />
-      ),
-    },
+    ...levelColumns<InsulinPump>(t),
     STATUS_COLUMN,
     updatedAtColumn<InsulinPump>(t),
     createdAtColumn<InsulinPump>(t),

@@ -1,5 +1,4 @@
 import type { ProColumns } from '@ant-design/pro-components';
-import { PUMP_LOW_LEVELS } from '@glucocare/domain/admin';
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,7 +8,7 @@ import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
 import { dateTimeInZone } from '../../components/format';
 import { ListPage } from '../../components/list-page/ListPage';
 import { PageWrapper } from '../../components/PageWrapper';
-import { LevelCell, wearTimeText } from './pump-format';
+import { levelColumns, wearTimeText } from './pump-format';
 
 const at = (iso: string | null) => (iso ? dateTimeInZone(iso) : '');
 
@@ -40,7 +39,7 @@ export default function PumpPatientsPage() {
       dataIndex: 'patientName',
       search: false,
       fixed: mobile ? undefined : 'left',
-      width: 150,
+      width: 130,
       render: (_, row) => (
         <div>
           <Typography.Text strong className="gc-nowrap">
@@ -54,12 +53,12 @@ export default function PumpPatientsPage() {
         </div>
       ),
     },
-    { title: t('pumpRegister.department'), dataIndex: 'departmentName', search: false, width: 120 },
+    { title: t('pumpRegister.department'), dataIndex: 'departmentName', search: false, width: 110 },
     {
       title: t('pumpRegister.serialNumber'),
       dataIndex: 'serialNumber',
       search: false,
-      width: 160,
+      width: 150,
       render: (_, row) => (
         <div>
           <span className="gc-nowrap">{row.serialNumber}</span>
@@ -73,21 +72,21 @@ export default function PumpPatientsPage() {
       title: t('pumpBinding.field.upAt'),
       dataIndex: 'upAt',
       search: false,
-      width: 150,
+      width: 140,
       render: (_, row) => <span className="gc-nowrap">{at(row.upAt)}</span>,
     },
     {
       title: t('pumpBinding.field.wearTime'),
       dataIndex: 'wearTime',
       search: false,
-      width: 100,
+      width: 90,
       render: (_, row) => <span className="gc-nowrap">{wearTimeText(t, row.wearTime)}</span>,
     },
     {
       title: t('pumpBinding.field.nextTubeChange'),
       dataIndex: 'nextTubeChangeAt',
       search: false,
-      width: 160,
+      width: 150,
       render: (_, row) => (
         <div>
           <span className="gc-nowrap">{at(row.nextTubeChangeAt)}</span>
@@ -99,24 +98,7 @@ export default function PumpPatientsPage() {
         </div>
       ),
     },
-    {
-      title: t('pumpRegister.battery'),
-      dataIndex: 'battery',
-      search: false,
-      width: 130,
-      render: (_, row) => (
-        <LevelCell value={row.battery} at={row.batteryReportedAt} unit="%" low={PUMP_LOW_LEVELS.battery} />
-      ),
-    },
-    {
-      title: t('pumpRegister.dose'),
-      dataIndex: 'dose',
-      search: false,
-      width: 130,
-      render: (_, row) => (
-        <LevelCell value={row.dose} at={row.doseReportedAt} unit="IU" low={PUMP_LOW_LEVELS.dose} />
-      ),
-    },
+    ...levelColumns<PumpBinding>(t),
     {
       title: t('pumpBinding.field.doctor'),
       dataIndex: 'responsibleDoctorName',

@@ -1,3 +1,5 @@
+import type { ProColumns } from '@ant-design/pro-components';
+import { PUMP_LOW_LEVELS } from '@glucocare/domain/admin';
 import type { WearTime } from '@glucocare/domain/rules';
 import { Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
@@ -58,9 +60,45 @@ export function LevelCell({
           {t('pumpRegister.low')}
         </Tag>
       ) : null}
-      <div className="gc-secondary gc-nowrap" style={{ fontSize: 12 }}>
-        {t('pumpRegister.reportedAt', { time: formatDateTime(at).slice(0, 16) })}
+      <div
+        className="gc-secondary gc-nowrap"
+        style={{ fontSize: 12 }}
+        title={t('pumpRegister.reportedAt', { time: formatDateTime(at).slice(0, 16) })}
+      >
+        {formatDateTime(at).slice(5, 16)}
       </div>
     </div>
   );
+}
+
+/** What a pump last reported: remaining battery (%) and dose (IU), each with its report time. */
+interface Levels {
+  battery: number | null;
+  batteryReportedAt: string | null;
+  dose: number | null;
+  doseReportedAt: string | null;
+}
+
+/** The list columns of the remaining battery and dose (the register and the pump patients). */
+export function levelColumns<T extends Levels>(t: TFunction): ProColumns<T>[] {
+  return [
+    {
+      title: t('pumpRegister.battery'),
+      dataIndex: 'battery',
+      search: false,
+      width: 110,
+      render: (_, row) => (
+        <LevelCell value={row.battery} at={row.batteryReportedAt} unit="%" low={PUMP_LOW_LEVELS.battery} />
+      ),
+    },
+    {
+      title: t('pumpRegister.dose'),
+      dataIndex: 'dose',
+      search: false,
+      width: 110,
+      render: (_, row) => (
+        <LevelCell value={row.dose} at={row.doseReportedAt} unit="IU" low={PUMP_LOW_LEVELS.dose} />
+      ),
+    },
+  ];
 }
