@@ -439,7 +439,7 @@ export function BasalProfileForm({
                       <InputNumber
                         min={0}
                         max={PUMP_BINDING_LIMITS.rate.max}
-                        step={0.05}
+                        step={0.1}
                         addonAfter="IU/h"
                         style={{ width: 150 }}
                         aria-label={t('pumpBinding.basal.rate')}
