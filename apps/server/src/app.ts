@@ -47,7 +47,7 @@ import { measurementRoutes } from './modules/measurements/routes';
 import { menuRoutes } from './modules/menus/routes';
 import { patientRoutes } from './modules/patients/routes';
 import { periodRoutes } from './modules/periods/routes';
-import { pumpRoutes } from './modules/pumps/routes';
+import { pumpBindingRoutes, pumpRoutes } from './modules/pumps/routes';
 import { recordRoutes } from './modules/records/routes';
 import { reviewRoutes } from './modules/review/routes';
 import { roleRoutes } from './modules/roles/routes';
@@ -219,6 +219,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
       await api.register(dictionaryRoutes);
       await api.register(drugRoutes);
       await api.register(pumpRoutes);
+      await api.register(pumpBindingRoutes);
       await api.register(templateRoutes);
       await api.register(eventRoutes);
       await api.register(suggestionRoutes);

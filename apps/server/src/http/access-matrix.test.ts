@@ -105,6 +105,10 @@ const CLINICAL_GRANTS: Record<string, string[]> = {
   'pump:register:edit': ['tenant_admin', 'nurse'],
   'pump:register:delete': ['tenant_admin'],
   'pump:report:create': ['tenant_admin', 'nurse'],
+  // who wears which pump and the history: the wards; up-pump, tube change, basal profile, down-pump: nurses
+  'pump:patient:list': WARD_STAFF,
+  'pump:history:list': WARD_STAFF,
+  'pump:binding:edit': ['tenant_admin', 'nurse'],
   'pump:manufacturer:list': ['tenant_admin'],
   'pump:manufacturer:edit': ['tenant_admin'],
   'pump:manufacturer:delete': ['tenant_admin'],
@@ -165,6 +169,8 @@ describe('ward menus per role', () => {
     ['/measurement/data', ALL_ROLES],
     ['/measurement/approval', ['tenant_admin', 'reviewer', 'doctor']],
     ['/pump/register', WARD_STAFF],
+    ['/pump/patients', WARD_STAFF],
+    ['/pump/history', WARD_STAFF],
     ['/pump/manufacturer', ['tenant_admin']],
   ];
   it.each(ACCOUNTS.map(([role, userName]) => [role, userName]))(

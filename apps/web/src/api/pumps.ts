@@ -1,6 +1,23 @@
 import type { InsulinPumpCreate, PumpManufacturerCreate } from '@glucocare/domain/admin';
-import type { InsulinPump, PumpManufacturer } from '@glucocare/domain/responses';
+import type {
+  InsulinPump,
+  PumpBasalProfile,
+  PumpBinding,
+  PumpBindingOptions,
+  PumpHistoryEntry,
+  PumpHistoryKind,
+  PumpManufacturer,
+  PumpPatient,
+  PumpTubeChange,
+} from '@glucocare/domain/responses';
+import type {
+  PumpBasalProfileInput,
+  PumpDownInput,
+  PumpTubeChangeInput,
+  PumpUpInput,
+} from '@glucocare/domain/rules';
 import type { ActiveFilter } from './catalogues';
+import { http } from './http';
 import { resourceApi } from './resource';
 
 export type { InsulinPump, PumpManufacturer } from '@glucocare/domain/responses';
@@ -47,3 +64,59 @@ export const updatePump = pumps.update();
 export const changePumpStatus = pumps.status('/changeStatus');
 /** Soft delete: the pump's history keeps it. */
 export const deletePump = pumps.remove();
+
+// ---------------------------------------------------------------- bindings (docs/api.md "Pump bindings")
+
+export type {
+  PumpBasalProfile,
+  PumpBinding,
+  PumpBindingOptions,
+  PumpHistoryEntry,
+  PumpHistoryKind,
+  PumpPatient,
+  PumpTubeChange,
+} from '@glucocare/domain/responses';
+
+export interface PumpPatientsFilter {
+  queryCondition?: string;
+  departmentCode?: string;
+}
+export interface PumpHistoryFilter {
+  queryCondition?: string;
+  pumpId?: number;
+  patientId?: number;
+  kind?: PumpHistoryKind;
+  beginDate?: string;
+  endDate?: string;
+}
+
+const bindings = resourceApi<PumpBinding, never>('/v1/pumpBinding');
+const history = resourceApi<PumpHistoryEntry, never>('/v1/pumpBinding');
+
+/** Who wears which pump now. */
+export const fetchPumpPatientsPage = bindings.page<PumpPatientsFilter>('/page', [
+  'queryCondition',
+  'departmentCode',
+]);
+/** Every up-pump, down-pump, tube change, basal profile and register change, latest first. */
+export const fetchPumpHistoryPage = history.page<PumpHistoryFilter>('/history', [
+  'queryCondition',
+  'pumpId',
+  'patientId',
+  'kind',
+  'beginDate',
+  'endDate',
+]);
+
+export function fetchPumpPatient(patientId: number, signal?: AbortSignal) {
+  return http.get<PumpPatient>(`/v1/pumpBinding/patient/${patientId}`, { signal });
+}
+export function fetchPumpBindingOptions(patientId: number, signal?: AbortSignal) {
+  return http.get<PumpBindingOptions>(`/v1/pumpBinding/options/${patientId}`, { signal });
+}
+export const upPump = (body: PumpUpInput) => http.post<PumpBinding>('/v1/pumpBinding', body);
+export const downPump = (body: PumpDownInput) => http.put<PumpBinding>('/v1/pumpBinding/down', body);
+export const changePumpTube = (body: PumpTubeChangeInput) =>
+  http.post<PumpTubeChange>('/v1/pumpBinding/tubeChange', body);
+export const setPumpBasalProfile = (body: PumpBasalProfileInput) =>
+  http.post<PumpBasalProfile>('/v1/pumpBinding/basalProfile', body);

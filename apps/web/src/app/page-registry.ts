@@ -20,6 +20,8 @@ export const pageLoaders: Record<string, () => Promise<PageModule>> = {
   '/statistics/department': () => import('../features/statistics/DepartmentStatisticsPage'),
   '/statistics/year': () => import('../features/statistics/YearStatisticsPage'),
   '/pump/register': () => import('../features/pumps/PumpPage'),
+  '/pump/patients': () => import('../features/pumps/PumpPatientsPage'),
+  '/pump/history': () => import('../features/pumps/PumpHistoryPage'),
   '/pump/manufacturer': () => import('../features/pumps/ManufacturerPage'),
   '/system/department': () => import('../features/system/DepartmentPage'),
   '/system/user': () => import('../features/system/UserPage'),

@@ -44,6 +44,11 @@ export const PERMISSIONS = {
     register: { list: 'pump:register:list', edit: 'pump:register:edit', delete: 'pump:register:delete' },
     /** remaining battery and dose reported by a pump gateway or read off the pump */
     report: { create: 'pump:report:create' },
+    /** who wears which pump now (the page); up-pump, down-pump, tube changes and basal profiles */
+    patients: { list: 'pump:patient:list' },
+    binding: { edit: 'pump:binding:edit' },
+    /** every binding, tube change and setting change of the pumps (the page) */
+    history: { list: 'pump:history:list' },
     manufacturers: {
       list: 'pump:manufacturer:list',
       edit: 'pump:manufacturer:edit',

@@ -64,6 +64,24 @@ export interface PumpReminder {
   threshold: number;
 }
 
+/**
+ * The next tube change of a binding (the pump tab, the pump patients): counted from the last tube
+ * change, or the up-pump before the first, by {@link tubeChangeDueAt}; `overdue` from the due instant.
+ */
+export function nextTubeChange(
+  input: Pick<PumpReminderInput, 'upAt' | 'lastTubeChangeAt'>,
+  tubeChangeDays: number,
+  now: Date,
+  timeZone: string,
+): { since: Date; dueAt: Date; overdue: boolean } {
+  const since =
+    input.lastTubeChangeAt && input.lastTubeChangeAt.getTime() > input.upAt.getTime()
+      ? input.lastTubeChangeAt
+      : input.upAt;
+  const dueAt = tubeChangeDueAt(since, tubeChangeDays, timeZone);
+  return { since, dueAt, overdue: now.getTime() >= dueAt.getTime() };
+}
+
 /** The tube-change reminder of a binding at `now`, or null when the change falls due after today. */
 export function tubeChangeReminder(
   input: Pick<PumpReminderInput, 'upAt' | 'lastTubeChangeAt'>,
@@ -71,15 +89,11 @@ export function tubeChangeReminder(
   now: Date,
   timeZone: string,
 ): PumpReminder | null {
-  const since =
-    input.lastTubeChangeAt && input.lastTubeChangeAt.getTime() > input.upAt.getTime()
-      ? input.lastTubeChangeAt
-      : input.upAt;
-  const dueAt = tubeChangeDueAt(since, tubeChangeDays, timeZone);
+  const { since, dueAt, overdue } = nextTubeChange(input, tubeChangeDays, now, timeZone);
   if (dueAt.getTime() >= hospitalDayAt(now, timeZone).end.getTime()) return null;
   return {
     kind: 'tubeChange',
-    state: now.getTime() >= dueAt.getTime() ? 'overdue' : 'due',
+    state: overdue ? 'overdue' : 'due',
     dueAt,
     since,
     value: null,

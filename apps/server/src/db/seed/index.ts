@@ -8,6 +8,7 @@ import { seedInsulin } from './insulin';
 import { seedMeasurements } from './measurements';
 import { ensureShippedMenusForAllTenants } from './menus';
 import { seedPatients } from './patients';
+import { seedPumpBindings } from './pump-bindings';
 import { seedPumpReminders } from './pump-reminders';
 import { seedPumps } from './pumps';
 
@@ -170,6 +171,7 @@ async function seedTenant(tx: DbOrTx, tenant: DemoTenant): Promise<void> {
   await seedMeasurements(tx, tenant.id);
   await seedPumps(tx, tenant.id);
   await seedInsulin(tx, tenant.id);
+  await seedPumpBindings(tx, tenant.id);
   await seedPumpReminders(tx, tenant.id);
 }
 

@@ -410,6 +410,33 @@ export const SHIPPED_MENUS: ShippedMenu[] = [
     PUMPS.report.create,
     PUMP_KEEPERS,
   ),
+  // issue 16: who wears which pump now (up-pump, tube change, basal profile, down-pump) and the history
+  clinicalPage(
+    'pump',
+    'patients',
+    12,
+    ['Pump patients', '泵患者'],
+    'TeamOutlined',
+    PUMPS.patients.list,
+    WARD_STAFF,
+  ),
+  button(
+    'pump.patients',
+    'binding',
+    0,
+    ['Up-pump, tube change, basal profile, down-pump', '上泵、换管、基础率、下泵'],
+    PUMPS.binding.edit,
+    PUMP_KEEPERS,
+  ),
+  clinicalPage(
+    'pump',
+    'history',
+    14,
+    ['Pump history', '泵使用记录'],
+    'HistoryOutlined',
+    PUMPS.history.list,
+    WARD_STAFF,
+  ),
   clinicalPage(
     'pump',
     'manufacturer',

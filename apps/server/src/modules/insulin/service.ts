@@ -125,10 +125,10 @@ async function insulinDrugs(db: DbOrTx, tenantId: string, ids?: number[]) {
   return rows.filter((row) => isInsulinCategory(row.categoryCode));
 }
 
-const personName = (user: { nickName: string; userName: string }) => user.nickName || user.userName;
+export const personName = (user: { nickName: string; userName: string }) => user.nickName || user.userName;
 
 /** Staff of the patient's department holding a role (`doctor`, `nurse`); `ids` narrows. */
-async function staffWithRole(
+export async function staffWithRole(
   db: DbOrTx,
   tenantId: string,
   departmentCode: string,

@@ -19,7 +19,7 @@ import { mapPage, paginate } from '../../lib/page';
 import { defineResource, type VersionedKey } from '../../lib/resource';
 import { auditActor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
-import { departmentName, inScope } from '../departments/service';
+import { departmentNameColumn, inScope } from '../departments/service';
 
 /** '' and null both mean "none" in optional text. */
 const blankToNull = (value: string | null | undefined) => (value ? value : null);
@@ -182,7 +182,7 @@ export async function deleteManufacturer(
 
 // ---------------------------------------------------------------- pumps
 
-const pumpColumns = {
+const pumpColumns = (lang: Lang) => ({
   id: insulinPumps.id,
   serialNumber: insulinPumps.serialNumber,
   manufacturerId: insulinPumps.manufacturerId,
@@ -192,8 +192,7 @@ const pumpColumns = {
   type: insulinPumps.type,
   code: insulinPumps.code,
   departmentCode: insulinPumps.departmentCode,
-  departmentNameZh: departments.name,
-  departmentNameEn: departments.nameEn,
+  departmentName: departmentNameColumn(lang),
   isActive: insulinPumps.isActive,
   battery: insulinPumps.batteryPercent,
   batteryReportedAt: insulinPumps.batteryReportedAt,
@@ -202,7 +201,7 @@ const pumpColumns = {
   version: insulinPumps.version,
   createdAt: insulinPumps.createdAt,
   updatedAt: insulinPumps.updatedAt,
-};
+});
 type PumpRow = Awaited<ReturnType<typeof selectPumps>>[number];
 
 function toPump(row: PumpRow, lang: Lang) {
@@ -218,9 +217,7 @@ function toPump(row: PumpRow, lang: Lang) {
     type: row.type,
     code: row.code,
     departmentCode: row.departmentCode,
-    departmentName: row.departmentNameZh
-      ? departmentName({ name: row.departmentNameZh, nameEn: row.departmentNameEn }, lang)
-      : '',
+    departmentName: row.departmentName ?? '',
     isActive: row.isActive,
     battery: row.battery,
     batteryReportedAt: iso(row.batteryReportedAt),
@@ -275,9 +272,9 @@ const joins = {
 };
 
 /** The session's live pumps with manufacturer and department, narrowed by `where`. */
-function selectPumps(db: DbOrTx, session: Pick<SessionUser, 'tenantId' | 'scope'>, where?: SQL) {
+function selectPumps(db: DbOrTx, session: Pick<SessionUser, 'tenantId' | 'scope'>, lang: Lang, where?: SQL) {
   return db
-    .select(pumpColumns)
+    .select(pumpColumns(lang))
     .from(insulinPumps)
     .innerJoin(pumpManufacturers, joins.manufacturer)
     .leftJoin(departments, joins.department)
@@ -302,7 +299,7 @@ export async function pagePumps(
   const page = await paginate(
     query,
     (limit, offset) =>
-      selectPumps(db, session, where)
+      selectPumps(db, session, lang, where)
         .orderBy(...pumpResource.declaration.orderBy)
         .limit(limit)
         .offset(offset),
@@ -312,7 +309,7 @@ export async function pagePumps(
 }
 
 async function findPump(db: DbOrTx, session: SessionUser, id: number, lang: Lang) {
-  const [row] = await selectPumps(db, session, eq(insulinPumps.id, id));
+  const [row] = await selectPumps(db, session, lang, eq(insulinPumps.id, id));
   if (!row) throw recordNotFound();
   return toPump(row, lang);
 }

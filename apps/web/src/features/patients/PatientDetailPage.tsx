@@ -26,6 +26,7 @@ import { currentLang } from '../../i18n';
 import { AnalysisTab } from '../analysis/AnalysisTab';
 import { InsulinTab } from '../insulin/InsulinTab';
 import { MeasurementTab } from '../measurements/MeasurementTab';
+import { PumpTab } from '../pumps/PumpTab';
 import { openRecordScreen, type RecordScreen } from '../records/open';
 import { BasicInfoTab } from './BasicInfoTab';
 import { EventsTab } from './EventsTab';
@@ -40,6 +41,7 @@ export const PATIENT_TABS = [
   'ketone',
   'uricAcid',
   'insulin',
+  'pump',
   'analysis',
   'events',
   'history',
@@ -338,6 +340,11 @@ export default function PatientDetailPage() {
             key: 'insulin',
             label: t('patients.tab.insulin'),
             children: <InsulinTab patientId={patient.id} />,
+          },
+          {
+            key: 'pump',
+            label: t('patients.tab.pump'),
+            children: <PumpTab patientId={patient.id} />,
           },
           { key: 'analysis', label: t('patients.tab.analysis'), children: <AnalysisTab patient={patient} /> },
           {

@@ -1,7 +1,7 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import { insulinPumpCreateSchema, PERMISSIONS, PUMP_LIMITS } from '@glucocare/domain/admin';
 import { useQuery } from '@tanstack/react-query';
-import { Col, Form, Input, Select, Switch, Tag, Typography } from 'antd';
+import { Col, Form, Input, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -21,12 +21,12 @@ import { useDevice } from '../../app/preferences';
 import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
 import { DialogForm, textOrNull, useEditForm } from '../../components/dialog-form/DialogForm';
 import { zodRule } from '../../components/form-rules';
-import { formatDateTime } from '../../components/format';
 import { ListPage, STATUS_COLUMN, useListReload } from '../../components/list-page/ListPage';
 import { createdAtColumn, statusExcelColumn, updatedAtColumn } from '../../components/list-page/row-parts';
 import { shownName } from '../../components/names';
 import { PageWrapper } from '../../components/PageWrapper';
 import { usePumpLowLevels } from '../tasks/use-pump-strategy';
+import { levelColumns } from './pump-format';
 
 const PUMP_PERMISSIONS = PERMISSIONS.pumps.register;
 const PUMP_LIST = 'insulinPump';
@@ -43,41 +43,6 @@ function useManufacturerOptions() {
 
 const makerOptions = (makers: readonly PumpManufacturer[]) =>
   makers.map((maker) => ({ value: maker.id, label: `${shownName(maker)} (${maker.code})` }));
-
-/**
- * A level as last reported (battery %, dose IU) with the time of its report in the hospital's zone,
- * in the warning colour below the domain's low level.
- */
-function LevelCell({
-  value,
-  at,
-  unit,
-  low,
-}: {
-  value: number | null;
-  at: string | null;
-  unit: string;
-  low: number;
-}) {
-  const { t } = useTranslation();
-  if (value == null || !at) return <span className="gc-muted">{t('pumpRegister.notReported')}</span>;
-  const isLow = value < low;
-  return (
-    <div data-testid={isLow ? 'pump-level-low' : undefined}>
-      <Typography.Text type={isLow ? 'danger' : undefined} strong={isLow} className="gc-nowrap">
-        {value} {unit}
-      </Typography.Text>
-      {isLow ? (
-        <Tag color="error" style={{ marginInlineStart: 6 }}>
-          {t('pumpRegister.low')}
-        </Tag>
-      ) : null}
-      <div className="gc-secondary gc-nowrap" style={{ fontSize: 12 }}>
-        {t('pumpRegister.reportedAt', { time: formatDateTime(at).slice(0, 16) })}
-      </div>
-    </div>
-  );
-}
 
 interface PumpValues {
   serialNumber: string;
@@ -259,7 +224,7 @@ export default function PumpPage() {
       dataIndex: 'serialNumber',
       search: false,
       fixed: mobile ? undefined : 'left',
-      width: 170,
+      width: 150,
       render: (_, row) => (
         <span className={row.isActive ? 'gc-nowrap' : 'gc-nowrap gc-muted'}>{row.serialNumber}</span>
       ),
@@ -268,45 +233,30 @@ export default function PumpPage() {
       title: t('pumpRegister.manufacturer'),
       dataIndex: 'manufacturerName',
       search: false,
-      width: 150,
+      width: 130,
     },
     {
       title: t('pumpRegister.type'),
       dataIndex: 'type',
       search: false,
-      width: 150,
+      width: 120,
       render: (_, row) => row.type || none,
     },
     {
       title: t('pumpRegister.code'),
       dataIndex: 'code',
       search: false,
-      width: 110,
+      width: 90,
       render: (_, row) => row.code || none,
     },
     {
       title: t('pumpRegister.department'),
       dataIndex: 'departmentName',
       search: false,
-      width: 150,
+      width: 120,
       render: (_, row) => row.departmentName || row.departmentCode,
     },
-    {
-      title: t('pumpRegister.battery'),
-      dataIndex: 'battery',
-      search: false,
-      width: 150,
-      render: (_, row) => (
-        <LevelCell value={row.battery} at={row.batteryReportedAt} unit="%" low={low.battery} />
-      ),
-    },
-    {
-      title: t('pumpRegister.dose'),
-      dataIndex: 'dose',
-      search: false,
-      width: 150,
-      render: (_, row) => <LevelCell value={row.dose} at={row.doseReportedAt} unit="IU" low={low.dose} />,
-    },
+    ...levelColumns<InsulinPump>(t, low),
     STATUS_COLUMN,
     updatedAtColumn<InsulinPump>(t),
     createdAtColumn<InsulinPump>(t),
