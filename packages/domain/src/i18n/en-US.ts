@@ -696,6 +696,9 @@ export const enUS = {
   'insulin.deleted': 'Deleted',
   'insulin.restored': 'Restored',
   'insulin.confirmedMany': '{{count}} records confirmed',
+  'insulin.chart.days': 'Days must be 1, 3, 7 or 14',
+  'insulin.chart.incomplete': 'Give both the start and the end date, or neither',
+  'insulin.chart.tooLong': 'The chart may span at most {{max}} days',
 } as const;
 
 export type MessageKey = keyof typeof enUS;

@@ -675,4 +675,7 @@ export const zhCN: Record<MessageKey, string> = {
   'insulin.deleted': '删除成功',
   'insulin.restored': '恢复成功',
   'insulin.confirmedMany': '已确认 {{count}} 条记录',
+  'insulin.chart.days': '天数只能是 1、3、7 或 14',
+  'insulin.chart.incomplete': '请同时填写开始和结束日期，或都不填',
+  'insulin.chart.tooLong': '联动图最多显示 {{max}} 天',
 };

@@ -1,2 +1,3 @@
 export * from './entry';
+export * from './linked-chart';
 export * from './totals';
