@@ -78,7 +78,7 @@ export function linkedChartSpan(beginDate: string, endDate: string): number {
 
 /** The days a chart shows: the range asked for, else the last `days` (default 3) ending `today`. */
 export function linkedChartDays(
-  query: LinkedChartQuery,
+  query: Partial<LinkedChartQuery>,
   today: string,
 ): { beginDate: string; endDate: string } {
   if (query.beginDate && query.endDate) return { beginDate: query.beginDate, endDate: query.endDate };

@@ -331,3 +331,49 @@ describe('GET /v1/insulinRecord/linkedChart/{id}', () => {
     expect((await chart(999_999_999, 'days=3', admin)).status).toBe(404);
   });
 });
+
+describe('insulin on the record screens', () => {
+  const RANGE = `beginDate=${DAY1}&endDate=${DAY2}`;
+  const record = async (screen: string, patientId: number, query = RANGE, token = nurse) => {
+    const res = await api('GET', `/v1/records/${screen}?id=${patientId}&${query}`, token);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().dataContent;
+  };
+
+  it('/record (glucose) carries the insulin of its days per insulin period with the daily totals', async () => {
+    const data = await record('glucose', endo);
+    expect(data.insulin.rows.map((r: { date: string }) => r.date)).toEqual([DAY1, DAY2]);
+    const [day1, day2] = data.insulin.rows;
+    expect(day1.cells.breakfast.map((d: { dose: number }) => d.dose)).toEqual([8]);
+    expect(day1.cells.bedtime.map((d: { dose: number }) => d.dose)).toEqual([10]);
+    expect(day1.totals).toMatchObject({ basal: 10, bolus: 6, correction: 2, total: 18 });
+    expect(day2.totals).toMatchObject({ total: 5, count: 1 });
+    // no insulin in the days, or the ketone record: none
+    expect((await record('glucose', endo, 'beginDate=2024-02-21&endDate=2024-02-28')).insulin).toBeNull();
+    expect((await record('ketone', endo)).insulin).toBeNull();
+    expect((await record('glucose', bare)).insulin).toBeNull();
+  });
+
+  it('/trend carries the insulin table and the linked chart when the patient has insulin', async () => {
+    const data = await record('trend', endo);
+    expect(data.insulin.rows).toHaveLength(2);
+    expect(data.linked).toMatchObject({ range: { beginDate: DAY1, endDate: DAY2 }, hasInsulin: true });
+    expect(data.linked.doses).toHaveLength(3);
+    expect(data.linked.basal).toHaveLength(5);
+    const none = await record('trend', bare);
+    expect(none).toMatchObject({ insulin: null, linked: null });
+  });
+
+  it('/record/linked prints the chart of a range (its last 31 days at most) in scope only', async () => {
+    const data = await record('linked', endo);
+    expect(data.chart.readings).toHaveLength(3);
+    expect(data.range).toEqual({ beginDate: DAY1, endDate: DAY2, isStay: false });
+    expect(data.insulin.rows).toHaveLength(2);
+    const long = await record('linked', endo, 'beginDate=2024-01-01&endDate=2024-03-02');
+    expect(long.range).toMatchObject({ beginDate: '2024-02-01', endDate: DAY2 });
+    const res = await api('GET', `/v1/records/linked?id=${card}&${RANGE}`, nurse);
+    expect(res.statusCode).toBe(404);
+    const other = await api('GET', `/v1/records/linked?id=${endo}&${RANGE}`, admin202);
+    expect(other.statusCode).toBe(404);
+  });
+});

@@ -130,7 +130,7 @@ async function targetBand(ctx: LinkedChartContext, patient: PatientRow, timeZone
 export async function linkedChart(
   ctx: LinkedChartContext,
   patient: PatientRow,
-  query: LinkedChartQuery,
+  query: Partial<LinkedChartQuery>,
 ): Promise<LinkedChartView> {
   const timeZone = await hospitalTimeZone(ctx.db, ctx.tenant);
   const days = linkedChartDays(query, dateIn(ctx.now, timeZone));

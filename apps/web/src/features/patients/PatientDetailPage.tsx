@@ -25,6 +25,7 @@ import { LoadError } from '../../components/PageWrapper';
 import { currentLang } from '../../i18n';
 import { AnalysisTab } from '../analysis/AnalysisTab';
 import { InsulinTab } from '../insulin/InsulinTab';
+import { LinkedChartTab } from '../insulin/LinkedChart';
 import { MeasurementTab } from '../measurements/MeasurementTab';
 import { openRecordScreen, type RecordScreen } from '../records/open';
 import { BasicInfoTab } from './BasicInfoTab';
@@ -40,6 +41,7 @@ export const PATIENT_TABS = [
   'ketone',
   'uricAcid',
   'insulin',
+  'linked',
   'analysis',
   'events',
   'history',
@@ -56,6 +58,7 @@ const PRINTABLE: { screen: RecordScreen; key: string }[] = [
   { screen: 'ketone', key: 'patients.print.ketone' },
   { screen: 'inspect', key: 'patients.print.inspect' },
   { screen: 'trend', key: 'patients.print.trend' },
+  { screen: 'linked', key: 'patients.print.linked' },
 ];
 
 /** Deleting a patient admitted by mistake: the reason is required (1-200); refused once measured. */
@@ -338,6 +341,11 @@ export default function PatientDetailPage() {
             key: 'insulin',
             label: t('patients.tab.insulin'),
             children: <InsulinTab patientId={patient.id} />,
+          },
+          {
+            key: 'linked',
+            label: t('patients.tab.linked'),
+            children: <LinkedChartTab patientId={patient.id} />,
           },
           { key: 'analysis', label: t('patients.tab.analysis'), children: <AnalysisTab patient={patient} /> },
           {
