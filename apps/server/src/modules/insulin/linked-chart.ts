@@ -170,7 +170,8 @@ export async function linkedChart(
     basal: basalSteps(
       row.basal.map(([from, until, segments]) => ({ from, until, segments })),
       start.getTime(),
-      end.getTime(),
+      // an open binding's rate runs until now, not into the rest of today
+      Math.min(end.getTime(), ctx.now.getTime()),
       timeZone,
     ).map((step) => ({ from: iso(step.from), to: iso(step.to), rate: step.rate })),
     hasInsulin: row.has_insulin,

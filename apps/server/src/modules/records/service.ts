@@ -268,7 +268,8 @@ async function insulinBeside(
 /** The days of a linked chart in a record: the record's last {@link LINKED_CHART_MAX_DAYS} days at most. */
 function linkedDays(range: { beginDate: string; endDate: string }) {
   const earliest = addDays(range.endDate, 1 - LINKED_CHART_MAX_DAYS);
-  return { beginDate: range.beginDate < earliest ? earliest : range.beginDate, endDate: range.endDate };
+  // the later of the two dates (YYYY-MM-DD sorts as text)
+  return { beginDate: [range.beginDate, earliest].sort()[1]!, endDate: range.endDate };
 }
 
 /** The linked chart of a record's days (tenant configuration read afresh: a link has no session). */

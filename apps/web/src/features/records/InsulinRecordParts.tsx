@@ -22,7 +22,7 @@ export function DoseLine({
   ].filter(Boolean);
   return (
     <div className="gc-rec-dose" data-testid="record-insulin-dose">
-      <span className="gc-rec-time">{timeIn(dose.givenAt, timeZone)}</span>{' '}
+      <span className="gc-rec-dose-time">{timeIn(dose.givenAt, timeZone)}</span>{' '}
       {withPeriod ? `${dose.periodName} ` : ''}
       <b>{dose.dose}</b>
       {parts.length ? ` (${parts.join(' · ')})` : ''}

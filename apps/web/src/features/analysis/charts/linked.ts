@@ -140,7 +140,8 @@ export function linkedChartOption(
       },
     },
     grid: [
-      { left: 44, right: 44, top: 48, height: '44%' },
+      // room for two legend rows on a phone
+      { left: 44, right: 44, top: 66, height: '40%' },
       { left: 44, right: 44, bottom: 30, height: '28%' },
     ],
     xAxis: [
