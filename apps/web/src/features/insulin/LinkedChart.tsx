@@ -75,7 +75,15 @@ export function LinkedChartPanel({
   const option = useMemo(() => linkedChartOption(data, unit, labels), [data, unit, labels]);
   const summary = linkedSummary(data);
   return (
-    <div className="gc-linked" data-testid={`${testId}-panel`}>
+    <div
+      className="gc-linked"
+      data-testid={`${testId}-panel`}
+      data-begin={data.range.beginDate}
+      data-end={data.range.endDate}
+      data-readings={summary.readings}
+      data-doses={summary.doses}
+      data-basal={data.basal.length}
+    >
       <EChart
         option={option}
         testId={testId}
@@ -122,7 +130,14 @@ export function LinkedChartTab({ patientId }: { patientId: number }) {
   const data = chartQuery.data;
   const failed = chartQuery.error ?? optionsQuery.error;
   return (
-    <div className="gc-patient-tab-card gc-linked-tab" data-testid="linked-tab">
+    <div
+      className="gc-patient-tab-card gc-linked-tab"
+      data-testid="linked-tab"
+      data-begin={data?.range.beginDate}
+      data-end={data?.range.endDate}
+      data-readings={data?.readings.length}
+      data-doses={data?.doses.length}
+    >
       <div className="gc-linked-toolbar">
         <Segmented
           data-testid="linked-days"
