@@ -621,7 +621,7 @@ export const enUS = {
   'critical.since.invalid': 'Query error: since must be a record id',
   // @issue5:records — keys of this area go below this line
   'records.screen.required': 'Please choose which record to share',
-  'records.screen.invalid': 'Unknown record screen; use glucose, ketone, inspect, ward or trend',
+  'records.screen.invalid': 'Unknown record screen; use glucose, ketone, inspect, ward, trend or linked',
   'records.id.required': 'Please give the patient',
   'records.id.invalid': 'The patient id must be a whole number',
   'records.department.required': 'Please give the department',

@@ -601,7 +601,7 @@ export const zhCN: Record<MessageKey, string> = {
   'critical.since.invalid': '查询错误：since 必须是记录编号',
   // @issue5:records — keys of this area go below this line
   'records.screen.required': '请选择要分享的记录',
-  'records.screen.invalid': '未知的记录类型，应为 glucose、ketone、inspect、ward 或 trend',
+  'records.screen.invalid': '未知的记录类型，应为 glucose、ketone、inspect、ward、trend 或 linked',
   'records.id.required': '请指定患者',
   'records.id.invalid': '患者编号必须为整数',
   'records.department.required': '请指定科室',
