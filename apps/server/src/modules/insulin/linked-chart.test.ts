@@ -376,4 +376,34 @@ describe('insulin on the record screens', () => {
     const other = await api('GET', `/v1/records/linked?id=${endo}&${RANGE}`, admin202);
     expect(other.statusCode).toBe(404);
   });
+
+  it('/record/linked needs the session or a signed link for exactly its patient and range', async () => {
+    const bare = await t.request({
+      method: 'GET',
+      url: `/app-service/v1/records/linked?id=${endo}&${RANGE}`,
+    });
+    expect(bare.statusCode).toBe(401);
+    const link = await api('POST', '/v1/recordLinks', nurse, {
+      screen: 'linked',
+      id: String(endo),
+      beginDate: DAY1,
+      endDate: DAY2,
+    });
+    expect(link.statusCode, link.body).toBe(200);
+    const url: string = link.json().dataContent.url;
+    expect(url.startsWith('/record/linked?')).toBe(true);
+    const query = new URLSearchParams(url.split('?')[1]);
+    const signed = await t.request({
+      method: 'GET',
+      url: `/app-service/v1/records/linked?${query.toString()}`,
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(signed.json().dataContent.chart.doses).toHaveLength(3);
+    query.set('beginDate', '2024-02-29');
+    const widened = await t.request({
+      method: 'GET',
+      url: `/app-service/v1/records/linked?${query.toString()}`,
+    });
+    expect(widened.statusCode).toBe(403);
+  });
 });
