@@ -30,6 +30,22 @@ export async function generateInsulin(
   options: { tenantId: string; timeZone: string; nowIso: string; yearPatientId: number; ward: string },
 ): Promise<{ insulinRecords: number; pumps: number; bindings: number; basalProfiles: number }> {
   const { tenantId, timeZone, nowIso, yearPatientId, ward } = options;
+  // the two insulins (the demo catalogue is tenant 101's only)
+  await client.query(
+    `with c as (
+       insert into drug_categories (tenant_id, code, name_zh, name_en, sort)
+       values ($1, 'INS_RAPID', '速效及短效胰岛素', 'Rapid and short-acting insulin', 10),
+              ($1, 'INS_BASAL', '长效（基础）胰岛素', 'Long-acting (basal) insulin', 20)
+       on conflict do nothing
+       returning id, code)
+     insert into drugs (tenant_id, code, short_code, name_zh, name_en, unit, category_id, specification)
+     select $1, d.code, d.short, d.zh, d.en, 'IU', c.id, d.spec
+       from (values ('INS-ASP-100', 'ASP', '门冬胰岛素注射液', 'Insulin aspart injection', 'INS_RAPID', '100 IU/mL × 3 mL pen'),
+                    ('INS-GLA-100', 'GLA', '甘精胰岛素注射液', 'Insulin glargine injection', 'INS_BASAL', '100 IU/mL × 3 mL pen'))
+            as d(code, short, zh, en, cat, spec)
+       join c on c.code = d.cat`,
+    [tenantId],
+  );
   const doses = await client.query(
     `insert into insulin_records (tenant_id, patient_id, admission_id, department_code, drug_id, drug_name_zh,
        drug_name_en, dose, basal_dose, bolus_dose, correction_dose, period_code, period_name_zh, period_name_en,

@@ -132,8 +132,6 @@ const minutesOf = (hhmm: string) => {
   return (h ?? 0) * 60 + (m ?? 0);
 };
 
-const dateOf = (ms: number, timeZone: string) => calendarDate(ms, timeZone);
-
 /**
  * The basal rate as steps over [rangeFrom, rangeTo): each profile's segments laid on every hospital
  * day of its window (a segment runs until the next segment's start; the last until the first one's
@@ -155,22 +153,62 @@ export function basalSteps(
     const segments = [...profile.segments]
       .map((s) => ({ minutes: minutesOf(s.start), rate: s.rate }))
       .sort((a, b) => a.minutes - b.minutes);
-    const lastDay = dateOf(to, timeZone);
+    const lastDay = calendarDate(to, timeZone);
     // from the day before: its last segment runs into the first day
-    for (let day = addDays(dateOf(from, timeZone), -1); day <= lastDay; day = addDays(day, 1)) {
+    let day = calendarDate(zonedMidnight(calendarDate(from, timeZone), timeZone) - 6 * HOUR_MS, timeZone);
+    while (day <= lastDay) {
+      const next = nextDay(day, timeZone);
       segments.forEach((segment, index) => {
-        const next = segments[index + 1];
-        const start = zonedInstant(day, segment.minutes, timeZone).getTime();
-        const end = next
-          ? zonedInstant(day, next.minutes, timeZone).getTime()
-          : zonedInstant(addDays(day, 1), segments[0]!.minutes, timeZone).getTime();
+        const following = segments[index + 1];
+        const start = timeOfDay(day, next, segment.minutes, timeZone);
+        const end = following
+          ? timeOfDay(day, next, following.minutes, timeZone)
+          : timeOfDay(next, nextDay(next, timeZone), segments[0]!.minutes, timeZone);
         const a = Math.max(start, from);
         const b = Math.min(end, to);
         if (a < b) push(steps, { from: a, to: b, rate: segment.rate });
       });
+      day = next;
     }
   }
   return steps;
+}
+
+/** Midnights already worked out, per zone and day (bounded, then started afresh). */
+const midnights = new Map<string, number>();
+const MIDNIGHT_CACHE_LIMIT = 20_000;
+
+/**
+ * The instant (epoch ms) a hospital day begins: `zonedInstant(day, 0)`, kept — a formatter call costs
+ * about 0.1 ms and every chart of the same days asks for the same midnights.
+ */
+export function zonedMidnight(day: string, timeZone: string): number {
+  const key = `${timeZone}|${day}`;
+  let ms = midnights.get(key);
+  if (ms === undefined) {
+    if (midnights.size >= MIDNIGHT_CACHE_LIMIT) midnights.clear();
+    ms = zonedInstant(day, 0, timeZone).getTime();
+    midnights.set(key, ms);
+  }
+  return ms;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** The day after `day` (30 h after its midnight is always in the next day: days last 23-25 h). */
+function nextDay(day: string, timeZone: string): string {
+  return calendarDate(zonedMidnight(day, timeZone) + 30 * HOUR_MS, timeZone);
+}
+
+/**
+ * `zonedInstant(day, minutes)` in epoch ms, fast: on a day of 24 hours (no clock change) it is the
+ * day's midnight plus the minutes; on a day the clocks change, `zonedInstant` answers.
+ */
+function timeOfDay(day: string, next: string, minutes: number, timeZone: string): number {
+  const start = zonedMidnight(day, timeZone);
+  return zonedMidnight(next, timeZone) - start === 24 * HOUR_MS
+    ? start + minutes * 60_000
+    : zonedInstant(day, minutes, timeZone).getTime();
 }
 
 function push(steps: BasalStep[], step: BasalStep) {

@@ -13,14 +13,15 @@
  * The steps of the basal line are laid out in the domain (`basalSteps`).
  */
 import {
+  addDays,
   basalSteps,
   classifyMeasurement,
-  hospitalDateRange,
   type Lang,
   type LinkedChartQuery,
   linkedChartDays,
   localName,
   type MeasurementItem,
+  zonedMidnight,
 } from '@glucocare/domain';
 import type { LinkedChartView } from '@glucocare/domain/responses';
 import { sql } from 'drizzle-orm';
@@ -134,7 +135,8 @@ export async function linkedChart(
 ): Promise<LinkedChartView> {
   const timeZone = await hospitalTimeZone(ctx.db, ctx.tenant);
   const days = linkedChartDays(query, dateIn(ctx.now, timeZone));
-  const { start, end } = hospitalDateRange(days.beginDate, days.endDate, timeZone);
+  const start = new Date(zonedMidnight(days.beginDate, timeZone));
+  const end = new Date(zonedMidnight(addDays(days.endDate, 1), timeZone));
   const { rows } = await ctx.db.execute<{
     readings: ReadingRow[];
     doses: DoseRow[];
