@@ -156,18 +156,14 @@ export const CEILINGS: Record<
     const days = { beginDate: shiftDays(w.weekEnd, -13), endDate: w.weekEnd };
     const { start, end } = hospitalDateRange(days.beginDate, days.endDate, info.timeZone);
     const chart = new PgDialect().sqlToQuery(
-      linkedChartStatement(BENCH_TENANT, info.yearPatientId, start, end),
+      linkedChartStatement(BENCH_TENANT, info.yearPatientId, start, end, {
+        all: false,
+        departments: [BENCH_WARD],
+      }),
     );
     return {
-      name: 'SQL ceiling: linked chart (the patient in scope, then readings, doses and basal profiles in one statement)',
-      statements: [
-        {
-          // patients/access.ts patientInScope
-          text: `select * from patients where tenant_id = $1 and id = $2 and deleted_at is null`,
-          values: [BENCH_TENANT, info.yearPatientId],
-        },
-        { text: chart.sql, values: chart.params },
-      ],
+      name: 'SQL ceiling: linked chart (the patient in scope, readings, doses and basal profiles in one statement)',
+      statements: [{ text: chart.sql, values: chart.params }],
     };
   },
   '/app-service/v1/statistics/departmentAnalysis': async (_info, w) => ({

@@ -26,6 +26,8 @@ import {
 import type { LinkedChartView } from '@glucocare/domain/responses';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { recordNotFound } from '../../http/errors';
+import type { DepartmentScope } from '../auth/sessions';
 import { loadClassificationSettings } from '../crisis/classification-settings';
 import { type PatientRow, patientAgeAt } from '../patients/access';
 import { listGlucosePeriods } from '../periods/service';
@@ -65,12 +67,27 @@ type DoseRow = [
 ];
 type ProfileRow = [from: number, until: number | null, segments: { start: string; rate: number }[]];
 
-/** The one statement of the chart (the bench's SQL ceiling runs the same text). */
-export function linkedChartStatement(tenantId: string, patientId: number, from: Date, to: Date) {
+/**
+ * The one statement of the chart (the bench's SQL ceiling runs the same text): the patient — in the
+ * tenant, not deleted, in the department scope, else no row — with what the classification needs, and
+ * their readings, doses, basal profiles and whether they have insulin at all.
+ */
+export function linkedChartStatement(
+  tenantId: string,
+  patientId: number,
+  from: Date,
+  to: Date,
+  scope: DepartmentScope = { all: true },
+) {
   const f = from.toISOString();
   const t = to.toISOString();
+  const inScope = scope.all
+    ? sql`true`
+    : scope.departments.length
+      ? sql`p.department_code in ${scope.departments}`
+      : sql`false`;
   return sql`
-    select
+    select p.department_code, p.date_of_birth::text as date_of_birth, p.age,
       coalesce((
         select json_agg(json_build_array(m.id, (extract(epoch from m.test_time) * 1000)::float8, m.value,
                                          m.period_code, m.classification) order by m.test_time, m.id)
@@ -102,14 +119,20 @@ export function linkedChartStatement(tenantId: string, patientId: number, from: 
       (exists (select 1 from insulin_records i
                 where i.tenant_id = ${tenantId} and i.patient_id = ${patientId} and i.deleted_at is null)
        or exists (select 1 from pump_bindings b
-                   where b.tenant_id = ${tenantId} and b.patient_id = ${patientId})) as has_insulin`;
+                   where b.tenant_id = ${tenantId} and b.patient_id = ${patientId})) as has_insulin
+      from patients p
+     where p.tenant_id = ${tenantId} and p.id = ${patientId} and p.deleted_at is null and ${inScope}`;
 }
 
 /**
  * The patient's glucose target band in mmol/L, as the glucose charts draw it (`glucoseBands` over the
  * enabled glucose periods with the limits the classification settings give this patient).
  */
-async function targetBand(ctx: LinkedChartContext, patient: PatientRow, timeZone: string) {
+async function targetBand(
+  ctx: LinkedChartContext,
+  patient: Pick<PatientRow, 'departmentCode' | 'dateOfBirth' | 'age'>,
+  timeZone: string,
+) {
   const settings = await cachedConfig(ctx.db, ctx.tenant, 'classification', (tenantId) =>
     loadClassificationSettings(ctx.db, tenantId),
   );
@@ -127,10 +150,14 @@ async function targetBand(ctx: LinkedChartContext, patient: PatientRow, timeZone
   ).band;
 }
 
-/** The linked chart of a patient (already checked to be in the reader's tenant and scope). */
+/**
+ * The linked chart of a patient in the reader's tenant and department `scope` (a patient outside it, or
+ * deleted, or missing → 404): the scope check and the data in one statement.
+ */
 export async function linkedChart(
   ctx: LinkedChartContext,
-  patient: PatientRow,
+  patientId: number,
+  scope: DepartmentScope,
   query: Partial<LinkedChartQuery>,
 ): Promise<LinkedChartView> {
   const timeZone = await hospitalTimeZone(ctx.db, ctx.tenant);
@@ -138,15 +165,21 @@ export async function linkedChart(
   const start = new Date(zonedMidnight(days.beginDate, timeZone));
   const end = new Date(zonedMidnight(addDays(days.endDate, 1), timeZone));
   const { rows } = await ctx.db.execute<{
+    department_code: string;
+    date_of_birth: string | null;
+    age: number | null;
     readings: ReadingRow[];
     doses: DoseRow[];
     basal: ProfileRow[];
     has_insulin: boolean;
-  }>(linkedChartStatement(ctx.tenantId, patient.id, start, end));
-  const row = rows[0]!;
+  }>(linkedChartStatement(ctx.tenantId, patientId, start, end, scope));
+  const found = rows[0];
+  if (!found) throw recordNotFound();
+  const patient = { departmentCode: found.department_code, dateOfBirth: found.date_of_birth, age: found.age };
+  const row = found;
   const iso = (ms: number) => new Date(ms).toISOString();
   return {
-    patientId: patient.id,
+    patientId,
     timeZone,
     range: { ...days, from: start.toISOString(), to: end.toISOString() },
     band: await targetBand(ctx, patient, timeZone),

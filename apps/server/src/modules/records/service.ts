@@ -274,7 +274,7 @@ function linkedDays(range: { beginDate: string; endDate: string }) {
 
 /** The linked chart of a record's days (tenant configuration read afresh: a link has no session). */
 function linkedOf(ctx: RecordContext, patient: PatientRow, range: { beginDate: string; endDate: string }) {
-  return linkedChart({ ...ctx, tenant: ctx.tenantId }, patient, linkedDays(range));
+  return linkedChart({ ...ctx, tenant: ctx.tenantId }, patient.id, ctx.scope, linkedDays(range));
 }
 
 /**
