@@ -8,8 +8,16 @@
  * permission, validation, task planning, mapping, JSON, HTTP) plus the count the data-management page
  * runs in parallel on a second connection.
  */
-import { hospitalDayAt, type TaskPeriod, taskReadingSpan } from '@glucocare/domain';
+import {
+  hospitalDateRange,
+  hospitalDayAt,
+  addDays as shiftDays,
+  type TaskPeriod,
+  taskReadingSpan,
+} from '@glucocare/domain';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import { linkedChartStatement } from '../../../apps/server/src/modules/insulin/linked-chart';
 import { BENCH_TENANT, BENCH_WARD, type HospitalInfo } from './generate';
 
 export interface CeilingQuery {
@@ -143,6 +151,21 @@ export const CEILINGS: Record<
       },
     ],
   }),
+  '/app-service/v1/insulinRecord/linkedChart/{id}': async (info, w) => {
+    // the app's own statement (insulin/linked-chart.ts linkedChartStatement), rendered by the same dialect
+    const days = { beginDate: shiftDays(w.weekEnd, -13), endDate: w.weekEnd };
+    const { start, end } = hospitalDateRange(days.beginDate, days.endDate, info.timeZone);
+    const chart = new PgDialect().sqlToQuery(
+      linkedChartStatement(BENCH_TENANT, info.yearPatientId, start, end, {
+        all: false,
+        departments: [BENCH_WARD],
+      }),
+    );
+    return {
+      name: 'SQL ceiling: linked chart (the patient in scope, readings, doses and basal profiles in one statement)',
+      statements: [{ text: chart.sql, values: chart.params }],
+    };
+  },
   '/app-service/v1/statistics/departmentAnalysis': async (_info, w) => ({
     name: 'SQL ceiling: department statistics (the departments, then the month of day counts)',
     statements: [

@@ -31,9 +31,10 @@ import { loadClassificationSettings } from '../../../apps/server/src/modules/cri
 import { loadClassifier } from '../../../apps/server/src/modules/measurements/classify-at-write';
 import { hospitalTimeZone } from '../../../apps/server/src/modules/settings/time-zone';
 import { BEDS_PER_WARD, GIVEN_FEMALE, GIVEN_MALE, SURNAMES, WARDS, type Ward } from './catalogue';
+import { generateInsulin } from './insulin';
 
 /** Bump when the generated data change shape: an older database is then generated anew. */
-export const GENERATOR_VERSION = 1;
+export const GENERATOR_VERSION = 2;
 export const DATABASE_NAME = 'gc_bench_hospital';
 export const BENCH_TENANT = '900';
 export const BENCH_PASSWORD = 'Bench@2026';
@@ -80,6 +81,8 @@ export interface HospitalInfo {
   /** a long-stay patient of the bench ward with a year of 7-point glucose */
   yearPatientId: number;
   counts: HospitalCounts;
+  /** insulin and pumps (generator v2, issue 16) */
+  insulin?: { insulinRecords: number; pumps: number; bindings: number; basalProfiles: number };
   /** true when an existing database of this version was reused */
   reused: boolean;
 }
@@ -722,6 +725,22 @@ async function generate(url: string): Promise<Omit<HospitalInfo, 'url' | 'reused
     );
     step(`${events.rowCount} critical-value events`);
 
+    // 8. insulin for a third of the patients and the year-long one, pumps for a few per ward (issue 16)
+    const yearPatient = await client.query<{ id: string }>(
+      `select id from patients where tenant_id = $1 and department_code = $2 and bed = '1' and status = 'inHospital'`,
+      [BENCH_TENANT, BENCH_WARD],
+    );
+    const insulin = await generateInsulin(client, {
+      tenantId: BENCH_TENANT,
+      timeZone,
+      nowIso: iso(nowMs) as string,
+      yearPatientId: Number(yearPatient.rows[0].id),
+      ward: BENCH_WARD,
+    });
+    step(
+      `${insulin.insulinRecords} insulin records, ${insulin.pumps} pumps, ${insulin.bindings} bindings, ${insulin.basalProfiles} basal profiles`,
+    );
+
     await client.query('drop table bench_stays, bench_class, bench_points');
     await client.query('set session_replication_role = default');
     for (const table of ['measurements', 'critical_events', 'patients', 'patient_admissions', 'users']) {
@@ -730,10 +749,6 @@ async function generate(url: string): Promise<Omit<HospitalInfo, 'url' | 'reused
     step('vacuum analyze');
 
     const counts = await countRows(client);
-    const yearPatient = await client.query<{ id: string }>(
-      `select id from patients where tenant_id = $1 and department_code = $2 and bed = '1' and status = 'inHospital'`,
-      [BENCH_TENANT, BENCH_WARD],
-    );
     const info: Omit<HospitalInfo, 'url' | 'reused'> = {
       version: GENERATOR_VERSION,
       generatedAt: new Date().toISOString(),
@@ -742,6 +757,7 @@ async function generate(url: string): Promise<Omit<HospitalInfo, 'url' | 'reused
       generationSeconds: Math.round((performance.now() - started) / 100) / 10,
       yearPatientId: Number(yearPatient.rows[0].id),
       counts,
+      insulin,
     };
     await client.query('create table bench_meta (key text primary key, value jsonb not null)');
     await client.query(`insert into bench_meta values ('hospital', $1)`, [JSON.stringify(info)]);

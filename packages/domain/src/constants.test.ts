@@ -149,7 +149,8 @@ describe('rootFontSize', () => {
 
 describe('isPublicRoute', () => {
   it('lists the 13 public routes of the spec', () => {
-    expect(PUBLIC_ROUTES).toHaveLength(13);
+    // the spec's 13, and /record/linked (issue 16: the printable glucose–insulin linked chart)
+    expect(PUBLIC_ROUTES).toHaveLength(14);
     for (const route of PUBLIC_ROUTES) expect(isPublicRoute(route), route).toBe(true);
   });
 

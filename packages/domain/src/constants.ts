@@ -129,6 +129,8 @@ export const PUBLIC_ROUTES = [
   '/ward/record',
   '/record/inspect',
   '/record/ket',
+  // issue 16: the printable glucose–insulin linked chart (not in the spec's route list)
+  '/record/linked',
   '/signlogin',
   '/bigcharts/old',
   '/bigcharts/yy',
@@ -151,8 +153,11 @@ export function isPublicRoute(path: string): boolean {
   return PUBLIC_ROUTE_SET.has(trimmed);
 }
 
-/** glucose (/record), ketone (/record/ket), inspection (/record/inspect), ward (/ward/record), trend (/trend) */
-export const RECORD_SCREENS = ['glucose', 'ketone', 'inspect', 'ward', 'trend'] as const;
+/**
+ * glucose (/record), ketone (/record/ket), inspection (/record/inspect), ward (/ward/record), trend
+ * (/trend), and the glucose–insulin linked chart (/record/linked, issue 16)
+ */
+export const RECORD_SCREENS = ['glucose', 'ketone', 'inspect', 'ward', 'trend', 'linked'] as const;
 export type RecordScreen = (typeof RECORD_SCREENS)[number];
 
 /** The web route of each screen (public to the router only). */
@@ -162,6 +167,7 @@ export const RECORD_SCREEN_PATHS: Record<RecordScreen, string> = {
   inspect: '/record/inspect',
   ward: '/ward/record',
   trend: '/trend',
+  linked: '/record/linked',
 };
 
 /** The screen a route path shows, or null for any other path. */

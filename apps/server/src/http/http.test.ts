@@ -205,6 +205,7 @@ describe('every route declares its permission', () => {
       'GET /app-service/v1/records/glucose',
       'GET /app-service/v1/records/inspect',
       'GET /app-service/v1/records/ketone',
+      'GET /app-service/v1/records/linked',
       'GET /app-service/v1/records/trend',
       'GET /app-service/v1/records/ward',
       'POST /app-service/v1/login',

@@ -2,6 +2,7 @@ import type {
   InsulinEntryOptionsView,
   InsulinPivotView,
   InsulinRecordView,
+  LinkedChartView,
   Page,
 } from '@glucocare/domain/responses';
 import { http } from './http';
@@ -84,4 +85,20 @@ export function changeInsulinStatus(input: {
 
 export function confirmInsulinRecords(ids: number[]) {
   return http.put<InsulinRecordView[]>('/v1/insulinRecord/confirm', { ids });
+}
+
+// The glucose–insulin linked chart (issue 16, docs/api.md "Insulin records")
+
+export type { LinkedChartView as LinkedChart } from '@glucocare/domain/responses';
+
+/** GET /v1/insulinRecord/linkedChart/{id}: 1, 3, 7 or 14 days ending today, or a range of days. */
+export function fetchLinkedChart(
+  patientId: number,
+  query: { days?: number; beginDate?: string; endDate?: string },
+  signal?: AbortSignal,
+) {
+  return http.get<LinkedChartView>(`/v1/insulinRecord/linkedChart/${patientId}`, {
+    query: { ...query },
+    signal,
+  });
 }

@@ -3,6 +3,7 @@ import type {
   RecordCellsView as Cells,
   InspectionRecordView as InspectionRecord,
   LimitsView as Limits,
+  LinkedRecordView as LinkedRecord,
   PeriodRecordView as PeriodRecord,
   RecordHeaderView as RecordHeader,
   RecordLinkView as RecordLink,
@@ -29,6 +30,7 @@ export type {
   Cells,
   InspectionRecord,
   Limits,
+  LinkedRecord,
   PeriodRecord,
   RecordHeader,
   RecordPatient,
@@ -49,6 +51,7 @@ export interface RecordDataMap {
   inspect: InspectionRecord;
   ward: WardRecord;
   trend: TrendRecord;
+  linked: LinkedRecord;
 }
 
 /** What a screen asks for: the id, the range (or the ward's day) and the shared link's credential. */
@@ -67,6 +70,7 @@ const ENDPOINTS: Record<RecordScreen, string> = {
   inspect: '/v1/records/inspect',
   ward: '/v1/records/ward',
   trend: '/v1/records/trend',
+  linked: '/v1/records/linked',
 };
 
 export function fetchRecord<S extends RecordScreen>(

@@ -674,7 +674,7 @@ export const enUS = {
   'critical.since.invalid': 'Query error: since must be a record id',
   // @issue5:records — keys of this area go below this line
   'records.screen.required': 'Please choose which record to share',
-  'records.screen.invalid': 'Unknown record screen; use glucose, ketone, inspect, ward or trend',
+  'records.screen.invalid': 'Unknown record screen; use glucose, ketone, inspect, ward, trend or linked',
   'records.id.required': 'Please give the patient',
   'records.id.invalid': 'The patient id must be a whole number',
   'records.department.required': 'Please give the department',
@@ -759,6 +759,9 @@ export const enUS = {
   'insulin.upload.drugCode.required': 'Please give the drug code',
   'insulin.upload.drugUnknown': 'No drug of the catalogue has this code',
   'insulin.upload.doctorRequired': 'Please give the ordering doctor: the patient has no doctor in charge',
+  'insulin.chart.days': 'Days must be 1, 3, 7 or 14',
+  'insulin.chart.incomplete': 'Give both the start and the end date, or neither',
+  'insulin.chart.tooLong': 'The chart may span at most {{max}} days',
 } as const;
 
 export type MessageKey = keyof typeof enUS;

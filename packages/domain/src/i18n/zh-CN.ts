@@ -654,7 +654,7 @@ export const zhCN: Record<MessageKey, string> = {
   'critical.since.invalid': '查询错误：since 必须是记录编号',
   // @issue5:records — keys of this area go below this line
   'records.screen.required': '请选择要分享的记录',
-  'records.screen.invalid': '未知的记录类型，应为 glucose、ketone、inspect、ward 或 trend',
+  'records.screen.invalid': '未知的记录类型，应为 glucose、ketone、inspect、ward、trend 或 linked',
   'records.id.required': '请指定患者',
   'records.id.invalid': '患者编号必须为整数',
   'records.department.required': '请指定科室',
@@ -735,4 +735,7 @@ export const zhCN: Record<MessageKey, string> = {
   'insulin.upload.drugCode.required': '请提供药品编码',
   'insulin.upload.drugUnknown': '药品目录中没有该编码的药品',
   'insulin.upload.doctorRequired': '请提供开嘱医生：该患者没有主管医生',
+  'insulin.chart.days': '天数只能是 1、3、7 或 14',
+  'insulin.chart.incomplete': '请同时填写开始和结束日期，或都不填',
+  'insulin.chart.tooLong': '联动图最多显示 {{max}} 天',
 };

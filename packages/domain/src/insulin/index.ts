@@ -1,3 +1,4 @@
 export * from './entry';
+export * from './linked-chart';
 export * from './totals';
 export * from './upload';

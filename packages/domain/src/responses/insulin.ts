@@ -91,3 +91,52 @@ export const insulinEntryOptionsView = z.object({
   weightKg: z.number().nullable(),
 });
 export type InsulinEntryOptionsView = z.infer<typeof insulinEntryOptionsView>;
+
+/** A glucose reading on the linked chart: the value as stored (mmol/L) and its classification. */
+export const linkedChartReadingView = z.object({
+  id: z.number(),
+  testTime: z.string(),
+  /** mmol/L as stored; the web shows it in the hospital's display unit (domain conversions) */
+  value: z.number(),
+  periodCode: z.string().nullable(),
+  classification: z.string().nullable(),
+});
+
+/** An insulin dose on the linked chart: time, drug, total and its parts as recorded. */
+export const linkedChartDoseView = z.object({
+  id: z.number(),
+  givenAt: z.string(),
+  drugName: z.string(),
+  dose: z.number(),
+  basalDose: z.number().nullable(),
+  bolusDose: z.number().nullable(),
+  correctionDose: z.number().nullable(),
+  periodCode: z.string(),
+  periodName: z.string(),
+  status: z.enum(INSULIN_STATUSES),
+});
+
+/**
+ * `GET /v1/insulinRecord/linkedChart/{patientId}` (issue 16): a patient's glucose and insulin over some
+ * hospital days, the target band, the pump basal rate as steps (IU/h) clipped to the range, and the
+ * hospital's time zone the axis is drawn in.
+ */
+export const linkedChartView = z.object({
+  patientId: z.number(),
+  timeZone: z.string(),
+  range: z.object({
+    beginDate: z.string(),
+    endDate: z.string(),
+    /** the first and the last instant of the days ([from, to)) */
+    from: z.string(),
+    to: z.string(),
+  }),
+  /** the patient's glucose target band in mmol/L (as the glucose charts draw it); null when none is set */
+  band: z.object({ low: z.number().nullable(), high: z.number().nullable() }).nullable(),
+  readings: z.array(linkedChartReadingView),
+  doses: z.array(linkedChartDoseView),
+  basal: z.array(z.object({ from: z.string(), to: z.string(), rate: z.number() })),
+  /** whether the patient has any live insulin record or pump binding at all (not only in the range) */
+  hasInsulin: z.boolean(),
+});
+export type LinkedChartView = z.infer<typeof linkedChartView>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RECORD_SCREENS } from '../constants';
 import { limitsView, recordPeriodView, recordRangeView, trendAnalysisView } from './analysis';
+import { insulinPivotView, linkedChartView } from './insulin';
 import { readingView } from './measurements';
 import { inpatientView } from './patients';
 
@@ -83,6 +84,11 @@ export const periodRecordView = z.object({
   ),
   untested: z.array(readingView),
   summary: recordSummaryView,
+  /**
+   * the glucose record: the patient's insulin of the same days beside the glucose (day × insulin period,
+   * daily totals; days earliest first) when the patient has insulin records in them, else null
+   */
+  insulin: insulinPivotView.nullable(),
 });
 export type PeriodRecordView = z.infer<typeof periodRecordView>;
 
@@ -116,8 +122,26 @@ export const trendRecordView = z.object({
   summary: recordSummaryView,
   /** the glucose report of the same readings, as `/v1/gluDataAnalysis/*` answers it */
   analysis: trendAnalysisView,
+  /** the insulin of the same days (day × insulin period, daily totals; earliest first), null without any */
+  insulin: insulinPivotView.nullable(),
+  /**
+   * the glucose–insulin linked chart of the report's last days (at most 31) when the patient has insulin
+   * records or a pump, else null
+   */
+  linked: linkedChartView.nullable(),
 });
 export type TrendRecordView = z.infer<typeof trendRecordView>;
+
+/** The printable glucose–insulin linked chart of one patient (`/record/linked`, issue 16). */
+export const linkedRecordView = z.object({
+  header: recordHeaderView,
+  patient: recordPatientView,
+  range: recordRangeView,
+  chart: linkedChartView,
+  /** the doses of the days (day × insulin period, daily totals; earliest first), null without any */
+  insulin: insulinPivotView.nullable(),
+});
+export type LinkedRecordView = z.infer<typeof linkedRecordView>;
 
 /** A patient row of the ward record. */
 export const wardRowView = z.object({

@@ -5,6 +5,7 @@ import { departments, roles, settings, tenants, units, userRoles, users } from '
 import { seedCatalogues } from './catalogues';
 import { seedHospitalSettings } from './hospital-settings';
 import { seedInsulin } from './insulin';
+import { seedLinkedChartDemo } from './linked-chart';
 import { seedMeasurements } from './measurements';
 import { ensureShippedMenusForAllTenants } from './menus';
 import { seedPatients } from './patients';
@@ -173,6 +174,7 @@ async function seedTenant(tx: DbOrTx, tenant: DemoTenant): Promise<void> {
   await seedInsulin(tx, tenant.id);
   await seedPumpBindings(tx, tenant.id);
   await seedPumpReminders(tx, tenant.id);
+  await seedLinkedChartDemo(tx, tenant.id);
 }
 
 /**

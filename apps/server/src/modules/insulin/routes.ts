@@ -6,10 +6,17 @@ import {
   insulinPivotQuerySchema,
   insulinRecordsQuerySchema,
   insulinStatusSchema,
+  type LinkedChartQuery,
+  linkedChartQuerySchema,
   PERMISSIONS,
   PIVOT_MAX_DAYS,
 } from '@glucocare/domain';
-import { insulinEntryOptionsView, insulinPivotView, insulinRecordView } from '@glucocare/domain/responses';
+import {
+  insulinEntryOptionsView,
+  insulinPivotView,
+  insulinRecordView,
+  linkedChartView,
+} from '@glucocare/domain/responses';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,6 +27,7 @@ import { requestMeta } from '../audit/service';
 import { defaultDays } from '../measurements/routes';
 import { patientInScope } from '../patients/access';
 import { hospitalTimeZone } from '../settings/time-zone';
+import { linkedChart } from './linked-chart';
 import {
   changeInsulinStatus,
   confirmInsulinRecords,
@@ -229,6 +237,41 @@ export async function insulinRoutes(app: FastifyInstance) {
         request,
         await insulinEntryOptions(app.db, session.tenantId, patient, request.lang, app.clock()),
       );
+    },
+  );
+
+  // the glucose–insulin linked chart (issue 16); a plain route as the record screens': the zod validator
+  // runs on `querystring` and hands over the parsed query
+  app.get(
+    '/v1/insulinRecord/linkedChart/:id',
+    {
+      config: { permission: PERMISSIONS.inpatients.list },
+      schema: {
+        tags,
+        summary:
+          'A patient’s glucose readings, insulin doses and pump basal rate on one time axis (1/3/7/14 days or a range)',
+        description:
+          'days = 1, 3, 7 or 14 (ending today in the hospital calendar; default 3), or beginDate and endDate ' +
+          '(at most 31 days). Glucose in mmol/L as stored with its classification; doses with their parts; ' +
+          'the pump basal rate (IU/h) as steps clipped to the range and to each profile and binding; the ' +
+          'target band; the hospital time zone. Department scope applies (404 outside it).',
+        params: idParam,
+        querystring: linkedChartQuerySchema,
+        response: { 200: envelopeOf(linkedChartView) },
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const { id } = request.params as { id: number };
+      const ctx = {
+        db: app.db,
+        tenantId: session.tenantId,
+        tenant: session,
+        lang: request.lang,
+        now: app.clock(),
+      };
+      // the scope check is part of the chart's one statement (404 outside it)
+      return ok(request, await linkedChart(ctx, id, session.scope, request.query as LinkedChartQuery));
     },
   );
 }

@@ -541,8 +541,8 @@ describe('validation', () => {
     [
       { screen: 'chart', id: 1 },
       'screen',
-      'Unknown record screen; use glucose, ketone, inspect, ward or trend',
-      '未知的记录类型，应为 glucose、ketone、inspect、ward 或 trend',
+      'Unknown record screen; use glucose, ketone, inspect, ward, trend or linked',
+      '未知的记录类型，应为 glucose、ketone、inspect、ward、trend 或 linked',
     ],
     [{ screen: 'glucose' }, 'id', 'Please give the patient', '请指定患者'],
     [{ screen: 'glucose', id: 'abc' }, 'id', 'The patient id must be a whole number', '患者编号必须为整数'],

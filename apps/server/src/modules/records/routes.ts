@@ -8,6 +8,7 @@ import {
 } from '@glucocare/domain';
 import {
   inspectionRecordView,
+  linkedRecordView,
   periodRecordView,
   recordLinkView,
   trendRecordView,
@@ -24,6 +25,7 @@ import { rangeOf, signLink } from './links';
 import {
   departmentInScope,
   inspectionRecord,
+  linkedRecord,
   patientOf,
   periodRecord,
   type RecordContext,
@@ -168,6 +170,13 @@ export async function recordRoutes(app: FastifyInstance) {
     'Glucose trend of one patient: readings by period and the target band',
     trendRecordView,
     (ctx, query) => trendRecord(ctx, query.id, query),
+  );
+  patientRoute(
+    '/v1/records/linked',
+    'linked',
+    'Glucose–insulin linked chart of one patient: glucose, insulin doses by type, pump basal rate (default: the last 3 days; at most 31)',
+    linkedRecordView,
+    (ctx, query) => linkedRecord(ctx, query.id, query),
   );
 
   r.get(

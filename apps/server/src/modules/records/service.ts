@@ -6,6 +6,7 @@ import {
   type DisplayItem,
   hospitalDayOf,
   type Lang,
+  LINKED_CHART_MAX_DAYS,
   type MeasurementItem,
   NO_PERIOD,
   pivotByPeriod,
@@ -30,6 +31,8 @@ import {
 import type { DepartmentScope } from '../auth/sessions';
 import { loadClassificationSettings } from '../crisis/classification-settings';
 import { departmentName } from '../departments/service';
+import { linkedChart } from '../insulin/linked-chart';
+import { insulinPivot } from '../insulin/service';
 import { patientPivot, patientReadings } from '../measurements/read';
 import { type PatientRow, patientAgeAt, patientInScope } from '../patients/access';
 import { type GlucosePeriod, listGlucosePeriods } from '../periods/service';
@@ -212,7 +215,7 @@ export async function periodRecord(
   patientId: number,
   query: { beginDate?: string; endDate?: string },
 ) {
-  const { base } = await patientRecordBase(ctx, patientId, query);
+  const { row, base } = await patientRecordBase(ctx, patientId, query);
   const pivot = await patientPivot(ctx.db, ctx.tenantId, patientId, {
     item,
     beginDate: base.range.beginDate,
@@ -243,6 +246,62 @@ export async function periodRecord(
       .filter((r) => r.testValue === null)
       .sort((a, b) => a.testTime.localeCompare(b.testTime)),
     summary: summaryOf(readings),
+    insulin: item === 'GLU' ? await insulinBeside(ctx, row, base.range) : null,
+  };
+}
+
+/**
+ * The patient's insulin of a record's days beside the glucose (issue 16): the insulin tab's day ×
+ * insulin-period grid with the daily totals (`insulinPivot`), earliest day first; null when the days
+ * hold no live insulin record.
+ */
+async function insulinBeside(
+  ctx: RecordContext,
+  patient: PatientRow,
+  range: { beginDate: string; endDate: string },
+) {
+  const pivot = await insulinPivot(ctx.db, ctx.tenantId, patient, range, ctx.lang, ctx.now);
+  if (!pivot.rows.some((day) => day.totals)) return null;
+  return { ...pivot, rows: [...pivot.rows].reverse() };
+}
+
+/** The days of a linked chart in a record: the record's last {@link LINKED_CHART_MAX_DAYS} days at most. */
+function linkedDays(range: { beginDate: string; endDate: string }) {
+  const earliest = addDays(range.endDate, 1 - LINKED_CHART_MAX_DAYS);
+  // the later of the two dates (YYYY-MM-DD sorts as text)
+  return { beginDate: [range.beginDate, earliest].sort()[1]!, endDate: range.endDate };
+}
+
+/** The linked chart of a record's days (tenant configuration read afresh: a link has no session). */
+function linkedOf(ctx: RecordContext, patient: PatientRow, range: { beginDate: string; endDate: string }) {
+  return linkedChart({ ...ctx, tenant: ctx.tenantId }, patient.id, ctx.scope, linkedDays(range));
+}
+
+/**
+ * GET /v1/records/linked: the printable glucose–insulin linked chart of one patient (default: the last
+ * 3 days; a range of at most 31 days, else its last 31) with the doses of its days.
+ */
+export async function linkedRecord(
+  ctx: RecordContext,
+  patientId: number,
+  query: { beginDate?: string; endDate?: string },
+) {
+  const row = await patientOf(ctx, patientId);
+  const header = await headerOf(ctx);
+  const today = calendarDate(ctx.now, header.timeZone);
+  const asked = recordRange(row, query, header.timeZone, ctx.now);
+  const range =
+    query.beginDate && query.endDate
+      ? asked
+      : { beginDate: addDays(today, -2), endDate: today, isStay: false };
+  const days = linkedDays(range);
+  const chart = await linkedOf(ctx, row, days);
+  return {
+    header,
+    patient: await patientBlock(ctx, row, header.timeZone),
+    range: { ...days, isStay: false },
+    chart,
+    insulin: await insulinBeside(ctx, row, days),
   };
 }
 
@@ -381,7 +440,19 @@ export async function trendRecord(
     readings: tested,
     summary: summaryOf(readings),
     analysis: await trendAnalysis(ctx, tested, base.header.timeZone, base.range, periods),
+    insulin: await insulinBeside(ctx, row, base.range),
+    linked: await linkedIfInsulin(ctx, row, base.range),
   };
+}
+
+/** The linked chart of the report's last days when the patient has insulin records or a pump at all. */
+async function linkedIfInsulin(
+  ctx: RecordContext,
+  patient: PatientRow,
+  range: { beginDate: string; endDate: string },
+) {
+  const chart = await linkedOf(ctx, patient, range);
+  return chart.hasInsulin ? chart : null;
 }
 
 /**

@@ -25,6 +25,7 @@ import { LoadError } from '../../components/PageWrapper';
 import { currentLang } from '../../i18n';
 import { AnalysisTab } from '../analysis/AnalysisTab';
 import { InsulinTab } from '../insulin/InsulinTab';
+import { LinkedChartTab } from '../insulin/LinkedChart';
 import { MeasurementTab } from '../measurements/MeasurementTab';
 import { PumpTab } from '../pumps/PumpTab';
 import { openRecordScreen, type RecordScreen } from '../records/open';
@@ -42,6 +43,7 @@ export const PATIENT_TABS = [
   'uricAcid',
   'insulin',
   'pump',
+  'linked',
   'analysis',
   'events',
   'history',
@@ -58,6 +60,7 @@ const PRINTABLE: { screen: RecordScreen; key: string }[] = [
   { screen: 'ketone', key: 'patients.print.ketone' },
   { screen: 'inspect', key: 'patients.print.inspect' },
   { screen: 'trend', key: 'patients.print.trend' },
+  { screen: 'linked', key: 'patients.print.linked' },
 ];
 
 /** Deleting a patient admitted by mistake: the reason is required (1-200); refused once measured. */
@@ -345,6 +348,11 @@ export default function PatientDetailPage() {
             key: 'pump',
             label: t('patients.tab.pump'),
             children: <PumpTab patientId={patient.id} />,
+          },
+          {
+            key: 'linked',
+            label: t('patients.tab.linked'),
+            children: <LinkedChartTab patientId={patient.id} />,
           },
           { key: 'analysis', label: t('patients.tab.analysis'), children: <AnalysisTab patient={patient} /> },
           {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { PeriodRecord } from '../../api/records';
 import { timeInZone as timeIn } from '../../components/format';
 import { pagesByWeek } from './format';
+import { DoseLine, dosesOfDay, InsulinNote } from './InsulinRecordParts';
 import {
   Legend,
   PagedSheets,
@@ -60,6 +61,8 @@ function PeriodRecordSheets({ data, daysPerPage }: { data: PeriodRecord; daysPer
   const { t } = useTranslation();
   const unit = data.item === 'GLU' ? data.header.units.GLU : data.header.units.KET;
   const tz = data.header.timeZone;
+  // insulin beside the glucose (issue 16): the doses of each day with their period, and the day's total
+  const insulinDays = new Map((data.insulin?.rows ?? []).map((row) => [row.date, row]));
   return (
     <PagedSheets
       header={data.header}
@@ -79,6 +82,11 @@ function PeriodRecordSheets({ data, daysPerPage }: { data: PeriodRecord; daysPer
                   {data.periods.map((period) => (
                     <th key={period.code}>{period.name}</th>
                   ))}
+                  {data.insulin ? (
+                    <th className="gc-rec-insulin-col" data-testid="record-insulin-column">
+                      {t('records.insulin.column')}
+                    </th>
+                  ) : null}
                   <th className="gc-rec-note-col">{t('records.column.notes')}</th>
                 </tr>
               </thead>
@@ -87,6 +95,19 @@ function PeriodRecordSheets({ data, daysPerPage }: { data: PeriodRecord; daysPer
                   <tr key={row.date}>
                     <td className="gc-rec-date-col">{row.date}</td>
                     <PeriodCells periods={data.periods} cells={row.cells} unit={unit} timeZone={tz} />
+                    {data.insulin ? (
+                      <td className="gc-rec-insulin-col" data-testid="record-insulin-cell">
+                        {dosesOfDay(insulinDays.get(row.date)?.cells).map((dose) => (
+                          <DoseLine key={dose.id} dose={dose} timeZone={tz} withPeriod />
+                        ))}
+                        {insulinDays.get(row.date)?.totals ? (
+                          <div className="gc-rec-dose">
+                            {t('records.insulin.dayTotal')}:{' '}
+                            <b>{insulinDays.get(row.date)?.totals?.total} IU</b>
+                          </div>
+                        ) : null}
+                      </td>
+                    ) : null}
                     <td className="gc-rec-note-col">
                       {row.notes.map((note) => (
                         <div key={`${note.testTime}${note.note}`}>
@@ -100,6 +121,7 @@ function PeriodRecordSheets({ data, daysPerPage }: { data: PeriodRecord; daysPer
             </table>
           </div>
           <Legend unit={unit.unitName} />
+          {data.insulin ? <InsulinNote /> : null}
           {last ? (
             <div className="gc-rec-summary" data-testid="record-summary">
               {t('records.summary', {

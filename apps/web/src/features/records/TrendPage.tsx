@@ -16,8 +16,10 @@ import { standardDayOption } from '../analysis/charts/standard-day';
 import { tirBarOption } from '../analysis/charts/tir-bar';
 import { trendByPeriodOption } from '../analysis/charts/trend-by-period';
 import { glucoseText, metricNotes, metricRows, tirBandsNote, useChartLabels } from '../analysis/labels';
+import { LinkedChartPanel } from '../insulin/LinkedChart';
 import { flagOf, formatRange } from './format';
 import { RangeControl } from './GlucoseRecordPage';
+import { InsulinDayTable } from './InsulinRecordParts';
 import { PatientBlock, RecordFrame, RecordSheet, rangeText } from './RecordFrame';
 
 /** §9 "Trend charts for 3, 7 and 14 days". */
@@ -257,7 +259,9 @@ function ReportSheets({ data, segments }: { data: TrendRecord; segments: DaySegm
   );
   const measuredDays = data.analysis.fluctuation.filter((day) => day.count > 0);
   const tablePages = chunk(measuredDays, FLUCTUATION_DAYS_PER_PAGE);
-  const pages = 2 + Math.max(tablePages.length, 1);
+  // the glucose–insulin page when the patient has insulin (issue 16)
+  const linkedPages = data.linked ? 1 : 0;
+  const pages = 2 + linkedPages + Math.max(tablePages.length, 1);
   const title = t('records.title.trend');
   const sheet = { header: data.header, title };
   const top = <PatientBlock patient={data.patient} header={data.header} range={rangeText(data.range, t)} />;
@@ -332,8 +336,32 @@ function ReportSheets({ data, segments }: { data: TrendRecord; segments: DaySegm
           />
         </Section>
       </RecordSheet>
+      {data.linked ? (
+        <RecordSheet {...sheet} page={3} pages={pages}>
+          <Section
+            title={t('records.linked.chartTitle', {
+              begin: data.linked.range.beginDate,
+              end: data.linked.range.endDate,
+            })}
+            testId="record-trend-linked"
+          >
+            <LinkedChartPanel
+              data={data.linked}
+              unit={unit}
+              className="gc-rec-chart gc-rec-chart-linked"
+              printHeight={420}
+              testId="record-trend-linked-chart"
+            />
+          </Section>
+          {data.insulin ? (
+            <Section title={t('records.linked.insulinTitle')} testId="record-trend-insulin">
+              <InsulinDayTable insulin={data.insulin} timeZone={data.header.timeZone} />
+            </Section>
+          ) : null}
+        </RecordSheet>
+      ) : null}
       {(tablePages.length ? tablePages : [[]]).map((days, index) => (
-        <RecordSheet key={days[0]?.date ?? 'periods'} {...sheet} page={3 + index} pages={pages}>
+        <RecordSheet key={days[0]?.date ?? 'periods'} {...sheet} page={3 + linkedPages + index} pages={pages}>
           {index === 0 ? (
             <Section title={t('analysis.periods.title')} testId="record-trend-periods-section">
               <SummaryTable data={data} />

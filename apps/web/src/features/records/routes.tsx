@@ -11,6 +11,7 @@ const PAGES: Record<RecordScreen, ComponentType> = {
   inspect: lazyRoute(() => import('./InspectRecordPage').then((m) => m.InspectRecordPage)),
   ward: lazyRoute(() => import('./WardRecordPage').then((m) => m.WardRecordPage)),
   trend: lazyRoute(() => import('./TrendPage').then((m) => m.TrendPage)),
+  linked: lazyRoute(() => import('./LinkedRecordPage').then((m) => m.LinkedRecordPage)),
 };
 
 const TITLE_KEYS: Record<RecordScreen, string> = {
@@ -19,6 +20,7 @@ const TITLE_KEYS: Record<RecordScreen, string> = {
   inspect: 'records.title.inspect',
   ward: 'records.title.ward',
   trend: 'records.title.trend',
+  linked: 'records.title.linked',
 };
 
 /**
