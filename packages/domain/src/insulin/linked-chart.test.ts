@@ -103,6 +103,15 @@ describe('linked chart query', () => {
       endDate: '2024-03-10',
     });
     expect(linkedChartDays(linkedChartQuerySchema.parse({}), '2024-03-10').beginDate).toBe('2024-03-08');
+    // a range reaching past today ends today; one wholly after today is today alone
+    expect(linkedChartDays({ beginDate: '2024-03-08', endDate: '2024-03-20' }, '2024-03-10')).toEqual({
+      beginDate: '2024-03-08',
+      endDate: '2024-03-10',
+    });
+    expect(linkedChartDays({ beginDate: '9999-12-31', endDate: '9999-12-31' }, '2024-03-10')).toEqual({
+      beginDate: '2024-03-10',
+      endDate: '2024-03-10',
+    });
     expect(linkedChartQuerySchema.safeParse({ days: '2' }).success).toBe(false);
     expect(linkedChartQuerySchema.safeParse({ beginDate: '2024-01-01', endDate: '2024-01-31' }).success).toBe(
       true,

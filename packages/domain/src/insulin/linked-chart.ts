@@ -76,12 +76,19 @@ export function linkedChartSpan(beginDate: string, endDate: string): number {
   );
 }
 
-/** The days a chart shows: the range asked for, else the last `days` (default 3) ending `today`. */
+/**
+ * The days a chart shows: the range asked for, else the last `days` (default 3) ending `today`. Days
+ * after today hold nothing yet: a range reaching past today ends today (one entirely in the future is
+ * today alone).
+ */
 export function linkedChartDays(
   query: Partial<LinkedChartQuery>,
   today: string,
 ): { beginDate: string; endDate: string } {
-  if (query.beginDate && query.endDate) return { beginDate: query.beginDate, endDate: query.endDate };
+  if (query.beginDate && query.endDate) {
+    const endDate = query.endDate > today ? today : query.endDate;
+    return { beginDate: query.beginDate > endDate ? endDate : query.beginDate, endDate };
+  }
   const days = query.days ?? LINKED_CHART_DEFAULT_DAYS;
   return { beginDate: addDays(today, 1 - days), endDate: today };
 }

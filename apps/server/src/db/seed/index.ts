@@ -10,7 +10,6 @@ import { seedMeasurements } from './measurements';
 import { ensureShippedMenusForAllTenants } from './menus';
 import { seedPatients } from './patients';
 import { seedPumpBindings } from './pump-bindings';
-import { seedPumpReminders } from './pump-reminders';
 import { seedPumps } from './pumps';
 
 export interface DemoLogin {
@@ -173,7 +172,6 @@ async function seedTenant(tx: DbOrTx, tenant: DemoTenant): Promise<void> {
   await seedPumps(tx, tenant.id);
   await seedInsulin(tx, tenant.id);
   await seedPumpBindings(tx, tenant.id);
-  await seedPumpReminders(tx, tenant.id);
   await seedLinkedChartDemo(tx, tenant.id);
 }
 

@@ -95,7 +95,11 @@ describe('menus', () => {
       '/statistics/year',
     ]);
     // a nurse keeps her ward's pumps; the manufacturers are the administrator's
-    expect(tree[4].children.map((n: { path: string }) => n.path)).toEqual(['/pump/register']);
+    expect(tree[4].children.map((n: { path: string }) => n.path)).toEqual([
+      '/pump/register',
+      '/pump/patients',
+      '/pump/history',
+    ]);
     expect(tree[5].children.map((n: { path: string }) => n.path)).toEqual(['/account/activity']);
   });
 
