@@ -218,6 +218,34 @@ describe('up-pump', () => {
     }
   });
 
+  it('holds one open binding per pump and per patient in the database, whatever writes it', async () => {
+    const [pump, other] = [await newPump(), await newPump()];
+    const [first, second] = [
+      await insertPatient(t, { name: 'Index Pump A' }),
+      await insertPatient(t, { name: 'Index Pump B' }),
+    ];
+    const bound = await up(upBody(pump.id, first, { upAt: hoursBefore(2) })).then(ok<Binding>);
+    // straight into the table, past the service's locks and checks: the partial unique indexes refuse
+    const insert = (pumpId: number, patientId: number) =>
+      t.handle.db.execute(
+        sql`insert into pump_bindings (tenant_id, pump_id, patient_id, department_code, up_at, executor_id, executor_name)
+            values ('101', ${pumpId}, ${patientId}, 'ENDO', now() - interval '1 hour', ${nurseId}, 'x')`,
+      );
+    const codeOf = (error: unknown) =>
+      (error as { cause?: { code?: string }; code?: string }).cause?.code ??
+      (error as { code?: string }).code;
+    await expect(insert(pump.id, second).catch(codeOf)).resolves.toBe('23505');
+    await expect(insert(other.id, first).catch(codeOf)).resolves.toBe('23505');
+    // once the pump is down, both may be bound again
+    await api('PUT', '/v1/pumpBinding/down', nurseEndo, {
+      bindingId: bound.id,
+      version: bound.version,
+      downAt: hoursBefore(1),
+    }).then(ok);
+    await expect(insert(pump.id, second)).resolves.toBeDefined();
+    await expect(insert(other.id, first)).resolves.toBeDefined();
+  });
+
   it('keeps to the caller’s departments and tenant', async () => {
     const cardPump = await newPump('CARD');
     const endoPatient = await insertPatient(t, { name: 'Scope Endo' });
