@@ -91,6 +91,7 @@ export const AUDIT_SETTING_NAMES = {
   'strategy.baseline': { 'en-US': 'Baseline', 'zh-CN': '基线' },
   'strategy.criticalLoop': { 'en-US': 'Critical-value loop', 'zh-CN': '危急值闭环' },
   'strategy.shifts': { 'en-US': 'Shifts', 'zh-CN': '班次' },
+  'strategy.pump': { 'en-US': 'Insulin pump strategy', 'zh-CN': '胰岛素泵策略' },
   'virtualWard.autoJoin': { 'en-US': 'Virtual ward: join automatically', 'zh-CN': '虚拟病房：自动入组' },
   'virtualWard.gluMinValue': { 'en-US': 'Virtual ward: glucose to join', 'zh-CN': '虚拟病房：入组血糖' },
   'virtualWard.hbA1cMinValue': {
