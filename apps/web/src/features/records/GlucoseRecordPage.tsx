@@ -1,4 +1,4 @@
-import { Button, DatePicker, Select } from 'antd';
+import { Button, DatePicker, Segmented, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,6 +53,45 @@ export function RangeControl({
         </Button>
       ) : null}
     </>
+  );
+}
+
+/**
+ * "Last N days" presets of a record's range, ending on its end date; the one the range is shows as
+ * chosen (none for the current stay or any other range). Fixed when opened from a link.
+ */
+export function DayPresets({
+  data,
+  params,
+  options,
+  label,
+  testId,
+}: {
+  data: { range: { beginDate: string; endDate: string; isStay?: boolean } } | undefined;
+  params: Params;
+  options: readonly number[];
+  label: (days: number) => string;
+  testId: string;
+}) {
+  const range = data?.range;
+  const days = range ? dayjs(range.endDate).diff(dayjs(range.beginDate), 'day') + 1 : 0;
+  const chosen = range && !range.isStay && options.includes(days) ? String(days) : '';
+  return (
+    <Segmented
+      data-testid={testId}
+      disabled={params.viaLink || !range}
+      value={chosen}
+      options={options.map((n) => ({ value: String(n), label: label(n) }))}
+      onChange={(value) => {
+        if (!range) return;
+        params.update({
+          beginDate: dayjs(range.endDate)
+            .subtract(Number(value) - 1, 'day')
+            .format('YYYY-MM-DD'),
+          endDate: range.endDate,
+        });
+      }}
+    />
   );
 }
 

@@ -1,9 +1,10 @@
 import { LINKED_CHART_DAY_OPTIONS } from '@glucocare/domain/insulin';
-import { DatePicker, Segmented } from 'antd';
+import { DatePicker } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { LinkedRecord } from '../../api/records';
 import { LinkedChartPanel } from '../insulin/LinkedChart';
+import { DayPresets } from './GlucoseRecordPage';
 import { InsulinDayTable } from './InsulinRecordParts';
 import { PatientBlock, RecordFrame, RecordSheet, rangeText } from './RecordFrame';
 
@@ -48,13 +49,6 @@ function LinkedSheets({ data }: { data: LinkedRecord }) {
   );
 }
 
-/** The preset a range is (its days), or '' for any other. */
-function presetOf(data: LinkedRecord | undefined): string {
-  if (!data) return '';
-  const days = dayjs(data.range.endDate).diff(dayjs(data.range.beginDate), 'day') + 1;
-  return (LINKED_CHART_DAY_OPTIONS as readonly number[]).includes(days) ? String(days) : '';
-}
-
 /** /record/linked: the printable glucose–insulin linked chart of one patient (issue 16). */
 export function LinkedRecordPage() {
   const { t } = useTranslation();
@@ -65,24 +59,12 @@ export function LinkedRecordPage() {
       subject={(data) => data.patient.name}
       controls={(data, params) => (
         <>
-          <Segmented
-            data-testid="record-linked-days"
-            disabled={params.viaLink || !data}
-            value={presetOf(data)}
-            options={LINKED_CHART_DAY_OPTIONS.map((days) => ({
-              value: String(days),
-              label: t('insulin.chart.days', { count: days }),
-            }))}
-            onChange={(days) => {
-              if (!data) return;
-              const end = data.range.endDate;
-              params.update({
-                beginDate: dayjs(end)
-                  .subtract(Number(days) - 1, 'day')
-                  .format('YYYY-MM-DD'),
-                endDate: end,
-              });
-            }}
+          <DayPresets
+            data={data}
+            params={params}
+            options={LINKED_CHART_DAY_OPTIONS}
+            label={(days) => t('insulin.chart.days', { count: days })}
+            testId="record-linked-days"
           />
           <DatePicker.RangePicker
             data-testid="record-range"

@@ -3,7 +3,6 @@ import { CHART_SEGMENT_OPTIONS, TREND_DAY_OPTIONS } from '@glucocare/domain/cons
 import { chunk } from '@glucocare/domain/helpers';
 import { formatReading } from '@glucocare/domain/measurements';
 import { Segmented } from 'antd';
-import dayjs from 'dayjs';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FluctuationDay, GlucoseMap, GlucoseTrend } from '../../api/analysis';
@@ -18,7 +17,7 @@ import { trendByPeriodOption } from '../analysis/charts/trend-by-period';
 import { glucoseText, metricNotes, metricRows, tirBandsNote, useChartLabels } from '../analysis/labels';
 import { LinkedChartPanel } from '../insulin/LinkedChart';
 import { flagOf, formatRange } from './format';
-import { RangeControl } from './GlucoseRecordPage';
+import { DayPresets, RangeControl } from './GlucoseRecordPage';
 import { InsulinDayTable } from './InsulinRecordParts';
 import { PatientBlock, RecordFrame, RecordSheet, rangeText } from './RecordFrame';
 
@@ -379,13 +378,6 @@ function ReportSheets({ data, segments }: { data: TrendRecord; segments: DaySegm
   );
 }
 
-/** The preset a range is (its days, ending on its end date), or '' for any other range. */
-function presetOf(data: TrendRecord | undefined): string {
-  if (!data || data.range.isStay) return '';
-  const days = dayjs(data.range.endDate).diff(dayjs(data.range.beginDate), 'day') + 1;
-  return (TREND_PRESETS as readonly number[]).includes(days) ? String(days) : '';
-}
-
 /** /trend: the glucose report of one patient — metrics, target ranges, trend, 24-hour chart, fluctuation. */
 export function TrendPage() {
   const { t } = useTranslation();
@@ -397,24 +389,12 @@ export function TrendPage() {
       subject={(data) => data.patient.name}
       controls={(data, params) => (
         <>
-          <Segmented
-            data-testid="record-trend-preset"
-            disabled={params.viaLink || !data}
-            value={presetOf(data)}
-            options={TREND_PRESETS.map((days) => ({
-              value: String(days),
-              label: t('records.toolbar.lastDays', { count: days }),
-            }))}
-            onChange={(days) => {
-              if (!data) return;
-              const end = data.range.endDate;
-              params.update({
-                beginDate: dayjs(end)
-                  .subtract(Number(days) - 1, 'day')
-                  .format('YYYY-MM-DD'),
-                endDate: end,
-              });
-            }}
+          <DayPresets
+            data={data}
+            params={params}
+            options={TREND_PRESETS}
+            label={(days) => t('records.toolbar.lastDays', { count: days })}
+            testId="record-trend-preset"
           />
           <RangeControl data={data} params={params} />
           <Segmented

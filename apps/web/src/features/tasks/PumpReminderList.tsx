@@ -1,6 +1,6 @@
 import { RightOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Table, type TableColumnsType, Tag } from 'antd';
+import { type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,12 +8,10 @@ import { errorText } from '../../api/http';
 import { fetchPumpReminders, type PumpReminderTask } from '../../api/pump-reminders';
 import type { TodayTaskFilter } from '../../api/tasks';
 import { dateTimeInZone } from '../../components/format';
-import { LoadError, TableEmpty } from '../../components/PageWrapper';
+import { LoadError } from '../../components/PageWrapper';
 import { PUMP_REMINDER_COLORS, reminderDetail, reminderTitle } from './pump-reminders';
-import { openColumn, TaskPatientCell } from './task-cells';
+import { openColumn, TaskPatientCell, TaskTable } from './task-cells';
 import { TASK_REFRESH_MS } from './tasks';
-
-const PAGE_SIZES = [20, 50, 100];
 
 /** Where a pump reminder leads: the patient's insulin pump tab. */
 export const pumpReminderLink = (row: Pick<PumpReminderTask, 'patientId'>) =>
@@ -102,29 +100,16 @@ export function PumpReminderList({
           onRetry={() => void list.refetch()}
         />
       ) : null}
-      <Table<PumpReminderTask>
-        rowKey={(row) => `${row.bindingId}:${row.kind}`}
+      <TaskTable<PumpReminderTask>
+        list={list}
         columns={columns}
-        dataSource={list.data?.records ?? []}
-        loading={list.isLoading}
-        size={mobile ? 'small' : 'middle'}
-        scroll={mobile ? undefined : { x: 'max-content' }}
-        data-testid="pump-reminder-table"
-        onRow={(row) => ({ onClick: () => navigate(pumpReminderLink(row)), className: 'gc-clickable-row' })}
-        locale={{
-          emptyText: (
-            <TableEmpty text={list.isError ? t('pumpReminders.loadFailed') : t('pumpReminders.empty')} />
-          ),
-        }}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.size,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (count) => t('common.total', { count }),
-          onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
-        }}
+        rowKey={(row) => `${row.bindingId}:${row.kind}`}
+        link={pumpReminderLink}
+        paging={paging}
+        onPaging={setPaging}
+        emptyText={list.isError ? t('pumpReminders.loadFailed') : t('pumpReminders.empty')}
+        mobile={mobile}
+        testId="pump-reminder-table"
       />
     </>
   );

@@ -2,7 +2,7 @@ import { ReloadOutlined, RightOutlined } from '@ant-design/icons';
 import { formatReadingValue } from '@glucocare/domain/review';
 import type { TaskState } from '@glucocare/domain/tasks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Input, Table, type TableColumnsType, Tabs, Tag } from 'antd';
+import { Badge, Button, Input, type TableColumnsType, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,7 +10,7 @@ import { errorText } from '../../api/http';
 import { fetchTodayTaskCounts, fetchTodayTasks, type TodayTask, type TodayTaskFilter } from '../../api/tasks';
 import { useDevice } from '../../app/preferences';
 import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
-import { LoadError, PageWrapper, TableEmpty } from '../../components/PageWrapper';
+import { LoadError, PageWrapper } from '../../components/PageWrapper';
 import { currentLang } from '../../i18n';
 import { useItemUnit } from '../review/use-item-unit';
 import { PumpReminderList } from './PumpReminderList';
@@ -26,9 +26,8 @@ import {
 } from './tasks';
 import '../critical/critical.css';
 import { secondsInZone } from '../../components/format';
-import { openColumn, TaskPatientCell } from './task-cells';
+import { openColumn, TaskPatientCell, TaskTable } from './task-cells';
 
-const PAGE_SIZES = [20, 50, 100];
 const TAB_BADGE_COLORS: Record<TaskTab, string> = {
   all: '#8c8c8c',
   overdue: '#f5222d',
@@ -240,37 +239,22 @@ export default function TodayTaskPage() {
         <LoadError title={t('tasks.loadFailed')} message={errorText(list.error)} onRetry={refresh} />
       ) : null}
       {tab === 'pump' ? null : (
-        <Table<TodayTask>
-          rowKey={taskKey}
+        <TaskTable<TodayTask>
+          list={list}
           columns={columns}
-          dataSource={list.data?.records ?? []}
-          loading={list.isLoading}
-          size={mobile ? 'small' : 'middle'}
-          scroll={mobile ? undefined : { x: 'max-content' }}
-          data-testid="task-table"
-          onRow={(row) => ({ onClick: () => navigate(taskLink(row)), className: 'gc-clickable-row' })}
-          locale={{
-            emptyText: (
-              <TableEmpty
-                text={
-                  list.isError
-                    ? t('tasks.loadFailed')
-                    : tab === 'all'
-                      ? t('tasks.empty')
-                      : t('tasks.emptyState', { state: t(`tasks.states.${tab}`) })
-                }
-              />
-            ),
-          }}
-          pagination={{
-            current: paging.page,
-            pageSize: paging.size,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: PAGE_SIZES,
-            showTotal: (count) => t('common.total', { count }),
-            onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
-          }}
+          rowKey={taskKey}
+          link={taskLink}
+          paging={paging}
+          onPaging={setPaging}
+          emptyText={
+            list.isError
+              ? t('tasks.loadFailed')
+              : tab === 'all'
+                ? t('tasks.empty')
+                : t('tasks.emptyState', { state: t(`tasks.states.${tab}`) })
+          }
+          mobile={mobile}
+          testId="task-table"
         />
       )}
     </PageWrapper>
