@@ -30,7 +30,7 @@ import type {
   PumpPatient,
   PumpTubeChange,
 } from '@glucocare/domain/responses';
-import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import {
   departments,
@@ -93,8 +93,15 @@ const on = {
   ),
 };
 
-const lastTubeChange = sql`(select max(tc.changed_at) from pump_tube_changes tc
-   where tc.tenant_id = ${pumpBindings.tenantId} and tc.binding_id = ${pumpBindings.id})`;
+/**
+ * The latest tube change of the binding whose tenant and id are given (null before the first): the
+ * pump patients, the pump tab and today's pump reminders count the next one from it.
+ */
+export function latestTubeChangeOf(tenantId: SQLWrapper, bindingId: SQLWrapper): SQL {
+  return sql`(select max(tc.changed_at) from pump_tube_changes tc
+   where tc.tenant_id = ${tenantId} and tc.binding_id = ${bindingId})`;
+}
+const lastTubeChange = latestTubeChangeOf(pumpBindings.tenantId, pumpBindings.id);
 
 function bindingColumns(lang: Lang) {
   return {

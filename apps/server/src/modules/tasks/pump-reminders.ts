@@ -8,6 +8,7 @@ import { type PumpReminder, pumpRemindersAt } from '@glucocare/domain';
 import type { PatientPumpView, PumpReminderView } from '@glucocare/domain/responses';
 import { type SQL, sql } from 'drizzle-orm';
 import { patients } from '../../db/schema';
+import { latestTubeChangeOf } from '../pumps/bindings';
 import type { TaskSettings } from './progress';
 
 /** The open binding of a patient row as {@link openPumpColumn} returns it (JSON). */
@@ -30,8 +31,7 @@ export interface OpenPumpJson {
 export function openPumpColumn(): SQL {
   return sql`(
     select json_build_object('bindingId', b.id, 'pumpId', p.id, 'serialNumber', p.serial_number, 'upAt', b.up_at,
-             'lastTubeChangeAt', (select max(tc.changed_at) from pump_tube_changes tc
-                                   where tc.tenant_id = b.tenant_id and tc.binding_id = b.id),
+             'lastTubeChangeAt', ${latestTubeChangeOf(sql`b.tenant_id`, sql`b.id`)},
              'battery', p.battery_percent, 'batteryReportedAt', p.battery_reported_at,
              'dose', p.remaining_dose, 'doseReportedAt', p.dose_reported_at)
       from pump_bindings b
