@@ -39,6 +39,9 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // a page on this shared 2-core machine can take more than the default 1 s to show after a
+          // reload or a click; a poll still returns as soon as its condition holds
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },
