@@ -27,6 +27,8 @@ export const LIVE_QUERIES: Record<LiveTopic, QueryKey[]> = {
   readings: [['patients'], ['tasks'], ['critical'], ['measurements'], ['records'], ['round']],
   critical: [['critical'], ['patients'], ['tasks']],
   patients: [['patients'], ['tasks'], ['critical'], ['round']],
+  orders: [['orders'], ['patients'], ['tasks'], ['round']],
+  consultations: [['consultations']],
 };
 
 /** Events that come together (an upload, a round) reload each screen once. */

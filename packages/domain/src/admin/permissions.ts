@@ -38,6 +38,17 @@ export const PERMISSIONS = {
   meterUpload: { create: 'measurement:upload:create' },
   departmentStatistics: { list: 'statistics:department:list' },
   yearStatistics: { list: 'statistics:year:list' },
+  /**
+   * medical orders of a patient (issue 17, the patient tab "Orders"): order, stop, delete in error;
+   * reading them goes with the patient
+   */
+  patientOrders: { edit: 'patient:order:edit' },
+  /** medication orders (issue 17): the ward's list (page) and ordering, stopping, deleting in error */
+  medicationOrders: { list: 'patient:medication:list', edit: 'patient:medication:edit' },
+  /** consultations (issue 17): the consulting department's inbox and its replies, completion and closing */
+  consultationInbox: { list: 'consultation:inbox:list', reply: 'consultation:inbox:reply' },
+  /** consultations (issue 17): the requests of one's own departments, and requesting one */
+  consultationRequests: { list: 'consultation:request:list', create: 'consultation:request:create' },
   /** the "Insulin pump management" menu group (issue 16) */
   pumps: {
     /** the pump register: read, add and edit, enable and stop, delete */

@@ -16,6 +16,10 @@ export const LIVE_TOPICS = [
   'critical',
   /** admissions, transfers, discharges and changes of a patient */
   'patients',
+  /** medical and medication orders given, stopped or deleted (issue 17: monitoring orders change the tasks) */
+  'orders',
+  /** consultations requested (by hand or automatically), replied to, completed or closed (issue 17) */
+  'consultations',
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 

@@ -64,6 +64,8 @@ export const insulinRecords = pgTable(
      */
     deviceSerial: text('device_serial'),
     deviceRecordNo: text('device_record_no'),
+    /** the medication order (issue 17) the dose was given against, when one was chosen */
+    medicationOrderId: bigint('medication_order_id', { mode: 'number' }),
     version: integer('version').notNull().default(1),
     createdBy: bigint('created_by', { mode: 'number' }),
     createdAt: createdAt(),

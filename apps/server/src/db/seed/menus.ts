@@ -29,6 +29,8 @@ const WARD_STAFF = ['tenant_admin', 'doctor', 'nurse'];
 const REVIEWERS = ['tenant_admin', 'reviewer'];
 /** those who look after a ward's pumps: register them and report what they show */
 const PUMP_KEEPERS = ['tenant_admin', 'nurse'];
+/** those who order and consult */
+const DOCTORS = ['tenant_admin', 'doctor'];
 
 /** A button of a page: `action` is its key in the page's permission area and the last part of its seed key. */
 type MenuButton<Area extends PermissionArea> = [
@@ -224,6 +226,14 @@ export const SHIPPED_MENUS: ShippedMenu[] = [
     PERMISSIONS.insulinRecords.confirm,
     ['tenant_admin', 'nurse'],
   ),
+  button(
+    'patient.detail',
+    'order',
+    4,
+    ['Medical orders', '开立与停止医嘱'],
+    PERMISSIONS.patientOrders.edit,
+    DOCTORS,
+  ),
   clinicalPage(
     'patient',
     'task',
@@ -283,6 +293,24 @@ export const SHIPPED_MENUS: ShippedMenu[] = [
     permission: PERMISSIONS.inpatients.list,
     roles: ALL_ROLES,
   },
+  // issue 17: the medication orders of the wards
+  clinicalPage(
+    'patient',
+    'medication',
+    28,
+    ['Medication orders', '用药医嘱'],
+    'MedicineBoxOutlined',
+    PERMISSIONS.medicationOrders.list,
+    WARD_STAFF,
+  ),
+  button(
+    'patient.medication',
+    'edit',
+    0,
+    ['Order and stop medication', '开立与停止用药医嘱'],
+    PERMISSIONS.medicationOrders.edit,
+    DOCTORS,
+  ),
   clinicalPage(
     'patient',
     'discharged',
@@ -372,6 +400,51 @@ export const SHIPPED_MENUS: ShippedMenu[] = [
     'LineChartOutlined',
     PERMISSIONS.yearStatistics.list,
     ALL_ROLES,
+  ),
+  // issue 17: consultations, the consulting department's inbox and the requests of one's departments
+  {
+    key: 'consultation',
+    path: '#',
+    component: null,
+    labelEn: 'Consultations',
+    labelZh: '会诊管理',
+    icon: 'CommentOutlined',
+    sort: 350,
+    roles: WARD_STAFF,
+  },
+  clinicalPage(
+    'consultation',
+    'inbox',
+    10,
+    ['Consultation inbox', '受邀会诊'],
+    'InboxOutlined',
+    PERMISSIONS.consultationInbox.list,
+    WARD_STAFF,
+  ),
+  button(
+    'consultation.inbox',
+    'reply',
+    0,
+    ['Reply, complete and close', '回复、完成与关闭'],
+    PERMISSIONS.consultationInbox.reply,
+    DOCTORS,
+  ),
+  clinicalPage(
+    'consultation',
+    'request',
+    20,
+    ['My requests', '会诊申请'],
+    'SendOutlined',
+    PERMISSIONS.consultationRequests.list,
+    WARD_STAFF,
+  ),
+  button(
+    'consultation.request',
+    'create',
+    0,
+    ['Request a consultation', '申请会诊'],
+    PERMISSIONS.consultationRequests.create,
+    DOCTORS,
   ),
   // issue 16: the insulin pump register of the wards and the manufacturers it names
   {
