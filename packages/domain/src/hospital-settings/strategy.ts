@@ -411,3 +411,60 @@ export const virtualWardHbA1cMinSchema = z.strictObject({
  * (random glucose ≥ 11.1 mmol/L, HbA1c ≥ 6.5 %), so a discharged or outpatient reaching them is followed.
  */
 export const DEFAULT_VIRTUAL_WARD = { autoJoin: false, gluMinValue: 11.1, hbA1cMinValue: 6.5 } as const;
+
+/**
+ * The measurement item codes whose readings meet a non-glucose trigger. Urea has no bedside item: its
+ * readings will come as laboratory results (HL7, issue 21) under the code `UREA`.
+ */
+const CONSULTATION_ITEM_OF_MEASUREMENT: Readonly<Record<string, ConsultationItem>> = {
+  KET: 'ketone',
+  UA: 'uricAcid',
+  UREA: 'urea',
+};
+
+/** A reading as the auto-consultation rule reads it: its item, glucose period and value in the storage unit. */
+export interface ConsultationReading {
+  item: string;
+  periodCode: string | null;
+  /** in the trigger's storage unit ({@link CONSULTATION_ITEM_UNITS}); null for a reading without a value */
+  value: number | null;
+  /** the patient's department: a reading never asks its own department for a consultation */
+  departmentCode: string;
+}
+
+/** A trigger a reading crossed, and which of its thresholds. */
+export interface CrossedTrigger {
+  entry: AutoConsultationEntry & { consultDepartmentCode: string };
+  /** `low`: at or below minValue; `high`: at or above maxValue */
+  bound: 'low' | 'high';
+  threshold: number;
+}
+
+/** The trigger a reading of this item and period falls under (glucose by its period), null for other items. */
+export function consultationItemOfReading(reading: Pick<ConsultationReading, 'item' | 'periodCode'>) {
+  if (reading.item === 'GLU') return consultationItemOfGlucosePeriod(reading.periodCode);
+  return CONSULTATION_ITEM_OF_MEASUREMENT[reading.item] ?? null;
+}
+
+/**
+ * The auto-consultation trigger a reading crosses (issue 17): the trigger of its kind
+ * ({@link consultationItemOfReading}), when enabled, with a consulting department other than the
+ * patient's own (a ward does not consult itself), and the value at or beyond a threshold
+ * ({@link triggersConsultation}). A reading has one kind, so at most one trigger; null otherwise.
+ */
+export function crossedConsultationTrigger(
+  entries: readonly AutoConsultationEntry[],
+  reading: ConsultationReading,
+): CrossedTrigger | null {
+  if (reading.value === null) return null;
+  const item = consultationItemOfReading(reading);
+  const entry = item ? entries.find((candidate) => candidate.item === item) : undefined;
+  if (!entry?.consultDepartmentCode || entry.consultDepartmentCode === reading.departmentCode) return null;
+  if (!triggersConsultation(entry, reading.value)) return null;
+  const low = entry.minValue !== null && reading.value <= entry.minValue;
+  return {
+    entry: entry as CrossedTrigger['entry'],
+    bound: low ? 'low' : 'high',
+    threshold: (low ? entry.minValue : entry.maxValue) as number,
+  };
+}

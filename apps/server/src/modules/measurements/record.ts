@@ -44,6 +44,7 @@ import type { PatientRow } from '../patients/access';
 import { cachedConfig, cachedReader, type TenantRef } from '../settings/config-cache';
 import { getSetting } from '../settings/service';
 import { hospitalTimeZone } from '../settings/time-zone';
+import { raiseAutoConsultations } from './auto-consultation';
 import {
   type Classifier,
   loadClassifier,
@@ -267,21 +268,23 @@ export interface WrittenChange {
 
 /**
  * What follows every write of readings, whatever the source and whether a reading was inserted or
- * changed, in the writer's transaction: the critical-value events kept in step, the audit rows (before,
- * after, reason). Consequences added later (auto consultation, virtual-ward joining) belong here.
+ * changed, in the writer's transaction: the critical-value events kept in step, the auto consultations a
+ * reading raises (issue 17, `auto-consultation.ts`), the audit rows (before, after, reason). Consequences
+ * added later (virtual-ward joining) belong here.
  * Answers the readings as written.
  */
 export async function afterWrite(
   tx: DbOrTx,
   session: SessionUser,
   changes: WrittenChange[],
-  meta: RequestMeta,
-  options: { inserted?: boolean } = {},
+  options: Pick<WriteOptions, 'lang' | 'meta' | 'configFrom'> & { inserted?: boolean },
 ): Promise<ReadingView[]> {
   if (!changes.length) return [];
+  const { meta } = options;
   const rows = changes.map((change) => change.row.m);
   const critical = await syncCriticalEvents(tx, session.tenantId, rows.map(written), options);
   await announce(tx, session.tenantId, rows, critical);
+  await raiseAutoConsultations(tx, session, rows, writeConfig(session, options), options.lang, meta);
   const views = changes.map((change) => toReadingView(change.row));
   await auditReadings(
     tx,
@@ -513,8 +516,7 @@ async function writeReadings(
     tx,
     session,
     storedRows.map(({ row }) => ({ row, action: CREATE_ACTION[source] })),
-    options.meta,
-    { inserted: true },
+    { ...options, inserted: true },
   );
   storedRows.forEach(({ index }, i) => {
     outcomes[index] = { stored: views[i]! };

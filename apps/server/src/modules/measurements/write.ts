@@ -298,7 +298,7 @@ async function finishChange(
     tx,
     session,
     [{ row: row!, action: change.action, before: toReadingView(before), reason: change.reason }],
-    options.meta,
+    options,
   );
   return after!;
 }
