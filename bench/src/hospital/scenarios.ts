@@ -6,6 +6,7 @@
  * cell save against the same INSERT in SQL (`round.ts`) and the push channel under writes (`push.ts`).
  */
 import os from 'node:os';
+import { DEFAULT_AUTO_CONSULTATION } from '@glucocare/domain';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { type Row, row } from '../row';
@@ -259,10 +260,11 @@ async function runUpload(
   db: pg.Pool,
   seconds: number,
   upload: { serial: string; since: Date },
-): Promise<HospitalRow> {
-  const name = `meter upload: batches of ${UPLOAD_BATCH} readings`;
+  variant: { label?: string; serialSuffix?: string; shiftMs?: number } = {},
+): Promise<HospitalRow & { storedPerSecond?: number }> {
+  const name = `meter upload: batches of ${UPLOAD_BATCH} readings${variant.label ?? ''}`;
   const runStart = upload.since;
-  const serial = upload.serial;
+  const serial = upload.serial + (variant.serialSuffix ?? '');
   const { rows: ward } = await db.query<{ wristband_code: string }>(
     `select wristband_code from patients
       where tenant_id = $1 and department_code = $2 and status = 'inHospital' and deleted_at is null
@@ -277,7 +279,11 @@ async function runUpload(
     )
   ).rows.map((r) => r.user_name);
   const base =
-    runStart.getTime() - 120_000 - (runStart.getTime() % 60_000) + 1000 * (1 + (runStart.getTime() % 9));
+    runStart.getTime() -
+    120_000 -
+    (runStart.getTime() % 60_000) +
+    1000 * (1 + (runStart.getTime() % 9)) -
+    (variant.shiftMs ?? 0);
   let k = 0;
   const batch = () => {
     const records = [];
@@ -357,7 +363,89 @@ async function runUpload(
     text: '≥ 5,000 readings/s',
     met: storedPerSecond >= 5000 && r.errors === 0 && r.non2xx === 0,
   };
-  return r;
+  return { ...r, storedPerSecond };
+}
+
+const AUTO_CONSULTATION_KEYS = ['feature.autoConsultation', 'strategy.autoConsultation'];
+
+/**
+ * Auto consultation's cost on the write path (issue 17): the meter upload twice in one run, first with
+ * the hospital's auto-consultation switch off, then on with every glucose and the ketone trigger at
+ * the default thresholds and another department consulting — about half the generated values cross one,
+ * so every batch runs the consultation INSERT (raising one per patient, trigger and day, then skipping).
+ * Target: readings stored per second with it on ≥ 0.9 × off. The settings are put back afterwards and
+ * the consultations removed with the bench's other rows.
+ */
+async function runAutoConsultation(
+  server: AppServer,
+  tokens: string[],
+  db: pg.Pool,
+  seconds: number,
+  upload: { serial: string; since: Date },
+  measure: (run: () => Promise<HospitalRow>) => Promise<HospitalRow>,
+): Promise<HospitalRow[]> {
+  const { rows: kept } = await db.query<{ key: string; value: unknown }>(
+    'select key, value from settings where tenant_id = $1 and key = any($2)',
+    [BENCH_TENANT, AUTO_CONSULTATION_KEYS],
+  );
+  const { rows: others } = await db.query<{ code: string }>(
+    'select code from departments where tenant_id = $1 and code <> $2 order by code limit 1',
+    [BENCH_TENANT, BENCH_WARD],
+  );
+  const consulting = others[0]?.code;
+  if (!consulting) return [{ ...empty('auto consultation'), skipped: 'no department to consult' }];
+  const put = async (key: string, value: unknown) =>
+    db.query(
+      `insert into settings (tenant_id, key, value) values ($1, $2, $3::jsonb)
+       on conflict (tenant_id, key) do update set value = excluded.value`,
+      [BENCH_TENANT, key, JSON.stringify(value)],
+    );
+  try {
+    await put('feature.autoConsultation', false);
+    const off = await measure(() =>
+      runUpload(server, tokens, db, seconds, upload, {
+        label: ', auto consultation off',
+        serialSuffix: '-OFF',
+        shiftMs: 3_000,
+      }),
+    );
+    await put('feature.autoConsultation', true);
+    await put(
+      'strategy.autoConsultation',
+      DEFAULT_AUTO_CONSULTATION.map((entry) => ({
+        ...entry,
+        enabled: entry.item !== 'uricAcid' && entry.item !== 'urea',
+        consultDepartmentCode: consulting,
+      })),
+    );
+    const on = (await measure(() =>
+      runUpload(server, tokens, db, seconds, upload, {
+        label: ', auto consultation on',
+        serialSuffix: '-ON',
+        shiftMs: 6_000,
+      }),
+    )) as HospitalRow & { storedPerSecond?: number };
+    const { rows: raised } = await db.query<{ count: number }>(
+      `select count(*)::int as count from consultations where tenant_id = $1 and source = 'auto' and created_at >= $2`,
+      [BENCH_TENANT, upload.since],
+    );
+    const offRate = (off as HospitalRow & { storedPerSecond?: number }).storedPerSecond ?? 0;
+    const onRate = on.storedPerSecond ?? 0;
+    const ratio = offRate > 0 ? Math.round((onRate / offRate) * 100) / 100 : 0;
+    on.extra = `${on.extra}; ${raised[0]?.count ?? 0} consultations raised`;
+    on.target = {
+      text: `stored/s ≥ 0.9 × with it off (${ratio}×)`,
+      met: ratio >= 0.9 && on.errors + on.non2xx + off.errors + off.non2xx === 0,
+    };
+    off.target = undefined;
+    return [off, on];
+  } finally {
+    await db.query('delete from settings where tenant_id = $1 and key = any($2)', [
+      BENCH_TENANT,
+      AUTO_CONSULTATION_KEYS,
+    ]);
+    for (const row of kept) await put(row.key, row.value);
+  }
 }
 
 /** Removes the rows the bench wrote (uploaded, and noted by the round and push scenarios) and the audit rows. */
@@ -368,11 +456,15 @@ async function removeBenchRows(db: pg.Pool, serial: string, since: Date) {
     const noted = await removeNotedRows(client);
     await client.query(
       `delete from critical_events where tenant_id = $1 and measurement_id in
-         (select id from measurements where tenant_id = $1 and device_serial = $2)`,
+         (select id from measurements where tenant_id = $1 and device_serial like $2 || '%')`,
       [BENCH_TENANT, serial],
     );
+    await client.query(`delete from consultations where tenant_id = $1 and created_at >= $2`, [
+      BENCH_TENANT,
+      since,
+    ]);
     const removed = await client.query(
-      `delete from measurements where tenant_id = $1 and device_serial = $2`,
+      `delete from measurements where tenant_id = $1 and device_serial like $2 || '%'`,
       [BENCH_TENANT, serial],
     );
     await client.query(`delete from audit_log where tenant_id = $1 and at >= $2`, [BENCH_TENANT, since]);
@@ -485,6 +577,7 @@ export const HOSPITAL_SCENARIOS = [
   } as HospitalInfo).map((scenario) => scenario.key),
   'ceiling',
   'upload',
+  'autoconsult',
   'round',
   'push',
 ];
@@ -613,6 +706,14 @@ export async function runHospitalScenarios(
       process.stdout.write('[hospital] meter upload …\n');
       rows.push(
         await measured(server.pid, monitor, database, () => runUpload(server, nurses, db, seconds, upload)),
+      );
+    }
+    if (chosen('autoconsult') && server.paths.has(uploadPath)) {
+      process.stdout.write('[hospital] meter upload with auto consultation off and on …\n');
+      rows.push(
+        ...(await runAutoConsultation(server, nurses, db, seconds, upload, (run) =>
+          measured(server.pid, monitor, database, run),
+        )),
       );
     }
     const run = { runId: upload.serial, since: now, monitor, database };

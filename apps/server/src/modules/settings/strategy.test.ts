@@ -7,6 +7,7 @@ import {
 } from '@glucocare/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_AUTO_CONSULTATION } from '../../db/seed/hospital-settings';
 import { apiOf, auditRows } from '../../test/api';
 import { createTestContext, type TestContext } from '../../test/harness';
 
@@ -120,7 +121,8 @@ describe('auto consultation', () => {
 
     const audits = await auditRows(t, 'setting', 'strategy.autoConsultation', 'update');
     expect(audits).toHaveLength(2);
-    expect(audits[0].before).toEqual(DEFAULT_AUTO_CONSULTATION);
+    // the first demo hospital starts with its glucose and ketone triggers on
+    expect(audits[0].before).toEqual(DEMO_AUTO_CONSULTATION);
     expect(audits[0].after).toEqual(saved);
     expect(audits[1].before).toEqual(saved);
     expect(audits[1].after).toEqual(next);

@@ -103,7 +103,8 @@ describe('feature switches (/v1/systemSetting/enable)', () => {
     expect(en.map((item) => [item.key, item.value])).toEqual([
       ['recordApproval', true],
       ['criticalAlert', true],
-      ['autoConsultation', false],
+      // off by default; the first demo hospital switched it on
+      ['autoConsultation', true],
       ['virtualWard', true],
     ]);
     expect(en[1]).toMatchObject({
