@@ -65,8 +65,9 @@ describe('menus', () => {
       'zh-CN',
     );
     const tree = res.json().dataContent;
-    // home, then the groups: patients, measurement data, statistics, insulin pumps, personal center
-    expect(tree.map((n: { path: string }) => n.path)).toEqual(['/index', '#', '#', '#', '#', '#']);
+    // home, then the groups: patients, measurement data, statistics, consultations, insulin pumps,
+    // personal center
+    expect(tree.map((n: { path: string }) => n.path)).toEqual(['/index', '#', '#', '#', '#', '#', '#']);
     expect(tree[0]).toMatchObject({
       component: '/dashboard/index',
       label: '首页',
@@ -78,6 +79,7 @@ describe('menus', () => {
       '患者管理',
       '测量数据',
       '统计分析',
+      '会诊管理',
       '胰岛素泵管理',
       '个人中心',
     ]);
@@ -88,19 +90,25 @@ describe('menus', () => {
       '/patient/critical',
       '/patient/handover',
       '/ward/record',
+      '/patient/medication',
       '/patient/discharged',
     ]);
     expect(tree[3].children.map((n: { path: string }) => n.path)).toEqual([
       '/statistics/department',
       '/statistics/year',
     ]);
-    // a nurse keeps her ward's pumps; the manufacturers are the administrator's
+    // a nurse reads her departments' consultations and her own requests; doctors reply and request
     expect(tree[4].children.map((n: { path: string }) => n.path)).toEqual([
+      '/consultation/inbox',
+      '/consultation/request',
+    ]);
+    // a nurse keeps her ward's pumps; the manufacturers are the administrator's
+    expect(tree[5].children.map((n: { path: string }) => n.path)).toEqual([
       '/pump/register',
       '/pump/patients',
       '/pump/history',
     ]);
-    expect(tree[5].children.map((n: { path: string }) => n.path)).toEqual(['/account/activity']);
+    expect(tree[6].children.map((n: { path: string }) => n.path)).toEqual(['/account/activity']);
   });
 
   it('follows role changes at the next request', async () => {
