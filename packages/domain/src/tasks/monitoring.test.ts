@@ -5,6 +5,7 @@ import {
   monitoringPlanner,
   monitorReadingSpan,
   monitorTaskKey,
+  monitorTaskName,
   parseMonitorTaskKey,
 } from './monitoring';
 import type { TaskPeriod } from './plan';
@@ -272,5 +273,15 @@ describe('monitoringPlanner', () => {
       iso(sh('2026-03-01T23:00')),
       iso(sh('2026-03-03T01:00')),
     ]);
+  });
+});
+
+describe('monitorTaskName', () => {
+  const names = (code: string) => ({ fasting: 'Fasting' })[code] ?? code;
+  it('names a task by period, time and item in both languages', () => {
+    expect(monitorTaskName({ item: 'GLU', period: 'fasting', slot: null }, names, 'en-US')).toBe('Fasting');
+    expect(monitorTaskName({ item: 'GLU', period: null, slot: '02:00' }, names, 'en-US')).toBe('02:00');
+    expect(monitorTaskName({ item: 'KET', period: 'fasting', slot: null }, names, 'en-US')).toBe('Ketone · Fasting');
+    expect(monitorTaskName({ item: 'UA', period: null, slot: '15:00' }, names, 'zh-CN')).toBe('尿酸 · 15:00');
   });
 });

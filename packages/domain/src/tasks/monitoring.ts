@@ -40,6 +40,7 @@
  * schedule; per patient what is left is a pass over the orders and the readings.
  */
 import { MINUTES_PER_DAY, minutesOfDay } from '../hospital-settings/periods';
+import { type Lang, translate } from '../i18n/messages';
 import { calendarDate } from '../measurements/pivot';
 import { addDays, zonedInstant } from './day';
 import {
@@ -397,4 +398,19 @@ export function monitoringPlanner(input: DayPlanInput): MonitoringPlanner {
   function slotInstant(task: MonitorTask): number {
     return task.dueFrom.getTime() + timing.dueSoonMinutes * 60_000;
   }
+}
+
+/**
+ * What a task is called in `lang`: a glucose period task by its period's name (as before orders), a
+ * glucose clock task by its time ("02:00"), another item's task by item and when ("Ketone · Fasting",
+ * "Ketone · 02:00").
+ */
+export function monitorTaskName(
+  task: Pick<MonitorTask, 'item' | 'period' | 'slot'>,
+  periodName: (code: string) => string,
+  lang: Lang,
+): string {
+  const when = task.period !== null ? periodName(task.period) : (task.slot ?? '');
+  if (task.item === 'GLU') return when;
+  return translate(lang, 'tasks.name', { item: translate(lang, `tasks.item.${task.item}`), when });
 }

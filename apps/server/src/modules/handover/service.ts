@@ -27,6 +27,7 @@ import { departmentName } from '../departments/service';
 import { getSetting } from '../settings/service';
 import { hospitalTimeZone } from '../settings/time-zone';
 import { loadTaskPatients, loadTaskSettings, type TaskPatient, tasksOf } from '../tasks/progress';
+import { taskNamer } from '../tasks/service';
 
 // Not a resource declaration (lib/resource.ts): a read-only summary over readings, tasks, critical
 // values and patient movements of one ward and shift.
@@ -236,9 +237,7 @@ async function dueTasks(
   const wardPatients = new Map<number, TaskPatient>();
   for (const date of dates) {
     const settings = await loadTaskSettings(db, session, now, date);
-    const names = new Map(
-      settings.periods.map((period) => [period.code, lang === 'zh-CN' ? period.nameZh : period.nameEn]),
-    );
+    const nameOf = taskNamer(settings, lang);
     const rows = await loadTaskPatients(
       db,
       session.tenantId,
@@ -254,7 +253,7 @@ async function dueTasks(
         const list = due.get(patient.id) ?? [];
         list.push({
           periodCode: task.periodCode,
-          periodName: names.get(task.periodCode) ?? task.periodCode,
+          periodName: nameOf(task),
           windowStart: task.windowStart.toISOString(),
           windowEnd: task.windowEnd.toISOString(),
           state: task.state,

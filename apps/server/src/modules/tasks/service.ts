@@ -1,6 +1,7 @@
 import {
   compareBeds,
   type Lang,
+  monitorTaskName,
   pumpReminderRank,
   STORAGE_UNITS,
   type TaskState,
@@ -12,12 +13,21 @@ import type { SessionUser } from '../auth/sessions';
 import { inpatientConditions } from '../patients/list';
 import { loadTaskPatients, loadTaskSettings, type TaskPatient, type TaskSettings, tasksOf } from './progress';
 
-// Not a resource declaration (lib/resource.ts): reads only: today's tasks follow from the monitoring strategy
-// and the readings.
+// Not a resource declaration (lib/resource.ts): reads only: today's tasks follow from the monitoring orders
+// (else the monitoring strategy) and the readings.
 
 export interface TodayTaskFilter {
   departmentCode?: string;
   queryCondition?: string;
+}
+
+/** What a task is called in `lang` (domain `monitorTaskName` over the enabled periods' names). */
+export function taskNamer(settings: Pick<TaskSettings, 'periods'>, lang: Lang) {
+  const names = new Map(
+    settings.periods.map((period) => [period.code, lang === 'zh-CN' ? period.nameZh : period.nameEn]),
+  );
+  return (task: Parameters<typeof monitorTaskName>[0]) =>
+    monitorTaskName(task, (code) => names.get(code) ?? code, lang);
 }
 
 /** Every task of today of the in-hospital patients of the caller's scope matching the filter, in list order. */
@@ -36,9 +46,7 @@ async function allTasks(
   const settings = await loadTaskSettings(db, session, now);
   const where = inpatientConditions(session, filter);
   const patients = await loadTaskPatients(db, session.tenantId, where, settings, lang);
-  const names = new Map(
-    settings.periods.map((period) => [period.code, lang === 'zh-CN' ? period.nameZh : period.nameEn]),
-  );
+  const nameOf = taskNamer(settings, lang);
   const rows: TodayTaskView[] = [];
   for (const patient of patients) {
     for (const task of tasksOf(patient, settings)) {
@@ -54,7 +62,11 @@ async function allTasks(
         doctorCode: patient.doctorCode,
         doctorName: patient.doctorName,
         periodCode: task.periodCode,
-        periodName: names.get(task.periodCode) ?? task.periodCode,
+        periodName: nameOf(task),
+        item: task.item,
+        period: task.period,
+        slot: task.slot,
+        orderId: task.orderId,
         windowStart: task.windowStart.toISOString(),
         windowEnd: task.windowEnd.toISOString(),
         dueFrom: task.dueFrom.toISOString(),
@@ -65,7 +77,7 @@ async function allTasks(
               id: reading.id,
               testTime: reading.testTime.toISOString(),
               testValue: reading.value,
-              unit: STORAGE_UNITS.GLU,
+              unit: STORAGE_UNITS[reading.item],
               enteredValue: reading.enteredValue,
               enteredUnit: reading.enteredUnit,
               untestedReason: reading.untestedReason,
