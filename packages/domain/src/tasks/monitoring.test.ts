@@ -281,7 +281,9 @@ describe('monitorTaskName', () => {
   it('names a task by period, time and item in both languages', () => {
     expect(monitorTaskName({ item: 'GLU', period: 'fasting', slot: null }, names, 'en-US')).toBe('Fasting');
     expect(monitorTaskName({ item: 'GLU', period: null, slot: '02:00' }, names, 'en-US')).toBe('02:00');
-    expect(monitorTaskName({ item: 'KET', period: 'fasting', slot: null }, names, 'en-US')).toBe('Ketone · Fasting');
+    expect(monitorTaskName({ item: 'KET', period: 'fasting', slot: null }, names, 'en-US')).toBe(
+      'Ketone · Fasting',
+    );
     expect(monitorTaskName({ item: 'UA', period: null, slot: '15:00' }, names, 'zh-CN')).toBe('尿酸 · 15:00');
   });
 });

@@ -102,6 +102,8 @@ export interface MonitorTask extends PlannedTask {
   slot: string | null;
   /** the order planning it (lowest id), null for the strategy's */
   orderId: number | null;
+  /** when it is planned for: a period's window start, a clock task's ordered time (an order's life holds it) */
+  anchor: Date;
 }
 
 /** A task of the day with its state and the reading that did it. */
@@ -335,6 +337,7 @@ export function monitoringPlanner(input: DayPlanInput): MonitoringPlanner {
           period: code,
           slot: null,
           orderId: pick.orderId,
+          anchor: pick.task.windowStart,
         });
       }
       const mine = [...slots.values()].filter((s) => s.item === item).sort((a, b) => a.at - b.at);
@@ -351,6 +354,7 @@ export function monitoringPlanner(input: DayPlanInput): MonitoringPlanner {
           period: null,
           slot: s.slot,
           orderId: s.orderId,
+          anchor: new Date(s.at),
           windowStart: new Date(s.at - before),
           windowEnd: new Date(s.at + after),
           dueFrom: new Date(s.at - timing.dueSoonMinutes * 60_000),
@@ -381,7 +385,7 @@ export function monitoringPlanner(input: DayPlanInput): MonitoringPlanner {
       const at = reading.testTime.getTime();
       for (const task of clockTasks) {
         if (task.item !== item || at < task.windowStart.getTime() || at >= task.windowEnd.getTime()) continue;
-        if (nearerBefore(reading, bySlot.get(task.key), slotInstant(task))) bySlot.set(task.key, reading);
+        if (nearerBefore(reading, bySlot.get(task.key), task.anchor.getTime())) bySlot.set(task.key, reading);
         break;
       }
     }
@@ -393,11 +397,6 @@ export function monitoringPlanner(input: DayPlanInput): MonitoringPlanner {
     }
     return tasks;
   };
-
-  /** The ordered instant of a clock task: its due time plus the due-soon lead. */
-  function slotInstant(task: MonitorTask): number {
-    return task.dueFrom.getTime() + timing.dueSoonMinutes * 60_000;
-  }
 }
 
 /**

@@ -216,7 +216,8 @@ function wardPatientsCondition(departmentCode: string, from: Date, until: Date) 
 }
 
 /**
- * The planned glucose measurements whose window starts in the shift and that are not done, per patient:
+ * The planned measurements (of the monitoring orders, else the strategy) whose window starts — a clock
+ * task: whose ordered time comes — in the shift and that are not done, per patient:
  * the domain plan of each hospital day the shift touches (one for most shifts, two for one running
  * past midnight), with the states at `now`. Two statements per day (the settings are cached).
  */
@@ -248,7 +249,8 @@ async function dueTasks(
     for (const patient of rows) {
       wardPatients.set(patient.id, patient);
       for (const task of tasksOf(patient, settings)) {
-        const start = task.windowStart.getTime();
+        // a clock task belongs to the shift of its ordered time, not of its catch window's start
+        const start = task.anchor.getTime();
         if (task.state === 'done' || start < from.getTime() || start >= until.getTime()) continue;
         const list = due.get(patient.id) ?? [];
         list.push({
