@@ -312,17 +312,12 @@ export function taskReadingsOf(json: readonly TaskReadingJson[] | null): TaskRea
 }
 
 /**
- * Patients matching `where` with their department and doctor names and the live glucose readings
- * around the hospital day, in one statement.
+ * The statement of {@link loadTaskPatients}: patients matching `where` with their department and doctor
+ * names, the readings that can count for the day and their monitoring orders of the day, in one
+ * statement (the bench's SQL ceiling of today's tasks renders the same).
  */
-export async function loadTaskPatients(
-  db: DbOrTx,
-  tenantId: string,
-  where: SQL,
-  settings: TaskSettings,
-  lang: Lang,
-): Promise<TaskPatient[]> {
-  const result = await db.execute<TaskPatientRow>(sql`
+export function taskPatientsStatement(tenantId: string, where: SQL, settings: TaskSettings, lang: Lang): SQL {
+  return sql`
     select ${patients.id} as id, ${patients.name} as name, ${patients.gender} as gender, ${patients.bed} as bed,
            ${patients.inpatientNumber} as inpatient_number, ${patients.departmentCode} as department_code,
            ${departmentNameColumn(lang)} as department_name,
@@ -332,7 +327,21 @@ export async function loadTaskPatients(
       from ${patients}
       ${patientNameJoins}
       ${monitoringOrdersJoin(settings)}
-     where ${patients.tenantId} = ${tenantId} and ${patients.deletedAt} is null and ${where}`);
+     where ${patients.tenantId} = ${tenantId} and ${patients.deletedAt} is null and ${where}`;
+}
+
+/**
+ * Patients matching `where` with their department and doctor names, the live readings around the
+ * hospital day and their monitoring orders of the day, in one statement.
+ */
+export async function loadTaskPatients(
+  db: DbOrTx,
+  tenantId: string,
+  where: SQL,
+  settings: TaskSettings,
+  lang: Lang,
+): Promise<TaskPatient[]> {
+  const result = await db.execute<TaskPatientRow>(taskPatientsStatement(tenantId, where, settings, lang));
   return result.rows.map((row) => ({
     id: Number(row.id),
     name: row.name,
