@@ -17,9 +17,9 @@ interface DemoMonitoringOrder {
 }
 
 /**
- * A few ENDO patients on monitoring orders, so that today's tasks, the bed cards and the round show
- * their tasks: 4-point glucose, every 2 hours for 24 hours, and 7-point glucose with ketone before
- * breakfast and dinner. Patients of the tenant's demo data only (absent names are skipped).
+ * A few patients on monitoring orders, so that today's tasks, the bed cards and the round show their
+ * tasks: 4-point glucose and 7-point glucose with ketone before breakfast and dinner (ENDO), every 2
+ * hours for 24 hours (ICU). Patients of the tenant's demo data only (absent names are skipped).
  */
 const ORDERS: DemoMonitoringOrder[] = [
   {
