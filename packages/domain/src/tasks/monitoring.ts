@@ -159,6 +159,23 @@ function clockOf(at: Date, timeZone: string): string {
   return `${String(hh).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
+/**
+ * Instants of hospital-clock times already worked out, by zone, date and minute: every request plans the
+ * same day (its midnights and the ordered times), and each costs several time-zone conversions. Bounded.
+ */
+const instantCache = new Map<string, number>();
+
+function clockInstant(date: string, minutes: number, timeZone: string): number {
+  const key = `${timeZone}|${date}|${minutes}`;
+  let at = instantCache.get(key);
+  if (at === undefined) {
+    if (instantCache.size >= 10_000) instantCache.clear();
+    at = zonedInstant(date, minutes, timeZone).getTime();
+    instantCache.set(key, at);
+  }
+  return at;
+}
+
 /** A clock task before its catch window and states are worked out. */
 interface Slot {
   item: MonitorItem;
@@ -184,8 +201,8 @@ export function monitorReadingSpan(
   timeZone: string,
 ): { from: Date; until: Date } {
   const span = taskReadingSpan(date, periods, timeZone);
-  const start = zonedInstant(date, 0, timeZone).getTime() - REACH_MS;
-  const end = zonedInstant(addDays(date, 1), 0, timeZone).getTime() + REACH_MS;
+  const start = clockInstant(date, 0, timeZone) - REACH_MS;
+  const end = clockInstant(addDays(date, 1), 0, timeZone) + REACH_MS;
   return {
     from: new Date(Math.min(span.from.getTime(), start)),
     until: new Date(Math.max(span.until.getTime(), end)),
@@ -215,8 +232,8 @@ function laterBefore(reading: MonitorReading, known: MonitorReading | undefined)
  */
 export function monitoringPlanner(input: DayPlanInput): MonitoringPlanner {
   const { date, now, timeZone, timing } = input;
-  const dayStart = zonedInstant(date, 0, timeZone).getTime();
-  const dayEnd = zonedInstant(addDays(date, 1), 0, timeZone).getTime();
+  const dayStart = clockInstant(date, 0, timeZone);
+  const dayEnd = clockInstant(addDays(date, 1), 0, timeZone);
   const periodsByCode = new Map(input.periods.map((period) => [period.code, period]));
   // every enabled period's task of the day, in the settings' order
   const periodTasks = new Map<string, PlannedTask>();
@@ -238,10 +255,7 @@ export function monitoringPlanner(input: DayPlanInput): MonitoringPlanner {
     let at = slotInstants.get(clock);
     if (at === undefined) {
       const minutes = CLOCK.test(clock) ? minutesOfDay(clock) : null;
-      at =
-        minutes === null || minutes >= MINUTES_PER_DAY
-          ? null
-          : zonedInstant(date, minutes, timeZone).getTime();
+      at = minutes === null || minutes >= MINUTES_PER_DAY ? null : clockInstant(date, minutes, timeZone);
       slotInstants.set(clock, at);
     }
     return at;

@@ -89,11 +89,13 @@ async function allTasks(
       });
     }
   }
+  // ISO instants and codes compare by code unit (a locale collation per comparison costs)
+  const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   rows.sort(
     (a, b) =>
       taskRank(a.state) - taskRank(b.state) ||
-      a.windowStart.localeCompare(b.windowStart) ||
-      a.departmentCode.localeCompare(b.departmentCode) ||
+      byCode(a.windowStart, b.windowStart) ||
+      byCode(a.departmentCode, b.departmentCode) ||
       compareBeds(a.bed, b.bed) ||
       a.patientName.localeCompare(b.patientName) ||
       a.patientId - b.patientId,
