@@ -225,6 +225,9 @@ function laterBefore(reading: MonitorReading, known: MonitorReading | undefined)
   return known.testTime.getTime() < reading.testTime.getTime();
 }
 
+/** Plans of whole-day schedules by day settings, then by schedule (see {@link monitoringPlanner}). */
+const dayPlans = new Map<string, Map<string, MonitorTask[]>>();
+
 /**
  * The tasks of a day for any patient from their monitoring orders (see the rules above), each with its
  * state at `input.now`. `input.plannedCodes` is the strategy's `defaultPeriods` (the glucose fallback).
@@ -260,7 +263,21 @@ export function monitoringPlanner(input: DayPlanInput): MonitoringPlanner {
     }
     return at;
   };
-  const plans = new Map<string, MonitorTask[]>();
+  // the plans of whole-day schedules outlive the request: the same day, zone, periods and timing plan
+  // the same tasks for every request of the day (states are worked out per request)
+  const dayKey = [
+    date,
+    timeZone,
+    timing.dueSoonMinutes,
+    timing.overdueMinutes,
+    input.plannedCodes.join(','),
+    input.periods.map((period) => `${period.code}=${period.startTime}-${period.endTime}`).join(','),
+  ].join('|');
+  const plans = dayPlans.get(dayKey) ?? new Map<string, MonitorTask[]>();
+  if (!dayPlans.has(dayKey)) {
+    if (dayPlans.size >= 100) dayPlans.clear();
+    dayPlans.set(dayKey, plans);
+  }
 
   /** The tasks (states aside) of a patient's orders. */
   function planOf(orders: readonly MonitoringOrder[]): MonitorTask[] {
