@@ -31,7 +31,8 @@ const ORDERS: DemoMonitoringOrder[] = [
     beganHoursAgo: 50,
   },
   {
-    patient: '刘芳',
+    // ICU: glucose every 2 hours for 24 hours
+    patient: '朱德明',
     name: '血糖监测 q2h',
     orderType: '24h',
     item: 'GLU',
