@@ -15,9 +15,13 @@ import {
   type TaskPeriod,
   taskReadingSpan,
 } from '@glucocare/domain';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import { patients } from '../../../apps/server/src/db/schema';
 import { linkedChartStatement } from '../../../apps/server/src/modules/insulin/linked-chart';
+import { loadTaskSettings, taskPatientsStatement } from '../../../apps/server/src/modules/tasks/progress';
 import { BENCH_TENANT, BENCH_WARD, type HospitalInfo } from './generate';
 
 export interface CeilingQuery {
@@ -164,6 +168,20 @@ export const CEILINGS: Record<
     return {
       name: 'SQL ceiling: linked chart (the patient in scope, readings, doses and basal profiles in one statement)',
       statements: [{ text: chart.sql, values: chart.params }],
+    };
+  },
+  '/app-service/v1/tasks/todayTask': async (_info, _w, db) => {
+    // the app's own statement (tasks/progress.ts taskPatientsStatement) with the settings the app reads
+    // (time zone, periods, strategy), rendered by the same dialect: the ward's in-hospital patients with
+    // the readings that can count for today and their monitoring orders of the day
+    const settings = await loadTaskSettings(drizzle(db), BENCH_TENANT, new Date());
+    const where = sql`${patients.status} = 'inHospital' and ${patients.departmentCode} = ${BENCH_WARD}`;
+    const statement = new PgDialect().sqlToQuery(
+      taskPatientsStatement(BENCH_TENANT, where, settings, 'en-US'),
+    );
+    return {
+      name: `SQL ceiling: today's tasks (${BENCH_WARD}: patients, today's readings and monitoring orders in one statement)`,
+      statements: [{ text: statement.sql, values: statement.params }],
     };
   },
   '/app-service/v1/statistics/departmentAnalysis': async (_info, w) => ({

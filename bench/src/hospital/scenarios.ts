@@ -23,6 +23,7 @@ import {
   type HospitalInfo,
 } from './generate';
 import { closedLoop, envCount, loopRow } from './latency';
+import { ensureMonitoringOrders } from './orders';
 import { type PushResult, runPush } from './push';
 import {
   type Hospital,
@@ -169,6 +170,14 @@ function httpScenarios(info: HospitalInfo): HttpScenario[] {
       route: '/app-service/v1/insulinRecord/linkedChart/{id}',
       who: 'nurse',
       path: `/app-service/v1/insulinRecord/linkedChart/${patient}?beginDate=${shiftDate(w.weekEnd, -13)}&endDate=${w.weekEnd}`,
+      ceilingRatio: 1.5,
+    },
+    {
+      key: 'tasks',
+      name: `today's tasks: ${BENCH_WARD}, 50 beds with monitoring orders (4-point, 7-point, every 2 h, ketone), page 1 of 20`,
+      route: '/app-service/v1/tasks/todayTask',
+      who: 'nurse',
+      path: `/app-service/v1/tasks/todayTask?departmentCode=${BENCH_WARD}&page=1&size=20`,
       ceilingRatio: 1.5,
     },
     {
@@ -664,6 +673,10 @@ export async function runHospitalScenarios(
       admins.push(await server.login(BENCH_TENANT, benchAdmin(i), BENCH_PASSWORD));
     }
     const tokens = { nurse: nurses, admin: admins };
+    if (chosen('tasks')) {
+      const orders = await ensureMonitoringOrders(db, info.dataEnd);
+      process.stdout.write(`[hospital] ${BENCH_WARD}: ${orders} monitoring orders\n`);
+    }
     for (const scenario of httpScenarios(info)) {
       let app: HospitalRow | null = null;
       if (!chosen(scenario.key)) {

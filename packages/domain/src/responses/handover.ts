@@ -6,10 +6,13 @@ import { pumpReminderView } from './pump-reminders';
 /** Readings taken (with a value) per item. */
 const itemCountsView = z.object({ GLU: z.number(), KET: z.number(), UA: z.number() });
 
-/** A planned glucose measurement of the shift not done (yet). */
+/**
+ * A planned measurement of the shift not done (yet): a glucose period of the strategy or a task of a
+ * monitoring order (issue 17; `periodCode` the task key, as in today's tasks).
+ */
 export const handoverDueTaskView = z.object({
   periodCode: z.string(),
-  /** the period's name in the request language */
+  /** the task's name in the request language ("Fasting", "02:00", "Ketone · Fasting") */
   periodName: z.string(),
   windowStart: z.string(),
   windowEnd: z.string(),

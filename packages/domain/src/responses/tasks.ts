@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MONITOR_ITEMS } from '../tasks/monitoring';
 import { TASK_STATES } from '../tasks/plan';
 import { readingView } from './measurements';
 
@@ -21,7 +22,10 @@ export const taskReadingView = readingView.pick({
 });
 export type TaskReadingView = z.infer<typeof taskReadingView>;
 
-/** One row of today's tasks: a patient and one planned glucose period. */
+/**
+ * One row of today's tasks: a patient and one planned measurement — a glucose period of the monitoring
+ * strategy, or a period, clock time or once-test of one of the patient's monitoring orders (issue 17).
+ */
 export const todayTaskView = z.object({
   patientId: z.number(),
   patientName: z.string(),
@@ -32,10 +36,25 @@ export const todayTaskView = z.object({
   departmentName: z.string(),
   doctorCode: z.string().nullable(),
   doctorName: z.string().nullable(),
+  /**
+   * the task's key within the patient's day: the glucose period's code for a glucose period task (as
+   * before orders), `KET:fasting` for another item's period task, `@02:00` / `KET@02:00` for a clock task
+   */
   periodCode: z.string(),
-  /** the period's name in the request language */
+  /** the task's name in the request language: the period's ("Fasting"), "02:00", "Ketone · Fasting" */
   periodName: z.string(),
-  /** the period's window today (hospital clock) */
+  /** the item measured (issue 17) */
+  item: z.enum(MONITOR_ITEMS),
+  /** the glucose period of a period task (null for a clock task) */
+  period: z.string().nullable(),
+  /** the ordered clock time HH:mm (hospital clock) of a clock task or once-test, null for a period task */
+  slot: z.string().nullable(),
+  /** the monitoring order planning the task, null for the monitoring strategy's */
+  orderId: z.number().nullable(),
+  /**
+   * the task's window today (hospital clock): a period's window, or a clock task's catch window (the
+   * readings that do it)
+   */
   windowStart: z.string(),
   windowEnd: z.string(),
   /** due from (window start − dueSoonMinutes) and overdue from (window start + overdueMinutes) */

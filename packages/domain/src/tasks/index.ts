@@ -1,5 +1,6 @@
 export * from './day';
 export * from './handover';
+export * from './monitoring';
 export * from './plan';
 export * from './pump-reminders';
 export * from './query';

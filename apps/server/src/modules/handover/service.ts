@@ -27,6 +27,7 @@ import { departmentName } from '../departments/service';
 import { getSetting } from '../settings/service';
 import { hospitalTimeZone } from '../settings/time-zone';
 import { loadTaskPatients, loadTaskSettings, type TaskPatient, tasksOf } from '../tasks/progress';
+import { taskNamer } from '../tasks/service';
 
 // Not a resource declaration (lib/resource.ts): a read-only summary over readings, tasks, critical
 // values and patient movements of one ward and shift.
@@ -215,7 +216,8 @@ function wardPatientsCondition(departmentCode: string, from: Date, until: Date) 
 }
 
 /**
- * The planned glucose measurements whose window starts in the shift and that are not done, per patient:
+ * The planned measurements (of the monitoring orders, else the strategy) whose window starts — a clock
+ * task: whose ordered time comes — in the shift and that are not done, per patient:
  * the domain plan of each hospital day the shift touches (one for most shifts, two for one running
  * past midnight), with the states at `now`. Two statements per day (the settings are cached).
  */
@@ -236,9 +238,7 @@ async function dueTasks(
   const wardPatients = new Map<number, TaskPatient>();
   for (const date of dates) {
     const settings = await loadTaskSettings(db, session, now, date);
-    const names = new Map(
-      settings.periods.map((period) => [period.code, lang === 'zh-CN' ? period.nameZh : period.nameEn]),
-    );
+    const nameOf = taskNamer(settings, lang);
     const rows = await loadTaskPatients(
       db,
       session.tenantId,
@@ -249,12 +249,13 @@ async function dueTasks(
     for (const patient of rows) {
       wardPatients.set(patient.id, patient);
       for (const task of tasksOf(patient, settings)) {
-        const start = task.windowStart.getTime();
+        // a clock task belongs to the shift of its ordered time, not of its catch window's start
+        const start = task.anchor.getTime();
         if (task.state === 'done' || start < from.getTime() || start >= until.getTime()) continue;
         const list = due.get(patient.id) ?? [];
         list.push({
           periodCode: task.periodCode,
-          periodName: names.get(task.periodCode) ?? task.periodCode,
+          periodName: nameOf(task),
           windowStart: task.windowStart.toISOString(),
           windowEnd: task.windowEnd.toISOString(),
           state: task.state,

@@ -17,6 +17,9 @@ import { hospitalTimeZone } from '../settings/time-zone';
 import {
   EMPTY_PROGRESS,
   loadTaskSettings,
+  type MonitoringOrderJson,
+  monitoringOrdersJoin,
+  monitoringOrdersOf,
   progressOf,
   type TaskSettings,
   type TaskTimeJson,
@@ -58,6 +61,8 @@ interface InpatientRow extends Record<string, unknown> {
   version: number;
   /** the open pump binding (issue 16) */
   pump: OpenPumpJson | null;
+  /** the monitoring orders of the day (issue 17) */
+  orders: MonitoringOrderJson[] | null;
   glu_id: string | null;
   glu_value: number | null;
   glu_entered_value: number | null;
@@ -168,10 +173,11 @@ async function selectInpatients(
            (select count(*)::int from critical_events ce
              where ce.tenant_id = ${patients.tenantId} and ce.patient_id = ${patients.id}
                and ce.status = 'open') as open_critical,
-           ${taskTimesColumn(settings, lang)} as readings, ${openPumpColumn()} as pump,
+           ${taskTimesColumn(settings, lang)} as readings, mo.orders as orders, ${openPumpColumn()} as pump,
            ${patients}.total::int as total
       from ${matching}
       ${patientNameJoins}
+      ${monitoringOrdersJoin(settings)}
       left join lateral (
         select m.id, m.value, m.entered_value, m.entered_unit, m.test_time, m.classification, m.color, m.period_code
           from measurements m
@@ -241,6 +247,7 @@ function toViews(rows: InpatientRow[], settings: TaskSettings) {
               admittedAt: new Date(row.admitted_at),
               dischargedAt: row.discharged_at ? new Date(row.discharged_at) : null,
               readings: taskTimesOf(row.readings),
+              orders: monitoringOrdersOf(row.orders),
             },
             settings,
           )

@@ -1,17 +1,19 @@
 import {
   type Classification,
-  type DayTask,
-  type DayTaskPlanner,
-  dayTaskPlanner,
   type HospitalDay,
   hospitalDayAt,
   hospitalDayOf,
   type Lang,
+  type MonitorDayTask,
+  type MonitorItem,
+  type MonitoringOrder,
+  type MonitoringPlanner,
   type MonitorStrategy,
+  monitoringPlanner,
+  monitorReadingSpan,
   type PumpStrategy,
   REJECT_REASON_DICT,
   type TaskPeriod,
-  taskReadingSpan,
   UNTESTED_REASON_DICT,
 } from '@glucocare/domain';
 import type { PatientPumpView } from '@glucocare/domain/responses';
@@ -25,7 +27,11 @@ import { readMonitorStrategy, readPumpStrategy } from '../settings/strategy-serv
 import { hospitalTimeZone } from '../settings/time-zone';
 import { type OpenPumpJson, openPumpColumn, patientPumpOf } from './pump-reminders';
 
-/** A patient's glucose periods of today (hospital calendar) by state, period codes in the day's order. */
+/**
+ * A patient's tasks of today (hospital calendar) by state, as task keys in the day's order: the period
+ * code of a glucose period task, `KET:fasting`, `@02:00`, `KET@02:00` for the tasks of monitoring orders
+ * (domain `monitorTaskKey`).
+ */
 export interface TodayProgress {
   /** measured (a live reading with a value) today */
   done: string[];
@@ -49,8 +55,8 @@ export interface TaskSettings {
   strategy: MonitorStrategy;
   /** the pump strategy (issue 16): tube change interval and low level thresholds of the pump reminders */
   pump: PumpStrategy;
-  /** the day's tasks of any patient at `now` (domain `dayTaskPlanner`, planned once) */
-  plan: DayTaskPlanner;
+  /** the day's tasks of any patient at `now` from their monitoring orders (domain `monitoringPlanner`, planned once) */
+  plan: MonitoringPlanner;
 }
 
 /**
@@ -78,7 +84,7 @@ export async function loadTaskSettings(
     periods: enabled,
     strategy,
     pump,
-    plan: dayTaskPlanner({
+    plan: monitoringPlanner({
       date: day.date,
       now,
       timeZone,
@@ -89,9 +95,10 @@ export async function loadTaskSettings(
   };
 }
 
-/** A live glucose reading that can do a task: a value or an untested reason. */
+/** A live reading (glucose, or ketone or uric acid when ordered) that can do a task: a value or an untested reason. */
 export interface TaskReading {
   id: number;
+  item: MonitorItem;
   periodCode: string | null;
   testTime: Date;
   value: number | null;
@@ -121,6 +128,8 @@ export interface TaskPatient {
   admittedAt: Date;
   dischargedAt: Date | null;
   readings: TaskReading[];
+  /** the monitoring orders that may plan tasks of the day (see {@link monitoringOrdersJoin}) */
+  orders: MonitoringOrder[];
   /** the pump worn now with today's reminders (issue 16), null without one */
   pump: PatientPumpView | null;
 }
@@ -128,6 +137,7 @@ export interface TaskPatient {
 /** A task reading as {@link taskReadingsColumn} returns it (JSON). */
 export interface TaskReadingJson {
   id: number;
+  item: MonitorItem;
   periodCode: string | null;
   testTime: string;
   value: number | null;
@@ -152,16 +162,75 @@ interface TaskPatientRow extends Record<string, unknown> {
   admitted_at: Date | string;
   discharged_at: Date | string | null;
   readings: TaskReadingJson[];
+  orders: MonitoringOrderJson[] | null;
   pump: OpenPumpJson | null;
 }
 
 /**
- * A JSON array (test-time order) of `element` for each live glucose reading of the patient row that can
- * count for the day of `settings`: one probe of measurements_patient_time_uq per patient, over the
- * domain's `taskReadingSpan` of the enabled periods. For any statement over `patients`.
+ * A monitoring order as {@link monitoringOrdersJoin} returns it: id, item, periods, times, test time,
+ * begin, end, stop.
+ */
+export type MonitoringOrderJson = [
+  number | string,
+  MonitorItem,
+  string[] | null,
+  string[] | null,
+  string | null,
+  string,
+  string | null,
+  string | null,
+];
+
+const instant = (value: string | null) => (value === null ? null : new Date(value));
+
+/** The orders of {@link monitoringOrdersJoin} as the day's plan reads them. */
+export function monitoringOrdersOf(json: readonly MonitoringOrderJson[] | null): MonitoringOrder[] {
+  return (json ?? []).map(([id, item, periods, times, testTime, beginAt, endAt, stoppedAt]) => ({
+    id: Number(id),
+    item,
+    periods,
+    times,
+    testTime: instant(testTime),
+    beginAt: new Date(beginAt),
+    endAt: instant(endAt),
+    stoppedAt: instant(stoppedAt),
+  }));
+}
+
+/**
+ * A lateral join (alias `mo`) of each patient row's monitoring orders that may plan tasks of the day of
+ * `settings`: `mo.orders`, a JSON array of {@link MonitoringOrderJson} (id order), and `mo.items`, the
+ * items they measure (the readings to load besides glucose). The active ones are one probe of the
+ * partial index patient_orders_monitoring_idx; an order stopped during the day still plans its earlier
+ * tasks, found through patient_orders_patient_idx (stopped orders are few). Deleted orders never count.
+ * For any statement over `patients`.
+ */
+export function monitoringOrdersJoin(settings: TaskSettings): SQL {
+  const { start, end } = settings.day;
+  const common = sql`po.tenant_id = ${patients.tenantId} and po.patient_id = ${patients.id} and po.deleted_at is null
+       and po.classification = 'monitoring' and po.category in ('GLU', 'KET', 'UA') and po.begin_at < ${end}
+       and (po.order_type <> 'temporary' or (po.test_time >= ${start} and po.test_time < ${end}))`;
+  return sql`left join lateral (
+    select json_agg(json_build_array(o.id, o.category, o.monitor_periods, o.monitor_times, o.test_time,
+             o.begin_at, o.end_at, o.stopped_at) order by o.id) as orders,
+           array_agg(distinct o.category) as items
+      from (select po.* from patient_orders po
+             where ${common} and po.status = 'active' and (po.end_at is null or po.end_at > ${start})
+            union all
+            select po.* from patient_orders po
+             where ${common} and po.status = 'stopped' and po.stopped_at > ${start}
+               and (po.end_at is null or po.end_at > ${start})) o) mo on true`;
+}
+
+/**
+ * A JSON array (test-time order) of `element` for each live reading of the patient row that can count
+ * for the day of `settings` — glucose, and ketone or uric acid when an order of the day measures them
+ * (`mo.items` of {@link monitoringOrdersJoin}, which the statement must join): one probe of
+ * measurements_patient_time_uq per patient and item, over the domain's `monitorReadingSpan` of the
+ * enabled periods. For any statement over `patients`.
  */
 function readingsOfTheDay(settings: TaskSettings, element: SQL): SQL {
-  const { from, until } = taskReadingSpan(
+  const { from, until } = monitorReadingSpan(
     settings.day.date,
     settings.periods as readonly TaskPeriod[],
     settings.timeZone,
@@ -169,7 +238,8 @@ function readingsOfTheDay(settings: TaskSettings, element: SQL): SQL {
   return sql`coalesce((
     select json_agg(${element} order by m.test_time)
       from measurements m
-     where m.tenant_id = ${patients.tenantId} and m.patient_id = ${patients.id} and m.item = 'GLU'
+     where m.tenant_id = ${patients.tenantId} and m.patient_id = ${patients.id}
+       and m.item = any(array['GLU']::text[] || mo.items)
        and m.deleted_at is null and m.test_time >= ${from} and m.test_time < ${until}
        and (m.value is not null or m.untested_reason is not null or m.reject_reason is not null)), '[]'::json)`;
 }
@@ -191,17 +261,17 @@ function untestedReasonName(lang: Lang): SQL {
 export function taskReadingsColumn(settings: TaskSettings, lang: Lang): SQL {
   return readingsOfTheDay(
     settings,
-    sql`json_build_object('id', m.id, 'periodCode', m.period_code, 'testTime', m.test_time, 'value', m.value,
+    sql`json_build_object('id', m.id, 'item', m.item, 'periodCode', m.period_code, 'testTime', m.test_time, 'value', m.value,
       'enteredValue', m.entered_value, 'enteredUnit', m.entered_unit, 'untestedReason', coalesce(m.untested_reason, m.reject_reason),
       'untestedReasonName', ${untestedReasonName(lang)}, 'classification', m.classification, 'color', m.color)`,
   );
 }
 
 /**
- * A reading of {@link taskTimesColumn}: period code, test time, and for a reading without a value the
- * name of its reason (null otherwise).
+ * A reading of {@link taskTimesColumn}: period code, test time, for a reading without a value the
+ * name of its reason (null otherwise), and its item.
  */
-export type TaskTimeJson = [string | null, string, (string | null)?];
+export type TaskTimeJson = [string | null, string, (string | null)?, MonitorItem?];
 
 /**
  * The day's readings as [period code, test time, untested reason] triples: all the bed cards' progress
@@ -210,19 +280,20 @@ export type TaskTimeJson = [string | null, string, (string | null)?];
 export function taskTimesColumn(settings: TaskSettings, lang: Lang): SQL {
   return readingsOfTheDay(
     settings,
-    sql`json_build_array(m.period_code, m.test_time, ${untestedReasonName(lang)})`,
+    sql`json_build_array(m.period_code, m.test_time, ${untestedReasonName(lang)}, m.item)`,
   );
 }
 
 /** A reading of {@link taskTimesColumn} as the day's plan and the bed cards read it. */
-export type TaskTime = Pick<TaskReading, 'periodCode' | 'testTime'> & {
+export type TaskTime = Pick<TaskReading, 'periodCode' | 'testTime' | 'item'> & {
   untested: boolean;
   untestedReasonName: string | null;
 };
 
 /** The readings of {@link taskTimesColumn} as the day's plan reads them. */
 export function taskTimesOf(json: readonly TaskTimeJson[] | null): TaskTime[] {
-  return (json ?? []).map(([periodCode, testTime, reason]) => ({
+  return (json ?? []).map(([periodCode, testTime, reason, item]) => ({
+    item: item ?? 'GLU',
     periodCode,
     testTime: new Date(testTime),
     untested: reason !== null && reason !== undefined,
@@ -241,8 +312,27 @@ export function taskReadingsOf(json: readonly TaskReadingJson[] | null): TaskRea
 }
 
 /**
- * Patients matching `where` with their department and doctor names and the live glucose readings
- * around the hospital day, in one statement.
+ * The statement of {@link loadTaskPatients}: patients matching `where` with their department and doctor
+ * names, the readings that can count for the day and their monitoring orders of the day, in one
+ * statement (the bench's SQL ceiling of today's tasks renders the same).
+ */
+export function taskPatientsStatement(tenantId: string, where: SQL, settings: TaskSettings, lang: Lang): SQL {
+  return sql`
+    select ${patients.id} as id, ${patients.name} as name, ${patients.gender} as gender, ${patients.bed} as bed,
+           ${patients.inpatientNumber} as inpatient_number, ${patients.departmentCode} as department_code,
+           ${departmentNameColumn(lang)} as department_name,
+           ${patients.doctorCode} as doctor_code, doc.nick_name as doctor_name,
+           ${patients.admittedAt} as admitted_at, ${patients.dischargedAt} as discharged_at,
+           ${taskReadingsColumn(settings, lang)} as readings, mo.orders as orders, ${openPumpColumn()} as pump
+      from ${patients}
+      ${patientNameJoins}
+      ${monitoringOrdersJoin(settings)}
+     where ${patients.tenantId} = ${tenantId} and ${patients.deletedAt} is null and ${where}`;
+}
+
+/**
+ * Patients matching `where` with their department and doctor names, the live readings around the
+ * hospital day and their monitoring orders of the day, in one statement.
  */
 export async function loadTaskPatients(
   db: DbOrTx,
@@ -251,16 +341,7 @@ export async function loadTaskPatients(
   settings: TaskSettings,
   lang: Lang,
 ): Promise<TaskPatient[]> {
-  const result = await db.execute<TaskPatientRow>(sql`
-    select ${patients.id} as id, ${patients.name} as name, ${patients.gender} as gender, ${patients.bed} as bed,
-           ${patients.inpatientNumber} as inpatient_number, ${patients.departmentCode} as department_code,
-           ${departmentNameColumn(lang)} as department_name,
-           ${patients.doctorCode} as doctor_code, doc.nick_name as doctor_name,
-           ${patients.admittedAt} as admitted_at, ${patients.dischargedAt} as discharged_at,
-           ${taskReadingsColumn(settings, lang)} as readings, ${openPumpColumn()} as pump
-      from ${patients}
-      ${patientNameJoins}
-     where ${patients.tenantId} = ${tenantId} and ${patients.deletedAt} is null and ${where}`);
+  const result = await db.execute<TaskPatientRow>(taskPatientsStatement(tenantId, where, settings, lang));
   return result.rows.map((row) => ({
     id: Number(row.id),
     name: row.name,
@@ -274,34 +355,33 @@ export async function loadTaskPatients(
     admittedAt: new Date(row.admitted_at),
     dischargedAt: row.discharged_at ? new Date(row.discharged_at) : null,
     readings: taskReadingsOf(row.readings),
+    orders: monitoringOrdersOf(row.orders),
     pump: patientPumpOf(row.pump, settings),
   }));
 }
 
-/** A patient's stay and readings, as far as the day's tasks need them. */
-export type TaskStayReadings<R = TaskTime> = Pick<TaskPatient, 'admittedAt' | 'dischargedAt'> & {
+/** A patient's stay, readings and monitoring orders, as far as the day's tasks need them. */
+export type TaskStayReadings<R = TaskTime> = Pick<TaskPatient, 'admittedAt' | 'dischargedAt' | 'orders'> & {
   readings: readonly R[];
 };
 
-/** A patient's tasks of the day at `settings.now` (see domain `dayTaskPlanner`). */
-export function tasksOf<R extends Pick<TaskReading, 'periodCode' | 'testTime'> & { untested?: boolean }>(
-  patient: TaskStayReadings<R>,
-  settings: TaskSettings,
-): DayTask<R>[] {
-  return settings.plan(patient, patient.readings);
+/** A patient's tasks of the day at `settings.now` (see domain `monitoringPlanner`). */
+export function tasksOf<
+  R extends Pick<TaskReading, 'periodCode' | 'testTime' | 'item'> & { untested?: boolean },
+>(patient: TaskStayReadings<R>, settings: TaskSettings): MonitorDayTask<R>[] {
+  return settings.plan(patient, patient.readings, patient.orders);
 }
 
 /** A day without tasks (no plan, or a patient not in hospital). */
 export const EMPTY_PROGRESS: TodayProgress = { done: [], untested: [], due: [], overdue: [], upcoming: [] };
 
 /**
- * A patient's planned glucose periods of today (the monitoring strategy's `defaultPeriods`) by their
- * state at `settings.now`: done, untested (with the reason), due, overdue or upcoming (the bed cards).
- * Empty lists without a plan.
+ * A patient's tasks of today — of their monitoring orders, else the monitoring strategy's
+ * `defaultPeriods` — by their state at `settings.now`: done, untested (with the reason), due, overdue or
+ * upcoming (the bed cards), as task keys.
  */
 export function progressOf(patient: TaskStayReadings, settings: TaskSettings): TodayProgress {
   const lists: TodayProgress = { done: [], untested: [], due: [], overdue: [], upcoming: [] };
-  if (!settings.strategy.defaultPeriods.length) return lists;
   for (const task of tasksOf(patient, settings)) {
     if (task.state === 'untested') {
       lists.untested.push({ code: task.periodCode, reason: task.reading?.untestedReasonName ?? '' });

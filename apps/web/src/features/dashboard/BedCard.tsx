@@ -47,7 +47,11 @@ export function PeriodChips({ chips }: { chips: PeriodChip[] }) {
         const tip = t(`dashboard.period.${chip.state}`, { reason: chip.reason ?? '' });
         return (
           <Tooltip key={chip.code} title={tip}>
-            <span className={`gc-period-chip gc-period-${chip.state}`} data-state={chip.state}>
+            <span
+              className={`gc-period-chip gc-period-${chip.state}`}
+              data-state={chip.state}
+              data-code={chip.code}
+            >
               {chip.name}
               {chip.state === 'untested' ? <span className="gc-period-reason"> · {tip}</span> : null}
             </span>

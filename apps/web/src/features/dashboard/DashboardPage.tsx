@@ -280,7 +280,7 @@ export default function DashboardPage() {
                 <BedCard
                   key={patient.id}
                   patient={patient}
-                  chips={periodChips(patient.today, periods)}
+                  chips={periodChips(patient.today, periods, (item) => t(`measurements.item.${item}`))}
                   tagOptions={tags.byTag}
                   now={now}
                   allowed={allowed}

@@ -99,7 +99,9 @@ export function InpatientTable({
       title: t('dashboard.today'),
       dataIndex: 'today',
       width: 260,
-      render: (_, row) => <PeriodChips chips={periodChips(row.today, periods)} />,
+      render: (_, row) => (
+        <PeriodChips chips={periodChips(row.today, periods, (item) => t(`measurements.item.${item}`))} />
+      ),
     },
     { title: t('patients.field.department'), dataIndex: 'departmentName', width: 130, ellipsis: true },
     { title: t('patients.field.inpatientNumber'), dataIndex: 'inpatientNumber', width: 130, copyable: true },

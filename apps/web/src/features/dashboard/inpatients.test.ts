@@ -74,6 +74,27 @@ describe('periodChips', () => {
       { code: 'gone', name: 'gone', state: 'upcoming' },
     ]);
   });
+  it('names the tasks of monitoring orders: clock times after the periods, other items last with their name', () => {
+    const chips = periodChips(
+      {
+        done: ['@02:00', 'KET:fasting'],
+        untested: [],
+        due: ['@12:00'],
+        overdue: ['fasting'],
+        upcoming: ['UA@15:00', '@14:00'],
+      },
+      periods,
+      (item) => ({ GLU: 'Glucose', KET: 'Ketone', UA: 'Uric acid' })[item],
+    );
+    expect(chips.map((chip) => `${chip.name}:${chip.state}`)).toEqual([
+      'Fasting:overdue',
+      '02:00:done',
+      '12:00:due',
+      '14:00:upcoming',
+      'Ketone · Fasting:done',
+      'Uric acid · 15:00:upcoming',
+    ]);
+  });
   it('shows a period recorded as not tested in its place, with its reason, not as done', () => {
     const chips = periodChips(
       {

@@ -1,3 +1,4 @@
+import { MONITOR_ITEMS, type MonitorItem, parseMonitorTaskKey } from '@glucocare/domain/tasks';
 import type { HisPatient, Inpatient, ScanResult, TodayPeriods } from '../../api/patients';
 
 /** How the inpatient list shows: bed cards or a table (remembered per browser). */
@@ -44,23 +45,32 @@ export interface PeriodChip {
 }
 
 /**
- * Today's glucose periods of a patient as chips in the day's order (the periods' sort), each with its
- * state (an untested one with its reason); periods the settings no longer name show their code.
+ * Today's tasks of a patient as chips in the day's order, each with its state (an untested one with its
+ * reason): glucose periods by the periods' sort (a period the settings no longer name shows its code),
+ * clock times of monitoring orders by time ("02:00"), then ketone and uric-acid tasks named with their
+ * item ("Ketone · Fasting", `itemName` gives the item's name).
  */
 export function periodChips(
   today: TodayPeriods,
   periods: readonly { code: string; name: string; sort: number }[],
+  itemName: (item: MonitorItem) => string = (item) => item,
 ): PeriodChip[] {
   const info = new Map(periods.map((period) => [period.code, period]));
-  const chips: (PeriodChip & { sort: number })[] = [];
+  const chips: (PeriodChip & { rank: number[] })[] = [];
   const add = (code: string, state: PeriodState, reason?: string) => {
-    const period = info.get(code);
-    const sort = period?.sort ?? Number.MAX_SAFE_INTEGER;
+    const task = parseMonitorTaskKey(code) ?? { item: 'GLU' as const, period: code, slot: null };
+    const period = task.period === null ? undefined : info.get(task.period);
+    const when = task.slot ?? period?.name ?? task.period ?? code;
+    const clock = task.slot ? Number(task.slot.replace(':', '')) : null;
     chips.push({
       code,
-      name: period?.name ?? code,
+      name: task.item === 'GLU' ? when : `${itemName(task.item)} · ${when}`,
       state,
-      sort,
+      rank: [
+        MONITOR_ITEMS.indexOf(task.item),
+        clock === null ? 0 : 1,
+        clock ?? period?.sort ?? Number.MAX_SAFE_INTEGER,
+      ],
       ...(reason === undefined ? {} : { reason }),
     });
   };
@@ -68,7 +78,8 @@ export function periodChips(
     for (const code of today[state]) add(code, state);
   }
   for (const { code, reason } of today.untested ?? []) add(code, 'untested', reason);
-  return chips.sort((a, b) => a.sort - b.sort).map(({ sort: _sort, ...chip }) => chip);
+  const byRank = (a: number[], b: number[]) => a[0]! - b[0]! || a[1]! - b[1]! || a[2]! - b[2]!;
+  return chips.sort((a, b) => byRank(a.rank, b.rank)).map(({ rank: _rank, ...chip }) => chip);
 }
 
 /** What a scanned code leads to. */

@@ -33,6 +33,7 @@ import { flattenTree } from '../../components/tree';
 import { currentLang } from '../../i18n';
 import { CriticalEntryDialog } from '../critical/CriticalEntryDialog';
 import { asksToNotify } from '../critical/critical';
+import { TASK_STATE_COLORS } from '../tasks/tasks';
 import { ReadingEntryDialog } from './ReadingEntryDialog';
 import { cellTip, cellView, RoundCellInput } from './RoundCell';
 import { NoteDialog, type NotTestedChoice, NotTestedPicker } from './RoundDialogs';
@@ -41,6 +42,7 @@ import {
   cellCommand,
   cellKey,
   currentColumn,
+  entryPeriod,
   firstOpenRow,
   moveCell,
   ROUND_KEYS,
@@ -286,7 +288,7 @@ export default function RoundPage() {
     const body: RoundBody = {
       category: 'GLU',
       patientId: row.patient.id,
-      period: period.code,
+      period: options ? entryPeriod(period, options.periods, new Date(), timeZone) : period.code,
       // the time it is typed: the round records what is measured now, and a cell of a past period then
       // asks why (the window rule); a reading taken earlier is entered with its own time on the glucose tab
       testTime: new Date().toISOString(),
@@ -548,14 +550,27 @@ type CellRenderer = (at: CellPosition, big?: boolean) => ReactNode;
 
 function OtherButtons({
   patientId,
+  others,
   onOther,
 }: {
   patientId: number;
+  /** ketone and uric-acid tasks of monitoring orders not done (issue 17) */
+  others: readonly TodayTask[];
   onOther: (target: { patientId: number; item: 'KET' | 'UA' }) => void;
 }) {
   const { t } = useTranslation();
   return (
     <span className="gc-round-other">
+      {others.map((task) => (
+        <Tag
+          key={task.periodCode}
+          color={TASK_STATE_COLORS[task.state]}
+          className="gc-round-other-task"
+          data-testid={`round-other-${patientId}-${task.periodCode}`}
+        >
+          {task.periodName}
+        </Tag>
+      ))}
       {(
         [
           ['KET', 'round-ket', t('round.other.ketone')],
@@ -577,14 +592,13 @@ function OtherButtons({
   );
 }
 
-/** A period's name over its window ("05:00-09:00"). */
+/** A period's name over its window ("05:00-09:00"); a clock column its time and "ordered time". */
 function PeriodHead({ period }: { period: RoundGrid['columns'][number] }) {
+  const { t } = useTranslation();
   return (
     <>
       <span className="gc-round-period">{period.name}</span>
-      <small>
-        {period.startTime}-{period.endTime}
-      </small>
+      <small>{period.slot ? t('round.clockColumn') : `${period.startTime}-${period.endTime}`}</small>
     </>
   );
 }
@@ -635,7 +649,7 @@ function RoundTable({
               <th scope="row" className="gc-round-who">
                 <span className="gc-round-bed">{bedText(t, row.patient.bed)}</span>
                 <span className="gc-round-name">{row.patient.name}</span>
-                <OtherButtons patientId={row.patient.id} onOther={onOther} />
+                <OtherButtons patientId={row.patient.id} others={row.others} onOther={onOther} />
               </th>
               {grid.columns.map((period, col) => (
                 <td key={period.code} className={col === currentCol ? 'gc-round-col-now' : undefined}>
@@ -704,7 +718,7 @@ function PhoneRound({
             {cell({ row, col }, true)}
           </div>
         ))}
-        <OtherButtons patientId={current.patient.id} onOther={onOther} />
+        <OtherButtons patientId={current.patient.id} others={current.others} onOther={onOther} />
       </div>
     </div>
   );

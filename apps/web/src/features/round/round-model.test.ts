@@ -4,6 +4,7 @@ import {
   cellCommand,
   cellKey,
   currentColumn,
+  entryPeriod,
   firstOpenRow,
   moveCell,
   type RoundPeriod,
@@ -38,6 +39,10 @@ const task = (patientId: number, periodCode: string, fields: Partial<TodayTask> 
   departmentName: 'Endocrinology',
   doctorCode: null,
   doctorName: null,
+  item: 'GLU',
+  period: periodCode,
+  slot: null,
+  orderId: null,
   periodCode,
   periodName: periodCode,
   windowStart: '2026-03-02T00:00:00.000Z',
@@ -53,6 +58,26 @@ const task = (patientId: number, periodCode: string, fields: Partial<TodayTask> 
 const NINE_FIFTEEN = new Date('2026-03-02T01:15:00.000Z');
 
 describe('the round grid', () => {
+  it('adds the clock times of monitoring orders as columns and keeps other items’ open tasks with the row', () => {
+    const grid = roundGrid(
+      [patient(1, '1')],
+      [
+        task(1, 'fasting'),
+        task(1, '@09:00', { slot: '09:00', period: null, orderId: 4, periodName: '09:00' }),
+        task(1, 'KET:fasting', { item: 'KET', orderId: 5, periodName: 'Ketone · Fasting' }),
+        task(1, 'KET:beforeLunch', { item: 'KET', orderId: 5, state: 'done' }),
+      ],
+      PERIODS,
+    );
+    expect(grid.columns.map((column) => column.code)).toEqual(['fasting', '@09:00']);
+    expect(grid.columns[1]).toMatchObject({ name: '09:00', slot: '09:00' });
+    expect(grid.rows[0]?.tasks.get('@09:00')?.orderId).toBe(4);
+    expect(grid.rows[0]?.others.map((other) => other.periodName)).toEqual(['Ketone · Fasting']);
+    // a clock cell's reading goes in the period of the clock when typed (09:15: after breakfast)
+    expect(entryPeriod(grid.columns[1]!, PERIODS, NINE_FIFTEEN, SH)).toBe('afterBreakfast');
+    expect(entryPeriod(grid.columns[0]!, PERIODS, NINE_FIFTEEN, SH)).toBe('fasting');
+  });
+
   it('puts beds in the order people read them and the planned periods in the day’s order', () => {
     const grid = roundGrid(
       [patient(1, '10'), patient(2, '2'), patient(3, null), patient(4, 'A-3'), patient(5, '2', 'Ann')],

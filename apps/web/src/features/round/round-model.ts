@@ -14,23 +14,37 @@ import { clockParts } from '../../components/format';
 
 export type RoundPeriod = EntryOptions['periods'][number];
 
+/**
+ * A column: a glucose period, or a glucose clock time of a monitoring order (issue 17; code the task
+ * key `@02:00`, `slot` its time, empty end). A clock cell's reading is saved in the period of the clock
+ * at the time typed.
+ */
+export type RoundColumn = RoundPeriod & { slot?: string };
+
 export interface RoundRow {
   patient: Pick<Inpatient, 'id' | 'name' | 'bed' | 'gender' | 'inpatientNumber' | 'admittedAt' | 'age'>;
-  /** the patient's tasks of today by period code */
+  /** the patient's glucose tasks of today by task key (period code, or `@02:00`) */
   tasks: Map<string, TodayTask>;
+  /**
+   * the patient's ketone and uric-acid tasks of monitoring orders, not done (entered with K / U), in
+   * time order
+   */
+  others: TodayTask[];
 }
 
 export interface RoundGrid {
   rows: RoundRow[];
-  columns: RoundPeriod[];
+  columns: RoundColumn[];
 }
 
 /** The key of a cell (and of its entry in the save queue): patient and period. */
 export const cellKey = (patientId: number, periodCode: string) => `${patientId}:${periodCode}`;
 
 /**
- * Rows by bed as people read them (2 before 10; no bed last), then name; columns the periods planned
- * for any patient of the ward today in the day's order, or all enabled periods when none is planned.
+ * Rows by bed as people read them (2 before 10; no bed last), then name; columns the glucose periods
+ * and clock times planned for any patient of the ward today in the day's order (a clock time after the
+ * periods starting before it), or all enabled periods when nothing is planned. Ketone and uric-acid
+ * tasks of orders go with their row (`others`).
  */
 export function roundGrid(
   patients: readonly RoundRow['patient'][],
@@ -38,17 +52,55 @@ export function roundGrid(
   periods: readonly RoundPeriod[],
 ): RoundGrid {
   const byPatient = new Map<number, Map<string, TodayTask>>();
+  const others = new Map<number, TodayTask[]>();
+  const slots = new Set<string>();
   for (const task of tasks) {
+    if ((task.item ?? 'GLU') !== 'GLU') {
+      if (task.state !== 'done') others.set(task.patientId, [...(others.get(task.patientId) ?? []), task]);
+      continue;
+    }
+    if (task.slot) slots.add(task.slot);
     const mine = byPatient.get(task.patientId) ?? new Map<string, TodayTask>();
     mine.set(task.periodCode, task);
     byPatient.set(task.patientId, mine);
   }
   const planned = new Set(tasks.map((task) => task.periodCode));
-  const columns = planned.size ? periods.filter((period) => planned.has(period.code)) : [...periods];
+  let columns: RoundColumn[] = planned.size
+    ? periods.filter((period) => planned.has(period.code))
+    : [...periods];
+  if (slots.size) {
+    const clock: RoundColumn[] = [...slots].map((slot) => ({
+      code: `@${slot}`,
+      name: slot,
+      startTime: slot,
+      endTime: '',
+      slot,
+    }));
+    columns = [...columns, ...clock].sort(
+      (a, b) => a.startTime.localeCompare(b.startTime) || (a.slot ? 1 : -1),
+    );
+  }
   const rows = [...patients]
     .sort((a, b) => compareBeds(a.bed, b.bed) || a.name.localeCompare(b.name) || a.id - b.id)
-    .map((patient) => ({ patient, tasks: byPatient.get(patient.id) ?? new Map<string, TodayTask>() }));
+    .map((patient) => ({
+      patient,
+      tasks: byPatient.get(patient.id) ?? new Map<string, TodayTask>(),
+      others: (others.get(patient.id) ?? []).sort((a, b) => a.windowStart.localeCompare(b.windowStart)),
+    }));
   return { rows, columns };
+}
+
+/**
+ * The glucose period a cell's reading is saved in: the column's period, or for a clock column the
+ * period of the hospital clock at `now` (the round records what is measured now).
+ */
+export function entryPeriod(
+  column: RoundColumn,
+  periods: readonly RoundPeriod[],
+  now: Date,
+  timeZone: string,
+): string {
+  return column.slot ? (periodAt(now, periods, timeZone) ?? column.code) : column.code;
 }
 
 /**
@@ -56,7 +108,7 @@ export function roundGrid(
  * last column whose window has begun today; else the first.
  */
 export function currentColumn(
-  columns: readonly RoundPeriod[],
+  columns: readonly RoundColumn[],
   now: Date,
   timeZone: string,
   allPeriods: readonly RoundPeriod[] = columns,

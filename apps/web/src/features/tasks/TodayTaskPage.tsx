@@ -106,12 +106,27 @@ export default function TodayTaskPage() {
         </span>
       );
     }
+    // glucose in the display unit chosen; ketone and uric acid (monitoring orders) in their own
+    const item = row.item ?? 'GLU';
+    const code = item === 'GLU' ? unit.code : row.reading.unit;
     return (
       <span style={{ color: row.reading.color ?? undefined, fontWeight: 600 }} className="gc-nowrap">
-        {formatReadingValue('GLU', row.reading.testValue, unit.code, row.reading)} {unit.name}
+        {formatReadingValue(item, row.reading.testValue, code, row.reading)}{' '}
+        {item === 'GLU' ? unit.name : code}
       </span>
     );
   };
+  /** The task's name ("Fasting", "02:00", "Ketone · Fasting"), marked when a monitoring order plans it. */
+  const taskName = (row: TodayTask) => (
+    <span className="gc-nowrap" data-testid="task-name">
+      {row.periodName}
+      {row.orderId != null ? (
+        <Tag className="gc-task-order" bordered={false} color="geekblue">
+          {t('tasks.ordered')}
+        </Tag>
+      ) : null}
+    </span>
+  );
   const patientCell = (row: TodayTask) => <TaskPatientCell row={row} t={t} />;
 
   const columns: TableColumnsType<TodayTask> = mobile
@@ -122,7 +137,7 @@ export default function TodayTaskPage() {
           key: 'period',
           render: (_, row) => (
             <div>
-              <div>{row.periodName}</div>
+              <div>{taskName(row)}</div>
               {stateCell(row)}
             </div>
           ),
@@ -136,7 +151,7 @@ export default function TodayTaskPage() {
           dataIndex: 'doctorName',
           render: (value) => value ?? t('common.none'),
         },
-        { title: t('tasks.fields.period'), dataIndex: 'periodName' },
+        { title: t('tasks.fields.period'), key: 'periodName', render: (_, row) => taskName(row) },
         {
           title: t('tasks.fields.window'),
           key: 'window',

@@ -21,6 +21,10 @@ function task(fields: Partial<TodayTask> = {}): TodayTask {
     doctorName: null,
     periodCode: 'afterLunch',
     periodName: 'After lunch',
+    item: 'GLU',
+    period: 'afterLunch',
+    slot: null,
+    orderId: null,
     // 12:30-16:00 in Shanghai
     windowStart: '2026-03-02T04:30:00.000Z',
     windowEnd: '2026-03-02T08:00:00.000Z',
