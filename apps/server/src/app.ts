@@ -41,6 +41,7 @@ import { handoverRoutes } from './modules/handover/routes';
 import { importRoutes } from './modules/imports/routes';
 import { inspectionRoutes } from './modules/inspection/routes';
 import { insulinRoutes } from './modules/insulin/routes';
+import { orderRoutes } from './modules/orders/routes';
 import { LiveHub } from './modules/live/hub';
 import { liveRoutes } from './modules/live/routes';
 import { measurementRoutes } from './modules/measurements/routes';
@@ -235,6 +236,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
       await api.register(patientRoutes);
       await api.register(measurementRoutes);
       await api.register(insulinRoutes);
+      await api.register(orderRoutes);
       await api.register(reviewRoutes);
       await api.register(criticalRoutes);
       await api.register(taskRoutes);

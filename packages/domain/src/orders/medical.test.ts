@@ -231,7 +231,11 @@ describe('edit, stop, delete and list', () => {
     expect(zh(medicalOrderStopSchema, { id: 4, version: 1, reason: ' ' })).toEqual([
       { field: 'reason', message: '请填写原因' },
     ]);
-    expect(en(medicalOrderDeleteSchema, { version: 1 })).toEqual([
+    expect(medicalOrderDeleteSchema.parse({ version: '3', reason: 'Wrong patient' })).toEqual({
+      version: 3,
+      reason: 'Wrong patient',
+    });
+    expect(en(medicalOrderDeleteSchema, { version: '1' })).toEqual([
       { field: 'reason', message: 'Please give the reason' },
     ]);
   });

@@ -321,8 +321,16 @@ export const medicalOrderStopSchema = z.strictObject({
 });
 export type MedicalOrderStop = z.infer<typeof medicalOrderStopSchema>;
 
-/** `DELETE /v1/patientAdvice/{id}`: an order entered in error, deleted (kept, marked) with a reason. */
-export const medicalOrderDeleteSchema = z.strictObject({ version: orderVersion, reason: orderReasonSchema });
+/**
+ * `DELETE /v1/patientAdvice/{id}?version=&reason=`: an order entered in error, deleted (kept, marked)
+ * with a reason; in the query as every delete of the API (and the GET → DELETE method override).
+ */
+export const medicalOrderDeleteSchema = z.strictObject({
+  version: requiredText('patientOrder.version.required')
+    .regex(/^[1-9]\d{0,9}$/, { error: 'patientOrder.version.required' })
+    .transform(Number),
+  reason: orderReasonSchema,
+});
 export type MedicalOrderDelete = z.infer<typeof medicalOrderDeleteSchema>;
 
 /** `GET /v1/patientAdvice/list`: a patient's orders, filtered by status and classification. */
