@@ -231,7 +231,7 @@ export async function seedOrders(tx: DbOrTx, tenantId: string): Promise<void> {
           isNull(patients.deletedAt),
         ),
       )
-      .orderBy(asc(patients.bed), asc(patients.id))
+      .orderBy(asc(patients.id))
       .limit(plans.length);
     const doctor = staff.find((u) => u.departmentCode === ward && u.userName.startsWith('doctor')) ?? admin;
     wardPatients.forEach((patient, index) => {

@@ -407,6 +407,32 @@ describe('medical orders', () => {
     ).not.toBeNull();
   });
 
+  it('lists the orders in force on the printed glucose record (not deleted ones, not the ketone record)', async () => {
+    const res = await api('GET', `/v1/records/glucose?id=${endo}`, doctor, undefined, 'zh-CN');
+    expect(res.statusCode, res.body).toBe(200);
+    const orders: { name: string; adviceTypeName: string; orderedBy: string; status: string }[] =
+      res.json().dataContent.orders;
+    const names = orders.map((o) => o.name);
+    expect(names).toContain('四点血糖');
+    expect(names).toContain('Diet order');
+    expect(names).not.toContain('Wrong patient');
+    expect(orders.find((o) => o.name === 'To stop')).toMatchObject({
+      status: 'stopped',
+      orderedBy: 'Dr. Li Wei',
+    });
+    expect(orders[0]).not.toHaveProperty('deleteReason');
+    const ketone = await api('GET', `/v1/records/ketone?id=${endo}`, doctor);
+    expect(ketone.json().dataContent.orders).toBeNull();
+    // a range before the orders began lists none
+    const before = await api(
+      'GET',
+      `/v1/records/glucose?id=${endo}&beginDate=2026-01-01&endDate=2026-01-02`,
+      doctor,
+    );
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json().dataContent.orders).toEqual([]);
+  });
+
   it('offers the dialog’s options in the request language', async () => {
     const res = await api('GET', '/v1/patientAdvice/options', nurse, undefined, 'zh-CN');
     expect(res.statusCode).toBe(200);

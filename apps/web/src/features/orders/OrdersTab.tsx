@@ -3,7 +3,19 @@ import { PERMISSIONS } from '@glucocare/domain/admin';
 import { orderReasonSchema } from '@glucocare/domain/orders';
 import { localizedIssues } from '@glucocare/domain/validation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Result, Segmented, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  List,
+  Result,
+  Segmented,
+  Select,
+  Skeleton,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +30,7 @@ import {
 } from '../../api/orders';
 import { toastSuccess } from '../../app/notify';
 import { usePermission } from '../../app/permissions';
+import { useDevice } from '../../app/preferences';
 import { dateTimeInZone, timeInZone } from '../../components/format';
 import { askReason } from '../../components/reason-prompt';
 import { currentLang } from '../../i18n';
@@ -54,6 +67,7 @@ export function OrdersTab({
   const lang = i18n.language;
   const queryClient = useQueryClient();
   const canEdit = usePermission(PERMISSIONS.patientOrders.edit);
+  const mobile = useDevice() === 'mobile';
   const [status, setStatus] = useState<OrderStatusFilter>('active');
   const [classification, setClassification] = useState<string | undefined>(undefined);
   const [form, setForm] = useState<{ order: PatientOrder | null } | null>(null);
@@ -127,146 +141,117 @@ export function OrdersTab({
   };
 
   const sep = listSeparator(lang);
+  const schedule = (order: PatientOrder) => (
+    <span data-testid="order-schedule">{scheduleText(order, t, lang, (iso) => timeInZone(iso)) ?? '—'}</span>
+  );
+  const statusCell = (order: PatientOrder) =>
+    order.status === 'active' ? (
+      <Tag color="green" data-testid="order-status">
+        {t('orders.status.active')}
+      </Tag>
+    ) : (
+      <span data-testid="order-status">
+        <Tag>{t('orders.status.stopped')}</Tag>
+        <Typography.Text type="secondary" className="gc-order-sub" data-testid="order-stopped-by">
+          {t('orders.stoppedBy', {
+            name: order.stoppedBy ?? '',
+            time: order.stoppedAt ? dateTimeInZone(order.stoppedAt) : '',
+          })}
+        </Typography.Text>
+        {order.stopReason ? (
+          <Typography.Text className="gc-order-sub">{order.stopReason}</Typography.Text>
+        ) : null}
+      </span>
+    );
+  const actions = (order: PatientOrder) =>
+    canEdit ? (
+      <Space size={0} wrap>
+        {order.status === 'active' && inHospital ? (
+          <Button type="link" size="small" onClick={() => setForm({ order })} data-testid="order-edit">
+            {t('common.edit')}
+          </Button>
+        ) : null}
+        {order.status === 'active' ? (
+          <Button type="link" size="small" onClick={() => void stop(order)} data-testid="order-stop">
+            {t('orders.action.stop')}
+          </Button>
+        ) : null}
+        <Button type="link" size="small" danger onClick={() => void remove(order)} data-testid="order-delete">
+          {t('common.delete')}
+        </Button>
+      </Space>
+    ) : null;
+  const sub = (value: string | null | undefined) =>
+    value ? (
+      <Typography.Text type="secondary" className="gc-order-sub">
+        {value}
+      </Typography.Text>
+    ) : null;
+  const typeSub = (order: PatientOrder) =>
+    order.endDate ? t('orders.endsAt', { time: dateTimeInZone(order.endDate) }) : null;
+  const executeSub = (order: PatientOrder) =>
+    order.executeDate ? `${t('orders.field.execute')} ${dateTimeInZone(order.executeDate)}` : null;
   const columns: ColumnsType<PatientOrder> = [
     {
       title: t('orders.field.name'),
       dataIndex: 'name',
-      fixed: 'left',
-      width: 150,
       render: (_, order) => (
         <span data-testid="order-name-cell">
           <Typography.Text strong>{order.name}</Typography.Text>
-          {order.templateName && order.templateName !== order.name ? (
-            <Typography.Text type="secondary" className="gc-order-sub">
-              {order.templateName}
-            </Typography.Text>
-          ) : null}
+          {order.templateName !== order.name ? sub(order.templateName) : null}
         </span>
       ),
     },
     {
       title: t('orders.field.classification'),
       dataIndex: 'classificationName',
-      width: 90,
-      responsive: ['md'],
+      render: (_, order) => (
+        <span>
+          {order.classificationName}
+          {sub(order.categoryName)}
+        </span>
+      ),
     },
     {
       title: t('orders.field.type'),
       dataIndex: 'adviceTypeName',
-      width: 90,
       render: (_, order) => (
         <span>
           {order.adviceTypeName}
-          {order.endDate ? (
-            <Typography.Text type="secondary" className="gc-order-sub">
-              {t('orders.endsAt', { time: dateTimeInZone(order.endDate) })}
-            </Typography.Text>
-          ) : null}
+          {sub(typeSub(order))}
         </span>
       ),
-    },
-    {
-      title: t('orders.field.category'),
-      dataIndex: 'categoryName',
-      width: 90,
-      responsive: ['lg'],
-      render: (v) => v ?? '—',
     },
     {
       title: t('orders.field.contents'),
       dataIndex: 'contents',
-      width: 220,
-      responsive: ['md'],
       render: (_, order) => order.contents.join(sep),
     },
-    {
-      title: t('orders.field.schedule'),
-      key: 'schedule',
-      width: 220,
-      render: (_, order) => (
-        <span data-testid="order-schedule">
-          {scheduleText(order, t, lang, (iso) => timeInZone(iso)) ?? '—'}
-        </span>
-      ),
-    },
+    { title: t('orders.field.schedule'), key: 'schedule', render: (_, order) => schedule(order) },
     {
       title: t('orders.field.begin'),
       dataIndex: 'beginDate',
-      width: 140,
-      responsive: ['md'],
-      render: (v: string) => dateTimeInZone(v),
+      render: (_, order) => (
+        <span className="gc-order-nowrap">
+          {dateTimeInZone(order.beginDate)}
+          {sub(executeSub(order))}
+        </span>
+      ),
     },
-    {
-      title: t('orders.field.execute'),
-      dataIndex: 'executeDate',
-      width: 140,
-      responsive: ['xl'],
-      render: (v: string | null) => (v ? dateTimeInZone(v) : '—'),
-    },
-    { title: t('orders.field.orderedBy'), dataIndex: 'orderedBy', width: 110, responsive: ['lg'] },
-    {
-      title: t('orders.field.status'),
-      dataIndex: 'status',
-      width: 200,
-      render: (_, order) =>
-        order.status === 'active' ? (
-          <Tag color="green" data-testid="order-status">
-            {t('orders.status.active')}
-          </Tag>
-        ) : (
-          <span data-testid="order-status">
-            <Tag>{t('orders.status.stopped')}</Tag>
-            <Typography.Text type="secondary" className="gc-order-sub" data-testid="order-stopped-by">
-              {t('orders.stoppedBy', {
-                name: order.stoppedBy ?? '',
-                time: order.stoppedAt ? dateTimeInZone(order.stoppedAt) : '',
-              })}
-            </Typography.Text>
-            {order.stopReason ? (
-              <Typography.Text className="gc-order-sub">{order.stopReason}</Typography.Text>
-            ) : null}
-          </span>
-        ),
-    },
+    { title: t('orders.field.orderedBy'), dataIndex: 'orderedBy' },
+    { title: t('orders.field.status'), dataIndex: 'status', render: (_, order) => statusCell(order) },
     ...(canEdit
       ? [
           {
             title: t('common.actions'),
             key: 'actions',
-            fixed: 'right' as const,
-            width: 170,
-            render: (_: unknown, order: PatientOrder) => (
-              <Space size={0} wrap>
-                {order.status === 'active' && inHospital ? (
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => setForm({ order })}
-                    data-testid="order-edit"
-                  >
-                    {t('common.edit')}
-                  </Button>
-                ) : null}
-                {order.status === 'active' ? (
-                  <Button type="link" size="small" onClick={() => void stop(order)} data-testid="order-stop">
-                    {t('orders.action.stop')}
-                  </Button>
-                ) : null}
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  onClick={() => void remove(order)}
-                  data-testid="order-delete"
-                >
-                  {t('common.delete')}
-                </Button>
-              </Space>
-            ),
+            render: (_: unknown, order: PatientOrder) => actions(order),
           },
         ]
       : []),
   ];
+  const orders = listQuery.data ?? [];
+  const emptyText = t(status === 'stopped' ? 'orders.emptyStopped' : 'orders.empty');
 
   return (
     <div className="gc-measurement-tab" data-testid="orders-tab">
@@ -321,6 +306,40 @@ export function OrdersTab({
           message={errorText(listQuery.error)}
           action={<Button onClick={() => listQuery.refetch()}>{t('common.retry')}</Button>}
         />
+      ) : mobile ? (
+        <List<PatientOrder>
+          data-testid="orders-table"
+          loading={listQuery.isFetching}
+          dataSource={orders}
+          locale={{ emptyText }}
+          renderItem={(order) => (
+            <List.Item
+              className={`ant-table-row gc-order-card${order.status === 'stopped' ? ' gc-order-stopped' : ''}`}
+            >
+              <div className="gc-order-card-head">
+                <Typography.Text strong data-testid="order-name-cell">
+                  {order.name}
+                </Typography.Text>
+                {statusCell(order)}
+              </div>
+              <div className="gc-order-sub">
+                {[order.adviceTypeName, order.classificationName, order.categoryName]
+                  .filter(Boolean)
+                  .join(' · ')}
+                {typeSub(order) ? ` · ${typeSub(order)}` : ''}
+              </div>
+              <div>{schedule(order)}</div>
+              <Typography.Text type="secondary" className="gc-order-sub">
+                {order.contents.join(sep)}
+              </Typography.Text>
+              <Typography.Text type="secondary" className="gc-order-sub">
+                {dateTimeInZone(order.beginDate)} · {order.orderedBy}
+                {executeSub(order) ? ` · ${executeSub(order)}` : ''}
+              </Typography.Text>
+              {actions(order)}
+            </List.Item>
+          )}
+        />
       ) : (
         <Table<PatientOrder>
           rowKey="id"
@@ -328,11 +347,10 @@ export function OrdersTab({
           data-testid="orders-table"
           loading={listQuery.isFetching}
           columns={columns}
-          dataSource={listQuery.data ?? []}
+          dataSource={orders}
           pagination={false}
-          scroll={{ x: 'max-content' }}
           rowClassName={(order) => (order.status === 'stopped' ? 'gc-order-stopped' : '')}
-          locale={{ emptyText: t(status === 'stopped' ? 'orders.emptyStopped' : 'orders.empty') }}
+          locale={{ emptyText }}
         />
       )}
       {form ? (
