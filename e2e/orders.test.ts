@@ -18,7 +18,11 @@ afterAll(() => browser?.close());
 
 const form = (page: Page) => page.getByTestId('order-form');
 const rowOf = (page: Page, name: string) =>
-  page.locator('[data-testid="orders-table"] [data-testid="order-row"]').filter({ hasText: name });
+  page
+    .locator(
+      '[data-testid="orders-table"] tr.ant-table-row, [data-testid="orders-table"] [data-testid="order-row"]',
+    )
+    .filter({ hasText: name });
 
 describe('medical orders end to end', () => {
   it('a doctor orders 4-point glucose monitoring from a template, sees the rule in zh-CN, and stops it with a reason', {

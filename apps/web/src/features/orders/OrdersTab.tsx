@@ -141,8 +141,9 @@ export function OrdersTab({
   };
 
   const sep = listSeparator(lang);
+  const scheduleOf = (order: PatientOrder) => scheduleText(order, t, lang, (iso) => timeInZone(iso));
   const schedule = (order: PatientOrder) => (
-    <span data-testid="order-schedule">{scheduleText(order, t, lang, (iso) => timeInZone(iso)) ?? '—'}</span>
+    <span data-testid="order-schedule">{scheduleOf(order) ?? '—'}</span>
   );
   const statusCell = (order: PatientOrder) =>
     order.status === 'active' ? (
@@ -195,6 +196,7 @@ export function OrdersTab({
     {
       title: t('orders.field.name'),
       dataIndex: 'name',
+      width: 150,
       render: (_, order) => (
         <span data-testid="order-name-cell">
           <Typography.Text strong>{order.name}</Typography.Text>
@@ -205,6 +207,7 @@ export function OrdersTab({
     {
       title: t('orders.field.classification'),
       dataIndex: 'classificationName',
+      className: 'gc-order-nowrap',
       render: (_, order) => (
         <span>
           {order.classificationName}
@@ -215,6 +218,7 @@ export function OrdersTab({
     {
       title: t('orders.field.type'),
       dataIndex: 'adviceTypeName',
+      className: 'gc-order-nowrap',
       render: (_, order) => (
         <span>
           {order.adviceTypeName}
@@ -238,8 +242,13 @@ export function OrdersTab({
         </span>
       ),
     },
-    { title: t('orders.field.orderedBy'), dataIndex: 'orderedBy' },
-    { title: t('orders.field.status'), dataIndex: 'status', render: (_, order) => statusCell(order) },
+    { title: t('orders.field.orderedBy'), dataIndex: 'orderedBy', className: 'gc-order-nowrap' },
+    {
+      title: t('orders.field.status'),
+      dataIndex: 'status',
+      width: 170,
+      render: (_, order) => statusCell(order),
+    },
     ...(canEdit
       ? [
           {
@@ -314,7 +323,8 @@ export function OrdersTab({
           locale={{ emptyText }}
           renderItem={(order) => (
             <List.Item
-              className={`ant-table-row gc-order-card${order.status === 'stopped' ? ' gc-order-stopped' : ''}`}
+              data-testid="order-row"
+              className={`gc-order-card${order.status === 'stopped' ? ' gc-order-stopped' : ''}`}
             >
               <div className="gc-order-card-head">
                 <Typography.Text strong data-testid="order-name-cell">
@@ -328,7 +338,7 @@ export function OrdersTab({
                   .join(' · ')}
                 {typeSub(order) ? ` · ${typeSub(order)}` : ''}
               </div>
-              <div>{schedule(order)}</div>
+              {scheduleOf(order) ? <div>{schedule(order)}</div> : null}
               <Typography.Text type="secondary" className="gc-order-sub">
                 {order.contents.join(sep)}
               </Typography.Text>
