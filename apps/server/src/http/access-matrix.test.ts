@@ -112,6 +112,8 @@ const CLINICAL_GRANTS: Record<string, string[]> = {
   'pump:manufacturer:list': ['tenant_admin'],
   'pump:manufacturer:edit': ['tenant_admin'],
   'pump:manufacturer:delete': ['tenant_admin'],
+  // issue 17: medical orders are given, edited, stopped and deleted by doctors
+  'patient:order:edit': ['tenant_admin', 'doctor'],
 };
 
 function clinicalRoutes() {

@@ -774,6 +774,47 @@ export const enUS = {
   'insulin.chart.days': 'Days must be 1, 3, 7 or 14',
   'insulin.chart.incomplete': 'Give both the start and the end date, or neither',
   'insulin.chart.tooLong': 'The chart may span at most {{max}} days',
+  'patientOrder.patient.required': 'Please choose the patient',
+  'patientOrder.classification.required': 'Please select the order classification',
+  'patientOrder.classification.invalid':
+    'The classification must be monitoring, nursing, diet, examination, treatment or other',
+  'patientOrder.beginDate.required': 'Please enter the start time',
+  'patientOrder.beginDate.beforeAdmission': 'The start time cannot be before the admission',
+  'patientOrder.beginDate.afterDischarge': 'The start time cannot be after the discharge',
+  'patientOrder.executeDate.beforeBegin': 'The execute time cannot be before the start time',
+  'patientOrder.testTime.beforeBegin': 'The test time cannot be before the start time',
+  'patientOrder.monitorItem.required': 'Please select the monitoring item (glucose, ketone or uric acid)',
+  'patientOrder.monitorItem.invalid':
+    'The monitoring item must be glucose (GLU), ketone (KET) or uric acid (UA)',
+  'patientOrder.monitorPeriods.unknown': 'Unknown or disabled glucose period',
+  'patientOrder.monitorPeriods.glucoseOnly':
+    'Glucose periods are a schedule of glucose monitoring; give clock times or a frequency for this item',
+  'patientOrder.monitorTimes.format': 'Monitoring times must be written HH:mm, e.g. 08:00',
+  'patientOrder.monitorTimes.tooMany': 'A schedule has at most {{max}} clock times',
+  'patientOrder.schedule.invalid': 'The schedule must be a list',
+  'patientOrder.schedule.duplicate': 'Each period or time may appear only once',
+  'patientOrder.schedule.required':
+    'A monitoring order needs its schedule: glucose periods, clock times or a frequency',
+  'patientOrder.schedule.oneKind': 'Give either glucose periods or clock times, not both',
+  'patientOrder.schedule.temporaryOnce':
+    'A temporary monitoring order is measured once, at its test time; leave the schedule empty',
+  'patientOrder.schedule.notMonitoring': 'Only a monitoring order has a monitoring schedule',
+  'patientOrder.reason.required': 'Please give the reason',
+  'patientOrder.reason.length': 'The reason must be {{min}}-{{max}} characters',
+  'patientOrder.version.required': 'The order version is missing; reload and try again',
+  'patientOrder.template.unknown': 'The template must be an enabled order template',
+  'patientOrder.template.typeMismatch': 'The template is for another order type',
+  'patientOrder.contents.notInTemplate': 'This content item is not in the chosen template',
+  'patientOrder.frequency.unknown': 'Unknown or disabled order frequency',
+  'patientOrder.frequency.noTimes':
+    'This frequency has no execution times; give glucose periods or clock times',
+  'patientOrder.notInHospital': 'Orders can be given only to a patient in hospital',
+  'patientOrder.stopped': 'This order has been stopped and can no longer be changed',
+  'patientOrder.alreadyStopped': 'This order was already stopped by {{name}}',
+  'patientOrder.deleted': 'This order has been deleted',
+  'patientOrder.saved': 'Order saved',
+  'patientOrder.stoppedDone': 'Order stopped',
+  'patientOrder.deletedDone': 'Order deleted',
 } as const;
 
 export type MessageKey = keyof typeof enUS;

@@ -21,6 +21,7 @@ export * from './insulin';
 export * from './live';
 export * from './measurements';
 export * from './menus';
+export * from './patient-orders';
 export * from './patients';
 export * from './periods';
 export * from './pump-reminders';

@@ -3,6 +3,7 @@ import { RECORD_SCREENS } from '../constants';
 import { limitsView, recordPeriodView, recordRangeView, trendAnalysisView } from './analysis';
 import { insulinPivotView, linkedChartView } from './insulin';
 import { readingView } from './measurements';
+import { patientOrderView } from './patient-orders';
 import { inpatientView } from './patients';
 
 /** The printable record screens (`/v1/records/*`) and their share links (`/v1/recordLinks`). */
@@ -67,6 +68,30 @@ export type RecordSummaryView = z.infer<typeof recordSummaryView>;
 export const recordCellsView = z.record(z.string(), z.array(readingView));
 export type RecordCellsView = z.infer<typeof recordCellsView>;
 
+/** A medical order as the printed glucose record lists it (issue 17). */
+export const recordOrderView = patientOrderView.pick({
+  id: true,
+  name: true,
+  classification: true,
+  classificationName: true,
+  adviceType: true,
+  adviceTypeName: true,
+  categoryName: true,
+  contents: true,
+  frequencyName: true,
+  monitorPeriods: true,
+  monitorPreset: true,
+  monitorTimes: true,
+  monitorEveryHours: true,
+  beginDate: true,
+  endDate: true,
+  testTime: true,
+  orderedBy: true,
+  status: true,
+  stoppedAt: true,
+});
+export type RecordOrderView = z.infer<typeof recordOrderView>;
+
 /** The glucose or ketone record of one patient: day × period grid, notes, untested readings. */
 export const periodRecordView = z.object({
   header: recordHeaderView,
@@ -89,6 +114,11 @@ export const periodRecordView = z.object({
    * daily totals; days earliest first) when the patient has insulin records in them, else null
    */
   insulin: insulinPivotView.nullable(),
+  /**
+   * the glucose record: the patient's medical orders in force at some time of the printed range (not
+   * deleted; begun before its end, not stopped or ended before its start), in start order; null for ketone
+   */
+  orders: z.array(recordOrderView).nullable(),
 });
 export type PeriodRecordView = z.infer<typeof periodRecordView>;
 

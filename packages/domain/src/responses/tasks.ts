@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MONITOR_ITEMS } from '../tasks/monitoring';
+import { MONITOR_ITEMS } from '../orders/medical';
 import { TASK_STATES } from '../tasks/plan';
 import { readingView } from './measurements';
 

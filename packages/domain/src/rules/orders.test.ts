@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import { ORDER_TYPES } from '../constants';
 import { localizedIssues } from '../validation';
 import {
-  medicalOrderSchema,
   medicationOrderSchema,
   orderNameSchema,
   orderTemplateNameSchema,
@@ -12,7 +11,6 @@ import {
   orderTypeSchema,
 } from './orders';
 
-const order = { name: 'Insulin glargine', type: 'longTerm', templateId: 3, content: ['10 U at 22:00'] };
 const medication = {
   name: 'Oral hypoglycaemics',
   period: 'afterBreakfast',
@@ -67,62 +65,6 @@ describe('order type', () => {
       { field: '', message: 'The order type must be 24-hour, long-term or temporary' },
     ]);
     expect(zh(orderTypeSchema, '')).toEqual([{ field: '', message: '请选择医嘱类型' }]);
-  });
-});
-
-describe('medicalOrderSchema', () => {
-  it('accepts a long-term order without a test time', () => {
-    expect(en(medicalOrderSchema, order)).toEqual([]);
-    expect(en(medicalOrderSchema, { ...order, type: '24h', startTime: '2024-06-01T08:00:00+08:00' })).toEqual(
-      [],
-    );
-  });
-
-  it('needs a template and at least one content item', () => {
-    expect(en(medicalOrderSchema, { ...order, templateId: undefined, content: [] })).toEqual([
-      { field: 'templateId', message: 'Please choose a template' },
-      { field: 'content', message: 'Please add at least one content item' },
-    ]);
-    expect(zh(medicalOrderSchema, { ...order, templateId: 0, content: undefined })).toEqual([
-      { field: 'templateId', message: '请选择医嘱模板' },
-      { field: 'content', message: '请至少填写一项医嘱内容' },
-    ]);
-    expect(en(medicalOrderSchema, { ...order, content: ['ok', '  '] })).toEqual([
-      { field: 'content.1', message: 'Please enter the content of this item' },
-    ]);
-    expect(en(medicalOrderSchema, { ...order, templateId: 1 })).toEqual([]);
-    expect(en(medicalOrderSchema, { ...order, templateId: 2.5 })[0].field).toBe('templateId');
-  });
-
-  it('a temporary order needs a test time in ISO date-time format', () => {
-    const temporary = { ...order, type: 'temporary' };
-    expect(en(medicalOrderSchema, temporary)).toEqual([
-      { field: 'testTime', message: 'A temporary order needs a test time' },
-    ]);
-    expect(zh(medicalOrderSchema, { ...temporary, testTime: '' })).toEqual([
-      { field: 'testTime', message: '临时医嘱须填写检测时间' },
-    ]);
-    expect(en(medicalOrderSchema, { ...temporary, testTime: '2024-06-01T06:30:00Z' })).toEqual([]);
-    expect(en(medicalOrderSchema, { ...temporary, testTime: '2024-06-01T06:30:00.000+08:00' })).toEqual([]);
-    for (const bad of ['2024-06-01 06:30', '2024-06-01T06:30:00', '2024-06-31T06:30:00Z', 'tomorrow']) {
-      expect(en(medicalOrderSchema, { ...temporary, testTime: bad }), bad).toEqual([
-        { field: 'testTime', message: 'Please enter a valid date and time' },
-      ]);
-    }
-  });
-
-  it('reports the missing test time beside other problems', () => {
-    expect(en(medicalOrderSchema, { ...order, name: 'x', type: 'temporary' })).toEqual([
-      { field: 'name', message: 'The order name must be 2-40 characters' },
-      { field: 'testTime', message: 'A temporary order needs a test time' },
-    ]);
-  });
-
-  it('refuses unknown fields and wrong types', () => {
-    expect(en(medicalOrderSchema, { ...order, urgent: true }).map((issue) => issue.field)).toEqual([
-      'urgent',
-    ]);
-    expect(en(medicalOrderSchema, { ...order, templateId: '3' })[0].message).toMatch(/expected number/);
   });
 });
 

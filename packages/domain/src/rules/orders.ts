@@ -4,14 +4,11 @@ import { FIELD_LIMITS, ORDER_TYPES } from '../constants';
 import {
   isBlank,
   lengthIn,
-  optionalIsoDateTime,
-  optionalText,
   positive,
   requiredEnum,
   requiredId,
   requiredNumber,
   requiredText,
-  whenFieldsValid,
 } from './common';
 
 /** The order type that needs a test time (§4 "Temporary orders need a test time"). */
@@ -40,9 +37,6 @@ export const orderContentSchema = z
   })
   .min(1, { error: 'order.content.required' });
 
-/** A test, start or execute time: ISO date-time with a zone; optional on its own. */
-const orderTimeSchema = optionalIsoDateTime('order.time.invalid');
-
 /** A medical-order template (administration): name 3-40, type, at least one content item. */
 export const orderTemplateSchema = z.strictObject({
   name: orderTemplateNameSchema,
@@ -50,34 +44,6 @@ export const orderTemplateSchema = z.strictObject({
   content: orderContentSchema,
 });
 export type OrderTemplateInput = z.infer<typeof orderTemplateSchema>;
-
-/**
- * A medical order: name 2-40, type, a chosen template and at least one content item; a temporary
- * order needs a test time (ISO date-time).
- */
-export const medicalOrderSchema = z
-  .strictObject({
-    name: orderNameSchema,
-    type: orderTypeSchema,
-    templateId: orderTemplateIdSchema,
-    content: orderContentSchema,
-    classification: optionalText().nullish(),
-    category: optionalText().nullish(),
-    detail: optionalText().nullish(),
-    frequency: optionalText().nullish(),
-    startTime: orderTimeSchema,
-    executeTime: orderTimeSchema,
-    testTime: orderTimeSchema,
-  })
-  .superRefine(
-    (order, ctx) => {
-      if (order.type === TEMPORARY_ORDER_TYPE && isBlank(order.testTime)) {
-        ctx.addIssue({ code: 'custom', path: ['testTime'], message: 'order.testTime.required' });
-      }
-    },
-    whenFieldsValid('type', 'testTime'),
-  );
-export type MedicalOrderInput = z.infer<typeof medicalOrderSchema>;
 
 /** A drug of a medication order: the drug and a quantity greater than 0. */
 export const medicationDrugSchema = z.strictObject({

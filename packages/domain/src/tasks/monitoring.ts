@@ -42,6 +42,7 @@
 import { MINUTES_PER_DAY, minutesOfDay } from '../hospital-settings/periods';
 import { type Lang, translate } from '../i18n/messages';
 import { calendarDate } from '../measurements/pivot';
+import { MONITOR_ITEMS, type MonitorItem } from '../orders/medical';
 import { addDays, zonedInstant } from './day';
 import {
   type DayPlanInput,
@@ -56,10 +57,6 @@ import {
   taskReadingSpan,
   taskStateAt,
 } from './plan';
-
-/** The items a monitoring order measures (its `category`). */
-export const MONITOR_ITEMS = ['GLU', 'KET', 'UA'] as const;
-export type MonitorItem = (typeof MONITOR_ITEMS)[number];
 
 /** A clock task's catch window reaches at most this far from its time on either side. */
 export const CLOCK_SLOT_REACH_MINUTES = 60;

@@ -8,7 +8,7 @@ import { seedInsulin } from './insulin';
 import { seedLinkedChartDemo } from './linked-chart';
 import { seedMeasurements } from './measurements';
 import { ensureShippedMenusForAllTenants } from './menus';
-import { seedMonitoringOrders } from './monitoring-orders';
+import { seedOrders } from './orders';
 import { seedPatients } from './patients';
 import { seedPumpBindings } from './pump-bindings';
 import { seedPumps } from './pumps';
@@ -174,7 +174,7 @@ async function seedTenant(tx: DbOrTx, tenant: DemoTenant): Promise<void> {
   await seedInsulin(tx, tenant.id);
   await seedPumpBindings(tx, tenant.id);
   await seedLinkedChartDemo(tx, tenant.id);
-  await seedMonitoringOrders(tx, tenant.id);
+  await seedOrders(tx, tenant.id);
 }
 
 /**

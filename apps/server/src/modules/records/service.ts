@@ -4,6 +4,7 @@ import {
   classifyMeasurement,
   compareBeds,
   type DisplayItem,
+  hospitalDateRange,
   hospitalDayOf,
   type Lang,
   LINKED_CHART_MAX_DAYS,
@@ -15,7 +16,7 @@ import {
   STORAGE_UNITS,
   translate,
 } from '@glucocare/domain';
-import type { ReadingView } from '@glucocare/domain/responses';
+import { type ReadingView, recordOrderView } from '@glucocare/domain/responses';
 import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { departments, measurements, patients, users } from '../../db/schema';
@@ -34,6 +35,7 @@ import { departmentName } from '../departments/service';
 import { linkedChart } from '../insulin/linked-chart';
 import { insulinPivot } from '../insulin/service';
 import { patientPivot, patientReadings } from '../measurements/read';
+import { ordersInForce } from '../orders/service';
 import { type PatientRow, patientAgeAt, patientInScope } from '../patients/access';
 import { type GlucosePeriod, listGlucosePeriods } from '../periods/service';
 import type { TenantRef } from '../settings/config-cache';
@@ -247,7 +249,20 @@ export async function periodRecord(
       .sort((a, b) => a.testTime.localeCompare(b.testTime)),
     summary: summaryOf(readings),
     insulin: item === 'GLU' ? await insulinBeside(ctx, row, base.range) : null,
+    orders: item === 'GLU' ? await ordersBeside(ctx, row, base.range, base.header.timeZone) : null,
   };
+}
+
+/** The patient's medical orders in force during a record's days (issue 17), as the print lists them. */
+async function ordersBeside(
+  ctx: RecordContext,
+  patient: PatientRow,
+  range: { beginDate: string; endDate: string },
+  timeZone: string,
+) {
+  const days = hospitalDateRange(range.beginDate, range.endDate, timeZone);
+  const orders = await ordersInForce(ctx.db, ctx.tenantId, patient.id, days.start, days.end, ctx.lang);
+  return orders.map((order) => recordOrderView.parse(order));
 }
 
 /**

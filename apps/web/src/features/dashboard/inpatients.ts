@@ -1,4 +1,5 @@
-import { MONITOR_ITEMS, type MonitorItem, parseMonitorTaskKey } from '@glucocare/domain/tasks';
+import { MONITOR_ITEMS, type MonitorItem } from '@glucocare/domain/orders';
+import { parseMonitorTaskKey } from '@glucocare/domain/tasks';
 import type { HisPatient, Inpatient, ScanResult, TodayPeriods } from '../../api/patients';
 
 /** How the inpatient list shows: bed cards or a table (remembered per browser). */

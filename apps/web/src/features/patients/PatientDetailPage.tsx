@@ -27,6 +27,7 @@ import { AnalysisTab } from '../analysis/AnalysisTab';
 import { InsulinTab } from '../insulin/InsulinTab';
 import { LinkedChartTab } from '../insulin/LinkedChart';
 import { MeasurementTab } from '../measurements/MeasurementTab';
+import { OrdersTab } from '../orders/OrdersTab';
 import { PumpTab } from '../pumps/PumpTab';
 import { openRecordScreen, type RecordScreen } from '../records/open';
 import { BasicInfoTab } from './BasicInfoTab';
@@ -44,6 +45,7 @@ export const PATIENT_TABS = [
   'insulin',
   'pump',
   'linked',
+  'orders',
   'analysis',
   'events',
   'history',
@@ -353,6 +355,13 @@ export default function PatientDetailPage() {
             key: 'linked',
             label: t('patients.tab.linked'),
             children: <LinkedChartTab patientId={patient.id} />,
+          },
+          {
+            key: 'orders',
+            label: t('patients.tab.orders'),
+            children: (
+              <OrdersTab patientId={patient.id} inHospital={inHospital} admittedAt={patient.admittedAt} />
+            ),
           },
           { key: 'analysis', label: t('patients.tab.analysis'), children: <AnalysisTab patient={patient} /> },
           {

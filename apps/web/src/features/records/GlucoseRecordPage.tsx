@@ -6,6 +6,7 @@ import type { PeriodRecord } from '../../api/records';
 import { timeInZone as timeIn } from '../../components/format';
 import { pagesByWeek } from './format';
 import { DoseLine, dosesOfDay, InsulinNote } from './InsulinRecordParts';
+import { OrderRecordTable } from './OrderRecordParts';
 import {
   Legend,
   PagedSheets,
@@ -172,6 +173,7 @@ function PeriodRecordSheets({ data, daysPerPage }: { data: PeriodRecord; daysPer
               })}
             </div>
           ) : null}
+          {last && data.orders ? <OrderRecordTable orders={data.orders} timeZone={tz} /> : null}
         </>
       )}
     </PagedSheets>
