@@ -52,6 +52,7 @@ export const AUDIT_ENTITIES = {
   patientGluEvent: { 'en-US': 'Patient glucose event', 'zh-CN': '患者血糖事件' },
   measurement: { 'en-US': 'Measurement', 'zh-CN': '测量记录' },
   insulinRecord: { 'en-US': 'Insulin record', 'zh-CN': '胰岛素记录' },
+  medicationOrder: { 'en-US': 'Medication order', 'zh-CN': '用药医嘱' },
   criticalEvent: { 'en-US': 'Critical value event', 'zh-CN': '危急值事件' },
   recordLink: { 'en-US': 'Record link', 'zh-CN': '记录链接' },
 } as const satisfies Record<string, Names>;
