@@ -57,3 +57,14 @@ export const adviceOptionView = z.object({
   endTime: z.string().nullable(),
 });
 export type AdviceOptionView = z.infer<typeof adviceOptionView>;
+
+/** `GET /v1/medicationAdvice/drugOptions`: an enabled drug of the catalogue the order dialog offers. */
+export const medicationDrugOptionView = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  unit: z.string(),
+  specification: z.string().nullable(),
+  categoryCode: z.string().nullable(),
+});
+export type MedicationDrugOptionView = z.infer<typeof medicationDrugOptionView>;

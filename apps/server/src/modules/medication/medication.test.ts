@@ -334,6 +334,11 @@ describe('medication orders', () => {
     const monitoring = await api('GET', '/v1/options?adviceType=monitoring', nurse);
     expect(monitoring.json().dataContent.length).toBeGreaterThan(4);
     expect((await api('GET', '/v1/options?adviceType=diet', nurse)).statusCode).toBe(400);
+    const drugs = await api('GET', '/v1/medicationAdvice/drugOptions', doctor, undefined, 'zh-CN');
+    expect(drugs.json().dataContent).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: aspart, name: '门冬胰岛素注射液', unit: 'IU' })]),
+    );
+    expect((await api('GET', '/v1/medicationAdvice/drugOptions', nurse)).statusCode).toBe(403);
   });
 });
 

@@ -6,7 +6,7 @@ import {
   medicationReasonSchema,
   PERMISSIONS,
 } from '@glucocare/domain';
-import { adviceOptionView, medicationOrderView } from '@glucocare/domain/responses';
+import { adviceOptionView, medicationDrugOptionView, medicationOrderView } from '@glucocare/domain/responses';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,6 +19,7 @@ import {
   createMedicationOrder,
   deleteMedicationOrder,
   type MedicationWriteOptions,
+  medicationDrugOptions,
   medicationOrderInScope,
   medicationOrderPage,
   stopMedicationOrder,
@@ -137,6 +138,19 @@ export async function medicationRoutes(app: FastifyInstance) {
     },
     async (request) =>
       ok(request, await medicationOrderInScope(app.db, sessionOf(request), request.query.id, request.lang)),
+  );
+  r.get(
+    '/v1/medicationAdvice/drugOptions',
+    {
+      config: { permission: EDIT },
+      schema: {
+        tags,
+        summary: 'The enabled drugs of the catalogue the order dialog offers (code, name, unit)',
+        response: { 200: envelopeOf(z.array(medicationDrugOptionView)) },
+      },
+    },
+    async (request) =>
+      ok(request, await medicationDrugOptions(app.db, sessionOf(request).tenantId, request.lang)),
   );
   r.get(
     '/v1/options',

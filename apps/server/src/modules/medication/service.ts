@@ -15,10 +15,14 @@ import {
   type MedicationOrderQuery,
   medicationOrderCreateSchemaFor,
 } from '@glucocare/domain';
-import type { AdviceOptionView, MedicationOrderView } from '@glucocare/domain/responses';
+import type {
+  AdviceOptionView,
+  MedicationDrugOptionView,
+  MedicationOrderView,
+} from '@glucocare/domain/responses';
 import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { departments, drugs, medicationOrders, patients } from '../../db/schema';
+import { departments, drugCategories, drugs, medicationOrders, patients } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
 import { assertValid } from '../../http/validation';
 import { paginate } from '../../lib/page';
@@ -403,5 +407,38 @@ export async function adviceOptions(
     name: zh ? p.nameZh : p.nameEn,
     startTime: p.startTime ?? null,
     endTime: p.endTime ?? null,
+  }));
+}
+
+/** `GET /v1/medicationAdvice/drugOptions`: the enabled drugs of the tenant (the order dialog's picker), by category then code. */
+export async function medicationDrugOptions(
+  db: DbOrTx,
+  tenantId: string,
+  lang: Lang,
+): Promise<MedicationDrugOptionView[]> {
+  const rows = await db
+    .select({
+      id: drugs.id,
+      code: drugs.code,
+      nameZh: drugs.nameZh,
+      nameEn: drugs.nameEn,
+      unit: drugs.unit,
+      specification: drugs.specification,
+      categoryCode: drugCategories.code,
+    })
+    .from(drugs)
+    .leftJoin(
+      drugCategories,
+      and(eq(drugCategories.tenantId, drugs.tenantId), eq(drugCategories.id, drugs.categoryId)),
+    )
+    .where(and(eq(drugs.tenantId, tenantId), isNull(drugs.deletedAt), eq(drugs.isActive, true)))
+    .orderBy(asc(drugCategories.sort), asc(drugs.code));
+  return rows.map((d) => ({
+    id: d.id,
+    code: d.code,
+    name: localName(d, lang) || d.code,
+    unit: d.unit,
+    specification: d.specification,
+    categoryCode: d.categoryCode,
   }));
 }

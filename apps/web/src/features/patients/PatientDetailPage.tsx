@@ -8,6 +8,7 @@ import {
   PrinterOutlined,
   SwapOutlined,
 } from '@ant-design/icons';
+import { PERMISSIONS } from '@glucocare/domain/admin';
 import { INPATIENT_LIMITS, patientDeleteReasonSchema } from '@glucocare/domain/patients';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, type ButtonProps, Dropdown, Form, Input, Modal, Result, Skeleton, Tabs, Tag } from 'antd';
@@ -27,6 +28,7 @@ import { AnalysisTab } from '../analysis/AnalysisTab';
 import { InsulinTab } from '../insulin/InsulinTab';
 import { LinkedChartTab } from '../insulin/LinkedChart';
 import { MeasurementTab } from '../measurements/MeasurementTab';
+import { PatientMedicationOrders } from '../medication/PatientMedicationOrders';
 import { PumpTab } from '../pumps/PumpTab';
 import { openRecordScreen, type RecordScreen } from '../records/open';
 import { BasicInfoTab } from './BasicInfoTab';
@@ -43,6 +45,7 @@ export const PATIENT_TABS = [
   'uricAcid',
   'insulin',
   'pump',
+  'orders',
   'linked',
   'analysis',
   'events',
@@ -135,6 +138,7 @@ export default function PatientDetailPage() {
   const canAdmit = usePermission(PATIENT_PERMISSIONS.admit);
   const canTransfer = usePermission(PATIENT_PERMISSIONS.transfer);
   const canDischarge = usePermission(PATIENT_PERMISSIONS.discharge);
+  const canSeeMedication = usePermission(PERMISSIONS.medicationOrders.list);
   const canEditEvents = usePermission(PATIENT_PERMISSIONS.eventEdit);
   const tags = useTagOptions();
   const [transfer, setTransfer] = useState(false);
@@ -349,6 +353,15 @@ export default function PatientDetailPage() {
             label: t('patients.tab.pump'),
             children: <PumpTab patientId={patient.id} />,
           },
+          ...(canSeeMedication
+            ? [
+                {
+                  key: 'orders',
+                  label: t('patients.tab.orders'),
+                  children: <PatientMedicationOrders patientId={patient.id} />,
+                },
+              ]
+            : []),
           {
             key: 'linked',
             label: t('patients.tab.linked'),
