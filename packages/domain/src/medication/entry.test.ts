@@ -73,6 +73,13 @@ describe('medication order entry', () => {
     expect(zh(medicationOrderCreateSchema, { ...order, drugs })).toEqual([
       { field: 'drugs.2.drugId', message: '同一药品不能重复开立' },
     ]);
+    // told at once, while a row is still incomplete
+    expect(
+      en(medicationOrderCreateSchema, { ...order, drugs: [{ drugId: 3, quantity: 6 }, { drugId: 3 }] }),
+    ).toEqual([
+      { field: 'drugs.1.quantity', message: 'Please enter the quantity' },
+      { field: 'drugs.1.drugId', message: 'A drug may be ordered only once' },
+    ]);
     expect(duplicateDrugRows([{ drugId: 1 }, { drugId: null }, { drugId: 1 }, { drugId: 1 }])).toEqual([
       2, 3,
     ]);

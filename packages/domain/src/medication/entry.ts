@@ -68,18 +68,22 @@ export const medicationDrugLinesSchema = z
   })
   .min(1, { error: 'order.drugs.required' })
   .max(MEDICATION_LIMITS.drugs, { error: 'medication.drugs.tooMany' })
-  .superRefine((lines, ctx) => {
-    duplicateDrugRows(lines).forEach((index) => {
-      ctx.addIssue({ code: 'custom', path: [index, 'drugId'], message: 'medication.drug.duplicate' });
-    });
-  });
+  .superRefine(
+    (lines, ctx) => {
+      duplicateDrugRows(lines).forEach((index) => {
+        ctx.addIssue({ code: 'custom', path: [index, 'drugId'], message: 'medication.drug.duplicate' });
+      });
+    },
+    // a repeat is told at once, while other rows (or this row's dose) are still incomplete
+    { when: (payload) => Array.isArray(payload.value) },
+  );
 
 /** The rows (index) whose drug an earlier row already names: what the form flags at once. */
-export function duplicateDrugRows(lines: readonly { drugId?: number | null }[]): number[] {
+export function duplicateDrugRows(lines: readonly { drugId?: unknown }[]): number[] {
   const seen = new Set<number>();
   const repeats: number[] = [];
   lines.forEach((line, index) => {
-    if (line?.drugId == null) return;
+    if (typeof line?.drugId !== 'number') return;
     if (seen.has(line.drugId)) repeats.push(index);
     seen.add(line.drugId);
   });
