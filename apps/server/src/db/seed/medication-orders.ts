@@ -1,9 +1,10 @@
 import { hospitalDayAt } from '@glucocare/domain';
-import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { hospitalTimeZone } from '../../modules/settings/time-zone';
 import type { DbOrTx } from '../client';
-import { drugs, insulinPeriods, insulinRecords, medicationOrders, patients, users } from '../schema';
+import { drugs, insulinPeriods, insulinRecords, medicationOrders, users } from '../schema';
 import type { MedicationOrderDrug } from '../schema/orders';
+import { demoInsulinPatients } from './insulin';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -73,19 +74,7 @@ const PLANS: DemoOrder[][] = [
  * drug and period given while it was active are linked to it (a dose given against its order).
  */
 export async function seedMedicationOrders(tx: DbOrTx, tenantId: string): Promise<void> {
-  const ward = await tx
-    .select()
-    .from(patients)
-    .where(
-      and(
-        eq(patients.tenantId, tenantId),
-        eq(patients.status, 'inHospital'),
-        eq(patients.departmentCode, 'ENDO'),
-        isNull(patients.deletedAt),
-      ),
-    )
-    .orderBy(asc(patients.id))
-    .limit(PLANS.length);
+  const ward = await demoInsulinPatients(tx, tenantId, PLANS.length);
   const [doctor] = await tx
     .select({ id: users.id, userName: users.userName, nickName: users.nickName })
     .from(users)

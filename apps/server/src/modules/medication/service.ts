@@ -31,7 +31,7 @@ import { departmentScopeCondition } from '../../lib/scope';
 import { updateVersioned } from '../../lib/versioned';
 import { auditPatientRecord, type RequestMeta } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
-import { departmentNameColumn, inScope } from '../departments/service';
+import { departmentNameColumn } from '../departments/service';
 import { activePeriods } from '../insulin/service';
 import { publishLive } from '../live/publish';
 import { fieldError } from '../measurements/context';
