@@ -44,6 +44,7 @@ import { insulinRoutes } from './modules/insulin/routes';
 import { LiveHub } from './modules/live/hub';
 import { liveRoutes } from './modules/live/routes';
 import { measurementRoutes } from './modules/measurements/routes';
+import { medicationRoutes } from './modules/medication/routes';
 import { menuRoutes } from './modules/menus/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { patientRoutes } from './modules/patients/routes';
@@ -237,6 +238,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
       await api.register(measurementRoutes);
       await api.register(insulinRoutes);
       await api.register(orderRoutes);
+      await api.register(medicationRoutes);
       await api.register(reviewRoutes);
       await api.register(criticalRoutes);
       await api.register(taskRoutes);

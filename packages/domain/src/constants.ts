@@ -99,6 +99,9 @@ export const FLUCTUATION_REFERENCES = { ppge: 2.2, lage: 4.4, sdbg: 2.0 } as con
 
 /** Order types, in the spec's order (§9): 24-hour, long-term, temporary. */
 export const ORDER_TYPES = ['24h', 'longTerm', 'temporary'] as const;
+/** Order states (medical and medication orders, issue 17): active → stopped. */
+export const ORDER_STATUSES = ['active', 'stopped'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Meal periods of a glucose reading, in the day's order (§9). */
 export const MEAL_PERIODS = [

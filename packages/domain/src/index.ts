@@ -11,6 +11,7 @@ export * from './hospital-settings';
 export * from './i18n/messages';
 export * from './insulin';
 export * from './measurements';
+export * from './medication';
 export * from './orders';
 export * from './patients';
 export * from './records';

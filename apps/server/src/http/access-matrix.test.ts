@@ -114,6 +114,9 @@ const CLINICAL_GRANTS: Record<string, string[]> = {
   'pump:manufacturer:delete': ['tenant_admin'],
   // issue 17: medical orders are given, edited, stopped and deleted by doctors
   'patient:order:edit': ['tenant_admin', 'doctor'],
+  // issue 17: the wards' medication orders; ordering, stopping and deleting them: doctors
+  'patient:medication:list': WARD_STAFF,
+  'patient:medication:edit': ['tenant_admin', 'doctor'],
 };
 
 function clinicalRoutes() {
@@ -174,6 +177,7 @@ describe('ward menus per role', () => {
     ['/pump/patients', WARD_STAFF],
     ['/pump/history', WARD_STAFF],
     ['/pump/manufacturer', ['tenant_admin']],
+    ['/patient/medication', WARD_STAFF],
   ];
   it.each(ACCOUNTS.map(([role, userName]) => [role, userName]))(
     'shows %s the ward pages of its role',

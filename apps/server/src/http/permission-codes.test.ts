@@ -35,8 +35,6 @@ const UNCHECKED_BY_ROUTES: Partial<Record<PermissionCode, string>> = {
   'consultation:inbox:reply': 'issue 17: routes to come',
   'consultation:request:create': 'issue 17: routes to come',
   'consultation:request:list': 'issue 17: routes to come',
-  'patient:medication:edit': 'issue 17: routes to come',
-  'patient:medication:list': 'issue 17: routes to come',
 };
 
 let t: TestContext;

@@ -25,6 +25,14 @@ export class ValidationFailure extends Error {
 }
 
 /**
+ * Checks a value against a schema built with the hospital's lists (the route's schema checked it without
+ * them): a 400 with the field problems of `part`.
+ */
+export function assertValid(schema: z.ZodType, data: unknown, part = 'body'): void {
+  if (localizedIssues(schema, data, 'en-US').length) throw new ValidationFailure(schema, data, part);
+}
+
+/**
  * Strict input handling (ARCHITECTURE §2-3): zod validates with no coercion (Ajv is never used),
  * bodies are JSON only, NUL characters are refused before they can reach PostgreSQL.
  */

@@ -31,6 +31,8 @@ export interface InsulinInput {
   doctorId: number;
   nurseId?: number | null;
   note?: string | null;
+  /** the medication order the dose is given against (issue 17), or null */
+  medicationOrderId?: number | null;
 }
 
 export interface InsulinQuery {

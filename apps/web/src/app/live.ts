@@ -27,7 +27,7 @@ export const LIVE_QUERIES: Record<LiveTopic, QueryKey[]> = {
   readings: [['patients'], ['tasks'], ['critical'], ['measurements'], ['records'], ['round']],
   critical: [['critical'], ['patients'], ['tasks']],
   patients: [['patients'], ['tasks'], ['critical'], ['round']],
-  orders: [['orders'], ['patients'], ['tasks'], ['round']],
+  orders: [['orders'], ['list', 'medication'], ['medication'], ['patients'], ['tasks'], ['round']],
   consultations: [['consultations']],
 };
 

@@ -8,6 +8,7 @@ type PageModule = { default: ComponentType };
  */
 export const pageLoaders: Record<string, () => Promise<PageModule>> = {
   '/dashboard/index': () => import('../features/dashboard/DashboardPage'),
+  '/patient/medication': () => import('../features/medication/MedicationPage'),
   '/patient/detail': () => import('../features/patients/PatientDetailPage'),
   '/patient/discharged': () => import('../features/patients/DischargedPage'),
   '/patient/task': () => import('../features/tasks/TodayTaskPage'),

@@ -65,25 +65,49 @@ export const INSULIN_LIMITS = {
 /** A dose as hundredths of an IU (exact for the at most 2 decimals allowed). */
 export const hundredths = (dose: number) => Math.round(dose * 100);
 
-export function doseSchema(requiredKey: MessageKey) {
-  return requiredNumber(requiredKey).check((ctx) => {
+/** The messages of an amount: absent, not > 0, more than 2 decimals, above the maximum (`{{max}}`). */
+export interface AmountKeys {
+  required: MessageKey;
+  positive: MessageKey;
+  decimals: MessageKey;
+  max: MessageKey;
+}
+
+/**
+ * An amount entered as given: a number > 0 with at most 2 decimals, at most `max` (the numeric rule of
+ * insulin doses, also the dose of each drug of a medication order).
+ */
+export function amountSchema(keys: AmountKeys, max: number) {
+  return requiredNumber(keys.required).check((ctx) => {
     const value = ctx.value;
     if (!Number.isFinite(value) || value <= 0) {
-      ctx.issues.push({ code: 'custom', input: value, message: 'insulin.dose.positive' });
+      ctx.issues.push({ code: 'custom', input: value, message: keys.positive });
     } else if (Math.abs(value * 100 - Math.round(value * 100)) > 1e-6) {
-      ctx.issues.push({ code: 'custom', input: value, message: 'insulin.dose.decimals' });
-    } else if (value > INSULIN_LIMITS.dose.max) {
+      ctx.issues.push({ code: 'custom', input: value, message: keys.decimals });
+    } else if (value > max) {
       ctx.issues.push({
         code: 'too_big',
         origin: 'number',
-        maximum: INSULIN_LIMITS.dose.max,
-        minimum: INSULIN_LIMITS.dose.min,
+        maximum: max,
+        minimum: 0.01,
         inclusive: true,
         input: value,
-        message: 'insulin.dose.max',
+        message: keys.max,
       } as z.core.$ZodRawIssue);
     }
   });
+}
+
+export function doseSchema(requiredKey: MessageKey) {
+  return amountSchema(
+    {
+      required: requiredKey,
+      positive: 'insulin.dose.positive',
+      decimals: 'insulin.dose.decimals',
+      max: 'insulin.dose.max',
+    },
+    INSULIN_LIMITS.dose.max,
+  );
 }
 
 /** What the context-dependent checks use; a missing list is not checked. */
@@ -122,6 +146,8 @@ function valueFields(context: InsulinContext) {
       }),
     doctorId: requiredId('insulin.doctor.required'),
     nurseId: requiredId('insulin.nurse.unknown').nullish(),
+    /** the medication order (issue 17) the dose is given against: an active order of the patient with this drug */
+    medicationOrderId: requiredId('insulin.order.invalid').nullish(),
     note: optionalText().check(lengthIn(INSULIN_LIMITS.note, 'validation.tooLong')).nullish(),
   };
 }

@@ -18,7 +18,7 @@
  */
 import { z } from 'zod';
 import type { Names } from '../admin/audit-kinds';
-import type { ORDER_TYPES } from '../constants';
+import { ORDER_STATUSES, type ORDER_TYPES } from '../constants';
 import type { MessageKey } from '../i18n/messages';
 import { patientIdParam } from '../records/links';
 import {
@@ -49,10 +49,6 @@ export const ORDER_CLASS_NAMES: Record<OrderClass, Names> = {
   other: { 'en-US': 'Other', 'zh-CN': '其他' },
 };
 export const MONITORING_CLASS = 'monitoring' satisfies OrderClass;
-
-/** An order's life: active until stopped (停嘱). */
-export const ORDER_STATUSES = ['active', 'stopped'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** What a monitoring order measures: glucose, ketone, uric acid (the measurement categories). */
 export const MONITOR_ITEMS = ['GLU', 'KET', 'UA'] as const;

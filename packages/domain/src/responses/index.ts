@@ -20,6 +20,7 @@ export * from './inspection';
 export * from './insulin';
 export * from './live';
 export * from './measurements';
+export * from './medication';
 export * from './menus';
 export * from './patient-orders';
 export * from './patients';

@@ -31,6 +31,9 @@ export const insulinRecordView = z.object({
   confirmedBy: z.string().nullable(),
   confirmedAt: z.string().nullable(),
   note: z.string().nullable(),
+  /** the medication order (issue 17) the dose was given against, and its name */
+  medicationOrderId: z.number().nullable(),
+  medicationOrderName: z.string().nullable(),
   version: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ORDER_TYPES } from '../constants';
-import { ORDER_CLASSES, ORDER_STATUSES } from '../orders/medical';
+import { ORDER_STATUSES, ORDER_TYPES } from '../constants';
+import { ORDER_CLASSES } from '../orders/medical';
 
 /** A code with its name in the request language. */
 const namedCode = z.object({ code: z.string(), name: z.string() });

@@ -7,6 +7,7 @@ import { seedHospitalSettings } from './hospital-settings';
 import { seedInsulin } from './insulin';
 import { seedLinkedChartDemo } from './linked-chart';
 import { seedMeasurements } from './measurements';
+import { seedMedicationOrders } from './medication-orders';
 import { ensureShippedMenusForAllTenants } from './menus';
 import { seedOrders } from './orders';
 import { seedPatients } from './patients';
@@ -172,6 +173,7 @@ async function seedTenant(tx: DbOrTx, tenant: DemoTenant): Promise<void> {
   await seedMeasurements(tx, tenant.id);
   await seedPumps(tx, tenant.id);
   await seedInsulin(tx, tenant.id);
+  await seedMedicationOrders(tx, tenant.id);
   await seedPumpBindings(tx, tenant.id);
   await seedLinkedChartDemo(tx, tenant.id);
   await seedOrders(tx, tenant.id);

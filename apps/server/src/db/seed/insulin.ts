@@ -16,14 +16,9 @@ const PLANS = [
 /** the hours (hospital clock) of the doses: breakfast, lunch, dinner, bedtime */
 const HOURS = { breakfast: 7.25, lunch: 11.5, dinner: 17.5, bedtime: 21 } as const;
 
-/**
- * Demo insulin records (issue 16): the first three in-hospital ENDO patients on a basal-bolus regimen
- * from their admission (at most 5 days back) to now — glargine at bedtime, aspart with meals, a
- * correction now and then; ordered by doctor01, given by nurse01; confirmed by nurse01 except the last
- * twelve hours' doses.
- */
-export async function seedInsulin(tx: DbOrTx, tenantId: string): Promise<void> {
-  const ward = await tx
+/** The demo insulin patients: the first in-hospital ENDO patients of a tenant (also the medication-order seed's). */
+export function demoInsulinPatients(tx: DbOrTx, tenantId: string, count: number) {
+  return tx
     .select()
     .from(patients)
     .where(
@@ -35,7 +30,17 @@ export async function seedInsulin(tx: DbOrTx, tenantId: string): Promise<void> {
       ),
     )
     .orderBy(asc(patients.id))
-    .limit(PLANS.length);
+    .limit(count);
+}
+
+/**
+ * Demo insulin records (issue 16): the first three in-hospital ENDO patients on a basal-bolus regimen
+ * from their admission (at most 5 days back) to now — glargine at bedtime, aspart with meals, a
+ * correction now and then; ordered by doctor01, given by nurse01; confirmed by nurse01 except the last
+ * twelve hours' doses.
+ */
+export async function seedInsulin(tx: DbOrTx, tenantId: string): Promise<void> {
+  const ward = await demoInsulinPatients(tx, tenantId, PLANS.length);
   const staff = await tx
     .select({ id: users.id, userName: users.userName, nickName: users.nickName })
     .from(users)

@@ -91,7 +91,9 @@ describe('audited kinds', () => {
   const writers = sourceFiles(serverRoot)
     .map((file) => ({ file: path.relative(serverRoot, file), source: fs.readFileSync(file, 'utf8') }))
     // a resource declaration (lib/resource.ts) writes its audit rows under the `entity` it declares
-    .filter(({ source }) => /writeAudits?\(|insert into audit_log|defineResource\(/.test(source))
+    .filter(({ source }) =>
+      /writeAudits?\(|auditPatientRecord\(|insert into audit_log|defineResource\(/.test(source),
+    )
     .filter(
       ({ file }) =>
         file !== path.join('modules', 'audit', 'service.ts') && file !== path.join('lib', 'resource.ts'),

@@ -40,6 +40,25 @@ export async function writeAudit(db: DbOrTx, entry: AuditEntry, meta: RequestMet
   await writeAudits(db, [entry], meta);
 }
 
+/**
+ * Writes the audit row of a change to a patient's record (an insulin record, a medication order): who,
+ * the kind and action, the record and its patient, before, after and reason.
+ */
+export async function auditPatientRecord(
+  db: DbOrTx,
+  session: { tenantId: string; userId: number; userName: string },
+  what: { entity: AuditEntity; action: string },
+  row: { id: number; patientId: number },
+  change: { before?: unknown; after?: unknown; reason?: string },
+  meta: RequestMeta,
+): Promise<void> {
+  await writeAudit(
+    db,
+    { ...auditActor(session), ...what, entityId: row.id, patientId: row.patientId, ...change },
+    meta,
+  );
+}
+
 /** Writes the audit rows of a change to several records in one statement (same transaction, same request). */
 export async function writeAudits(db: DbOrTx, entries: AuditEntry[], meta: RequestMeta): Promise<void> {
   if (!entries.length) return;

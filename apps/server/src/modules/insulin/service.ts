@@ -16,7 +16,6 @@ import {
   insulinEntrySchemaFor,
   isInsulinCategory,
   type Lang,
-  localizedIssues,
   localName,
   wallClockAt,
 } from '@glucocare/domain';
@@ -37,13 +36,20 @@ import {
   userRoles,
 } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
-import { ValidationFailure } from '../../http/validation';
-import { type AuditEntry, auditActor, type RequestMeta, writeAudit, writeAudits } from '../audit/service';
+import { assertValid } from '../../http/validation';
+import {
+  type AuditEntry,
+  auditActor,
+  auditPatientRecord,
+  type RequestMeta,
+  writeAudits,
+} from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 import { inScope } from '../departments/service';
 import { departmentStaff, fieldError } from '../measurements/context';
 import { dayRangeCondition } from '../measurements/read';
-import { type PatientRow, patientInScope } from '../patients/access';
+import { orderForDose, orderNames } from '../medication/link';
+import { assertRecordInScope, type PatientRow, patientInScope } from '../patients/access';
 import { dateIn, hospitalTimeZone } from '../settings/time-zone';
 
 type Row = typeof insulinRecords.$inferSelect;
@@ -54,8 +60,20 @@ export interface InsulinWriteOptions {
   now: Date;
 }
 
-/** The response shape of a record, names in `lang`. */
-export function toInsulinView(row: Row, lang: Lang): InsulinRecordView {
+/** The names of the medication orders some records were given against (id → name). */
+export type OrderNames = ReadonlyMap<number, string>;
+const noOrders: OrderNames = new Map();
+
+/** The names of the orders `rows` name, read once for them all. */
+const namesFor = (db: DbOrTx, tenantId: string, rows: Row[]) =>
+  orderNames(
+    db,
+    tenantId,
+    rows.map((row) => row.medicationOrderId),
+  );
+
+/** The response shape of a record, names in `lang` (the order's name from `orders`). */
+export function toInsulinView(row: Row, lang: Lang, orders: OrderNames = noOrders): InsulinRecordView {
   return {
     id: row.id,
     patientId: row.patientId,
@@ -80,6 +98,8 @@ export function toInsulinView(row: Row, lang: Lang): InsulinRecordView {
     confirmedBy: row.confirmedByName,
     confirmedAt: row.confirmedAt ? row.confirmedAt.toISOString() : null,
     note: row.note,
+    medicationOrderId: row.medicationOrderId,
+    medicationOrderName: row.medicationOrderId == null ? null : (orders.get(row.medicationOrderId) ?? null),
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -156,10 +176,6 @@ export async function staffWithRole(
   return staff.filter((s) => ids2.has(s.id));
 }
 
-function check(schema: Parameters<typeof localizedIssues>[0], data: unknown) {
-  if (localizedIssues(schema, data, 'en-US').length) throw new ValidationFailure(schema, data, 'body');
-}
-
 type Values = Omit<InsulinEntry, 'patientId'>;
 
 /**
@@ -170,7 +186,7 @@ type Values = Omit<InsulinEntry, 'patientId'>;
 async function resolveValues(
   tx: DbOrTx,
   session: SessionUser,
-  departmentCode: string,
+  { patientId, departmentCode }: { patientId: number; departmentCode: string },
   input: Values,
   options: InsulinWriteOptions,
   current?: Row,
@@ -214,7 +230,31 @@ async function resolveValues(
       nurseName = personName(nurse);
     }
   }
-  return {
+  // the order the dose is given against; a correction that keeps order, drug and time as they were
+  // keeps the link unchecked (the order may have been stopped since)
+  const keptLink =
+    current &&
+    current.medicationOrderId === input.medicationOrderId &&
+    current.drugId === input.drugId &&
+    current.givenAt.getTime() === new Date(input.givenAt).getTime();
+  const orders = new Map<number, string>();
+  if (keptLink && current.medicationOrderId != null) {
+    for (const [id, name] of await namesFor(tx, session.tenantId, [current])) orders.set(id, name);
+  } else if (input.medicationOrderId != null) {
+    const order = await orderForDose(
+      tx,
+      session.tenantId,
+      {
+        patientId,
+        drugId: input.drugId,
+        givenAt: new Date(input.givenAt),
+        medicationOrderId: input.medicationOrderId,
+      },
+      options.lang,
+    );
+    orders.set(order.id, order.name);
+  }
+  const values = {
     drugId: input.drugId,
     drugNameZh: drug.nameZh,
     drugNameEn: drug.nameEn,
@@ -232,7 +272,9 @@ async function resolveValues(
     nurseId,
     nurseName,
     note: input.note ? input.note : null,
+    medicationOrderId: input.medicationOrderId ?? null,
   };
+  return { values, orders };
 }
 
 async function contextOf(tx: DbOrTx, tenantId: string, patient: PatientRow, now: Date, keep?: string) {
@@ -258,9 +300,15 @@ export async function createInsulinRecord(
   device?: { serial: string; recordNo: string },
 ): Promise<InsulinRecordView> {
   const patient = await patientInScope(tx, session, input.patientId, { forUpdate: true });
-  check(insulinEntrySchemaFor(await contextOf(tx, session.tenantId, patient, options.now)), input);
+  assertValid(insulinEntrySchemaFor(await contextOf(tx, session.tenantId, patient, options.now)), input);
   const { patientId: _patientId, ...values } = input;
-  const resolved = await resolveValues(tx, session, patient.departmentCode, values, options);
+  const { values: resolved, orders } = await resolveValues(
+    tx,
+    session,
+    { patientId: patient.id, departmentCode: patient.departmentCode },
+    values,
+    options,
+  );
   const [row] = await tx
     .insert(insulinRecords)
     .values({
@@ -277,32 +325,19 @@ export async function createInsulinRecord(
       updatedAt: options.now,
     })
     .returning();
-  const view = toInsulinView(row!, options.lang);
+  const view = toInsulinView(row!, options.lang, orders);
   await audit(tx, session, 'create', row!, { after: view }, options.meta);
   return view;
 }
 
-async function audit(
+const audit = (
   tx: DbOrTx,
   session: SessionUser,
   action: string,
   row: Row,
   change: { before?: unknown; after?: unknown; reason?: string },
   meta: RequestMeta,
-) {
-  await writeAudit(
-    tx,
-    {
-      ...auditActor(session),
-      action,
-      entity: 'insulinRecord',
-      entityId: row.id,
-      patientId: row.patientId,
-      ...change,
-    },
-    meta,
-  );
-}
+) => auditPatientRecord(tx, session, { entity: 'insulinRecord', action }, row, change, meta);
 
 /**
  * A record for a change, locked, with its patient: 404 outside the tenant, for a deleted patient, or
@@ -383,17 +418,28 @@ export async function correctInsulinRecord(
     context.admittedAt = null;
     context.dischargedAt = null;
   }
-  check(insulinCorrectionSchemaFor(context), input);
+  assertValid(insulinCorrectionSchemaFor(context), input);
   const { id: _id, version: _version, reason, ...values } = input;
-  const resolved = await resolveValues(tx, session, row.departmentCode, values, options, row);
+  const { values: resolved, orders } = await resolveValues(
+    tx,
+    session,
+    { patientId: row.patientId, departmentCode: row.departmentCode },
+    values,
+    options,
+    row,
+  );
   const updated = await updateRecord(tx, session, row, resolved, options.now);
-  const view = toInsulinView(updated, options.lang);
+  const view = toInsulinView(updated, options.lang, orders);
   await audit(
     tx,
     session,
     'update',
     updated,
-    { before: toInsulinView(row, options.lang), after: view, reason },
+    {
+      before: toInsulinView(row, options.lang, await namesFor(tx, session.tenantId, [row])),
+      after: view,
+      reason,
+    },
     options.meta,
   );
   return view;
@@ -414,13 +460,14 @@ export async function changeInsulinStatus(
     ? { deletedAt: null, deletedBy: null, deleteReason: null }
     : { deletedAt: options.now, deletedBy: session.userId, deleteReason: input.reason };
   const updated = await updateRecord(tx, session, row, values, options.now);
-  const view = toInsulinView(updated, options.lang);
+  const orders = await namesFor(tx, session.tenantId, [row]);
+  const view = toInsulinView(updated, options.lang, orders);
   await audit(
     tx,
     session,
     input.isActive ? 'restore' : 'delete',
     updated,
-    { before: toInsulinView(row, options.lang), after: view, reason: input.reason },
+    { before: toInsulinView(row, options.lang, orders), after: view, reason: input.reason },
     options.meta,
   );
   return view;
@@ -466,11 +513,12 @@ export async function confirmInsulinRecords(
   // the rows are locked: anything else would be a bug, and must not confirm part of the request
   if (updated.length !== locked.length) throw new AppError(409, 'error.conflict');
   const byId = new Map(updated.map((row) => [row.id, row]));
+  const orders = await namesFor(tx, session.tenantId, updated);
   const views: InsulinRecordView[] = [];
   const entries: AuditEntry[] = [];
   for (const { row } of locked) {
     const after = byId.get(row.id)!;
-    const view = toInsulinView(after, options.lang);
+    const view = toInsulinView(after, options.lang, orders);
     views.push(view);
     entries.push({
       ...auditActor(session),
@@ -478,7 +526,7 @@ export async function confirmInsulinRecords(
       entity: 'insulinRecord',
       entityId: row.id,
       patientId: row.patientId,
-      before: toInsulinView(row, options.lang),
+      before: toInsulinView(row, options.lang, orders),
       after: view,
     });
   }
@@ -493,21 +541,8 @@ export async function insulinRecordInScope(db: DbOrTx, session: SessionUser, id:
     .from(insulinRecords)
     .where(and(eq(insulinRecords.tenantId, session.tenantId), eq(insulinRecords.id, id)));
   if (!row) throw recordNotFound();
-  const [patient] = await db
-    .select({ departmentCode: patients.departmentCode })
-    .from(patients)
-    .where(
-      and(
-        eq(patients.tenantId, session.tenantId),
-        eq(patients.id, row.patientId),
-        isNull(patients.deletedAt),
-      ),
-    );
-  if (!patient) throw recordNotFound();
-  if (!inScope(session.scope, patient.departmentCode) && !inScope(session.scope, row.departmentCode)) {
-    throw recordNotFound();
-  }
-  return toInsulinView(row, lang);
+  await assertRecordInScope(db, session, row);
+  return toInsulinView(row, lang, await namesFor(db, session.tenantId, [row]));
 }
 
 export interface InsulinDays {
@@ -545,8 +580,9 @@ export async function insulinRecordsPage(
   const [{ total }] = (await db.select({ total: count() }).from(insulinRecords).where(where)) as [
     { total: number },
   ];
+  const orders = await namesFor(db, tenantId, rows);
   return {
-    records: rows.map((r) => toInsulinView(r, query.lang)),
+    records: rows.map((r) => toInsulinView(r, query.lang, orders)),
     total,
     page: query.page,
     size: query.size,
@@ -606,11 +642,12 @@ export async function insulinPivot(
       weightKg,
     ).map((t) => [t.date, t]),
   );
+  const orders = await namesFor(db, tenantId, rows);
   const byDay = new Map<string, Record<string, InsulinRecordView[]>>();
   for (const row of rows) {
     const day = dayOf(row);
     const cells = byDay.get(day) ?? {};
-    cells[row.periodCode] = [...(cells[row.periodCode] ?? []), toInsulinView(row, lang)];
+    cells[row.periodCode] = [...(cells[row.periodCode] ?? []), toInsulinView(row, lang, orders)];
     byDay.set(day, cells);
   }
   return {

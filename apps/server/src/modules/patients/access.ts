@@ -4,6 +4,7 @@ import { patients } from '../../db/schema';
 import { recordNotFound } from '../../http/errors';
 import { departmentScopeCondition } from '../../lib/scope';
 import type { SessionUser } from '../auth/sessions';
+import { inScope } from '../departments/service';
 import { dateIn } from '../settings/time-zone';
 
 export type PatientRow = typeof patients.$inferSelect;
@@ -33,6 +34,33 @@ export async function patientInScope(
   const [row] = options.forUpdate ? await query.for('update') : await query;
   if (!row) throw recordNotFound();
   return row;
+}
+
+/**
+ * The scope check of a patient's record (an insulin record, a medication order): 404 for a deleted
+ * patient, or when neither the patient's department now nor the record's department at the time lies
+ * in the caller's scope. Answers the patient's department now.
+ */
+export async function assertRecordInScope(
+  db: DbOrTx,
+  session: Pick<SessionUser, 'tenantId' | 'scope'>,
+  record: { patientId: number; departmentCode: string },
+): Promise<string> {
+  const [patient] = await db
+    .select({ departmentCode: patients.departmentCode })
+    .from(patients)
+    .where(
+      and(
+        eq(patients.tenantId, session.tenantId),
+        eq(patients.id, record.patientId),
+        isNull(patients.deletedAt),
+      ),
+    );
+  if (!patient) throw recordNotFound();
+  if (!inScope(session.scope, patient.departmentCode) && !inScope(session.scope, record.departmentCode)) {
+    throw recordNotFound();
+  }
+  return patient.departmentCode;
 }
 
 /** Completed years between a birth date (YYYY-MM-DD) and an instant, in the hospital's calendar. */

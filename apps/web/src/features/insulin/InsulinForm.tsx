@@ -21,6 +21,7 @@ import {
 import { DialogForm, useEditForm } from '../../components/dialog-form/DialogForm';
 import { fromPicker, hospitalNow, toPicker } from '../../components/format';
 import { currentLang } from '../../i18n';
+import { MedicationOrderField } from './MedicationOrderField';
 
 interface FormValues {
   drugId?: number;
@@ -34,6 +35,7 @@ interface FormValues {
   nurseId?: number | null;
   note?: string;
   reason?: string;
+  medicationOrderId?: number | null;
 }
 
 /** A preset of a new record (a grid cell: its day and period). */
@@ -58,6 +60,7 @@ function valuesOf(record: InsulinRecord, timeZone: string): FormValues {
     nurseId: record.nurseId,
     note: record.note ?? '',
     reason: '',
+    medicationOrderId: record.medicationOrderId,
   };
 }
 
@@ -74,6 +77,7 @@ function inputOf(values: FormValues, timeZone: string): Partial<InsulinInput> {
     doctorId: values.doctorId,
     nurseId: values.nurseId ?? null,
     note: values.note?.trim() ? values.note.trim() : null,
+    medicationOrderId: values.medicationOrderId ?? null,
   };
 }
 
@@ -194,6 +198,7 @@ export function InsulinForm({
           />
         </Form.Item>
       </Col>
+      <MedicationOrderField patientId={patientId} options={options} record={record} />
       <Col xs={24} sm={12}>
         <Form.Item
           name="dose"

@@ -94,6 +94,15 @@ export function InsulinList({
     { title: t('insulin.field.period'), dataIndex: 'periodName', width: 100 },
     { title: t('insulin.field.drug'), dataIndex: 'drugName', width: 170, ellipsis: true },
     {
+      title: t('medication.insulin.order'),
+      dataIndex: 'medicationOrderName',
+      width: 150,
+      ellipsis: true,
+      render: (_, row) => (
+        <span data-testid={`insulin-order-${row.id}`}>{row.medicationOrderName ?? ''}</span>
+      ),
+    },
+    {
       title: t('insulin.field.dose'),
       dataIndex: 'dose',
       width: 90,

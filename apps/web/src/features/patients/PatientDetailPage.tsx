@@ -8,9 +8,22 @@ import {
   PrinterOutlined,
   SwapOutlined,
 } from '@ant-design/icons';
+import { PERMISSIONS } from '@glucocare/domain/admin';
 import { INPATIENT_LIMITS, patientDeleteReasonSchema } from '@glucocare/domain/patients';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, type ButtonProps, Dropdown, Form, Input, Modal, Result, Skeleton, Tabs, Tag } from 'antd';
+import {
+  Button,
+  type ButtonProps,
+  Dropdown,
+  Form,
+  Input,
+  Modal,
+  Result,
+  Skeleton,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -27,6 +40,7 @@ import { AnalysisTab } from '../analysis/AnalysisTab';
 import { InsulinTab } from '../insulin/InsulinTab';
 import { LinkedChartTab } from '../insulin/LinkedChart';
 import { MeasurementTab } from '../measurements/MeasurementTab';
+import { PatientMedicationOrders } from '../medication/PatientMedicationOrders';
 import { OrdersTab } from '../orders/OrdersTab';
 import { PumpTab } from '../pumps/PumpTab';
 import { openRecordScreen, type RecordScreen } from '../records/open';
@@ -44,8 +58,8 @@ export const PATIENT_TABS = [
   'uricAcid',
   'insulin',
   'pump',
-  'linked',
   'orders',
+  'linked',
   'analysis',
   'events',
   'history',
@@ -137,6 +151,7 @@ export default function PatientDetailPage() {
   const canAdmit = usePermission(PATIENT_PERMISSIONS.admit);
   const canTransfer = usePermission(PATIENT_PERMISSIONS.transfer);
   const canDischarge = usePermission(PATIENT_PERMISSIONS.discharge);
+  const canSeeMedication = usePermission(PERMISSIONS.medicationOrders.list);
   const canEditEvents = usePermission(PATIENT_PERMISSIONS.eventEdit);
   const tags = useTagOptions();
   const [transfer, setTransfer] = useState(false);
@@ -352,16 +367,23 @@ export default function PatientDetailPage() {
             children: <PumpTab patientId={patient.id} />,
           },
           {
-            key: 'linked',
-            label: t('patients.tab.linked'),
-            children: <LinkedChartTab patientId={patient.id} />,
-          },
-          {
+            // the medical orders, then the medication orders (for those who may read the wards' list)
             key: 'orders',
             label: t('patients.tab.orders'),
             children: (
-              <OrdersTab patientId={patient.id} inHospital={inHospital} admittedAt={patient.admittedAt} />
+              <div className="gc-patient-orders">
+                <section data-testid="patient-medical-orders">
+                  <Typography.Title level={5}>{t('orders.title')}</Typography.Title>
+                  <OrdersTab patientId={patient.id} inHospital={inHospital} admittedAt={patient.admittedAt} />
+                </section>
+                {canSeeMedication ? <PatientMedicationOrders patientId={patient.id} /> : null}
+              </div>
             ),
+          },
+          {
+            key: 'linked',
+            label: t('patients.tab.linked'),
+            children: <LinkedChartTab patientId={patient.id} />,
           },
           { key: 'analysis', label: t('patients.tab.analysis'), children: <AnalysisTab patient={patient} /> },
           {
