@@ -54,6 +54,7 @@ export const AUDIT_ENTITIES = {
   insulinRecord: { 'en-US': 'Insulin record', 'zh-CN': '胰岛素记录' },
   criticalEvent: { 'en-US': 'Critical value event', 'zh-CN': '危急值事件' },
   recordLink: { 'en-US': 'Record link', 'zh-CN': '记录链接' },
+  consultation: { 'en-US': 'Consultation', 'zh-CN': '会诊' },
 } as const satisfies Record<string, Names>;
 
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
