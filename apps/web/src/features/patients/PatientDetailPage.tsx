@@ -24,6 +24,7 @@ import { dateTimeInZone } from '../../components/format';
 import { LoadError } from '../../components/PageWrapper';
 import { currentLang } from '../../i18n';
 import { AnalysisTab } from '../analysis/AnalysisTab';
+import { ConsultationTab } from '../consultations/ConsultationTab';
 import { InsulinTab } from '../insulin/InsulinTab';
 import { LinkedChartTab } from '../insulin/LinkedChart';
 import { MeasurementTab } from '../measurements/MeasurementTab';
@@ -43,6 +44,7 @@ export const PATIENT_TABS = [
   'uricAcid',
   'insulin',
   'pump',
+  'consultation',
   'linked',
   'analysis',
   'events',
@@ -348,6 +350,11 @@ export default function PatientDetailPage() {
             key: 'pump',
             label: t('patients.tab.pump'),
             children: <PumpTab patientId={patient.id} />,
+          },
+          {
+            key: 'consultation',
+            label: t('patients.tab.consultation'),
+            children: <ConsultationTab patientId={patient.id} />,
           },
           {
             key: 'linked',
