@@ -111,7 +111,11 @@ function DetailBody({ detail, onChanged }: { detail: ConsultationDetail; onChang
     <div className="gc-consult-detail" data-status={c.status}>
       <section>
         <h4>{t('consultations.detail.patient')}</h4>
-        <Descriptions size="small" column={{ xs: 1, sm: 2, md: 3 }} data-testid="consultation-patient">
+        <Descriptions
+          size="small"
+          column={{ xs: 1, sm: 2, md: 3, lg: 3, xl: 3, xxl: 3 }}
+          data-testid="consultation-patient"
+        >
           <Descriptions.Item label={t('consultations.field.patient')}>{p.name}</Descriptions.Item>
           <Descriptions.Item label={t('consultations.detail.gender')}>
             {t(`consultations.gender.${p.gender === 'male' || p.gender === 'female' ? p.gender : 'unknown'}`)}
@@ -143,7 +147,7 @@ function DetailBody({ detail, onChanged }: { detail: ConsultationDetail; onChang
           {t('consultations.detail.request')} <StatusTag row={c} /> <UrgencyTag row={c} />
           {c.source === 'auto' ? <Tag color="purple">{c.sourceName}</Tag> : null}
         </h4>
-        <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
+        <Descriptions size="small" column={{ xs: 1, sm: 2, md: 2, lg: 2, xl: 2, xxl: 2 }}>
           <Descriptions.Item label={t('consultations.field.requestDepartment')}>
             {c.requestDepartmentName}
           </Descriptions.Item>
