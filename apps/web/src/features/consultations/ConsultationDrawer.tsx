@@ -30,6 +30,7 @@ import { confirmAction } from '../../components/confirm';
 import { handleSaveError } from '../../components/form-errors';
 import { dateTimeInZone } from '../../components/format';
 import { LoadError } from '../../components/PageWrapper';
+import { currentLang } from '../../i18n';
 import { GlucoseValue } from '../patients/parts';
 import { StatusTag, UrgencyTag } from './parts';
 
@@ -53,7 +54,7 @@ export function ConsultationDrawer({
   const mobile = useDevice() === 'mobile';
   const client = useQueryClient();
   const query = useQuery({
-    queryKey: consultationKeys.detail(id ?? 0),
+    queryKey: [...consultationKeys.detail(id ?? 0), currentLang()],
     queryFn: ({ signal }) => fetchConsultationDetail(id!, signal),
     enabled: id !== null,
   });

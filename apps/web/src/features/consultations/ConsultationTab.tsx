@@ -8,6 +8,7 @@ import { type Consultation, consultationKeys, fetchPatientConsultations } from '
 import { usePermission } from '../../app/permissions';
 import { dateTimeInZone } from '../../components/format';
 import { ShortList } from '../../components/list-page/ShortList';
+import { currentLang } from '../../i18n';
 import { ConsultationDrawer } from './ConsultationDrawer';
 import { StatusTag, UrgencyTag } from './parts';
 import { RequestConsultationDialog } from './RequestConsultationDialog';
@@ -21,7 +22,8 @@ export function ConsultationTab({ patientId }: { patientId: number }) {
   const [openId, setOpenId] = useState<number | null>(null);
   const [requesting, setRequesting] = useState(false);
   const query = useQuery({
-    queryKey: consultationKeys.patient(patientId),
+    // names and descriptions come in the request language: a language switch reads them again
+    queryKey: [...consultationKeys.patient(patientId), currentLang()],
     queryFn: async ({ signal }) =>
       (await fetchPatientConsultations({ patientId, page: 1, size: 100 }, signal)).records,
   });
