@@ -175,7 +175,7 @@ export async function seedConsultations(tx: DbOrTx, tenantId: string): Promise<v
       .where(
         and(eq(patients.tenantId, tenantId), eq(patients.id, reading.patientId), isNull(patients.deletedAt)),
       );
-    if (!patient || patient.status !== 'inHospital') continue;
+    if (patient?.status !== 'inHospital') continue;
     seen.add(reading.patientId);
     const item = consultationItemOfGlucosePeriod(reading.periodCode);
     const requester = doctorOf(patient.departmentCode);
