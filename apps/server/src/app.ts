@@ -25,6 +25,7 @@ import { analysisRoutes } from './modules/analysis/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { loadPasswordCrypto, type PasswordCrypto } from './modules/auth/password-crypto';
 import { authRoutes } from './modules/auth/routes';
+import { consultationRoutes } from './modules/consultations/routes';
 import { crisisRoutes } from './modules/crisis/routes';
 import {
   ESCALATION_SWEEP_MS,
@@ -239,6 +240,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
       await api.register(insulinRoutes);
       await api.register(orderRoutes);
       await api.register(medicationRoutes);
+      await api.register(consultationRoutes);
       await api.register(reviewRoutes);
       await api.register(criticalRoutes);
       await api.register(taskRoutes);

@@ -5,6 +5,7 @@ export * from './analytics';
 export * from './auth';
 export * from './clinical';
 export * from './constants';
+export * from './consultations';
 export * from './critical';
 export * from './helpers';
 export * from './hospital-settings';

@@ -30,11 +30,6 @@ const UNCHECKED_BY_ROUTES: Partial<Record<PermissionCode, string>> = {
   'settings:symptom:edit': 'the page edits dictionary types, guarded by system:dictionary:*',
   'settings:system:list': 'the system settings page reads the session lookups',
   'system:event:list': 'clinical screens pick glucose events, so the event list needs only a session',
-  // issue 17 in progress: the codes exist before their routes; each merge removes its own
-  'consultation:inbox:list': 'issue 17: routes to come',
-  'consultation:inbox:reply': 'issue 17: routes to come',
-  'consultation:request:create': 'issue 17: routes to come',
-  'consultation:request:list': 'issue 17: routes to come',
 };
 
 let t: TestContext;

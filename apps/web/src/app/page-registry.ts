@@ -20,6 +20,8 @@ export const pageLoaders: Record<string, () => Promise<PageModule>> = {
   '/account/activity': () => import('../features/account/ActivityPage'),
   '/statistics/department': () => import('../features/statistics/DepartmentStatisticsPage'),
   '/statistics/year': () => import('../features/statistics/YearStatisticsPage'),
+  '/consultation/inbox': () => import('../features/consultations/InboxPage'),
+  '/consultation/request': () => import('../features/consultations/RequestPage'),
   '/pump/register': () => import('../features/pumps/PumpPage'),
   '/pump/patients': () => import('../features/pumps/PumpPatientsPage'),
   '/pump/history': () => import('../features/pumps/PumpHistoryPage'),

@@ -5,6 +5,7 @@
 export * from './analysis';
 export * from './audit';
 export * from './auth';
+export * from './consultations';
 export * from './crisis';
 export * from './critical';
 export * from './departments';

@@ -3,6 +3,7 @@ import { hashPassword } from '../../modules/auth/service';
 import type { Database, DbOrTx } from '../client';
 import { departments, roles, settings, tenants, units, userRoles, users } from '../schema';
 import { seedCatalogues } from './catalogues';
+import { seedConsultations } from './consultations';
 import { seedHospitalSettings } from './hospital-settings';
 import { seedInsulin } from './insulin';
 import { seedLinkedChartDemo } from './linked-chart';
@@ -177,6 +178,7 @@ async function seedTenant(tx: DbOrTx, tenant: DemoTenant): Promise<void> {
   await seedPumpBindings(tx, tenant.id);
   await seedLinkedChartDemo(tx, tenant.id);
   await seedOrders(tx, tenant.id);
+  await seedConsultations(tx, tenant.id);
 }
 
 /**

@@ -18,23 +18,19 @@
  * else runs, and otherwise one INSERT per batch, only when a reading crossed a threshold.
  */
 import {
-  CONSULTATION_ITEM_UNITS,
+  autoConsultationDescription,
+  autoConsultationFactsOf,
   type CrossedTrigger,
   calendarDate,
   crossedConsultationTrigger,
   type Lang,
-  MEASUREMENT_UNIT_NAMES,
-  type MeasurementItem,
-  type MeasurementUnitCode,
-  STORAGE_UNITS,
-  translate,
 } from '@glucocare/domain';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { measurements } from '../../db/schema';
 import { auditActor, type RequestMeta, writeAudits } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
-import { publishLive } from '../live/publish';
+import { announceConsultation } from '../consultations/service';
 import { cachedConfig, type TenantRef } from '../settings/config-cache';
 import { getSetting } from '../settings/service';
 import { readAutoConsultation } from '../settings/strategy-service';
@@ -70,19 +66,10 @@ function triggersOf(db: DbOrTx, tenant: TenantRef) {
   );
 }
 
-/** "Auto consultation: fasting glucose 12.3 mmol/L ≥ 10 mmol/L", the value as entered. */
-function descriptionOf({ row, crossed }: Candidate, lang: Lang): string {
-  const entered = row.enteredValue !== null && row.enteredUnit !== null;
-  return translate(lang, 'settings.consultation.autoDescription', {
-    item: translate(lang, `settings.consultation.item.${crossed.entry.item}`),
-    value: String(entered ? row.enteredValue : row.value),
-    unit: entered
-      ? (MEASUREMENT_UNIT_NAMES[row.enteredUnit as MeasurementUnitCode] ?? (row.enteredUnit as string))
-      : (STORAGE_UNITS[row.item as MeasurementItem] ?? CONSULTATION_ITEM_UNITS[crossed.entry.item]),
-    op: crossed.bound === 'low' ? '≤' : '≥',
-    threshold: String(crossed.threshold),
-    thresholdUnit: CONSULTATION_ITEM_UNITS[crossed.entry.item],
-  });
+/** "Auto consultation: fasting glucose 12.3 mmol/L ≥ 10.0 (2026-11-27 07:05)", the value as entered. */
+function descriptionOf({ row, crossed }: Candidate, timeZone: string, lang: Lang): string {
+  const facts = autoConsultationFactsOf(crossed.entry.item, row, crossed.entry, timeZone);
+  return autoConsultationDescription(facts, lang);
 }
 
 const column = (values: unknown[]) => sql.param(values);
@@ -140,7 +127,7 @@ export async function raiseAutoConsultations(
            t.measurement_id, ${session.userId}
       from unnest(${of((c) => c.row.patientId)}::bigint[], ${of((c) => c.row.admissionId)}::bigint[],
                   ${of((c) => c.row.departmentCode)}::text[], ${of((c) => c.crossed.entry.consultDepartmentCode)}::text[],
-                  ${of((c) => descriptionOf(c, lang))}::text[],
+                  ${of((c) => descriptionOf(c, timeZone, lang))}::text[],
                   ${of((c) => (c.row.classification?.startsWith('critical') ? 'urgent' : 'routine'))}::text[],
                   ${of((c) => c.crossed.entry.item)}::text[], ${of((c) => c.date)}::date[],
                   ${of((c) => c.row.id)}::bigint[])
@@ -177,17 +164,10 @@ export async function raiseAutoConsultations(
     })),
     meta,
   );
-  await publishLive(
+  await announceConsultation(
     tx,
     session.tenantId,
-    raised.flatMap((consultation) =>
-      [consultation.consultDepartmentCode, consultation.requestDepartmentCode].map((departmentCode) => ({
-        topic: 'consultations' as const,
-        departmentCode,
-        patientId: consultation.patientId,
-        userIds: consultation.requestDoctorId === null ? [] : [consultation.requestDoctorId],
-      })),
-    ),
+    raised.map((consultation) => ({ ...consultation, consultDoctorId: null })),
   );
   return raised;
 }

@@ -37,6 +37,7 @@ import { dateTimeInZone } from '../../components/format';
 import { LoadError } from '../../components/PageWrapper';
 import { currentLang } from '../../i18n';
 import { AnalysisTab } from '../analysis/AnalysisTab';
+import { ConsultationTab } from '../consultations/ConsultationTab';
 import { InsulinTab } from '../insulin/InsulinTab';
 import { LinkedChartTab } from '../insulin/LinkedChart';
 import { MeasurementTab } from '../measurements/MeasurementTab';
@@ -59,6 +60,7 @@ export const PATIENT_TABS = [
   'insulin',
   'pump',
   'orders',
+  'consultation',
   'linked',
   'analysis',
   'events',
@@ -379,6 +381,11 @@ export default function PatientDetailPage() {
                 {canSeeMedication ? <PatientMedicationOrders patientId={patient.id} /> : null}
               </div>
             ),
+          },
+          {
+            key: 'consultation',
+            label: t('patients.tab.consultation'),
+            children: <ConsultationTab patientId={patient.id} />,
           },
           {
             key: 'linked',
