@@ -28,9 +28,6 @@ import {
   consultationFinishedKey,
   type Lang,
   localName,
-  STORAGE_UNITS,
-  thresholdCrossed,
-  wallClockAt,
 } from '@glucocare/domain';
 import type {
   ConsultationDetailView,
