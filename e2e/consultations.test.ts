@@ -1,7 +1,16 @@
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { call, chooseOption, launchBrowser, loginViaForm, newContext, shot, switchLanguage } from './support';
+import {
+  call,
+  chooseOption,
+  launchBrowser,
+  loginViaForm,
+  newContext,
+  periodOf,
+  shot,
+  switchLanguage,
+} from './support';
 
 let browser: Browser;
 let db: pg.Client;
@@ -170,6 +179,79 @@ describe('consultations', () => {
     await cardPhone.close();
     await endoContext.close();
     await cardContext.close();
+  });
+
+  it('raises a consultation from a threshold reading, which endocrinology sees live, answers and closes', {
+    timeout: 180_000,
+  }, async () => {
+    const endoContext = await newContext(browser);
+    const endo = await endoContext.newPage();
+    await loginViaForm(endo, 'doctor01', 'Doctor@2026');
+    await endo.goto('/consultation/inbox');
+    await endo.getByTestId('consultation-inbox-page').waitFor();
+    await expect
+      .poll(() => endo.getByTestId('live-status').getAttribute('data-status'), { timeout: 15_000 })
+      .toBe('live');
+    const badgeBefore = await badgeOf(endo, '/consultation/inbox');
+    let reloaded = false;
+    endo.on('framenavigated', (frame) => {
+      if (frame === endo.mainFrame()) reloaded = true;
+    });
+
+    // a cardiology patient admitted now, and a glucose of 22.4 mmol/L entered for him: the demo
+    // hospital's auto consultation asks endocrinology, in the reading's transaction
+    const adminContext = await newContext(browser);
+    const admin = await adminContext.newPage();
+    await loginViaForm(admin, 'admin', 'Admin@123456');
+    const stamp = String(Date.now()).slice(-6);
+    const name = `Auto ${stamp}`;
+    const patient = await call<Patient>(admin, 'POST', '/v1/patients/applyHospitalization', {
+      name,
+      gender: 'male',
+      dateOfBirth: '1958-03-02',
+      age: 68,
+      departmentCode: 'CARD',
+      doctorCode: 'doctor02',
+      bed: `AC-${stamp}`,
+      inpatientNumber: `AC${stamp}`,
+      admittedAt: new Date(Date.now() - 86_400_000).toISOString(),
+    });
+    const testTime = new Date(Date.now() - 2 * 60_000);
+    testTime.setSeconds(23, 0);
+    await call(admin, 'POST', '/v1/testRecord/customerRecord', {
+      category: 'GLU',
+      patientId: patient.id,
+      period: await periodOf(admin, patient.id, testTime),
+      testTime: testTime.toISOString(),
+      result: 22.4,
+      unit: 'mmolL',
+    });
+
+    await expect.poll(() => badgeOf(endo, '/consultation/inbox'), { timeout: 10_000 }).toBe(badgeBefore + 1);
+    const row = endo.locator('.gc-clickable-row').filter({ hasText: name }).first();
+    await row.waitFor({ timeout: 10_000 });
+    expect(reloaded).toBe(false);
+    await row.click();
+    const drawer = endo.getByTestId('consultation-drawer');
+    await expect
+      .poll(() => drawer.getByTestId('consultation-description').innerText())
+      .toContain('22.4 mmol/L');
+    expect(await drawer.getByTestId('consultation-description').innerText()).toContain('Auto consultation');
+    await drawer.getByTestId('consultation-reply-text').fill('Correction insulin 4 IU, recheck in 2 hours.');
+    await drawer.getByTestId('consultation-reply-send').click();
+    await drawer
+      .getByTestId('consultation-thread')
+      .getByText('Correction insulin 4 IU')
+      .waitFor({ timeout: 10_000 });
+    await drawer.getByTestId('consultation-close').click();
+    await endo.getByTestId('consultation-finish-text').fill('Handled by the reply; no visit needed.');
+    await endo.getByTestId('consultation-finish-ok').click();
+    await endo.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await drawer.getByTestId('consultation-close-reason').waitFor({ timeout: 10_000 });
+    expect(await drawer.getByTestId('consultation-reply').count()).toBe(0);
+    await shot(endo, 'consultation-auto-closed-en-1440');
+    await adminContext.close();
+    await endoContext.close();
   });
 
   it('refuses a reply to a closed consultation with the §8 message, and offers no reply box', {
