@@ -151,6 +151,9 @@ export function MedicationOrderForm({
           >
             <Select
               showSearch
+              // every inpatient rendered (up to a page of 500): a virtual list leaves out of the page
+              // the patients a doctor scrolls to
+              virtual={false}
               optionFilterProp="label"
               loading={patientsQuery.isLoading}
               placeholder={t('medication.form.patientPlaceholder')}
