@@ -45,6 +45,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // issue 20: the wall screen left open for 10 minutes of live updates and a server restart; its own
+        // project (own database and server process) so it runs alongside the others, not after them
+        test: {
+          name: 'soak',
+          include: ['e2e/soak/**/*.soak.ts'],
+          environment: 'node',
+          globalSetup: ['e2e/soak/global-setup.ts'],
+          testTimeout: 20 * 60_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

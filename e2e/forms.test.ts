@@ -2677,6 +2677,9 @@ const INSTANT: InstantCase[] = [
       const other = before === 'all' ? 'measured' : 'all';
       await page.getByTestId(`period-strategy-${other}`).click();
       await confirmHospitalWide(page);
+      // the dialog gone and the radio on the new value: the save was asked for, not just the click
+      await page.getByTestId('confirm-ok').waitFor({ state: 'detached' });
+      await expect.poll(() => page.getByTestId(`period-strategy-${other}`).isChecked()).toBe(true);
       return other;
     },
     restore: (page, before) =>

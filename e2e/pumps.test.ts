@@ -82,6 +82,9 @@ describe('insulin pumps end to end', () => {
     await page.getByTestId('pump-up').click();
     await dialog(page).waitFor();
     await chooseOption(page, page.getByTestId('pump-up-pump'), new RegExp(serial));
+    // put on five minutes ago: the tube change and the down-pump "now" below must come after it,
+    // and the walk may run within the minute of the up-pump
+    await typeTime(page, 'pump-up-time', shanghaiMinute(-5));
     await page.getByTestId('form-submit').click();
     await dialog(page).waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByTestId('pump-current-serial').innerText()).toBe(serial);

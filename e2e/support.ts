@@ -166,14 +166,22 @@ export function hospitalYesterday(): string {
   return day.toISOString().slice(0, 10);
 }
 
-/** Picks the first option of an open antd Select whose text matches `label`. */
+/**
+ * Picks the first option of an antd Select whose text matches `label`, in that select's own dropdown
+ * (the one holding the list its combobox controls): a dropdown just closed by the previous pick may
+ * still be fading out and match `:visible`.
+ */
 export async function chooseOption(page: Page, select: Locator, label: RegExp): Promise<void> {
   await select.click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: label })
+  const listId = await select
+    .locator('[role="combobox"]')
     .first()
-    .click();
+    .getAttribute('aria-controls')
+    .catch(() => null);
+  const dropdown = listId
+    ? page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listId}"]`) })
+    : page.locator('.ant-select-dropdown:visible');
+  await dropdown.locator('.ant-select-item-option').filter({ hasText: label }).first().click();
 }
 
 /** Scans a wristband on the home page (opens the patient) and goes to one tab of the patient. */

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: builds the web app (the browser tests drive the built app), runs every vitest project
-// (domain, server API, web unit, e2e browser) and ends with the plain line "N passed, N failed".
+// (domain, server API, web unit, e2e browser, and the wall screen's 10-minute soak test, which runs
+// alongside the others on its own database and server process) and ends with the plain line
+// "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 

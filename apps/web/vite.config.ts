@@ -33,5 +33,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
+    // A lazy page fetches the chunks it imports when it runs rather than the first chunk listing them
+    // all ahead: the list of every page's chunk names grew with each page and is not the login
+    // page's business (issue 14's budget of the login page's download).
+    modulePreload: false,
   },
 });

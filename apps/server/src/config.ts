@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { SCREEN_LINK_CHECK_MS } from '@glucocare/domain/monitor';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -16,6 +17,8 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: int(30),
   SESSION_MAX_HOURS: int(12),
   LOGIN_RATE_LIMIT: int(20),
+  APPOINTMENT_RATE_LIMIT: int(30),
+  SCREEN_RATE_LIMIT: int(600),
   LOCKOUT_THRESHOLD: int(5),
   LOCKOUT_MINUTES: int(15),
   TRUST_PROXY: bool.default(false),
@@ -46,6 +49,12 @@ export interface Config {
   sessionIdleMinutes: number;
   sessionMaxHours: number;
   loginRateLimit: number;
+  /** public appointment registrations an hour per client address (issue 18) */
+  appointmentRateLimit: number;
+  /** wall-screen calls a minute per client address (issue 20; a wall reads four calls per refresh) */
+  screenRateLimit: number;
+  /** how often an open wall stream checks its screen link again (ms; tests shorten it) */
+  screenLinkCheckMs: number;
   lockoutThreshold: number;
   lockoutMinutes: number;
   trustProxy: boolean;
@@ -83,6 +92,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    appointmentRateLimit: e.APPOINTMENT_RATE_LIMIT,
+    screenRateLimit: e.SCREEN_RATE_LIMIT,
+    screenLinkCheckMs: SCREEN_LINK_CHECK_MS,
     lockoutThreshold: e.LOCKOUT_THRESHOLD,
     lockoutMinutes: e.LOCKOUT_MINUTES,
     trustProxy: e.TRUST_PROXY,

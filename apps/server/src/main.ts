@@ -5,6 +5,7 @@ import { createDb } from './db/client';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { DEMO_LOGINS, seedDemoData } from './db/seed';
+import { demoScreenLinks } from './modules/monitor/links';
 
 async function main() {
   const startedAt = Date.now();
@@ -59,6 +60,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}`;
+  const walls = config.seedDemo ? await demoScreenLinks(app, '101') : [];
   const lines = [
     '',
     `GlucoCare is running at ${url}  (API docs: ${url}/app-service/docs)`,
@@ -67,6 +69,8 @@ async function main() {
     ...(config.seedDemo
       ? DEMO_LOGINS.map((l) => `  ${l.tenant}  ${l.userName.padEnd(11)} ${l.password.padEnd(13)} ${l.role}`)
       : []),
+    walls.length ? 'Demo wall screens (no login; the link is the credential):' : '',
+    ...walls.map((wall) => `  ${url}${wall.path}`),
     'Press Ctrl-C to stop.',
     '',
   ];

@@ -19,10 +19,27 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import type { DbOrTx } from '../../../apps/server/src/db/client';
 import { patients } from '../../../apps/server/src/db/schema';
 import { linkedChartStatement } from '../../../apps/server/src/modules/insulin/linked-chart';
+import {
+  wardDashboardStatement,
+  wardDepartmentsStatement,
+} from '../../../apps/server/src/modules/monitor/ward';
+import { getSetting } from '../../../apps/server/src/modules/settings/service';
+import { readTirSetting } from '../../../apps/server/src/modules/settings/strategy-service';
 import { loadTaskSettings, taskPatientsStatement } from '../../../apps/server/src/modules/tasks/progress';
+import {
+  monthBounds,
+  outcomeStatement,
+} from '../../../apps/server/src/modules/virtual-ward/outcomes-service';
+import {
+  readManagingDepartment,
+  readReviewCriteria,
+  worklistStatement,
+} from '../../../apps/server/src/modules/virtual-ward/review-service';
 import { BENCH_TENANT, BENCH_WARD, type HospitalInfo } from './generate';
+import { qcCurveCeiling, qcStatisticsCeiling } from './quality';
 
 export interface CeilingQuery {
   name: string;
@@ -66,7 +83,8 @@ export const CEILINGS: Record<
       statements: [
         {
           // list.ts selectInpatients with progress.ts taskTimesColumn: the page and the count, then the
-          // per-patient probes for the page's rows
+          // per-patient probes for the page's rows (latest glucose and open critical values: their
+          // derived rows, issue 20)
           text: `select p.id, p.name, p.gender, p.date_of_birth::text, p.age, p.status, p.department_code,
                         d.name as department_name, p.bed, p.inpatient_number, p.wristband_code, p.appointment_code,
                         p.admitted_at, p.discharged_at, p.doctor_code, doc.nick_name as doctor_name, p.tags,
@@ -74,8 +92,7 @@ export const CEILINGS: Record<
                         g.id as glu_id, g.value as glu_value, g.test_time as glu_time,
                         g.classification as glu_classification, g.color as glu_color,
                         g.period_code as glu_period_code, gp.name_zh as glu_period_name,
-                        (select count(*)::int from critical_events ce
-                          where ce.tenant_id = p.tenant_id and ce.patient_id = p.id and ce.status = 'open') as open_critical,
+                        coalesce(pn.open_critical, 0) as open_critical,
                         coalesce((
                           select json_agg(json_build_array(m.period_code, m.test_time) order by m.test_time)
                             from measurements m
@@ -91,12 +108,11 @@ export const CEILINGS: Record<
                           limit 50 offset 0) p
                    ${DEPARTMENT_AND_DOCTOR}
                    left join lateral (
-                     select m.id, m.value, m.test_time, m.classification, m.color, m.period_code
-                       from measurements m
-                      where m.tenant_id = p.tenant_id and m.patient_id = p.id and m.item = 'GLU'
-                        and m.deleted_at is null and m.value is not null
-                      order by m.test_time desc limit 1) g on true
+                     select l.measurement_id as id, l.value, l.test_time, l.classification, l.color, l.period_code
+                       from patient_latest_readings l
+                      where l.tenant_id = p.tenant_id and l.patient_id = p.id and l.item = 'GLU') g on true
                    left join glucose_periods gp on gp.tenant_id = p.tenant_id and gp.code = g.period_code
+                   left join patient_now pn on pn.tenant_id = p.tenant_id and pn.patient_id = p.id
                   order by ${wardOrder('p')}`,
           values: [BENCH_TENANT, BENCH_WARD, span.from, span.until],
         },
@@ -170,6 +186,60 @@ export const CEILINGS: Record<
       statements: [{ text: chart.sql, values: chart.params }],
     };
   },
+  // issue 19: the app's own statements of the Levey-Jennings month and of the month's QC statistics
+  '/app-service/v2/deviceQc/control': (info, w, db) => qcCurveCeiling(db, info, w.monthStart.slice(0, 7)),
+  '/app-service/v1/deviceQc/departmentControlStatistics': (info, w, db) => qcStatisticsCeiling(db, info, w),
+  '/app-service/v1/virtualward/worklist': async (_info, _w, db) => {
+    // the app's own statement (virtual-ward/review-service.ts worklistStatement) with the settings the
+    // app reads (criteria, managing department) for an administrator (scope all), page 1 of 20, rendered
+    // by the same dialect; the window ends now, as the app's does
+    const orm = drizzle(db) as unknown as Parameters<typeof readReviewCriteria>[0];
+    const [criteria, managing] = await Promise.all([
+      readReviewCriteria(orm, BENCH_TENANT),
+      readManagingDepartment(orm, BENCH_TENANT),
+    ]);
+    const statement = new PgDialect().sqlToQuery(
+      worklistStatement({
+        tenantId: BENCH_TENANT,
+        criteria,
+        now: new Date(),
+        managing,
+        scope: { all: true },
+        query: { page: 1, size: 20 },
+        lang: 'en-US',
+      }),
+    );
+    return {
+      name: "SQL ceiling: daily review worklist (the window's readings per patient, patients, stays, last follow-up in one statement)",
+      statements: [{ text: statement.sql, values: statement.params }],
+    };
+  },
+  '/app-service/v1/monitor/ward': async (info) => {
+    // the app's own two statements (monitor/ward.ts) for a nurse of the bench ward, rendered by the same
+    // dialect: the scope's wards, then the figures, the beds' now and the recent lists from the derived
+    // rows; today as the app takes it (the server's clock on the hospital's calendar)
+    const dialect = new PgDialect();
+    const nurse = { tenantId: BENCH_TENANT, scope: { all: false as const, departments: [BENCH_WARD] } };
+    const day = hospitalDayAt(new Date(), info.timeZone);
+    const departments = dialect.sqlToQuery(wardDepartmentsStatement(nurse, 'en-US', BENCH_WARD));
+    const dashboard = dialect.sqlToQuery(
+      wardDashboardStatement({
+        tenantId: BENCH_TENANT,
+        lang: 'en-US',
+        wards: [BENCH_WARD],
+        day: day.date,
+        dayStart: day.start,
+        dayEnd: day.end,
+      }),
+    );
+    return {
+      name: `SQL ceiling: ward-wide dashboard (${BENCH_WARD}: the scope's wards, then one statement over the derived rows)`,
+      statements: [
+        { text: departments.sql, values: departments.params },
+        { text: dashboard.sql, values: dashboard.params },
+      ],
+    };
+  },
   '/app-service/v1/tasks/todayTask': async (_info, _w, db) => {
     // the app's own statement (tasks/progress.ts taskPatientsStatement) with the settings the app reads
     // (time zone, periods, strategy), rendered by the same dialect: the ward's in-hospital patients with
@@ -209,4 +279,36 @@ export const CEILINGS: Record<
       },
     ],
   }),
+  '/app-service/v1/virtualward/outcomes': async (info, w, db) => {
+    // the app's own statement (virtual-ward/outcomes-service.ts outcomeStatement) with the limits the app
+    // reads (review criteria, TIR setting) and the month's bounds in the hospital zone, rendered by the
+    // same dialect: a month's patient-day outcomes for the whole hospital
+    // the settings readers take the app's database type; this plain drizzle over the pool runs them alike
+    const orm = drizzle(db) as unknown as DbOrTx;
+    const month = w.monthStart.slice(0, 7);
+    const [review, tir, bounds] = await Promise.all([
+      getSetting(orm, BENCH_TENANT, 'virtualWard.reviewCriteria'),
+      readTirSetting(orm, BENCH_TENANT),
+      monthBounds(orm, info.timeZone, month, month),
+    ]);
+    const statement = new PgDialect().sqlToQuery(
+      outcomeStatement({
+        tenantId: BENCH_TENANT,
+        timeZone: info.timeZone,
+        from: bounds.from,
+        to: bounds.to,
+        criteria: {
+          hyperValue: review.hyperValue,
+          hyperCount: review.hyperCount,
+          goalLow: tir.low,
+          goalHigh: tir.high,
+        },
+        readingScope: undefined,
+      }),
+    );
+    return {
+      name: `SQL ceiling: patient-day outcomes (whole hospital, ${month}: readings by patient and hospital day, then the month)`,
+      statements: [{ text: statement.sql, values: statement.params }],
+    };
+  },
 };

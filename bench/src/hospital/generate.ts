@@ -34,8 +34,10 @@ import { BEDS_PER_WARD, GIVEN_FEMALE, GIVEN_MALE, SURNAMES, WARDS, type Ward } f
 import { generateInsulin } from './insulin';
 
 /** Bump when the generated data change shape: an older database is then generated anew. */
-export const GENERATOR_VERSION = 2;
-export const DATABASE_NAME = 'gc_bench_hospital';
+// 3: the derived rows (day counts, issue 20's latest readings and open critical values) built after the load
+export const GENERATOR_VERSION = 3;
+/** BENCH_DATABASE: another name, so that several working trees on one PostgreSQL keep a bench hospital each. */
+export const DATABASE_NAME = process.env.BENCH_DATABASE || 'gc_bench_hospital';
 export const BENCH_TENANT = '900';
 export const BENCH_PASSWORD = 'Bench@2026';
 /** The password of the ward staff (`d_endo_1`, `n_endo_1`, `r_endo`, …). */
@@ -743,7 +745,20 @@ async function generate(url: string): Promise<Omit<HospitalInfo, 'url' | 'reused
 
     await client.query('drop table bench_stays, bench_class, bench_points');
     await client.query('set session_replication_role = default');
-    for (const table of ['measurements', 'critical_events', 'patients', 'patient_admissions', 'users']) {
+    // the replica role kept the triggers of the derived rows quiet during the load: the day counts
+    // (migration 0007) and each patient's now (issue 20, migration 0022) are built once from the data
+    await client.query('select glucose_day_counts_rebuild($1), patient_now_rebuild($1)', [BENCH_TENANT]);
+    step('derived rows rebuilt (day counts, latest readings, open critical values)');
+    for (const table of [
+      'measurements',
+      'critical_events',
+      'patients',
+      'patient_admissions',
+      'users',
+      'glucose_day_counts',
+      'patient_latest_readings',
+      'patient_now',
+    ]) {
       await client.query(`vacuum (analyze) ${table}`);
     }
     step('vacuum analyze');

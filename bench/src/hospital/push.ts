@@ -38,6 +38,7 @@ import {
   saveCell,
   signInNurses,
 } from './round';
+import { wallHeaders } from './screens';
 
 /** Clients on the push channel: 200, or `BENCH_PUSH_CLIENTS`; a tenth (at most 20) of all wards. */
 export const PUSH_CLIENTS = envCount('BENCH_PUSH_CLIENTS', 200);
@@ -48,24 +49,28 @@ const DRAIN_MS = 5_000;
 const clock = () => Date.now();
 
 interface Listener {
-  /** the ward of a nurse client; null for an administrator (all wards) */
+  /** the ward of a nurse client; null for an administrator or a whole-hospital wall screen (all wards) */
   ward: string | null;
+  /** a wall screen's stream (issue 20): events name the wards, never the patients */
+  wall: boolean;
   stream: LiveStream;
   /** how many of the stream's events `catchUp` has read */
   read: number;
-  /** per patient, when each of its `readings` events arrived */
-  arrivals: Map<number, number[]>;
+  /** per patient (`p:<id>`), or per ward for a wall (`w:<code>`), when each `readings` event arrived */
+  arrivals: Map<string, number[]>;
   /** events about a ward outside the client's scope (must stay 0) */
   strays: number;
   ended: boolean;
 }
 
 /** Opens one stream (the API tests' reader: fetch + bearer + `createSseReader`) and waits for `ready`. */
-async function listen(url: string, token: string, ward: string | null): Promise<Listener> {
-  const stream = await openLiveStream(url, token);
+async function listen(url: string, token: string, ward: string | null, wall = false): Promise<Listener> {
+  const stream = wall
+    ? await openLiveStream(url, null, { path: '/v1/monitor/events', headers: wallHeaders(token) })
+    : await openLiveStream(url, token);
   if (stream.status !== 200) throw new StatusError(stream.status, 'the push channel refused the client');
   await stream.waitFor((event) => event.event === 'ready', 60_000);
-  const listener: Listener = { ward, stream, read: 0, arrivals: new Map(), strays: 0, ended: false };
+  const listener: Listener = { ward, wall, stream, read: 0, arrivals: new Map(), strays: 0, ended: false };
   void stream.ended.then(() => {
     listener.ended = true;
   });
@@ -81,10 +86,15 @@ function catchUp(listener: Listener, fromPublish: number[]) {
     const message = event.data as unknown as LiveMessage;
     fromPublish.push(event.receivedAt - message.at);
     if (listener.ward !== null && !message.departments.includes(listener.ward)) listener.strays++;
-    for (const id of message.patientIds) {
-      const list = listener.arrivals.get(id);
+    // a wall's event carries no patient ids (`patientIds` absent): it is filed by ward
+    if (listener.wall && 'patientIds' in message) listener.strays++;
+    const keys = listener.wall
+      ? message.departments.map((code) => `w:${code}`)
+      : message.patientIds.map((id) => `p:${id}`);
+    for (const key of keys) {
+      const list = listener.arrivals.get(key);
       if (list) list.push(event.receivedAt);
-      else listener.arrivals.set(id, [event.receivedAt]);
+      else listener.arrivals.set(key, [event.receivedAt]);
     }
   }
 }
@@ -94,10 +104,14 @@ interface Write {
   patientId: number;
   /** this write is the patient's seq-th acknowledged one of the run (from 0) */
   seq: number;
+  /** and its ward's wardSeq-th (one writer per ward: a wall's k-th event of the ward is its k-th write) */
+  wardSeq: number;
   ackAt: number;
 }
 
 export interface PushResult {
+  /** staff sessions on `/v1/live/events`, or whole-hospital wall screens on `/v1/monitor/events` */
+  kind: 'staff' | 'wall';
   clients: number;
   allScope: number;
   listenerWards: number;
@@ -136,9 +150,11 @@ export async function runPush(
   writers: number,
   seconds: number,
   run: { runId: string; since: Date; monitor: pg.Pool; database: string },
+  /** wall screens: every client a whole-hospital screen link's stream (issue 20) */
+  wall: { token: string } | null = null,
 ): Promise<PushResult | { skipped: string }> {
   const wards = hospital.wards;
-  const allScope = Math.min(BENCH_USERS, Math.round(PUSH_CLIENTS / 10));
+  const allScope = wall ? PUSH_CLIENTS : Math.min(BENCH_USERS, Math.round(PUSH_CLIENTS / 10));
   const nurseClients = PUSH_CLIENTS - allScope;
   if (nurseClients > wards.length * 7 || writers > wards.length) {
     return {
@@ -160,23 +176,27 @@ export async function runPush(
       number: 1 + Math.floor(i / wards.length),
     })),
   );
-  const adminTokens = await inTurns(
-    Array.from({ length: allScope }, (_, i) => benchAdmin(i + 1)),
-    4,
-    (name) => server.login(BENCH_TENANT, name, BENCH_PASSWORD),
-  );
+  const adminTokens = wall
+    ? []
+    : await inTurns(
+        Array.from({ length: allScope }, (_, i) => benchAdmin(i + 1)),
+        4,
+        (name) => server.login(BENCH_TENANT, name, BENCH_PASSWORD),
+      );
 
   const before = await server.memory();
   const fromPublish: number[] = [];
-  const plan = [
-    ...clientNurses.map((nurse) => ({ token: nurse.token, ward: nurse.ward as string | null })),
-    ...adminTokens.map((token) => ({ token, ward: null })),
-  ];
+  const plan = wall
+    ? Array.from({ length: allScope }, () => ({ token: wall.token, ward: null }))
+    : [
+        ...clientNurses.map((nurse) => ({ token: nurse.token, ward: nurse.ward as string | null })),
+        ...adminTokens.map((token) => ({ token, ward: null })),
+      ];
   const listeners: Listener[] = [];
   try {
     try {
       await inTurns(plan, 20, async ({ token, ward }) => {
-        listeners.push(await listen(server.url, token, ward));
+        listeners.push(await listen(server.url, token, ward, !!wall));
       });
     } catch (error) {
       return { skipped: `a client could not open the push channel: ${(error as Error).message}` };
@@ -190,6 +210,7 @@ export async function runPush(
     const note = `${BENCH_NOTE} push ${run.runId}`;
     const writes: Write[] = [];
     const seqs = new Map<number, number>();
+    const wardSeqs = new Map<string, number>();
     const cpuBefore = await cpuSnapshot(server.pid, run.monitor, run.database);
     const loop = await closedLoop(writerNurses, seconds, (nurse, n, index) => {
       const cell = cellOf(hospital, nurse.ward, n, base);
@@ -199,7 +220,9 @@ export async function runPush(
         const ackAt = clock();
         const seq = seqs.get(cell.patient.id) ?? 0;
         seqs.set(cell.patient.id, seq + 1);
-        writes.push({ ward: nurse.ward, patientId: cell.patient.id, seq, ackAt });
+        const wardSeq = wardSeqs.get(nurse.ward) ?? 0;
+        wardSeqs.set(nurse.ward, wardSeq + 1);
+        writes.push({ ward: nurse.ward, patientId: cell.patient.id, seq, wardSeq, ackAt });
       };
     });
     const cpuAfter = await cpuSnapshot(server.pid, run.monitor, run.database);
@@ -212,7 +235,9 @@ export async function runPush(
     );
     const due = (write: Write) => dueByWard.get(write.ward) ?? [];
     const arrivalOf = (listener: Listener, write: Write) =>
-      listener.arrivals.get(write.patientId)?.[write.seq];
+      listener.wall
+        ? listener.arrivals.get(`w:${write.ward}`)?.[write.wardSeq]
+        : listener.arrivals.get(`p:${write.patientId}`)?.[write.seq];
     const expected = writes.reduce((sum, write) => sum + due(write).length, 0);
     const deliveredNow = () => {
       for (const listener of listeners) catchUp(listener, fromPublish);
@@ -247,6 +272,7 @@ export async function runPush(
     const strays = listeners.reduce((sum, l) => sum + l.strays, 0);
     const dropped = listeners.filter((l) => l.ended).length;
     return {
+      kind: wall ? 'wall' : 'staff',
       clients: listeners.length,
       allScope,
       listenerWards: new Set(clientNurses.map((nurse) => nurse.ward)).size,

@@ -88,13 +88,17 @@ function pushLines(push: PushResult | { skipped: string }): string[] {
   const perClient = (key: 'heapUsed' | 'rss' | 'external') =>
     `${((push.connected[key] - push.before[key]) / push.clients / 1024).toFixed(1)} KiB`;
   const target = `p99 ≤ 1 s, all delivered: **${push.met ? 'met' : 'MISSED'}**`;
+  const who =
+    push.kind === 'wall'
+      ? `${push.clients} wall screens (whole-hospital screen link, GET /v1/monitor/events)`
+      : `${push.clients} SSE clients (${push.clients - push.allScope} ward nurses on ${push.listenerWards} wards, ${push.allScope} of all wards)`;
   return [
     '| push channel | clients | writers | writes (per s) | write p50 / p99 ms | delivered / expected | write answered → client p50 ms | p99 ms | max ms | publish → client p50 / p99 ms | app + DB CPU ms per write | target |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
-    `| ${push.clients} SSE clients (${push.clients - push.allScope} ward nurses on ${push.listenerWards} wards, ${push.allScope} of all wards), ${push.writers} nurses writing on ${push.writers} wards | ${push.clients} | ${push.writers} | ${push.writes} (${push.writesPerSecond}) | ${push.writeP50} / ${push.writeP99} | ${push.delivered} / ${push.expected} | ${push.ackP50} | ${push.ackP99} | ${push.ackMax} | ${push.publishP50} / ${push.publishP99} | ${push.appCpuPerWrite ?? '–'} + ${push.dbCpuPerWrite ?? '–'} | ${target} |`,
+    `| ${who}, ${push.writers} nurses writing on ${push.writers} wards | ${push.clients} | ${push.writers} | ${push.writes} (${push.writesPerSecond}) | ${push.writeP50} / ${push.writeP99} | ${push.delivered} / ${push.expected} | ${push.ackP50} | ${push.ackP99} | ${push.ackMax} | ${push.publishP50} / ${push.publishP99} | ${push.appCpuPerWrite ?? '–'} + ${push.dbCpuPerWrite ?? '–'} | ${target} |`,
     '',
     `Push: ${push.beforeAck} of ${push.delivered} deliveries (${push.delivered ? ((100 * push.beforeAck) / push.delivered).toFixed(0) : 0} %) reached the client before the writer had its answer (counted as 0 ms); ` +
-      `${push.strays} events reached a nurse about another ward; ${push.dropped} streams ended early; ` +
+      `${push.strays} events ${push.kind === 'wall' ? 'named patients on a wall' : 'reached a nurse about another ward'}; ${push.dropped} streams ended early; ` +
       `${push.errors} write errors, ${push.non2xx} non-2xx${push.firstError ? ` (${push.firstError})` : ''}. ` +
       `App memory after a full GC: ${mib(push.before.heapUsed)} heap / ${mib(push.before.rss)} RSS with the sessions signed in but no stream, ` +
       `${mib(push.connected.heapUsed)} / ${mib(push.connected.rss)} with ${push.clients} streams open, ` +
@@ -113,7 +117,7 @@ export async function hospitalReport(seconds: number, only?: string[]): Promise<
   try {
     const info = await ensureHospital(server.url);
     const port = Number(process.env.BENCH_PORT ?? 8096);
-    const { rows, push } = await runHospitalScenarios(info, port, seconds, only);
+    const { rows, push, wallPush } = await runHospitalScenarios(info, port, seconds, only);
     const w = windows(info);
     const cpu = os.cpus();
     return [
@@ -139,6 +143,7 @@ export async function hospitalReport(seconds: number, only?: string[]): Promise<
       ...(rows.length ? [...table(rows), ''] : []),
       ...(rows.some((r) => r.scenario.startsWith('ward round')) ? [ROUND_NOTE, ''] : []),
       ...(push ? pushLines(push) : []),
+      ...(wallPush ? pushLines(wallPush) : []),
     ];
   } finally {
     await server.stop();

@@ -25,6 +25,7 @@ import {
 import { closedLoop, envCount, loopRow } from './latency';
 import { ensureMonitoringOrders } from './orders';
 import { type PushResult, runPush } from './push';
+import { ensureQcYear, qcMeterOf, qcStrategy, registerUploadMeters, removeUploadMeters } from './quality';
 import {
   type Hospital,
   loadHospital,
@@ -33,6 +34,7 @@ import {
   roundInSql,
   roundThroughApp,
 } from './round';
+import { overviewCeiling, wallHeaders, wholeHospitalLink } from './screens';
 
 /** Concurrent connections (and SQL clients) of every scenario: 20, or `BENCH_CONNECTIONS`. */
 export const CONNECTIONS = envCount('BENCH_CONNECTIONS', 20);
@@ -54,7 +56,8 @@ export interface HospitalRow extends Row {
   dbCpu?: number | null;
 }
 
-type Who = 'nurse' | 'admin';
+/** who calls: a nurse's or an administrator's session, or a wall display with a whole-hospital screen link */
+type Who = 'nurse' | 'admin' | 'wall';
 
 interface HttpScenario {
   /** for BENCH_SCENARIOS=dashboard,pivot,... */
@@ -181,14 +184,89 @@ function httpScenarios(info: HospitalInfo): HttpScenario[] {
       ceilingRatio: 1.5,
     },
     {
+      key: 'outcomes',
+      name: `virtual-ward outcomes as patient-days: whole hospital, ${w.monthStart.slice(0, 7)}`,
+      route: '/app-service/v1/virtualward/outcomes',
+      who: 'admin',
+      path: `/app-service/v1/virtualward/outcomes?beginMonth=${w.monthStart.slice(0, 7)}&endMonth=${w.monthStart.slice(0, 7)}&scope=hospital`,
+      ceilingRatio: 1.5,
+    },
+    {
+      key: 'worklist',
+      name: 'virtual-ward daily review worklist: whole hospital (2,000 inpatients), past 24 h, page 1 of 20',
+      route: '/app-service/v1/virtualward/worklist',
+      who: 'admin',
+      path: '/app-service/v1/virtualward/worklist?page=1&size=20',
+      ceilingRatio: 1.5,
+    },
+    {
+      key: 'qccurve',
+      name: `QC Levey-Jennings month: one meter (${qcMeterOf(BENCH_WARD)}), level 1, ${w.monthStart.slice(0, 7)} (a year of runs, 40 meters)`,
+      route: '/app-service/v2/deviceQc/control',
+      who: 'admin',
+      path: `/app-service/v2/deviceQc/control?sn=${qcMeterOf(BENCH_WARD)}&month=${w.monthStart.slice(0, 7)}&level=1`,
+      ceilingRatio: 1.5,
+    },
+    {
+      key: 'qcstats',
+      name: `QC statistics: all 40 meters, ${w.monthStart.slice(0, 7)} (per meter, level, lot; per department)`,
+      route: '/app-service/v1/deviceQc/departmentControlStatistics',
+      who: 'admin',
+      path: `/app-service/v1/deviceQc/departmentControlStatistics?beginDate=${w.monthStart}&endDate=${w.monthEnd}`,
+      ceilingRatio: 1.5,
+    },
+    {
+      // issue 20: the ward dashboard from the derived rows (target: p99 ≤ 1.3 × the floor's, see report)
+      key: 'warddash',
+      name: `ward-wide dashboard: ${BENCH_WARD}, 50 beds (figures, beds' now, recent tests and critical values)`,
+      route: '/app-service/v1/monitor/ward',
+      who: 'nurse',
+      path: `/app-service/v1/monitor/ward?departmentCode=${BENCH_WARD}`,
+      ceilingRatio: 1.5,
+    },
+    {
       key: 'critical',
       name: `critical-value list: whole hospital, ${w.monthStart.slice(0, 7)}, page 1 of 20`,
       route: '/app-service/v1/crisisPatient/query',
       who: 'admin',
       path: `/app-service/v1/crisisPatient/query?beginDate=${w.monthStart}&endDate=${w.monthEnd}&page=1&size=20`,
     },
+    // issue 20: the wall screen's four calls with a whole-hospital screen link (no session), for today
+    {
+      key: 'screens',
+      name: 'wall screen: overview (whole-hospital link; today, the week, every ward, the hours)',
+      route: '/app-service/v1/monitor/',
+      who: 'wall',
+      path: '/app-service/v1/monitor/',
+      ceilingRatio: 1.3,
+    },
+    {
+      key: 'screens',
+      name: 'wall screen: recent measurements (whole-hospital link, latest reading per patient, 24 h)',
+      route: '/app-service/v1/monitor/personMonitor',
+      who: 'wall',
+      path: '/app-service/v1/monitor/personMonitor',
+    },
+    {
+      key: 'screens',
+      name: 'wall screen: critical values (whole-hospital link, 24 h)',
+      route: '/app-service/v1/monitor/crisisLowRecords',
+      who: 'wall',
+      path: '/app-service/v1/monitor/crisisLowRecords',
+    },
+    {
+      key: 'screens',
+      name: "wall screen: today's distribution, high/low wards, abnormal detail (whole-hospital link)",
+      route: '/app-service/v1/monitor/todayPatientDistribution',
+      who: 'wall',
+      path: '/app-service/v1/monitor/todayPatientDistribution',
+    },
   ];
 }
+
+/** The request headers of a caller: the session's bearer, or a wall's screen link. */
+const callerHeaders = (who: Who, token: string): Record<string, string> =>
+  who === 'wall' ? wallHeaders(token) : { authorization: `Bearer ${token}` };
 
 type Ctx = { index?: number };
 
@@ -199,10 +277,17 @@ function tokenOf(tokens: string[], context: Ctx, next: { value: number }): strin
 }
 
 /** A request the scenario makes, checked once before the load: a failure here means wrong figures. */
-async function probe(server: AppServer, method: string, path: string, token: string, body?: string) {
+async function probe(
+  server: AppServer,
+  method: string,
+  path: string,
+  token: string,
+  body?: string,
+  who: Who = 'nurse',
+) {
   const res = await fetch(`${server.url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: { ...callerHeaders(who, token), ...(body ? { 'content-type': 'application/json' } : {}) },
     body,
   });
   const text = await res.text();
@@ -217,7 +302,7 @@ async function runHttp(
   seconds: number,
 ): Promise<HospitalRow> {
   const list = tokens[scenario.who];
-  const failure = await probe(server, 'GET', scenario.path, list[0]);
+  const failure = await probe(server, 'GET', scenario.path, list[0], undefined, scenario.who);
   if (failure) return { ...empty(scenario.name), skipped: failure };
   const next = { value: 0 };
   const result = await autocannon({
@@ -230,7 +315,7 @@ async function runHttp(
         path: scenario.path,
         setupRequest: (request, context: Ctx) => ({
           ...request,
-          headers: { authorization: `Bearer ${tokenOf(list, context, next)}` },
+          headers: callerHeaders(scenario.who, tokenOf(list, context, next)),
         }),
       },
     ],
@@ -375,17 +460,37 @@ async function runUpload(
   return { ...r, storedPerSecond };
 }
 
-const AUTO_CONSULTATION_KEYS = ['feature.autoConsultation', 'strategy.autoConsultation'];
+/**
+ * A rule on the reading write path, switched off and on for the bench (see {@link runUploadOffOn}): the
+ * settings it touches (put back afterwards), how to switch it on (`other`: a department that is not the
+ * bench ward) and how many rows it made.
+ */
+interface WritePathRule {
+  /** "auto consultation", "virtual-ward auto join" */
+  name: string;
+  keys: string[];
+  off: (put: SettingPut, db: pg.Pool) => Promise<unknown>;
+  on: (put: SettingPut, other: string, db: pg.Pool) => Promise<unknown>;
+  /** the least ratio of stored/s on to off that meets the target (0.9 unless said) */
+  minRatio?: number;
+  /** `select count(*)::int as count …` of the rows the rule made since $2 in tenant $1, and their name */
+  made: { sql: string; noun: string };
+  /** the upload's device serial suffix and time shifts (ms) of the off and on runs, apart from other rules' */
+  runs: { serial: string; shiftMs: [number, number] };
+  /** before the runs, with the off and on runs' device serials (e.g. register them as meters); undone after */
+  setup?: (db: pg.Pool, serials: string[]) => Promise<unknown>;
+  teardown?: (db: pg.Pool, serials: string[]) => Promise<unknown>;
+}
+type SettingPut = (key: string, value: unknown) => Promise<unknown>;
 
 /**
- * Auto consultation's cost on the write path (issue 17): the meter upload twice in one run, first with
- * the hospital's auto-consultation switch off, then on with every glucose and the ketone trigger at
- * the default thresholds and another department consulting — about half the generated values cross one,
- * so every batch runs the consultation INSERT (raising one per patient, trigger and day, then skipping).
- * Target: readings stored per second with it on ≥ 0.9 × off. The settings are put back afterwards and
- * the consultations removed with the bench's other rows.
+ * A rule's cost on the write path: the meter upload twice in one run, first with the rule off, then on
+ * (settings written straight into the database). Target: readings stored per second with it on
+ * ≥ 0.9 × off (or the rule's `minRatio`). The settings are put back afterwards; the rows the rule made go with the bench's other
+ * rows (removeBenchRows).
  */
-async function runAutoConsultation(
+async function runUploadOffOn(
+  rule: WritePathRule,
   server: AppServer,
   tokens: string[],
   db: pg.Pool,
@@ -395,67 +500,188 @@ async function runAutoConsultation(
 ): Promise<HospitalRow[]> {
   const { rows: kept } = await db.query<{ key: string; value: unknown }>(
     'select key, value from settings where tenant_id = $1 and key = any($2)',
-    [BENCH_TENANT, AUTO_CONSULTATION_KEYS],
+    [BENCH_TENANT, rule.keys],
   );
   const { rows: others } = await db.query<{ code: string }>(
     'select code from departments where tenant_id = $1 and code <> $2 order by code limit 1',
     [BENCH_TENANT, BENCH_WARD],
   );
-  const consulting = others[0]?.code;
-  if (!consulting) return [{ ...empty('auto consultation'), skipped: 'no department to consult' }];
-  const put = async (key: string, value: unknown) =>
+  const other = others[0]?.code;
+  if (!other) return [{ ...empty(rule.name), skipped: 'no department besides the bench ward' }];
+  const put: SettingPut = async (key, value) =>
     db.query(
       `insert into settings (tenant_id, key, value) values ($1, $2, $3::jsonb)
        on conflict (tenant_id, key) do update set value = excluded.value`,
       [BENCH_TENANT, key, JSON.stringify(value)],
     );
+  const serials = ['OFF', 'ON'].map((end) => `${upload.serial}${rule.runs.serial}-${end}`);
   try {
-    await put('feature.autoConsultation', false);
+    await rule.setup?.(db, serials);
+    await rule.off(put, db);
     const off = await measure(() =>
       runUpload(server, tokens, db, seconds, upload, {
-        label: ', auto consultation off',
-        serialSuffix: '-OFF',
-        shiftMs: 3_000,
+        label: `, ${rule.name} off`,
+        serialSuffix: `${rule.runs.serial}-OFF`,
+        shiftMs: rule.runs.shiftMs[0],
       }),
     );
+    await rule.on(put, other, db);
+    const on = (await measure(() =>
+      runUpload(server, tokens, db, seconds, upload, {
+        label: `, ${rule.name} on`,
+        serialSuffix: `${rule.runs.serial}-ON`,
+        shiftMs: rule.runs.shiftMs[1],
+      }),
+    )) as HospitalRow & { storedPerSecond?: number };
+    const { rows: made } = await db.query<{ count: number }>(rule.made.sql, [BENCH_TENANT, upload.since]);
+    const offRate = (off as HospitalRow & { storedPerSecond?: number }).storedPerSecond ?? 0;
+    const onRate = on.storedPerSecond ?? 0;
+    const ratio = offRate > 0 ? Math.round((onRate / offRate) * 100) / 100 : 0;
+    on.extra = `${on.extra}; ${made[0]?.count ?? 0} ${rule.made.noun}`;
+    const minRatio = rule.minRatio ?? 0.9;
+    on.target = {
+      text: `stored/s ≥ ${minRatio} × with it off (${ratio}×)`,
+      met: ratio >= minRatio && on.errors + on.non2xx + off.errors + off.non2xx === 0,
+    };
+    off.target = undefined;
+    return [off, on];
+  } finally {
+    await db.query('delete from settings where tenant_id = $1 and key = any($2)', [BENCH_TENANT, rule.keys]);
+    for (const row of kept) await put(row.key, row.value);
+    await rule.teardown?.(db, serials);
+  }
+}
+
+/**
+ * Auto consultation (issue 17): on = the hospital's switch on with every glucose and the ketone trigger
+ * at the default thresholds and another department consulting — about half the generated values cross
+ * one, so every batch runs the consultation INSERT (raising one per patient, trigger and day, then
+ * skipping).
+ */
+const AUTO_CONSULTATION: WritePathRule = {
+  name: 'auto consultation',
+  keys: ['feature.autoConsultation', 'strategy.autoConsultation'],
+  off: (put) => put('feature.autoConsultation', false),
+  on: async (put, other) => {
     await put('feature.autoConsultation', true);
     await put(
       'strategy.autoConsultation',
       DEFAULT_AUTO_CONSULTATION.map((entry) => ({
         ...entry,
         enabled: entry.item !== 'uricAcid' && entry.item !== 'urea',
-        consultDepartmentCode: consulting,
+        consultDepartmentCode: other,
       })),
     );
-    const on = (await measure(() =>
-      runUpload(server, tokens, db, seconds, upload, {
-        label: ', auto consultation on',
-        serialSuffix: '-ON',
-        shiftMs: 6_000,
-      }),
-    )) as HospitalRow & { storedPerSecond?: number };
-    const { rows: raised } = await db.query<{ count: number }>(
-      `select count(*)::int as count from consultations where tenant_id = $1 and source = 'auto' and created_at >= $2`,
-      [BENCH_TENANT, upload.since],
-    );
-    const offRate = (off as HospitalRow & { storedPerSecond?: number }).storedPerSecond ?? 0;
-    const onRate = on.storedPerSecond ?? 0;
-    const ratio = offRate > 0 ? Math.round((onRate / offRate) * 100) / 100 : 0;
-    on.extra = `${on.extra}; ${raised[0]?.count ?? 0} consultations raised`;
-    on.target = {
-      text: `stored/s ≥ 0.9 × with it off (${ratio}×)`,
-      met: ratio >= 0.9 && on.errors + on.non2xx + off.errors + off.non2xx === 0,
-    };
-    off.target = undefined;
-    return [off, on];
-  } finally {
-    await db.query('delete from settings where tenant_id = $1 and key = any($2)', [
-      BENCH_TENANT,
-      AUTO_CONSULTATION_KEYS,
-    ]);
-    for (const row of kept) await put(row.key, row.value);
+  },
+  made: {
+    sql: `select count(*)::int as count from consultations where tenant_id = $1 and source = 'auto' and created_at >= $2`,
+    noun: 'consultations raised',
+  },
+  runs: { serial: '', shiftMs: [3_000, 6_000] },
+};
+
+/**
+ * Virtual-ward auto join (issue 18): on = auto join on at 11.1 mmol/L with another department managing
+ * the virtual ward, so the bench ward's patients are candidates — about a quarter of the generated values
+ * reach the threshold, so every batch runs the join INSERT (each patient joins once, then it skips).
+ */
+const AUTO_JOIN: WritePathRule = {
+  name: 'virtual-ward auto join',
+  keys: [
+    'feature.virtualWard',
+    'virtualWard.autoJoin',
+    'virtualWard.gluMinValue',
+    'virtualWard.managingDepartment',
+  ],
+  off: (put) => put('virtualWard.autoJoin', false),
+  on: async (put, other) => {
+    await put('feature.virtualWard', true);
+    await put('virtualWard.managingDepartment', other);
+    await put('virtualWard.gluMinValue', 11.1);
+    await put('virtualWard.autoJoin', true);
+  },
+  made: {
+    sql: `select count(*)::int as count from virtual_ward_stays where tenant_id = $1 and source = 'auto' and created_at >= $2`,
+    noun: 'patients joined',
+  },
+  runs: { serial: '-VW', shiftMs: [9_000, 12_000] },
+};
+
+/**
+ * The QC lockout (issue 19): the upload's serials registered as analyzers of the bench ward with the
+ * bench lots; off = the QC strategy's lockout off, on = the default strategy (lockout on, a run due every
+ * 24 h, both levels) — the meters have never run QC, so every reading uploaded is held ("QC locked").
+ */
+const QC_LOCKOUT: WritePathRule = {
+  name: 'QC lockout',
+  keys: ['qc.strategy'],
+  off: (put) => put('qc.strategy', qcStrategy(false)),
+  on: (put) => put('qc.strategy', qcStrategy(true)),
+  made: {
+    sql: `select count(*)::int as count from measurements where tenant_id = $1 and qc_hold is not null and created_at >= $2`,
+    noun: 'readings held by the lockout',
+  },
+  runs: { serial: '-QC', shiftMs: [15_000, 18_000] },
+  setup: registerUploadMeters,
+  teardown: removeUploadMeters,
+};
+
+/** The triggers that keep each patient's "now" (issue 20, migration 0022), per table. */
+const DERIVED_ROW_TRIGGERS = {
+  measurements: [
+    'measurements_patient_latest_insert',
+    'measurements_patient_latest_update',
+    'measurements_patient_latest_delete',
+  ],
+  critical_events: [
+    'critical_events_patient_now_insert',
+    'critical_events_patient_now_update',
+    'critical_events_patient_now_delete',
+  ],
+};
+
+async function switchDerivedRows(db: pg.Pool, on: boolean) {
+  for (const [table, triggers] of Object.entries(DERIVED_ROW_TRIGGERS)) {
+    for (const trigger of triggers) {
+      await db.query(`alter table ${table} ${on ? 'enable' : 'disable'} trigger ${trigger}`);
+    }
   }
 }
+
+/**
+ * The derived rows of each patient's now (issue 20: latest reading per item, open critical values and
+ * awaited rechecks, kept by statement triggers in the writer's transaction): off = their triggers
+ * disabled on the bench database, on = enabled. The day counts of migration 0007 stay on in both runs:
+ * they are the existing write cost, not this one. Afterwards the triggers are on again and the patients
+ * the off run wrote are recomputed (`patient_latest_refresh` / `patient_now_refresh`, the triggers' own
+ * functions), so the bench database keeps exact derived rows. Target (issue 20): ≥ 0.85.
+ */
+const DERIVED_ROWS: WritePathRule = {
+  name: 'derived rows (patient_latest_readings, patient_now)',
+  keys: [],
+  off: (_put, db) => switchDerivedRows(db, false),
+  on: (_put, _other, db) => switchDerivedRows(db, true),
+  minRatio: 0.85,
+  made: {
+    sql: `select count(*)::int as count from patient_latest_readings l
+           where l.tenant_id = $1 and exists (select 1 from measurements m
+             where m.tenant_id = l.tenant_id and m.id = l.measurement_id and m.created_at >= $2)`,
+    noun: 'latest readings now from the upload',
+  },
+  runs: { serial: '-DR', shiftMs: [21_000, 24_000] },
+  teardown: async (db, serials) => {
+    await switchDerivedRows(db, true);
+    await db.query(
+      `select patient_latest_refresh(array(
+                select distinct row(m.tenant_id, m.patient_id, m.item)::patient_item_key from measurements m
+                 where m.tenant_id = $1 and m.device_serial = any($2))),
+              patient_now_refresh(array(
+                select distinct row(m.tenant_id, m.patient_id)::patient_key from measurements m
+                 where m.tenant_id = $1 and m.device_serial = any($2)))`,
+      [BENCH_TENANT, serials],
+    );
+  },
+};
 
 /** Removes the rows the bench wrote (uploaded, and noted by the round and push scenarios) and the audit rows. */
 async function removeBenchRows(db: pg.Pool, serial: string, since: Date) {
@@ -469,6 +695,10 @@ async function removeBenchRows(db: pg.Pool, serial: string, since: Date) {
       [BENCH_TENANT, serial],
     );
     await client.query(`delete from consultations where tenant_id = $1 and created_at >= $2`, [
+      BENCH_TENANT,
+      since,
+    ]);
+    await client.query(`delete from virtual_ward_stays where tenant_id = $1 and created_at >= $2`, [
       BENCH_TENANT,
       since,
     ]);
@@ -578,17 +808,23 @@ async function appIdle(appPid: number, monitor: pg.Pool, database: string) {
 
 /** The hospital scenarios' keys, for `--only` and BENCH_SCENARIOS. */
 export const HOSPITAL_SCENARIOS = [
-  // the keys do not depend on the hospital: any stand-in gives them
-  ...httpScenarios({
-    yearPatientId: 0,
-    dataEnd: new Date(0).toISOString(),
-    timeZone: 'UTC',
-  } as HospitalInfo).map((scenario) => scenario.key),
+  // the keys do not depend on the hospital: any stand-in gives them (several calls may share one)
+  ...new Set(
+    httpScenarios({
+      yearPatientId: 0,
+      dataEnd: new Date(0).toISOString(),
+      timeZone: 'UTC',
+    } as HospitalInfo).map((scenario) => scenario.key),
+  ),
   'ceiling',
   'upload',
   'autoconsult',
+  'autojoin',
+  'qcupload',
+  'derivedupload',
   'round',
   'push',
+  'wallpush',
 ];
 
 /**
@@ -644,6 +880,8 @@ const CELL_PATH = '/app-service/v1/testRecord/customerRecord';
 export interface HospitalResults {
   rows: HospitalRow[];
   push?: PushResult | { skipped: string };
+  /** issue 20: whole-hospital wall screens on their own stream while nurses write */
+  wallPush?: PushResult | { skipped: string };
 }
 
 /** Runs the hospital scenarios asked for (all by default); the app runs from the working tree on `port`. */
@@ -656,6 +894,7 @@ export async function runHospitalScenarios(
   const chosen = chooser(only);
   const rows: HospitalRow[] = [];
   let push: HospitalResults['push'];
+  let wallPush: HospitalResults['wallPush'];
   const now = new Date();
   const upload = { serial: `BENCH-${now.getTime().toString(36).toUpperCase()}`, since: now };
   const server = await startAppServer(info.url, port);
@@ -672,7 +911,14 @@ export async function runHospitalScenarios(
       nurses.push(await server.login(BENCH_TENANT, benchNurse(i), BENCH_PASSWORD));
       admins.push(await server.login(BENCH_TENANT, benchAdmin(i), BENCH_PASSWORD));
     }
-    const tokens = { nurse: nurses, admin: admins };
+    const tokens: Record<Who, string[]> = { nurse: nurses, admin: admins, wall: [] };
+    if (chosen('screens') && server.paths.has('/app-service/v1/monitor/links')) {
+      tokens.wall = [await wholeHospitalLink(server, admins[0], info.timeZone)];
+    }
+    if (chosen('qccurve') || chosen('qcstats') || chosen('qcupload')) {
+      const qc = await ensureQcYear(db, info);
+      process.stdout.write(`[hospital] QC: ${qc.meters} meters, ${qc.runs} control runs\n`);
+    }
     if (chosen('tasks')) {
       const orders = await ensureMonitoringOrders(db, info.dataEnd);
       process.stdout.write(`[hospital] ${BENCH_WARD}: ${orders} monitoring orders\n`);
@@ -681,14 +927,17 @@ export async function runHospitalScenarios(
       let app: HospitalRow | null = null;
       if (!chosen(scenario.key)) {
         // not asked for (its SQL ceiling may be)
-      } else if (!server.paths.has(scenario.route)) {
+      } else if (!server.paths.has(scenario.route) || !tokens[scenario.who].length) {
         rows.push({ ...empty(scenario.name), skipped: `GET ${scenario.route} does not exist yet` });
       } else {
         process.stdout.write(`[hospital] ${scenario.name} …\n`);
         app = await measured(server.pid, monitor, database, () => runHttp(server, scenario, tokens, seconds));
         rows.push(app);
       }
-      const ceiling = CEILINGS[scenario.route];
+      const ceiling =
+        scenario.route === '/app-service/v1/monitor/'
+          ? (i: HospitalInfo, _w: unknown, pool: pg.Pool) => overviewCeiling(i, pool)
+          : CEILINGS[scenario.route];
       const withRatio = scenario.ceilingRatio !== undefined && app !== null && !app.skipped;
       if (ceiling && (chosen('ceiling') || withRatio)) {
         process.stdout.write(`[hospital] SQL ceiling of ${scenario.route} …\n`);
@@ -721,16 +970,23 @@ export async function runHospitalScenarios(
         await measured(server.pid, monitor, database, () => runUpload(server, nurses, db, seconds, upload)),
       );
     }
-    if (chosen('autoconsult') && server.paths.has(uploadPath)) {
-      process.stdout.write('[hospital] meter upload with auto consultation off and on …\n');
+    for (const [key, rule] of [
+      ['autoconsult', AUTO_CONSULTATION],
+      ['autojoin', AUTO_JOIN],
+      ['qcupload', QC_LOCKOUT],
+      ['derivedupload', DERIVED_ROWS],
+    ] as const) {
+      if (!chosen(key) || !server.paths.has(uploadPath)) continue;
+      process.stdout.write(`[hospital] meter upload with ${rule.name} off and on …\n`);
       rows.push(
-        ...(await runAutoConsultation(server, nurses, db, seconds, upload, (run) =>
+        ...(await runUploadOffOn(rule, server, nurses, db, seconds, upload, (run) =>
           measured(server.pid, monitor, database, run),
         )),
       );
     }
     const run = { runId: upload.serial, since: now, monitor, database };
-    const hospital = chosen('round') || chosen('push') ? await loadHospital(info.url) : null;
+    const hospital =
+      chosen('round') || chosen('push') || chosen('wallpush') ? await loadHospital(info.url) : null;
     if (hospital && chosen('round')) rows.push(...(await runRound(server, hospital, seconds, run)));
     if (hospital && chosen('push')) {
       if (!server.paths.has('/app-service/v1/live/events') || !server.paths.has(CELL_PATH)) {
@@ -740,11 +996,22 @@ export async function runHospitalScenarios(
         push = await runPush(server, hospital, CONNECTIONS, seconds, run);
       }
     }
+    if (hospital && chosen('wallpush')) {
+      if (!server.paths.has('/app-service/v1/monitor/events') || !server.paths.has(CELL_PATH)) {
+        wallPush = {
+          skipped: 'GET /v1/monitor/events or POST /v1/testRecord/customerRecord does not exist yet',
+        };
+      } else {
+        process.stdout.write('[hospital] wall screens on the push channel …\n');
+        const token = tokens.wall[0] ?? (await wholeHospitalLink(server, admins[0], info.timeZone));
+        wallPush = await runPush(server, hospital, CONNECTIONS, seconds, run, { token });
+      }
+    }
   } finally {
     await server.stop();
     await removeBenchRows(db, upload.serial, upload.since);
     await db.end();
     await monitor.end();
   }
-  return { rows, push };
+  return { rows, push, wallPush };
 }

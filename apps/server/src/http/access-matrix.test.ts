@@ -82,6 +82,7 @@ describe('role × route matrix', () => {
 
 const ALL_ROLES = ['tenant_admin', 'doctor', 'nurse', 'reviewer'];
 const WARD_STAFF = ['tenant_admin', 'doctor', 'nurse'];
+const QC_STAFF = ['tenant_admin', 'nurse', 'reviewer'];
 /** Who may do what on the wards (issue 5): permission code → the demo roles granted it. */
 const CLINICAL_GRANTS: Record<string, string[]> = {
   'patient:inpatient:list': ALL_ROLES,
@@ -117,6 +118,32 @@ const CLINICAL_GRANTS: Record<string, string[]> = {
   // issue 17: the wards' medication orders; ordering, stopping and deleting them: doctors
   'patient:medication:list': WARD_STAFF,
   'patient:medication:edit': ['tenant_admin', 'doctor'],
+  // issue 18: the outpatients of the out-of-hospital mode, listed, registered and moved by ward staff
+  'patient:outpatient:list': WARD_STAFF,
+  'patient:outpatient:register': WARD_STAFF,
+  // issue 18: lab results (HbA1c) are entered by the wards
+  'patient:lab:edit': WARD_STAFF,
+  // issue 19: meter QC (seed/menus.ts): ward nurses run the controls, QC coordinators (reviewers) oversee
+  'quality:record:list': QC_STAFF,
+  'quality:record:edit': QC_STAFF,
+  'quality:curve:list': ALL_ROLES,
+  'quality:report:list': QC_STAFF,
+  'quality:report:submit': QC_STAFF,
+  'quality:report:verify': ['tenant_admin', 'reviewer'],
+  'quality:statistics:list': ALL_ROLES,
+  'quality:accuracy:list': ALL_ROLES,
+  'quality:analyzer:list': QC_STAFF,
+  'quality:analyzer:edit': ['tenant_admin', 'reviewer'],
+  'quality:lock:override': ['tenant_admin', 'reviewer'],
+  'quality:lock:release': ['tenant_admin', 'reviewer'],
+  'quality:spare:list': QC_STAFF,
+  'quality:spare:lend': QC_STAFF,
+  'quality:control:list': QC_STAFF,
+  'quality:control:edit': ['tenant_admin', 'reviewer'],
+  'quality:strip:list': QC_STAFF,
+  'quality:strip:edit': ['tenant_admin', 'reviewer'],
+  'quality:strategy:list': QC_STAFF,
+  'quality:strategy:edit': ['tenant_admin', 'reviewer'],
 };
 
 function clinicalRoutes() {
@@ -127,7 +154,8 @@ function clinicalRoutes() {
         route.method !== 'HEAD' &&
         (permission.startsWith('patient:') ||
           permission.startsWith('measurement:') ||
-          permission.startsWith('pump:'))
+          permission.startsWith('pump:') ||
+          permission.startsWith('quality:'))
       );
     })
     .map((route) => ({

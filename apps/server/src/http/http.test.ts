@@ -200,7 +200,15 @@ describe('every route declares its permission', () => {
       .sort();
     expect(publicRoutes).toEqual([
       'GET /app-service/health',
+      // issue 20: the wall screens' calls: the handler asks for a valid screen link (screens.test.ts)
+      'GET /app-service/v1/monitor/',
+      'GET /app-service/v1/monitor/crisisLowRecords',
+      'GET /app-service/v1/monitor/events',
+      'GET /app-service/v1/monitor/personMonitor',
+      'GET /app-service/v1/monitor/todayPatientDistribution',
       'GET /app-service/v1/passwordRule',
+      // issue 18: the pre-admission form (rate-limited; answers only the code, or names of departments)
+      'GET /app-service/v1/public/appointments/options',
       // record screens: the handler asks for the session or a signed, expiring link (records.test.ts)
       'GET /app-service/v1/records/glucose',
       'GET /app-service/v1/records/inspect',
@@ -210,6 +218,7 @@ describe('every route declares its permission', () => {
       'GET /app-service/v1/records/ward',
       'POST /app-service/v1/login',
       'POST /app-service/v1/loginHis',
+      'POST /app-service/v1/public/appointments',
       'PUT /app-service/v1/changePassword',
     ]);
   });

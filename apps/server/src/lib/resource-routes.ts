@@ -193,6 +193,54 @@ export function resourceRoutes<V extends z.ZodType>(app: FastifyInstance, option
     },
 
     /**
+     * An action on one row, `POST …/:id/…` with a body (open a vial, lend a meter): the edit permission
+     * unless the route names one; the answer is the row, or `view` when the action answers another.
+     */
+    action<B extends z.ZodType, A extends z.ZodType = V>(
+      path: string,
+      route: RouteText & {
+        summary: string;
+        body: B;
+        view?: A;
+        handler: (
+          db: Database,
+          session: SessionUser,
+          id: number,
+          body: z.output<B>,
+          meta: RequestMeta,
+          lang: Lang,
+        ) => Promise<z.output<A>>;
+      },
+    ) {
+      app.post(
+        path,
+        {
+          config: { permission: route.permission ?? edit },
+          schema: {
+            tags,
+            summary: route.summary,
+            params: idParam,
+            body: route.body,
+            response: { 200: envelopeOf(route.view ?? view) },
+          },
+        },
+        async (request) =>
+          ok(
+            request,
+            await route.handler(
+              app.db,
+              sessionOf(request),
+              (request.params as z.output<typeof idParam>).id,
+              request.body as z.output<B>,
+              requestMeta(request),
+              request.lang,
+            ),
+          ),
+      );
+      return routes;
+    },
+
+    /**
      * Delete with the version read and an optional reason: the id in the path when the path has
      * `:id`, else in the query (`?id=&version=`), as the spec's paths do.
      */
@@ -204,6 +252,7 @@ export function resourceRoutes<V extends z.ZodType>(app: FastifyInstance, option
           session: SessionUser,
           key: VersionedKey & { reason?: string },
           meta: RequestMeta,
+          lang: Lang,
         ) => Promise<unknown>;
       },
     ) {
@@ -222,7 +271,13 @@ export function resourceRoutes<V extends z.ZodType>(app: FastifyInstance, option
         async (request) => {
           const query = request.query as z.output<typeof deleteQuery> & { id?: number };
           const id = idInPath ? (request.params as z.output<typeof idParam>).id : (query.id as number);
-          await route.handler(app.db, sessionOf(request), { ...query, id }, requestMeta(request));
+          await route.handler(
+            app.db,
+            sessionOf(request),
+            { ...query, id },
+            requestMeta(request),
+            request.lang,
+          );
           return ok(request, null);
         },
       );

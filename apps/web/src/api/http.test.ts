@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { setLanguage } from '../i18n';
-import { ApiError, configureHttp, http, requestBlob, requestEnvelope, resetHttp } from './http';
+import { ApiError, configureHttp, http, openStream, requestBlob, requestEnvelope, resetHttp } from './http';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -75,6 +75,21 @@ describe('http client: envelope', () => {
     harness.fetch.mockResolvedValue(jsonResponse(200, { code: '1', dataContent: null }));
     await http.get('/v1/passwordRule');
     expect(lastCall(harness).init.headers.Authorization).toBeUndefined();
+  });
+
+  it('sends no Authorization header with bearer: false, even with a session (wall screens)', async () => {
+    const harness = setup({ token: 'tok.123' });
+    harness.fetch.mockResolvedValue(jsonResponse(200, { code: '1', dataContent: null }));
+    await http.get('/v1/monitor/', { bearer: false, headers: { 'X-Screen-Link': 'k' } });
+    expect(lastCall(harness).init.headers.Authorization).toBeUndefined();
+    expect(lastCall(harness).init.headers['X-Screen-Link']).toBe('k');
+    await openStream('/v1/monitor/events', new AbortController().signal, {
+      bearer: false,
+      headers: { 'X-Screen-Link': 'k' },
+    });
+    expect(lastCall(harness).init.headers.Authorization).toBeUndefined();
+    expect(lastCall(harness).init.headers['X-Screen-Link']).toBe('k');
+    expect(lastCall(harness).init.headers.Accept).toBe('text/event-stream');
   });
 
   it('rejects when the body code is not "1", even with HTTP 200', async () => {

@@ -61,6 +61,11 @@ export interface RequestOptions {
   /** cancels the call (react-query passes one); a cancelled call rejects with the AbortError */
   signal?: AbortSignal;
   timeoutMs?: number;
+  /**
+   * false: no bearer token, even when the browser holds a session (the wall screens send their
+   * screen link instead and must not act as whoever signed in on that browser)
+   */
+  bearer?: boolean;
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -139,9 +144,13 @@ interface Received<B> {
 }
 
 /** What every call sends: what it accepts, the language and the bearer token. */
-function commonHeaders(accept: string, extra?: Record<string, string>): Record<string, string> {
+function commonHeaders(
+  accept: string,
+  extra?: Record<string, string>,
+  bearer = true,
+): Record<string, string> {
   const headers: Record<string, string> = { Accept: accept, 'Accept-Language': env.language(), ...extra };
-  const token = env.token();
+  const token = bearer ? env.token() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
   return headers;
 }
@@ -151,10 +160,14 @@ function commonHeaders(accept: string, extra?: Record<string, string>): Record<s
  * timeout, only the caller's cancellation. Resolves with the response as it starts; a network failure
  * rejects with ApiError `NETWORK`, the caller's cancellation with its AbortError.
  */
-export async function openStream(path: string, signal: AbortSignal): Promise<Response> {
+export async function openStream(
+  path: string,
+  signal: AbortSignal,
+  options: Pick<RequestOptions, 'headers' | 'bearer'> = {},
+): Promise<Response> {
   try {
     return await env.fetch(buildUrl(path, undefined), {
-      headers: commonHeaders('text/event-stream'),
+      headers: commonHeaders('text/event-stream', options.headers, options.bearer),
       signal,
       credentials: 'same-origin',
       cache: 'no-store',
@@ -176,7 +189,7 @@ async function transmit<B>(
   options: RequestOptions & { accept: string },
   read: (response: Response) => Promise<B>,
 ): Promise<Received<B>> {
-  const headers = commonHeaders(options.accept, options.headers);
+  const headers = commonHeaders(options.accept, options.headers, options.bearer);
 
   let wireMethod: Method = method;
   if (env.methodOverride() && (method === 'PUT' || method === 'DELETE')) {

@@ -32,6 +32,7 @@ const BASELINE = '/v1/systemSetting/baseline';
 const AUTO_JOIN = '/v1/virtualward/setting/isAutoJoinVirtualRoom';
 const GLU_MIN = '/v1/virtualward/setting/gluMinValue';
 const HBA1C_MIN = '/v1/virtualward/setting/hbA1cMinValue';
+const MANAGING = '/v1/virtualward/setting/managingDepartment';
 
 export const fetchAutoConsultation = (signal?: AbortSignal) =>
   http.get<AutoConsultationEntry[]>(CONSULTATION, { signal });
@@ -63,17 +64,21 @@ export interface VirtualWardSettings {
   gluMinValue: number;
   /** % */
   hbA1cMinValue: number;
+  /** the department that manages the virtual ward (issue 18), null until chosen */
+  managingDepartment: string | null;
 }
 
 export async function fetchVirtualWardSettings(signal?: AbortSignal): Promise<VirtualWardSettings> {
-  const [autoJoin, gluMinValue, hbA1cMinValue] = await Promise.all([
+  const [autoJoin, gluMinValue, hbA1cMinValue, managingDepartment] = await Promise.all([
     http.get<boolean>(AUTO_JOIN, { signal }),
     http.get<number>(GLU_MIN, { signal }),
     http.get<number>(HBA1C_MIN, { signal }),
+    http.get<string | null>(MANAGING, { signal }),
   ]);
-  return { autoJoin, gluMinValue, hbA1cMinValue };
+  return { autoJoin, gluMinValue, hbA1cMinValue, managingDepartment };
 }
 
 export const saveAutoJoin = (value: boolean) => http.post<boolean>(AUTO_JOIN, { value });
 export const saveGluMinValue = (value: number) => http.post<number>(GLU_MIN, { value });
 export const saveHbA1cMinValue = (value: number) => http.post<number>(HBA1C_MIN, { value });
+export const saveManagingDepartment = (value: string) => http.post<string>(MANAGING, { value });

@@ -24,11 +24,41 @@ export type LiveStatus = 'off' | 'connecting' | 'live' | 'lost';
 
 /** The query keys (prefixes) each topic makes stale; only screens on view reload at once. */
 export const LIVE_QUERIES: Record<LiveTopic, QueryKey[]> = {
-  readings: [['patients'], ['tasks'], ['critical'], ['measurements'], ['records'], ['round']],
-  critical: [['critical'], ['patients'], ['tasks']],
-  patients: [['patients'], ['tasks'], ['critical'], ['round']],
+  readings: [
+    ['patients'],
+    ['tasks'],
+    ['critical'],
+    ['measurements'],
+    ['records'],
+    ['round'],
+    ['list', 'virtualWardWorklist'],
+    ['monitor', 'ward'],
+  ],
+  critical: [['critical'], ['patients'], ['tasks'], ['monitor', 'ward']],
+  patients: [['patients'], ['tasks'], ['critical'], ['round'], ['monitor', 'ward']],
   orders: [['orders'], ['list', 'medication'], ['medication'], ['patients'], ['tasks'], ['round']],
   consultations: [['consultations']],
+  virtualWard: [
+    ['virtualWard'],
+    ['list', 'virtualWard'],
+    ['list', 'virtualWardWorklist'],
+    ['list', 'virtualWardFollowups'],
+    ['list', 'virtualWardCurrent'],
+    ['list', 'virtualWardHistory'],
+    ['patients'],
+  ],
+  quality: [
+    ['quality'],
+    ['list', 'qualityRecords'],
+    ['list', 'qualityHeld'],
+    ['list', 'qualityAnalyzers'],
+    ['list', 'qualitySpares'],
+    ['list', 'qualityLoans'],
+    ['list', 'qualityControls'],
+    ['list', 'qualityStrips'],
+    ['list', 'qualityReports'],
+    ['list', 'qualityAccuracy'],
+  ],
 };
 
 /** Events that come together (an upload, a round) reload each screen once. */

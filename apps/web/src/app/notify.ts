@@ -32,6 +32,11 @@ export function toastSuccess(text: string): void {
   bridge.message?.success(text);
 }
 
+/** News the user did not cause (a colleague's follow-up arrived live), shown a while longer. */
+export function toastInfo(text: string): void {
+  bridge.message?.info({ content: text, key: `info:${text}`, duration: 8 });
+}
+
 export interface ConfirmOptions {
   title: string;
   content: string;

@@ -10,6 +10,7 @@ import {
 import type { MenuNode } from '../api/users';
 import { ErrorPage, NotFoundPage, PageLoading } from '../components/ResultPages';
 import { LoginPage } from '../features/auth/LoginPage';
+import { bigScreenRoutes } from '../features/monitor/screen/routes';
 import { recordRoutes } from '../features/records/routes';
 import { RootGuard } from './guard';
 import { lazyRoute } from './lazy-route';
@@ -28,6 +29,9 @@ const titled = (titleKey: string): RouteHandle => ({ titleKey });
 // Only the login page comes with the app's first download; the rest loads when first shown.
 const BasicLayout = lazyRoute(() => import('./layout/BasicLayout').then((m) => m.BasicLayout));
 const SignLoginPage = lazyRoute(() => import('../features/auth/SignLoginPage').then((m) => m.SignLoginPage));
+const AppointmentPage = lazyRoute(() =>
+  import('../features/appointments/AppointmentPage').then((m) => m.default),
+);
 const loading = <PageLoading full />;
 
 /** Fixed routes plus the routes generated from the user's menus (§2 Routes). */
@@ -50,9 +54,22 @@ export function createRoutes(menus: readonly MenuNode[] | null): RouteObject[] {
           ),
           handle: titled('route.signlogin'),
         },
+        {
+          // issue 18: pre-admission registration without a session (a public route, like /login)
+          id: 'appointment',
+          path: '/appointment',
+          element: (
+            <Suspense fallback={loading}>
+              <AppointmentPage />
+            </Suspense>
+          ),
+          handle: titled('route.appointment'),
+        },
         { id: 'notFound', path: '/404', element: <NotFoundPage />, handle: titled('route.notFound') },
         // /record, /record/ket, /record/inspect, /ward/record, /trend: outside the layout, printable
         ...recordRoutes(),
+        // issue 20: the wall screens, without a session (their data needs a screen link)
+        ...bigScreenRoutes(),
         {
           id: 'redirect',
           path: '/redirect/*',

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import enUS from './en-US.json';
+import enUSText from './en-US.json?raw';
 import i18n, { msg, setLanguage } from './index';
 import zhCN from './zh-CN.json';
+import zhCNText from './zh-CN.json?raw';
 
 /** Every leaf key of a nested locale object, dotted: { a: { b: 'x' } } → ['a.b']. */
 export function flattenKeys(value: unknown, prefix = ''): string[] {
@@ -11,7 +13,48 @@ export function flattenKeys(value: unknown, prefix = ''): string[] {
   );
 }
 
+/**
+ * Keys given twice in one object of a JSON text (JSON.parse keeps the last silently, so a merge that
+ * appends a second `"monitor": {…}` block loses the first block's texts): their dotted paths.
+ */
+export function repeatedKeys(text: string): string[] {
+  const repeated: string[] = [];
+  const stack: { keys: Set<string>; path: string }[] = [];
+  let pendingKey: string | null = null;
+  const token = /"(?:[^"\\]|\\.)*"|[{}[\],:]/g;
+  let lastString: string | null = null;
+  for (const match of text.matchAll(token)) {
+    const part = match[0];
+    if (part === '{') {
+      const parent = stack.at(-1);
+      stack.push({ keys: new Set(), path: parent && pendingKey ? `${parent.path}${pendingKey}.` : '' });
+      pendingKey = null;
+    } else if (part === '}') stack.pop();
+    else if (part === ':' && lastString !== null) {
+      const object = stack.at(-1)!;
+      if (object.keys.has(lastString)) repeated.push(`${object.path}${lastString}`);
+      object.keys.add(lastString);
+      pendingKey = lastString;
+    } else if (part.startsWith('"')) {
+      lastString = JSON.parse(part) as string;
+      continue;
+    }
+    lastString = null;
+  }
+  return repeated;
+}
+
 describe('locale files', () => {
+  it('repeatedKeys finds a key given twice in one object (so the check below can fail)', () => {
+    expect(repeatedKeys('{"a": {"b": "x"}, "c": "{", "a": {"d": "y", "d": "z"}}')).toEqual(['a', 'a.d']);
+    expect(repeatedKeys('{"a": {"b": "x"}, "c": {"b": "y"}}')).toEqual([]);
+  });
+
+  it('gives no key twice in one object', () => {
+    expect(repeatedKeys(enUSText), 'en-US').toEqual([]);
+    expect(repeatedKeys(zhCNText), 'zh-CN').toEqual([]);
+  });
+
   it('flattenKeys sees nested and missing keys (so the comparison below can fail)', () => {
     expect(flattenKeys({ a: { b: 'x', c: { d: 'y' } }, e: 'z' })).toEqual(['a.b', 'a.c.d', 'e']);
     const left = new Set(flattenKeys({ a: { b: 'x' } }));

@@ -26,7 +26,8 @@ describe('audit kinds', () => {
   it('reads a kind in the viewer’s language and leaves one it does not know as spelled', () => {
     expect(auditEntityName('crisisRule', 'en-US')).toBe('Critical values');
     expect(auditEntityName('crisisRule', 'zh-CN')).toBe('危急值');
-    expect(auditEntityName('labResult', 'zh-CN')).toBe('labResult');
+    expect(auditEntityName('hl7Message', 'zh-CN')).toBe('hl7Message');
+    expect(auditEntityName('labResult', 'zh-CN')).toBe('检验结果');
   });
 
   it('names feature switches and item displays from their own names', () => {

@@ -38,6 +38,10 @@ export const AUDIT_ENTITIES = {
   drugCategory: { 'en-US': 'Drug category', 'zh-CN': '药品类别' },
   pumpManufacturer: { 'en-US': 'Pump manufacturer', 'zh-CN': '泵厂家' },
   insulinPump: { 'en-US': 'Insulin pump', 'zh-CN': '胰岛素泵' },
+  analyzer: { 'en-US': 'Glucose meter (analyzer)', 'zh-CN': '血糖仪' },
+  analyzerLoan: { 'en-US': 'Spare meter loan', 'zh-CN': '备用血糖仪借用' },
+  controlSolution: { 'en-US': 'Control solution lot', 'zh-CN': '质控液' },
+  testStrip: { 'en-US': 'Test strip lot', 'zh-CN': '试纸' },
   pumpBinding: { 'en-US': 'Pump binding (up-pump, down-pump)', 'zh-CN': '上泵/下泵' },
   pumpTubeChange: { 'en-US': 'Pump tube change', 'zh-CN': '换管' },
   pumpBasalProfile: { 'en-US': 'Pump basal profile', 'zh-CN': '基础率设置' },
@@ -54,9 +58,19 @@ export const AUDIT_ENTITIES = {
   insulinRecord: { 'en-US': 'Insulin record', 'zh-CN': '胰岛素记录' },
   patientOrder: { 'en-US': 'Medical order', 'zh-CN': '医嘱' },
   consultation: { 'en-US': 'Consultation', 'zh-CN': '会诊' },
+  virtualWardStay: { 'en-US': 'Virtual-ward stay', 'zh-CN': '虚拟病房入组记录' },
+  labResult: { 'en-US': 'Lab result', 'zh-CN': '检验结果' },
   medicationOrder: { 'en-US': 'Medication order', 'zh-CN': '用药医嘱' },
   criticalEvent: { 'en-US': 'Critical value event', 'zh-CN': '危急值事件' },
   recordLink: { 'en-US': 'Record link', 'zh-CN': '记录链接' },
+  virtualWardFollowup: { 'en-US': 'Virtual-ward follow-up record', 'zh-CN': '虚拟病房随访记录' },
+  appointment: { 'en-US': 'Pre-admission appointment', 'zh-CN': '入院预约' },
+  screenLink: { 'en-US': 'Screen link', 'zh-CN': '院内大屏链接' },
+  // quality control (issue 19)
+  qcRecord: { 'en-US': 'QC record', 'zh-CN': '质控记录' },
+  qcLockOverride: { 'en-US': 'QC lockout override', 'zh-CN': '质控锁定解除' },
+  // quality control
+  qcMonthlyReport: { 'en-US': 'QC monthly report', 'zh-CN': '质控月报' },
 } as const satisfies Record<string, Names>;
 
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
@@ -101,6 +115,15 @@ export const AUDIT_SETTING_NAMES = {
     'en-US': 'Virtual ward: HbA1c to join',
     'zh-CN': '虚拟病房：入组糖化血红蛋白',
   },
+  'virtualWard.managingDepartment': {
+    'en-US': 'Virtual ward: managing department',
+    'zh-CN': '虚拟病房：管理科室',
+  },
+  'virtualWard.reviewCriteria': {
+    'en-US': 'Virtual ward: daily review criteria',
+    'zh-CN': '虚拟病房：每日审阅条件',
+  },
+  'qc.strategy': { 'en-US': 'QC strategy', 'zh-CN': '质控策略' },
 } as const satisfies Record<string, Names>;
 
 /** Names of the personal preferences (`userSetting` rows name `<user id>.<key>`). */

@@ -49,6 +49,65 @@ export const PERMISSIONS = {
   consultationInbox: { list: 'consultation:inbox:list', reply: 'consultation:inbox:reply' },
   /** consultations (issue 17): the requests of one's own departments, and requesting one */
   consultationRequests: { list: 'consultation:request:list', create: 'consultation:request:create' },
+  /** the "Virtual ward" menu group (issue 18, 虚拟病房) */
+  virtualWard: {
+    /** current virtual-ward patients (the page); join, exit, batch end, labels, mark and suggestion */
+    current: { list: 'virtualward:current:list', edit: 'virtualward:current:edit' },
+    /** past stays (the page) */
+    history: { list: 'virtualward:history:list' },
+    /** the daily review worklist (the page) and writing a review (follow-up record) */
+    worklist: { list: 'virtualward:worklist:list', review: 'virtualward:worklist:review' },
+    /** follow-up records of every patient and specialist (the page) */
+    followups: { list: 'virtualward:followup:list' },
+    /** workload of the specialists (the page) */
+    workload: { list: 'virtualward:workload:list' },
+    /** test-time statistics (the page) */
+    testTime: { list: 'virtualward:testtime:list' },
+    /** chart statistics (the page) */
+    charts: { list: 'virtualward:chart:list' },
+    /** outcomes as patient-days, before and after joining (the page) */
+    outcomes: { list: 'virtualward:outcome:list' },
+  },
+  /** outpatients of the out-of-hospital mode (issue 18): the page, and registering and moving them */
+  outpatients: { list: 'patient:outpatient:list', register: 'patient:outpatient:register' },
+  /** laboratory results of a patient (issue 18: HbA1c), entered by hand until the HL7 feed (issue 21) */
+  labResults: { edit: 'patient:lab:edit' },
+  /** the "Quality control" menu group (issue 19, 质控管理) */
+  quality: {
+    /** QC records (the page); entering, editing and deleting a control run */
+    records: { list: 'quality:record:list', edit: 'quality:record:edit' },
+    /** monthly reports (the page); submitting one; verifying (archiving) or rejecting one */
+    reports: {
+      list: 'quality:report:list',
+      submit: 'quality:report:submit',
+      verify: 'quality:report:verify',
+    },
+    /** the Levey-Jennings curve (the page) */
+    curve: { list: 'quality:curve:list' },
+    /** QC statistics per analyzer, department and month (the page) */
+    statistics: { list: 'quality:statistics:list' },
+    /** meter accuracy against the laboratory, ISO 15197:2013 (the page) */
+    accuracy: { list: 'quality:accuracy:list' },
+    /** analyzers (the page); add, edit, enable and stop, delete */
+    analyzers: { list: 'quality:analyzer:list', edit: 'quality:analyzer:edit' },
+    /** a coordinator's override of a schedule or lot lockout, and releasing readings held by a lockout */
+    lockout: { override: 'quality:lock:override', release: 'quality:lock:release' },
+    /** spare analyzers and their lending (the page); lending and taking back */
+    spares: { list: 'quality:spare:list', lend: 'quality:spare:lend' },
+    /** control solutions (the page); add, edit, open, change status, delete */
+    controls: { list: 'quality:control:list', edit: 'quality:control:edit' },
+    /** test strip lots (the page); add, edit, delete */
+    strips: { list: 'quality:strip:list', edit: 'quality:strip:edit' },
+    /** the QC strategy: Westgard rules, schedule, lockout (the page) and changing it */
+    strategy: { list: 'quality:strategy:list', edit: 'quality:strategy:edit' },
+  },
+  /** wall screens and the ward dashboard (issue 20) */
+  monitor: {
+    /** the ward-wide dashboard of the wards in the user's scope (the page) */
+    wardDashboard: { list: 'monitor:ward:list' },
+    /** wall-screen links (the page); creating and revoking one */
+    screenLinks: { list: 'monitor:link:list', edit: 'monitor:link:edit' },
+  },
   /** the "Insulin pump management" menu group (issue 16) */
   pumps: {
     /** the pump register: read, add and edit, enable and stop, delete */

@@ -8,8 +8,10 @@ import { MEASUREMENT_ITEMS, type MeasurementItem } from '../clinical/classificat
 import type { LengthLimit } from '../constants';
 import { checkLowHigh } from '../helpers/target-range';
 import type { MessageKey } from '../i18n/messages';
+import { SCREEN_PANELS } from '../monitor/panels';
 import {
   isBlank,
+  lengthIn,
   matches,
   numberIn,
   optionalText,
@@ -29,6 +31,10 @@ export const STRATEGY_LIMITS = {
   lateEntryMinutes: { min: 1, max: 1440 },
   refreshSeconds: { min: 10, max: 3600 },
   recentHours: { min: 1, max: 72 },
+  /** how long a wall screen shows each page of a rotating panel */
+  rotateSeconds: { min: 5, max: 120 },
+  /** the wall screen's own title */
+  screenTitle: { min: 0, max: 40 },
   baselineDays: { min: 1, max: 90 },
   /** the virtual ward's glucose threshold, mmol/L (above 0; 33.3 = 600 mg/dL, the meters' upper limit) */
   gluMinValue: { min: 0, max: 33.3 },
@@ -38,10 +44,10 @@ export const STRATEGY_LIMITS = {
   codes: { min: 0, max: 100 },
 } as const satisfies Record<string, LengthLimit>;
 
-const DEPARTMENT_CODE = /^[A-Za-z0-9_-]{1,32}$/;
+export const DEPARTMENT_CODE = /^[A-Za-z0-9_-]{1,32}$/;
 
 /** A true or false that must be given. */
-const requiredBoolean = z.boolean({
+export const requiredBoolean = z.boolean({
   error: (issue) => (isBlank(issue.input) ? 'validation.required' : undefined),
 });
 
@@ -307,6 +313,16 @@ export const screenStrategySchema = z.strictObject({
     .min(1, { error: 'settings.screen.itemsRequired' })
     .superRefine((items, ctx) => reportRepeats(items, ctx, 'settings.screen.duplicateItem')),
   recentHours: wholeNumberIn(STRATEGY_LIMITS.recentHours, 'settings.screen.recentHours'),
+  // issue 20: the panels shown, the rotation and the title (absent in settings saved before: defaults)
+  /** the big screen's panels shown, in the screen's own order (at least one) */
+  panels: z
+    .array(requiredEnum(SCREEN_PANELS, 'settings.screen.panelsRequired', 'settings.screen.panelInvalid'))
+    .min(1, { error: 'settings.screen.panelsRequired' })
+    .superRefine((panels, ctx) => reportRepeats(panels, ctx, 'settings.screen.duplicatePanel'))
+    .optional(),
+  rotateSeconds: wholeNumberIn(STRATEGY_LIMITS.rotateSeconds, 'settings.screen.rotateSeconds').optional(),
+  /** the title over the screen (empty: the hospital's name) */
+  title: optionalText().check(lengthIn(STRATEGY_LIMITS.screenTitle, 'settings.screen.title')).nullish(),
 });
 export type ScreenStrategy = z.infer<typeof screenStrategySchema>;
 
@@ -317,7 +333,20 @@ export const DEFAULT_SCREEN_STRATEGY: ScreenStrategy = {
   departmentCodes: [],
   items: [...MEASUREMENT_ITEMS] as MeasurementItem[],
   recentHours: 24,
+  panels: [...SCREEN_PANELS],
+  rotateSeconds: 15,
+  title: null,
 };
+
+/** A stored screen strategy with the fields added later filled from the defaults. */
+export function screenStrategyOf(value: ScreenStrategy): Required<ScreenStrategy> {
+  return {
+    ...value,
+    panels: value.panels ?? [...SCREEN_PANELS],
+    rotateSeconds: value.rotateSeconds ?? DEFAULT_SCREEN_STRATEGY.rotateSeconds!,
+    title: value.title ?? null,
+  };
+}
 
 // ---------------------------------------------------------------- TIR
 
@@ -408,7 +437,7 @@ export const virtualWardHbA1cMinSchema = z.strictObject({
 
 /**
  * Auto-join is off until a hospital turns it on; the thresholds are the diagnostic ones of diabetes
- * (random glucose ≥ 11.1 mmol/L, HbA1c ≥ 6.5 %), so a discharged or outpatient reaching them is followed.
+ * (random glucose ≥ 11.1 mmol/L, HbA1c ≥ 6.5 %), so a patient of another ward, discharged or outpatient reaching them is followed.
  */
 export const DEFAULT_VIRTUAL_WARD = { autoJoin: false, gluMinValue: 11.1, hbA1cMinValue: 6.5 } as const;
 

@@ -20,6 +20,10 @@ export const LIVE_TOPICS = [
   'orders',
   /** consultations requested (by hand or automatically), replied to, completed or closed (issue 17) */
   'consultations',
+  /** virtual-ward joins and exits, follow-up records (issue 18) */
+  'virtualWard',
+  /** control runs, analyzer lock changes, lots, loans and monthly reports (issue 19) */
+  'quality',
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 

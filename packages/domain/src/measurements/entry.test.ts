@@ -125,6 +125,14 @@ describe('entry rules', () => {
     ]);
   });
 
+  it('accepts a time in the admission’s own minute (forms pick whole minutes)', () => {
+    const admitted = measurementEntrySchemaFor({ ...context, admittedAt: '2024-05-28T02:00:30Z' });
+    expect(en({ ...glucose, testTime: '2024-05-28T02:00:00Z' }, admitted)).toEqual([]);
+    expect(en({ ...glucose, testTime: '2024-05-28T01:59:59Z' }, admitted)[0]?.message).toBe(
+      'The test time cannot be before the patient’s admission',
+    );
+  });
+
   it('takes periods and reasons from the hospital’s lists', () => {
     expect(en({ ...glucose, period: 'brunch' })[0]?.field).toBe('period');
     expect(en({ ...glucose, result: null, cause: 'asleep' })).toEqual([
@@ -231,7 +239,10 @@ describe('upload records', () => {
 
   it('names what is missing or wrong', () => {
     expect(en({ ...row, wristbandCode: undefined }, upload)).toEqual([
-      { field: 'wristbandCode', message: 'Give the wristband code or the inpatient number' },
+      {
+        field: 'wristbandCode',
+        message: 'Give the wristband code, the inpatient number or the outpatient number',
+      },
     ]);
     expect(en({ ...row, result: undefined }, upload)[0]?.message).toBe(
       'Give the result (a number, LO or HI) or a reason for not testing',

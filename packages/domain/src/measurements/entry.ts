@@ -179,7 +179,10 @@ export function stayIssue(
   stay: Pick<EntryContext, 'admittedAt' | 'dischargedAt'>,
 ): MessageKey | null {
   const time = millis(at);
-  if (stay.admittedAt && time < millis(stay.admittedAt)) return 'measurements.testTime.beforeAdmission';
+  // Forms pick whole minutes: a reading taken in the admission's own minute (a patient registered at
+  // 19:27:30 and tested at once, entered as 19:27) lies within the stay.
+  if (stay.admittedAt && time < Math.floor(millis(stay.admittedAt) / 60_000) * 60_000)
+    return 'measurements.testTime.beforeAdmission';
   if (stay.dischargedAt && time > millis(stay.dischargedAt)) return 'measurements.testTime.afterDischarge';
   return null;
 }

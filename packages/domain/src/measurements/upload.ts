@@ -1,6 +1,6 @@
 /**
  * Meter and HIS uploads (ARCHITECTURE §4): readings keyed by device serial + device record number,
- * the patient by wristband or inpatient number, the operator by staff user name. The request is
+ * the patient by wristband, inpatient number or (issue 18) outpatient number, the operator by staff user name. The request is
  * checked as a whole only for its frame (source, 1-1000 records); each record is checked on its own
  * ({@link uploadRecordSchemaFor}) so that bad rows are refused one by one while good rows are kept.
  */
@@ -44,17 +44,25 @@ export const uploadRowFields = {
   inpatientNumber: optionalText()
     .check(lengthIn({ min: 0, max: 18 }, 'validation.tooLong'))
     .nullish(),
+  /** issue 18: a home meter of an outpatient names the patient by the clinic's outpatient number */
+  outpatientNumber: optionalText()
+    .check(lengthIn({ min: 0, max: 32 }, 'validation.tooLong'))
+    .nullish(),
   operator: requiredText('measurements.upload.operator.required').check(
     lengthIn(KEY_LIMIT, 'validation.tooLong'),
   ),
 };
 
-/** An uploaded row names its patient by wristband code or inpatient number (one at least). */
+/** An uploaded row names its patient by wristband code, inpatient number or outpatient number (one at least). */
 export function requirePatientOfUpload(
-  record: { wristbandCode?: string | null; inpatientNumber?: string | null },
+  record: {
+    wristbandCode?: string | null;
+    inpatientNumber?: string | null;
+    outpatientNumber?: string | null;
+  },
   ctx: z.RefinementCtx,
 ): void {
-  if (isBlank(record.wristbandCode) && isBlank(record.inpatientNumber)) {
+  if (isBlank(record.wristbandCode) && isBlank(record.inpatientNumber) && isBlank(record.outpatientNumber)) {
     ctx.addIssue({ code: 'custom', path: ['wristbandCode'], message: 'measurements.upload.patientRequired' });
   }
 }

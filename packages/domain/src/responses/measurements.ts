@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLASSIFICATIONS, MEASUREMENT_ITEMS } from '../clinical/classification';
 import { WINDOW_MARKS } from '../measurements/timing';
+import { LOCK_REASONS } from '../quality/strategy';
 
 /**
  * A measurement as every issue-5 endpoint answers it (patient tabs, data management, approval,
@@ -56,6 +57,8 @@ export const readingView = z.object({
    * window") or after (`late`) its period's window and the hospital's slack, else null; the reason given
    */
   windowMark: z.enum(WINDOW_MARKS).nullable(),
+  /** issue 19: held by the QC lockout of the meter that uploaded it (a LOCK_REASONS value), else null */
+  qcHold: z.enum(LOCK_REASONS).nullable(),
   windowReason: z.string().nullable(),
   /** entered by hand more than the late-entry minutes after the test time */
   lateEntry: z.boolean(),

@@ -37,12 +37,14 @@ export const inpatientView = z.object({
   gender: z.string(),
   /** current age: from the birth date when known, else the age given at admission */
   age: z.number().nullable(),
-  status: z.enum(['inHospital', 'discharged']),
+  status: z.enum(['inHospital', 'discharged', 'outpatient']),
   departmentCode: z.string(),
   /** the department's name in the request language */
   departmentName: z.string(),
   bed: z.string().nullable(),
   inpatientNumber: z.string().nullable(),
+  /** the clinic's outpatient number (issue 18), kept after an admission */
+  outpatientNumber: z.string().nullable(),
   wristbandCode: z.string().nullable(),
   appointmentCode: z.string().nullable(),
   admittedAt: z.string(),

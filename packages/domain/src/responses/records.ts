@@ -181,7 +181,7 @@ export const wardRowView = z.object({
   gender: z.string(),
   age: z.number().nullable(),
   inpatientNumber: z.string().nullable(),
-  status: z.enum(['inHospital', 'discharged']),
+  status: z.enum(['inHospital', 'discharged', 'outpatient']),
   inDepartment: z.boolean(),
   cells: recordCellsView,
   critical: z.number(),

@@ -32,7 +32,13 @@ export const approveResultView = z.object({
 export type ApproveResultView = z.infer<typeof approveResultView>;
 
 /** The outcome of approving every pending reading matching the filters (at most 5000 per call). */
-export const approveAllResultView = z.object({ approved: z.number(), remaining: z.number() });
+export const approveAllResultView = z.object({
+  approved: z.number(),
+  /** pending readings still matching that an approval could take (held ones not counted) */
+  remaining: z.number(),
+  /** matching readings held by a QC lockout (issue 19), skipped until released */
+  held: z.number(),
+});
 export type ApproveAllResultView = z.infer<typeof approveAllResultView>;
 
 /** A period column of the data-management pivot. */

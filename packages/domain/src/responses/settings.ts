@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MEASUREMENT_ITEMS } from '../clinical/classification';
 import { CONSULTATION_ITEMS } from '../hospital-settings/strategy';
 import { DISPLAY_ITEMS, FEATURE_KEYS, PERIOD_SHOW_STRATEGIES } from '../hospital-settings/system';
+import { SCREEN_PANELS } from '../monitor/panels';
 
 /** Hospital, system and strategy settings (docs/api.md "Hospital settings", "Strategy settings"). */
 
@@ -93,6 +94,10 @@ export const screenStrategyView = z.object({
   departmentCodes: z.array(z.string()),
   items: z.array(z.enum(MEASUREMENT_ITEMS)),
   recentHours: z.number(),
+  /** issue 20: the big screen's panels, their rotation and the title (settings saved before: defaults) */
+  panels: z.array(z.enum(SCREEN_PANELS)),
+  rotateSeconds: z.number(),
+  title: z.string().nullable(),
 });
 export type ScreenStrategyView = z.infer<typeof screenStrategyView>;
 

@@ -279,7 +279,7 @@ export const approveSchema = z.strictObject({
 export type ApproveInput = z.infer<typeof approveSchema>;
 
 /** Why a selected record was not approved. */
-export const APPROVE_SKIP_REASONS = ['alreadyApproved', 'notFound'] as const;
+export const APPROVE_SKIP_REASONS = ['alreadyApproved', 'notFound', 'qcHeld'] as const;
 export type ApproveSkipReason = (typeof APPROVE_SKIP_REASONS)[number];
 
 /** The item label keys are shared; the unit of a value filter is the item's storage unit. */

@@ -13,7 +13,6 @@ import {
   drugSchema,
   drugShortCodeSchema,
   uploadSchema,
-  virtualWardJoinSchema,
 } from './admin';
 
 const en = (schema: z.ZodType, data: unknown) => localizedIssues(schema, data, 'en-US');
@@ -149,21 +148,6 @@ describe('checkUpload', () => {
     ]);
     expect(en(uploadSchema('icon'), { size: 10 })).toEqual([
       { field: 'fileName', message: 'Please choose a file' },
-    ]);
-  });
-});
-
-describe('virtualWardJoinSchema', () => {
-  it('join date and management suggestion required', () => {
-    const join = { joinDate: '2024-06-01', managementSuggestion: 'Fasting glucose daily; review in 2 weeks' };
-    expect(en(virtualWardJoinSchema, join)).toEqual([]);
-    expect(en(virtualWardJoinSchema, {})).toEqual([
-      { field: 'joinDate', message: 'Please select the join date' },
-      { field: 'managementSuggestion', message: 'Please enter the management suggestion' },
-    ]);
-    expect(zh(virtualWardJoinSchema, { joinDate: '2024-6-1', managementSuggestion: '  ' })).toEqual([
-      { field: 'joinDate', message: '入组日期须为有效日期（YYYY-MM-DD）' },
-      { field: 'managementSuggestion', message: '请输入管理建议' },
     ]);
   });
 });

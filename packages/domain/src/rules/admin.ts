@@ -9,7 +9,6 @@ import {
   isBlank,
   lengthIn,
   optionalText,
-  requiredIsoDate,
   requiredIsoDateTime,
   requiredNumber,
   requiredText,
@@ -111,14 +110,6 @@ export function uploadSchema(kind: UploadKind) {
     );
 }
 export type UploadInput = z.infer<ReturnType<typeof uploadSchema>>;
-
-/** Joining a patient to the virtual ward: join date and management suggestion required. */
-export const virtualWardJoinSchema = z.strictObject({
-  joinDate: requiredIsoDate('admin.virtualWard.joinDate.required', 'admin.virtualWard.joinDate.invalid'),
-  managementSuggestion: requiredText('admin.virtualWard.suggestion.required'),
-  groupLabels: z.array(z.string().trim()).optional(),
-});
-export type VirtualWardJoinInput = z.infer<typeof virtualWardJoinSchema>;
 
 /**
  * A consultation request: requesting department, consulting department, consulting doctor, time and

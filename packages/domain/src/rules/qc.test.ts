@@ -33,7 +33,12 @@ const solution = {
   status: 'normal',
   levels: [level, level, level],
 };
-const analyzer = { model: 'GM-3000', sn: 'SN123456789', workStation: 'Ward 5 nurse station' };
+const analyzer = {
+  model: 'GM-3000',
+  sn: 'SN123456789',
+  workStation: 'Ward 5 nurse station',
+  departmentCode: 'ENDO',
+};
 const strip = { lotNumber: 'TS240412', controlRanges: [{ min: 2.8, max: 4.2 }] };
 
 describe('qcRecordSchema', () => {

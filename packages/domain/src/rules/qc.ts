@@ -2,18 +2,30 @@
 import { z } from 'zod';
 import { CONTROL_LEVELS, FIELD_LIMITS } from '../constants';
 import {
+  dateNotAfterToday,
   isBlank,
   lengthIn,
   numberIn,
   optionalIsoDate,
   optionalText,
   positive,
+  recordVersion,
   requiredEnum,
   requiredIsoDate,
   requiredNumber,
   requiredText,
+  systemClock,
   whenFieldsValid,
 } from './common';
+
+/** The test items a control solution or strip lot serves (质控项目). */
+export const QC_ITEMS = ['GLU', 'KET', 'UA'] as const;
+export type QcItem = (typeof QC_ITEMS)[number];
+const qcItem = z.enum(QC_ITEMS, { error: 'qc.item.invalid' });
+const id = z.number().int().positive();
+const version = recordVersion;
+/** Free text of a registry form (a manufacturer, a type, a note): at most `max` characters, '' for none. */
+const shortText = (max: number) => optionalText().max(max, { error: 'validation.tooLong' }).nullish();
 
 /** Outcome of a QC test. */
 export const QC_RESULTS = ['pass', 'fail'] as const;
@@ -87,13 +99,37 @@ export const controlSolutionSchema = z
     lotNumber: qcLotNumberSchema,
     manufactureDate: qcDate('qc.manufactureDate.required'),
     expiryDate: qcDate('qc.expiryDate.required'),
-    manufacturer: optionalText().nullish(),
-    type: optionalText().nullish(),
+    manufacturer: shortText(60),
+    type: shortText(60),
+    item: qcItem.optional(),
     status: z.enum(CONTROL_SOLUTION_STATUSES, { error: 'qc.status.invalid' }).nullish(),
     levels: controlLevelsSchema,
   })
   .superRefine(manufactureBeforeExpiry, whenFieldsValid('manufactureDate', 'expiryDate'));
 export type ControlSolutionInput = z.infer<typeof controlSolutionSchema>;
+/** PUT /v1/qualityReagent: a control solution at the version read. */
+export const controlSolutionUpdateSchema = controlSolutionSchema.safeExtend({ id, version });
+export type ControlSolutionUpdate = z.infer<typeof controlSolutionUpdateSchema>;
+
+/** PUT /v1/qualityReagent/changeStatus, /v1/testStrip/changeStatus: normal, invalid or suspended (§4). */
+export const lotStatusSchema = z.strictObject({
+  id,
+  version,
+  status: requiredEnum(CONTROL_SOLUTION_STATUSES, 'qc.status.invalid', 'qc.status.invalid'),
+});
+export type LotStatusInput = z.infer<typeof lotStatusSchema>;
+
+/** POST /v1/qualityReagent/{id}/open: the day the vial was opened (not in the future). */
+export function controlOpenSchema(now: () => Date = systemClock) {
+  return z.strictObject({
+    version,
+    openedOn: requiredIsoDate('qc.openedOn.required', 'qc.date.invalid').check(
+      dateNotAfterToday(now, 'qc.openedOn.future'),
+    ),
+  });
+}
+export const controlOpenBodySchema = controlOpenSchema();
+export type ControlOpenInput = z.infer<typeof controlOpenBodySchema>;
 
 /** Analyzer model (device type): required, 3-32 characters. */
 export const analyzerModelSchema = requiredText('qc.model.required').check(
@@ -105,16 +141,88 @@ export const analyzerSnSchema = requiredText('qc.sn.required').check(
 );
 export const analyzerWorkStationSchema = requiredText('qc.workStation.required');
 
-/** An analyzer (meter): model 3-32, SN of exactly 11 characters, work station required. */
+/**
+ * An analyzer (meter): model 3-32, SN of exactly 11 characters, work station (≤ 60) and department
+ * required, machine or spare, enabled or stopped, the control solution and strip lot in use (the
+ * server checks that each is a usable lot of the same item).
+ */
 export const analyzerSchema = z.strictObject({
   model: analyzerModelSchema,
   sn: analyzerSnSchema,
-  workStation: analyzerWorkStationSchema,
-  manufacturer: optionalText().nullish(),
+  workStation: analyzerWorkStationSchema.max(60, { error: 'validation.tooLong' }),
+  departmentCode: requiredText('qc.department.required'),
+  manufacturer: shortText(60),
   isSpare: z.boolean().optional(),
-  status: optionalText().nullish(),
+  isActive: z.boolean().optional(),
+  controlSolutionId: id.nullish(),
+  testStripId: id.nullish(),
 });
 export type AnalyzerInput = z.infer<typeof analyzerSchema>;
+/** PUT /v1/devices: an analyzer at the version read. */
+export const analyzerUpdateSchema = analyzerSchema.safeExtend({ id, version });
+export type AnalyzerUpdate = z.infer<typeof analyzerUpdateSchema>;
+/** PUT /v1/devices/changeStatus: enable or stop at the version read. */
+export const analyzerStatusSchema = z.strictObject({ id, version, isActive: z.boolean() });
+
+/** How a lent spare came back (归还状态). */
+export const LOAN_RETURN_STATES = ['intact', 'damaged', 'lost'] as const;
+export type LoanReturnState = (typeof LOAN_RETURN_STATES)[number];
+/** §4 "Lending: not returned to returned". */
+export const LOAN_STATUSES = ['lent', 'returned'] as const;
+export type LoanStatus = (typeof LOAN_STATUSES)[number];
+
+/**
+ * POST /v1/devices/{id}/lend: borrower and department required, lending date not in the future,
+ * expected return (optional) not before the lending date, note ≤ 200. One open loan per analyzer
+ * decides between two lenders (the server answers 409), so no version is named.
+ */
+export function analyzerLendSchema(now: () => Date = systemClock) {
+  return z
+    .strictObject({
+      borrowerName: requiredText('qc.loan.borrower.required').max(40, { error: 'validation.tooLong' }),
+      departmentCode: requiredText('qc.department.required'),
+      lentOn: requiredIsoDate('qc.loan.lentOn.required', 'qc.date.invalid').check(
+        dateNotAfterToday(now, 'qc.loan.lentOn.future'),
+      ),
+      expectedReturnOn: optionalIsoDate('qc.date.invalid'),
+      note: shortText(200),
+    })
+    .superRefine(
+      (value, ctx) => {
+        if (value.expectedReturnOn && value.expectedReturnOn < value.lentOn) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['expectedReturnOn'],
+            message: 'qc.loan.expectedReturn.order',
+          });
+        }
+      },
+      whenFieldsValid('lentOn', 'expectedReturnOn'),
+    );
+}
+export const analyzerLendBodySchema = analyzerLendSchema();
+export type AnalyzerLendInput = z.infer<typeof analyzerLendBodySchema>;
+
+/**
+ * POST /v1/devices/loans/{loanId}/return: return date not in the future (the server checks it is not
+ * before the lending date), return state, note ≤ 200; `version` is the loan's as read.
+ */
+export function analyzerReturnSchema(now: () => Date = systemClock) {
+  return z.strictObject({
+    version,
+    returnedOn: requiredIsoDate('qc.loan.returnedOn.required', 'qc.date.invalid').check(
+      dateNotAfterToday(now, 'qc.loan.returnedOn.future'),
+    ),
+    returnState: requiredEnum(
+      LOAN_RETURN_STATES,
+      'qc.loan.returnState.required',
+      'qc.loan.returnState.required',
+    ),
+    note: shortText(200),
+  });
+}
+export const analyzerReturnBodySchema = analyzerReturnSchema();
+export type AnalyzerReturnInput = z.infer<typeof analyzerReturnBodySchema>;
 
 /** A control range of a test strip; both bounds or neither. */
 export const stripControlRangeSchema = z.strictObject({
@@ -157,7 +265,9 @@ const COUNT_LIMIT = { min: 0, max: Number.MAX_SAFE_INTEGER };
 /** A test strip: lot 6-18, manufacture date before expiry date when both given, control ranges. */
 export const testStripSchema = z
   .strictObject({
-    type: optionalText().nullish(),
+    type: shortText(60),
+    item: qcItem.optional(),
+    status: z.enum(CONTROL_SOLUTION_STATUSES, { error: 'qc.status.invalid' }).nullish(),
     lotNumber: qcLotNumberSchema,
     manufactureDate: optionalIsoDate('qc.date.invalid'),
     expiryDate: optionalIsoDate('qc.date.invalid'),
@@ -169,3 +279,6 @@ export const testStripSchema = z
   })
   .superRefine(manufactureBeforeExpiry, whenFieldsValid('manufactureDate', 'expiryDate'));
 export type TestStripInput = z.infer<typeof testStripSchema>;
+/** PUT /v1/testStrip: a strip lot at the version read. */
+export const testStripUpdateSchema = testStripSchema.safeExtend({ id, version });
+export type TestStripUpdate = z.infer<typeof testStripUpdateSchema>;

@@ -68,6 +68,11 @@ export const measurements = pgTable(
     /** entered by hand more than the strategy's late-entry minutes after the test time */
     lateEntry: boolean('late_entry').notNull().default(false),
     /** normal, low, high, criticalLow, criticalHigh, unknown (domain Classification); null without a value */
+    /**
+     * issue 19: the QC lockout of the meter that uploaded the reading (domain quality LOCK_REASONS), set
+     * at write; a held reading is kept and shown but cannot be approved until released with a reason
+     */
+    qcHold: text('qc_hold'),
     classification: text('classification'),
     grade: text('grade'),
     /** the band's colour from the settings at write time (null for normal) */

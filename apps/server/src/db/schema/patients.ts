@@ -16,8 +16,12 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-/** Where a patient is: in hospital (on a ward) or discharged (kept, with the history of each stay). */
-export const PATIENT_STATUSES = ['inHospital', 'discharged'] as const;
+/**
+ * Where a patient is: in hospital (on a ward), discharged (kept, with the history of each stay), or an
+ * outpatient of the out-of-hospital mode (issue 18: registered at a clinic without a bed). Being in the
+ * virtual ward is not a status: it is a current row of `virtual_ward_stays`, whatever the status.
+ */
+export const PATIENT_STATUSES = ['inHospital', 'discharged', 'outpatient'] as const;
 
 /**
  * Patients (§3 Patient). The row carries the current (or last) stay: inpatient number, wristband,
@@ -44,6 +48,8 @@ export const patients = pgTable(
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     status: text('status', { enum: PATIENT_STATUSES }).notNull().default('inHospital'),
     inpatientNumber: text('inpatient_number'),
+    /** the clinic's outpatient number (issue 18), kept when the patient is later admitted */
+    outpatientNumber: text('outpatient_number'),
     wristbandCode: text('wristband_code'),
     /** the appointment (pre-admission) code the patient was admitted with, if any */
     appointmentCode: text('appointment_code'),
@@ -68,6 +74,9 @@ export const patients = pgTable(
     uniqueIndex('patients_inpatient_number_uq')
       .on(t.tenantId, t.inpatientNumber)
       .where(sql`${t.deletedAt} is null and ${t.inpatientNumber} is not null`),
+    uniqueIndex('patients_outpatient_number_uq')
+      .on(t.tenantId, t.outpatientNumber)
+      .where(sql`${t.deletedAt} is null and ${t.outpatientNumber} is not null`),
     // a wristband identifies one patient on the wards; a discharged patient's band may be reissued
     uniqueIndex('patients_wristband_uq')
       .on(t.tenantId, t.wristbandCode)

@@ -11,9 +11,17 @@ import { seedMeasurements } from './measurements';
 import { seedMedicationOrders } from './medication-orders';
 import { ensureShippedMenusForAllTenants } from './menus';
 import { seedOrders } from './orders';
+import { seedOutpatients } from './outpatients';
 import { seedPatients } from './patients';
 import { seedPumpBindings } from './pump-bindings';
 import { seedPumps } from './pumps';
+import { seedQualityRegistry } from './quality';
+import { seedQualityLoans } from './quality-loans';
+import { seedQualityReports } from './quality-reports';
+import { seedQualityRuns } from './quality-runs';
+import { seedVirtualWard } from './virtual-ward';
+import { seedVirtualWardFollowups } from './virtual-ward-followups';
+import { seedVirtualWardHistory } from './virtual-ward-history';
 
 export interface DemoLogin {
   tenant: string;
@@ -179,6 +187,17 @@ async function seedTenant(tx: DbOrTx, tenant: DemoTenant): Promise<void> {
   await seedLinkedChartDemo(tx, tenant.id);
   await seedOrders(tx, tenant.id);
   await seedConsultations(tx, tenant.id);
+  // issue 18: the virtual ward's current and ended stays, then the follow-ups of the stays there are
+  await seedVirtualWard(tx, tenant.id);
+  await seedVirtualWardHistory(tx, tenant.id);
+  await seedVirtualWardFollowups(tx, tenant.id);
+  await seedOutpatients(tx, tenant.id);
+  // issue 19: the QC registry (meters and lots), then what the quality seeds put on it
+  await seedQualityRegistry(tx, tenant.id);
+  await seedQualityLoans(tx, tenant.id);
+  await seedQualityRuns(tx, tenant.id);
+  // issue 19: monthly reports and lab-paired meter readings (the lead orders it after the QC runs seed)
+  await seedQualityReports(tx, tenant.id);
 }
 
 /**

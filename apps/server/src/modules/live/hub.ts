@@ -9,7 +9,8 @@ export const LIVE_CHANNEL = 'glucocare_live';
 /** One open stream: who is listening and how to reach them. */
 export interface LiveSubscriber {
   tenantId: string;
-  userId: number;
+  /** null: a wall screen's stream (issue 20), which hears no event addressed to users by name */
+  userId: number | null;
   /** re-read with the session while the stream is open (a changed scope takes effect) */
   scope: DepartmentScope;
   send(message: LiveMessage): void;
@@ -23,7 +24,7 @@ export function hears(
   event: LiveEvent,
 ): boolean {
   if (event.tenantId !== subscriber.tenantId) return false;
-  if (event.userIds.includes(subscriber.userId)) return true;
+  if (subscriber.userId !== null && event.userIds.includes(subscriber.userId)) return true;
   if (subscriber.scope.all) return true;
   const scope = subscriber.scope.departments;
   return event.departments.some((code) => scope.includes(code));

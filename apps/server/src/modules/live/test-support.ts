@@ -18,10 +18,15 @@ export interface LiveStream {
   close(): void;
 }
 
-export async function openLiveStream(baseUrl: string, token: string | null): Promise<LiveStream> {
+export async function openLiveStream(
+  baseUrl: string,
+  token: string | null,
+  /** another stream of the same kind (the wall screens': `/v1/monitor/events` with `X-Screen-Link`) */
+  other: { path: string; headers: Record<string, string> } | null = null,
+): Promise<LiveStream> {
   const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/app-service/v1/live/events`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+  const response = await fetch(`${baseUrl}/app-service${other?.path ?? '/v1/live/events'}`, {
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...other?.headers },
     signal: controller.signal,
   });
   const events: ReceivedEvent[] = [];

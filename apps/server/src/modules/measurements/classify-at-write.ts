@@ -11,7 +11,7 @@ import {
 } from '@glucocare/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { criticalEvents } from '../../db/schema';
+import { crisisRules, criticalEvents } from '../../db/schema';
 import { loadClassificationSettings } from '../crisis/classification-settings';
 import { type PatientRow, patientAgeAt } from '../patients/access';
 import { listGlucosePeriods } from '../periods/service';
@@ -42,10 +42,16 @@ export interface WrittenClassification {
   color: string | null;
 }
 
-export type Classifier = (
-  reading: StoredReading,
-  patient: Pick<PatientRow, 'departmentCode' | 'dateOfBirth' | 'age'>,
-) => WrittenClassification;
+/** The patient as classification reads it: department and age, and whether in the virtual ward now. */
+export type ClassifiedPatient = Pick<PatientRow, 'departmentCode' | 'dateOfBirth' | 'age'> & {
+  /** a current virtual-ward stay (issue 18): the virtual-ward critical values apply */
+  virtualWard?: boolean;
+};
+
+export type Classifier = ((reading: StoredReading, patient: ClassifiedPatient) => WrittenClassification) & {
+  /** the hospital has virtual-ward rules: a writer asks which patients are in the virtual ward */
+  virtualWardRules: boolean;
+};
 
 /**
  * Classifies readings at write time with the settings in force (ARCHITECTURE: classification is fixed
@@ -57,6 +63,16 @@ export async function loadClassifier(db: DbOrTx, tenant: TenantRef): Promise<Cla
   const settings = await cachedConfig(db, tenant, 'classification', (tenantId) =>
     loadClassificationSettings(db, tenantId),
   );
+  // a virtual-ward patient's readings are classified with the virtual-ward critical values (issue 18);
+  // a hospital without virtual-ward rules classifies everyone alike
+  const wardSettings = await cachedConfig(db, tenant, 'classification.virtualWard', async (tenantId) => {
+    const [rule] = await db
+      .select({ id: crisisRules.id })
+      .from(crisisRules)
+      .where(and(eq(crisisRules.tenantId, tenantId), eq(crisisRules.scope, 'virtualWard')))
+      .limit(1);
+    return rule ? loadClassificationSettings(db, tenantId, { virtualWard: true }) : null;
+  });
   const timeZone = await hospitalTimeZone(db, tenant);
   // Ages are looked up once per patient and quarter of an hour (every zone's offset is a multiple of
   // 15 minutes, so a birthday never falls inside one): an upload batch classifies hundreds of readings.
@@ -66,7 +82,7 @@ export async function loadClassifier(db: DbOrTx, tenant: TenantRef): Promise<Cla
     if (!ages.has(key)) ages.set(key, patientAgeAt(patient, at, timeZone));
     return ages.get(key) ?? null;
   };
-  return (reading, patient) => {
+  const classifier = (reading: StoredReading, patient: ClassifiedPatient): WrittenClassification => {
     if (reading.value === null || !Number.isFinite(reading.value)) {
       return { classification: null, grade: null, color: null };
     }
@@ -82,10 +98,11 @@ export async function loadClassifier(db: DbOrTx, tenant: TenantRef): Promise<Cla
           }
         : { item: reading.item, value: reading.value, periodCode: reading.periodCode },
       { departmentCode: patient.departmentCode, age: ageAt(patient, reading.testTime) },
-      settings,
+      patient.virtualWard && wardSettings ? wardSettings : settings,
     );
     return { classification: result.classification, grade: result.grade, color: result.color };
   };
+  return Object.assign(classifier, { virtualWardRules: wardSettings !== null });
 }
 
 /** A reading as its timing marks read it (domain `measurements/timing.ts`). */

@@ -1,5 +1,6 @@
 import {
   type EntryContext,
+  entryWindowOf,
   type FieldError,
   type Lang,
   type MeasurementItem,
@@ -61,8 +62,7 @@ async function readHospitalLists(db: DbOrTx, tenantId: string): Promise<Hospital
 export function stayContext(lists: HospitalLists, patient: PatientRow, now: Date): EntryContext {
   return {
     now: () => now,
-    admittedAt: patient.admittedAt,
-    dischargedAt: patient.status === 'discharged' ? patient.dischargedAt : null,
+    ...entryWindowOf(patient),
     periods: lists.periods.map((p) => p.code),
     untestedReasons: lists.untestedReasons,
     refusalReasons: lists.refusalReasons,

@@ -24,6 +24,7 @@
  */
 
 import {
+  entryWindowOf,
   type FieldError,
   type Lang,
   type MessageKey,
@@ -41,11 +42,14 @@ import { auditActor, type RequestMeta } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 import { publishLive } from '../live/publish';
 import type { PatientRow } from '../patients/access';
+import { qcHoldsOf } from '../quality/lock-state';
 import { cachedConfig, cachedReader, type TenantRef } from '../settings/config-cache';
 import { getSetting } from '../settings/service';
 import { hospitalTimeZone } from '../settings/time-zone';
+import { autoJoinVirtualWard, patientsInVirtualWard } from '../virtual-ward/auto-join';
 import { raiseAutoConsultations } from './auto-consultation';
 import {
+  type ClassifiedPatient,
   type Classifier,
   loadClassifier,
   loadMarker,
@@ -126,7 +130,7 @@ const blank = (value: string | null | undefined) => (value ? value : null);
 export function readingValues(
   entry: ReadingInput,
   classify: Classifier,
-  patient: Pick<PatientRow, 'departmentCode' | 'dateOfBirth' | 'age'>,
+  patient: ClassifiedPatient,
 ): StoredValues {
   const hasResult = entry.result !== null && entry.result !== undefined;
   const unit = hasResult ? measurementUnitCode(entry.category, entry.unit) : null;
@@ -166,13 +170,15 @@ export function writeConfig(session: SessionUser, options: Pick<WriteOptions, 'c
   return options.configFrom ? cachedReader(session, options.configFrom) : session.tenantId;
 }
 
+const PENDING = { status: 'pending' as const, approvedAt: null, approvedBy: null, approvedByName: null };
+
 /** Status at write (`feature.recordApproval`): on → pending review; off → approved automatically. */
 async function statusAtWrite(db: DbOrTx, tenant: TenantRef, now: Date) {
   const approval = await cachedConfig(db, tenant, 'recordApproval', (tenantId) =>
     getSetting(db, tenantId, 'feature.recordApproval'),
   );
   return approval
-    ? { status: 'pending' as const, approvedAt: null, approvedBy: null, approvedByName: null }
+    ? PENDING
     : { status: 'approved' as const, approvedAt: now, approvedBy: null, approvedByName: null };
 }
 
@@ -269,8 +275,8 @@ export interface WrittenChange {
 /**
  * What follows every write of readings, whatever the source and whether a reading was inserted or
  * changed, in the writer's transaction: the critical-value events kept in step, the auto consultations a
- * reading raises (issue 17, `auto-consultation.ts`), the audit rows (before, after, reason). Consequences
- * added later (virtual-ward joining) belong here.
+ * reading raises (issue 17, `auto-consultation.ts`), the virtual-ward auto join (issue 18,
+ * `virtual-ward/auto-join.ts`), the audit rows (before, after, reason).
  * Answers the readings as written.
  */
 export async function afterWrite(
@@ -285,6 +291,7 @@ export async function afterWrite(
   const critical = await syncCriticalEvents(tx, session.tenantId, rows.map(written), options);
   await announce(tx, session.tenantId, rows, critical);
   await raiseAutoConsultations(tx, session, rows, writeConfig(session, options), options.lang, meta);
+  await autoJoinVirtualWard(tx, session, rows, writeConfig(session, options), options.lang, meta);
   const views = changes.map((change) => toReadingView(change.row));
   await auditReadings(
     tx,
@@ -309,7 +316,7 @@ async function insertRows(tx: DbOrTx, rows: NewRow[]): Promise<number[]> {
                               value, entered_value, entered_unit, untested_reason, untested_reason_text,
                               refusal_reason, reject_reason, note, tester_id, tester_name, source, device_serial,
                               device_record_no, classification, grade, color, status, approved_at, window_mark,
-                              window_reason, late_entry, created_by, updated_by)
+                              window_reason, late_entry, qc_hold, created_by, updated_by)
     select ${first.tenantId}, r.* , ${first.createdBy}, ${first.createdBy}
       from unnest(${of('patientId')}::bigint[], ${of('admissionId')}::bigint[], ${of('departmentCode')}::text[],
                   ${of('item')}::text[], ${of('periodCode')}::text[],
@@ -321,11 +328,12 @@ async function insertRows(tx: DbOrTx, rows: NewRow[]): Promise<number[]> {
                   ${of('deviceSerial')}::text[], ${of('deviceRecordNo')}::text[], ${of('classification')}::text[],
                   ${of('grade')}::text[], ${of('color')}::text[], ${of('status')}::text[],
                   ${column(rows.map((row) => row.approvedAt?.toISOString() ?? null))}::timestamptz[],
-                  ${of('windowMark')}::text[], ${of('windowReason')}::text[], ${of('lateEntry')}::boolean[])
+                  ${of('windowMark')}::text[], ${of('windowReason')}::text[], ${of('lateEntry')}::boolean[],
+                  ${of('qcHold')}::text[])
            as r(patient_id, admission_id, department_code, item, period_code, test_time, value, entered_value,
                 entered_unit, untested_reason, untested_reason_text, refusal_reason, reject_reason, note,
                 tester_id, tester_name, source, device_serial, device_record_no, classification, grade, color,
-                status, approved_at, window_mark, window_reason, late_entry)
+                status, approved_at, window_mark, window_reason, late_entry, qc_hold)
     on conflict do nothing
     returning id`);
   return result.rows.map((row) => Number(row.id));
@@ -409,9 +417,26 @@ async function writeReadings(
   const status = await statusAtWrite(tx, config, options.now);
   // entered by hand: a test time outside its period's window needs a reason, and a late entry is marked
   const byHand = source === 'manual';
+  // virtual-ward patients get the virtual-ward critical values (one statement, only with such rules)
+  const inWard = classify.virtualWardRules
+    ? await patientsInVirtualWard(
+        tx,
+        tenantId,
+        readings.map((reading) => reading.patient.id),
+      )
+    : new Set<number>();
+  // issue 19 (modules/quality): a reading of a meter locked by its QC is kept but held from approval
+  // (one statement for the batch, none without meter readings or with the lockout off)
+  const holds = await qcHoldsOf(
+    tx,
+    config,
+    readings.flatMap((reading) => (reading.device ? [reading.device.serial] : [])),
+    options.now,
+  );
   const marked: ReturnType<typeof mark>[] = [];
   const rows: NewRow[] = readings.map(({ patient, tester, device, ...input }) => {
-    const values = readingValues(input, classify, patient);
+    const qcHold = device ? (holds.get(device.serial) ?? null) : null;
+    const values = readingValues(input, classify, { ...patient, virtualWard: inWard.has(patient.id) });
     const timed = mark(
       {
         periodCode: values.periodCode,
@@ -435,7 +460,9 @@ async function writeReadings(
       source,
       deviceSerial: device?.serial ?? null,
       deviceRecordNo: device?.recordNo ?? null,
-      ...status,
+      // issue 19: the meter's QC lockout at write; a held reading waits for review whatever the approval setting
+      qcHold,
+      ...(qcHold ? PENDING : status),
       createdBy: session.userId,
       updatedBy: session.userId,
       deletedAt: null,
@@ -456,10 +483,7 @@ async function writeReadings(
       continue;
     }
     const patient = reading.patient;
-    const outsideStay = stayIssue(row.testTime, {
-      admittedAt: patient.admittedAt,
-      dischargedAt: patient.status === 'discharged' ? patient.dischargedAt : null,
-    });
+    const outsideStay = stayIssue(row.testTime, entryWindowOf(patient));
     if (outsideStay) {
       outcomes[index] = { refused: { field: 'testTime', key: outsideStay } };
       continue;

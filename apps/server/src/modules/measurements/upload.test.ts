@@ -156,7 +156,9 @@ describe('meter upload', () => {
     expect(byIndex[0]).toEqual([{ field: 'wristbandCode', message: 'Unknown patient' }]);
     // a patient outside the uploader's scope is unknown too
     expect(byIndex[1]).toEqual([{ field: 'wristbandCode', message: 'Unknown patient' }]);
-    expect(byIndex[2]).toEqual([{ field: 'inpatientNumber', message: 'The patient is not in hospital' }]);
+    expect(byIndex[2]).toEqual([
+      { field: 'inpatientNumber', message: 'The patient is neither in hospital nor an outpatient' },
+    ]);
     expect(byIndex[3]).toEqual([{ field: 'operator', message: 'Unknown operator' }]);
     expect(byIndex[4]![0]!.message).toContain('Blood glucose must be 0.6-33.3 mmol/L');
     expect(byIndex[5]).toEqual([{ field: 'testTime', message: 'The test time cannot be in the future' }]);
@@ -164,7 +166,10 @@ describe('meter upload', () => {
       { field: 'testTime', message: 'This patient already has a reading of this item at this time' },
     ]);
     expect(byIndex[7]).toEqual([
-      { field: 'wristbandCode', message: 'Give the wristband code or the inpatient number' },
+      {
+        field: 'wristbandCode',
+        message: 'Give the wristband code, the inpatient number or the outpatient number',
+      },
     ]);
     expect(byIndex[8]).toEqual([
       { field: 'result', message: 'Give the result (a number, LO or HI) or a reason for not testing' },
@@ -183,7 +188,11 @@ describe('meter upload', () => {
       nurse,
       'zh-CN',
     );
-    expect(zh.rejected.map((r) => r.errors[0]!.message)).toEqual(['未知患者', '未知操作人', '患者不在院']);
+    expect(zh.rejected.map((r) => r.errors[0]!.message)).toEqual([
+      '未知患者',
+      '未知操作人',
+      '患者既不在院也不是门诊患者',
+    ]);
   });
 
   it('checks the frame: source and 1-1000 records', async () => {

@@ -12,6 +12,7 @@ import {
   type FieldError,
   ITEM_DISPLAY_UNITS,
   isInsulinUploadRow,
+  isQcUploadRow,
   type Lang,
   localizedIssues,
   MEASUREMENT_ITEMS,
@@ -33,6 +34,7 @@ import type { SessionUser } from '../auth/sessions';
 import { inScope } from '../departments/service';
 import { parseInsulinRows, writeInsulinRows } from '../insulin/upload';
 import type { PatientRow } from '../patients/access';
+import { writeUploadedQcRows } from '../quality/records/upload';
 import { itemDisplaySetting } from '../settings/item-display';
 import { hospitalTimeZone } from '../settings/time-zone';
 import { hospitalLists } from './context';
@@ -66,11 +68,16 @@ async function defaultUnits(db: DbOrTx, tenantId: string, items: Set<Measurement
 async function patientsOf(
   db: DbOrTx,
   tenantId: string,
-  records: Pick<UploadRecord, 'wristbandCode' | 'inpatientNumber'>[],
+  records: Pick<UploadRecord, 'wristbandCode' | 'inpatientNumber' | 'outpatientNumber'>[],
 ) {
   const bands = [...new Set(records.map((r) => r.wristbandCode).filter((v): v is string => !!v))];
   const numbers = [...new Set(records.map((r) => r.inpatientNumber).filter((v): v is string => !!v))];
-  if (!bands.length && !numbers.length) return { byBand: new Map(), byNumber: new Map() };
+  const outpatientNumbers = [
+    ...new Set(records.map((r) => r.outpatientNumber).filter((v): v is string => !!v)),
+  ];
+  if (!bands.length && !numbers.length && !outpatientNumbers.length) {
+    return { byBand: new Map(), byNumber: new Map(), byOutpatientNumber: new Map() };
+  }
   const rows = await db
     .select()
     .from(patients)
@@ -81,12 +88,15 @@ async function patientsOf(
         or(
           bands.length ? inArray(patients.wristbandCode, bands) : undefined,
           numbers.length ? inArray(patients.inpatientNumber, numbers) : undefined,
+          outpatientNumbers.length ? inArray(patients.outpatientNumber, outpatientNumbers) : undefined,
         ),
       ),
     );
   const byBand = new Map<string, PatientRow>();
   const byNumber = new Map<string, PatientRow>();
+  const byOutpatientNumber = new Map<string, PatientRow>();
   for (const row of rows) {
+    if (row.outpatientNumber) byOutpatientNumber.set(row.outpatientNumber, row);
     // a discharged patient's band may have been reissued: the patient in hospital wears it
     if (row.wristbandCode) {
       const held = byBand.get(row.wristbandCode);
@@ -95,7 +105,7 @@ async function patientsOf(
     }
     if (row.inpatientNumber) byNumber.set(row.inpatientNumber, row);
   }
-  return { byBand, byNumber };
+  return { byBand, byNumber, byOutpatientNumber };
 }
 
 /** Active staff named as operators (user names, any case), in one query. */
@@ -181,9 +191,15 @@ export async function uploadMeasurements(
     let duplicates = 0;
     // insulin doses recorded on the meter (category INS) take the insulin write path (issue 16)
     const insulinRows: { index: number; raw: unknown }[] = [];
+    // control runs of the meter (category QC) take the QC write path (issue 19, modules/quality)
+    const qcRows: { index: number; raw: unknown }[] = [];
     input.records.forEach((raw, index) => {
       if (isInsulinUploadRow(raw)) {
         insulinRows.push({ index, raw });
+        return;
+      }
+      if (isQcUploadRow(raw)) {
+        qcRows.push({ index, raw });
         return;
       }
       const withUnit =
@@ -217,8 +233,12 @@ export async function uploadMeasurements(
     const insulin = await parseInsulinRows(tx, tenantId, insulinRows, { lang, now, seen });
     rejected.push(...insulin.rejected);
     duplicates += insulin.duplicates;
+    // before the readings: a failed run holds the readings of the same upload (issue 19)
+    const qc = await writeUploadedQcRows(tx, session, qcRows, { lang, now, meta: options.meta, seen });
+    rejected.push(...qc.rejected);
+    duplicates += qc.duplicates;
 
-    const [{ byBand, byNumber }, operators] = await Promise.all([
+    const [{ byBand, byNumber, byOutpatientNumber }, operators] = await Promise.all([
       patientsOf(tx, tenantId, [
         ...candidates.map((c) => c.record),
         ...insulin.candidates.map((c) => c.record),
@@ -238,11 +258,17 @@ export async function uploadMeasurements(
       const errors: FieldError[] = [];
       const patient =
         (record.wristbandCode ? byBand.get(record.wristbandCode) : undefined) ??
-        (record.inpatientNumber ? byNumber.get(record.inpatientNumber) : undefined);
-      const patientField = record.wristbandCode ? 'wristbandCode' : 'inpatientNumber';
+        (record.inpatientNumber ? byNumber.get(record.inpatientNumber) : undefined) ??
+        (record.outpatientNumber ? byOutpatientNumber.get(record.outpatientNumber) : undefined);
+      const patientField = record.wristbandCode
+        ? 'wristbandCode'
+        : record.inpatientNumber
+          ? 'inpatientNumber'
+          : 'outpatientNumber';
       if (!patient || !inScope(session.scope, patient.departmentCode)) {
         errors.push(reject(lang, patientField, 'measurements.upload.unknownPatient'));
-      } else if (patient.status !== 'inHospital') {
+      } else if (patient.status === 'discharged') {
+        // in hospital, or an outpatient's home meter (issue 18); a discharged patient's readings are refused
         errors.push(reject(lang, patientField, 'measurements.upload.notInHospital'));
       }
       const operator = operators.get(record.operator.toLowerCase());
@@ -294,7 +320,7 @@ export async function uploadMeasurements(
       },
       options,
     );
-    accepted += doses.accepted;
+    accepted += doses.accepted + qc.accepted;
     duplicates += doses.duplicates;
     rejected.push(...doses.rejected);
     rejected.sort((a, b) => a.index - b.index);

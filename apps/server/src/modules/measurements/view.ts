@@ -105,6 +105,7 @@ export function toReadingView(row: ReadingRow): ReadingView {
     deletedAt: m.deletedAt ? m.deletedAt.toISOString() : null,
     deleteReason: m.deleteReason,
     windowMark: m.windowMark,
+    qcHold: m.qcHold as ReadingView['qcHold'],
     windowReason: m.windowReason,
     lateEntry: m.lateEntry,
   };

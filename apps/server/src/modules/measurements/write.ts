@@ -8,6 +8,7 @@
 
 import {
   type EntryContext,
+  entryWindowOf,
   type Lang,
   localizedIssues,
   type MeasurementCorrection,
@@ -30,6 +31,7 @@ import { inScope } from '../departments/service';
 import type { PatientRow } from '../patients/access';
 import { itemDisplaySetting } from '../settings/item-display';
 import { dateIn, hospitalTimeZone } from '../settings/time-zone';
+import { patientsInVirtualWard } from '../virtual-ward/auto-join';
 import { loadClassifier, loadMarker } from './classify-at-write';
 import {
   departmentStaff,
@@ -306,10 +308,7 @@ async function finishChange(
 /** The stay a reading belongs to: its admission row, else the patient's current stay. */
 async function stayOf(tx: DbOrTx, row: MeasurementRow, patient: PatientRow) {
   if (!row.admissionId || row.admissionId === patient.admissionId) {
-    return {
-      admittedAt: patient.admittedAt,
-      dischargedAt: patient.status === 'discharged' ? patient.dischargedAt : null,
-    };
+    return entryWindowOf(patient);
   }
   const [stay] = await tx
     .select({ admittedAt: patientAdmissions.admittedAt, dischargedAt: patientAdmissions.dischargedAt })
@@ -413,7 +412,14 @@ export async function correctMeasurement(
           options.lang,
         )
       : null;
-  const values = readingValues(merged, classify, { ...patient, departmentCode: current.departmentCode });
+  const virtualWard =
+    classify.virtualWardRules &&
+    (await patientsInVirtualWard(tx, session.tenantId, [patient.id])).has(patient.id);
+  const values = readingValues(merged, classify, {
+    ...patient,
+    departmentCode: current.departmentCode,
+    virtualWard,
+  });
   // the marks follow the corrected time and period; moving a reading out of its window needs a reason
   const mark = await loadMarker(tx, writeConfig(session, options), options.lang);
   const periodChanged = values.periodCode !== current.periodCode;

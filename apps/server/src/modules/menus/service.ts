@@ -1,4 +1,4 @@
-import type { Lang } from '@glucocare/domain';
+import { type Lang, menuPathShown } from '@glucocare/domain';
 import type { AdminMenu, AdminMenuNode, MenuNode } from '@glucocare/domain/responses';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
@@ -8,6 +8,7 @@ import { defineResource, type VersionedKey } from '../../lib/resource';
 import { descendantIds, toTree, withAncestors } from '../../lib/tree';
 import type { RequestMeta } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
+import { getSetting } from '../settings/service';
 
 type MenuRow = typeof menus.$inferSelect;
 
@@ -29,7 +30,9 @@ export function buildMenuTree(rows: MenuRow[], lang: Lang): MenuNode[] {
 
 /**
  * The page menus (not buttons) the given roles may see, with the groups above them included even
- * when only a child was granted, as a tree.
+ * when only a child was granted, as a tree. The work mode (issue 18) decides some pages: in
+ * out-of-hospital mode (`workMode.isOutside`) the bed-only pages are left out, otherwise the
+ * outpatient page (the lists are the domain's `menuPathShown`).
  */
 export async function authorizedMenuTree(
   db: DbOrTx,
@@ -38,10 +41,13 @@ export async function authorizedMenuTree(
   lang: Lang,
 ): Promise<MenuNode[]> {
   if (roleIds.length === 0) return [];
-  const all = await db
-    .select()
-    .from(menus)
-    .where(and(eq(menus.tenantId, tenantId), eq(menus.kind, 'menu')));
+  const outOfHospital = await getSetting(db, tenantId, 'workMode.isOutside');
+  const all = (
+    await db
+      .select()
+      .from(menus)
+      .where(and(eq(menus.tenantId, tenantId), eq(menus.kind, 'menu')))
+  ).filter((row) => menuPathShown(row.path, outOfHospital));
   const granted = await db
     .selectDistinct({ menuId: roleMenus.menuId })
     .from(roleMenus)

@@ -1,17 +1,44 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { patients } from '../../db/schema';
 import { recordNotFound } from '../../http/errors';
 import { departmentScopeCondition } from '../../lib/scope';
-import type { SessionUser } from '../auth/sessions';
+import type { DepartmentScope, SessionUser } from '../auth/sessions';
 import { inScope } from '../departments/service';
 import { dateIn } from '../settings/time-zone';
 
 export type PatientRow = typeof patients.$inferSelect;
 
 /**
+ * The condition "this patient has a current virtual-ward stay whose managing department lies in the
+ * scope" (issue 18): the managing department's staff see and act on the virtual ward's patients lying
+ * in other wards or at home; a stay that ended gives no access. `undefined` for the all-departments
+ * scope, `false` for an empty one.
+ */
+export function virtualWardScopeCondition(
+  scope: DepartmentScope,
+  patientId: SQL | typeof patients.id,
+): SQL | undefined {
+  if (scope.all) return undefined;
+  if (!scope.departments.length) return sql`false`;
+  return sql`exists (select 1 from virtual_ward_stays vws
+    where vws.tenant_id = ${patients.tenantId} and vws.patient_id = ${patientId} and vws.exited_at is null
+      and vws.managing_department_code = any(${sql.param(scope.departments)}::text[]))`;
+}
+
+/** A patient's department in the scope, or a current virtual-ward stay managed by a department in it. */
+export function patientScopeCondition(scope: DepartmentScope): SQL | undefined {
+  if (scope.all) return undefined;
+  return or(
+    departmentScopeCondition(scope, patients.departmentCode),
+    virtualWardScopeCondition(scope, patients.id),
+  );
+}
+
+/**
  * A patient of the caller's tenant and department scope, not deleted; anything else answers 404
- * exactly as a missing id does (another tenant's id, another department's patient).
+ * exactly as a missing id does (another tenant's id, another department's patient). A patient with a
+ * current virtual-ward stay is also in the scope of the managing department (issue 18).
  * `forUpdate` locks the row for the rest of the transaction.
  */
 export async function patientInScope(
@@ -28,7 +55,7 @@ export async function patientInScope(
         eq(patients.tenantId, session.tenantId),
         eq(patients.id, patientId),
         isNull(patients.deletedAt),
-        departmentScopeCondition(session.scope, patients.departmentCode),
+        patientScopeCondition(session.scope),
       ),
     );
   const [row] = options.forUpdate ? await query.for('update') : await query;
@@ -39,7 +66,7 @@ export async function patientInScope(
 /**
  * The scope check of a patient's record (an insulin record, a medication order): 404 for a deleted
  * patient, or when neither the patient's department now nor the record's department at the time lies
- * in the caller's scope. Answers the patient's department now.
+ * in the caller's scope, nor a current virtual-ward stay's managing department (issue 18). Answers the patient's department now.
  */
 export async function assertRecordInScope(
   db: DbOrTx,
@@ -47,7 +74,12 @@ export async function assertRecordInScope(
   record: { patientId: number; departmentCode: string },
 ): Promise<string> {
   const [patient] = await db
-    .select({ departmentCode: patients.departmentCode })
+    .select({
+      departmentCode: patients.departmentCode,
+      managed: session.scope.all
+        ? sql<boolean>`true`
+        : sql<boolean>`${virtualWardScopeCondition(session.scope, patients.id)}`,
+    })
     .from(patients)
     .where(
       and(
@@ -57,7 +89,11 @@ export async function assertRecordInScope(
       ),
     );
   if (!patient) throw recordNotFound();
-  if (!inScope(session.scope, patient.departmentCode) && !inScope(session.scope, record.departmentCode)) {
+  if (
+    !patient.managed &&
+    !inScope(session.scope, patient.departmentCode) &&
+    !inScope(session.scope, record.departmentCode)
+  ) {
     throw recordNotFound();
   }
   return patient.departmentCode;

@@ -28,6 +28,7 @@ import {
   taskTimesOf,
 } from '../tasks/progress';
 import { type OpenPumpJson, openPumpColumn, patientPumpOf } from '../tasks/pump-reminders';
+import { patientScopeCondition } from './access';
 
 export interface InpatientFilter {
   queryCondition?: string;
@@ -44,11 +45,12 @@ interface InpatientRow extends Record<string, unknown> {
   gender: string;
   date_of_birth: string | null;
   age: number | null;
-  status: 'inHospital' | 'discharged';
+  status: 'inHospital' | 'discharged' | 'outpatient';
   department_code: string;
   department_name: string | null;
   bed: string | null;
   inpatient_number: string | null;
+  outpatient_number: string | null;
   wristband_code: string | null;
   appointment_code: string | null;
   admitted_at: Date;
@@ -79,15 +81,28 @@ interface InpatientRow extends Record<string, unknown> {
   total: number | null;
 }
 
-/** An open critical event of the patient row exists (critical_events_open_idx is partial on open ones). */
-const hasOpenCritical = sql`exists (select 1 from critical_events ce
-   where ce.tenant_id = ${patients.tenantId} and ce.patient_id = ${patients.id} and ce.status = 'open')`;
+/**
+ * An open critical event of the patient row exists: its derived row says so (issue 20, `patient_now`,
+ * kept in the writers' transaction; no row means none open and no recheck awaited).
+ */
+const hasOpenCritical = sql`exists (select 1 from patient_now pn
+   where pn.tenant_id = ${patients.tenantId} and pn.patient_id = ${patients.id} and pn.open_critical > 0)`;
 
-/** Patients of the caller's tenant and departments, not deleted, with `status` (any when absent). */
-function scopedPatients(session: SessionUser, status?: 'inHospital' | 'discharged'): SQL[] {
+/**
+ * Patients of the caller's tenant and departments, not deleted, with `status` (any when absent);
+ * `virtualWard`: also those with a current virtual-ward stay the caller's departments manage (one
+ * patient's view; the ward lists stay the ward's).
+ */
+function scopedPatients(
+  session: SessionUser,
+  status?: 'inHospital' | 'discharged',
+  options: { virtualWard?: boolean } = {},
+): SQL[] {
   const parts: SQL[] = [sql`${patients.tenantId} = ${session.tenantId}`, sql`${patients.deletedAt} is null`];
   if (status) parts.push(sql`${patients.status} = ${status}`);
-  const scope = departmentScopeCondition(session.scope, patients.departmentCode);
+  const scope = options.virtualWard
+    ? patientScopeCondition(session.scope)
+    : departmentScopeCondition(session.scope, patients.departmentCode);
   if (scope) parts.push(scope);
   return parts;
 }
@@ -128,14 +143,26 @@ export function departmentNameColumn(lang: Lang): SQL {
 }
 
 /** Ward order: department sort, bed in natural order (text before the number, the number, the rest), name. */
-const WARD_ORDER = sql`d.sort nulls last, ${patients.departmentCode},
+export const WARD_ORDER = sql`d.sort nulls last, ${patients.departmentCode},
   substring(${patients.bed} from '^[^0-9]*') nulls last,
   substring(${patients.bed} from '[0-9]+')::numeric nulls last,
   ${patients.bed}, ${patients.name}, ${patients.id}`;
 
 /**
- * Patients with their department and doctor names, latest glucose reading (one LATERAL probe of
- * measurements_patient_time_uq per patient), number of open critical events and the glucose readings
+ * The patient row's latest live glucose reading with a value as `g` (`g.id`, `g.value`, …): its derived
+ * row (issue 20, `patient_latest_readings`, kept by the readings' triggers in the writer's transaction)
+ * instead of a probe of the readings. Patient lists with a latest glucose share it.
+ */
+export const latestGlucoseJoin = sql`
+  left join lateral (
+    select l.measurement_id as id, l.value, l.entered_value, l.entered_unit, l.test_time, l.classification,
+           l.color, l.period_code
+      from patient_latest_readings l
+     where l.tenant_id = ${patients.tenantId} and l.patient_id = ${patients.id} and l.item = 'GLU') g on true`;
+
+/**
+ * Patients with their department and doctor names, latest glucose reading and number of open critical
+ * events (their derived rows, issue 20: one primary-key probe each per patient), the glucose readings
  * of today's tasks, in `order` (by default ward order: department sort, bed in natural order, 2 before
  * 10, then name). One statement for the page: the inner select picks the page's rows and counts every
  * match (`total`); the per-patient probes run for the page's rows only.
@@ -162,6 +189,7 @@ async function selectInpatients(
            ${patients.departmentCode} as department_code,
            ${departmentNameColumn(lang)} as department_name,
            ${patients.bed} as bed, ${patients.inpatientNumber} as inpatient_number,
+           ${patients.outpatientNumber} as outpatient_number,
            ${patients.wristbandCode} as wristband_code, ${patients.appointmentCode} as appointment_code,
            ${patients.admittedAt} as admitted_at, ${patients.dischargedAt} as discharged_at,
            ${patients.doctorCode} as doctor_code, doc.nick_name as doctor_name, ${patients.tags} as tags,
@@ -170,22 +198,15 @@ async function selectInpatients(
            g.entered_unit as glu_entered_unit, g.test_time as glu_time, g.classification as glu_classification,
            g.color as glu_color, g.period_code as glu_period_code,
            ${en ? sql`gp.name_en` : sql`gp.name_zh`} as glu_period_name,
-           (select count(*)::int from critical_events ce
-             where ce.tenant_id = ${patients.tenantId} and ce.patient_id = ${patients.id}
-               and ce.status = 'open') as open_critical,
+           coalesce(pn.open_critical, 0) as open_critical,
            ${taskTimesColumn(settings, lang)} as readings, mo.orders as orders, ${openPumpColumn()} as pump,
            ${patients}.total::int as total
       from ${matching}
       ${patientNameJoins}
       ${monitoringOrdersJoin(settings)}
-      left join lateral (
-        select m.id, m.value, m.entered_value, m.entered_unit, m.test_time, m.classification, m.color, m.period_code
-          from measurements m
-         where m.tenant_id = ${patients.tenantId} and m.patient_id = ${patients.id} and m.item = 'GLU'
-           and m.deleted_at is null and m.value is not null
-         order by m.test_time desc
-         limit 1) g on true
+      ${latestGlucoseJoin}
       left join glucose_periods gp on gp.tenant_id = ${patients.tenantId} and gp.code = g.period_code
+      left join patient_now pn on pn.tenant_id = ${patients.tenantId} and pn.patient_id = ${patients.id}
      order by ${order}`);
   return result.rows;
 }
@@ -207,6 +228,7 @@ function toView(
     departmentName: row.department_name ?? row.department_code,
     bed: row.bed,
     inpatientNumber: row.inpatient_number,
+    outpatientNumber: row.outpatient_number,
     wristbandCode: row.wristband_code,
     appointmentCode: row.appointment_code,
     admittedAt: new Date(row.admitted_at).toISOString(),
@@ -217,20 +239,7 @@ function toView(
     heightCm: row.height_cm,
     weightKg: row.weight_kg,
     version: row.version,
-    latestGlucose:
-      row.glu_id && row.glu_value !== null && row.glu_time
-        ? {
-            id: Number(row.glu_id),
-            testValue: row.glu_value,
-            enteredValue: row.glu_entered_value,
-            enteredUnit: row.glu_entered_unit,
-            testTime: new Date(row.glu_time).toISOString(),
-            determineType: row.glu_classification,
-            color: row.glu_color,
-            periodCode: row.glu_period_code,
-            periodName: row.glu_period_name,
-          }
-        : null,
+    latestGlucose: latestGlucoseOf(row),
     openCriticalCount: row.open_critical,
     today,
     pump,
@@ -360,7 +369,10 @@ export async function inpatientViewOf(
   lang: Lang,
   now: Date,
 ): Promise<InpatientView | null> {
-  const parts = [...scopedPatients(session), sql`${patients.id} = ${patientId}`];
+  const parts = [
+    ...scopedPatients(session, undefined, { virtualWard: true }),
+    sql`${patients.id} = ${patientId}`,
+  ];
   const settings = await loadTaskSettings(db, session, now);
   const rows = await selectInpatients(db, lang, sql.join(parts, sql` and `), settings);
   return toViews(rows, settings)[0] ?? null;
@@ -394,4 +406,31 @@ export async function pageDischarged(
   }
   const order = sql`${patients.dischargedAt} desc, ${patients.id} desc`;
   return pageWhere(db, session, lang, now, sql.join(parts, sql` and `), order, filter);
+}
+
+/** The latest glucose columns (`glu_*`) of a patient row as the lists answer them; null without one. */
+export function latestGlucoseOf(row: {
+  glu_id: string | number | null;
+  glu_value: number | null;
+  glu_entered_value: number | null;
+  glu_entered_unit: string | null;
+  glu_time: Date | string | null;
+  glu_classification: Classification | null;
+  glu_color: string | null;
+  glu_period_code: string | null;
+  glu_period_name: string | null;
+}) {
+  return row.glu_id && row.glu_value !== null && row.glu_time
+    ? {
+        id: Number(row.glu_id),
+        testValue: row.glu_value,
+        enteredValue: row.glu_entered_value,
+        enteredUnit: row.glu_entered_unit,
+        testTime: new Date(row.glu_time).toISOString(),
+        determineType: row.glu_classification,
+        color: row.glu_color,
+        periodCode: row.glu_period_code,
+        periodName: row.glu_period_name,
+      }
+    : null;
 }

@@ -1245,7 +1245,9 @@ describe('discharge, discharged list and readmission', () => {
       admittedAt: ago(1),
     });
     expect(inHospital.statusCode).toBe(409);
-    expect(await message(inHospital)).toBe('Only a discharged patient can be readmitted');
+    expect(await message(inHospital)).toBe(
+      'Only a discharged patient or an outpatient can be admitted again',
+    );
     const outside = await api('POST', `/v1/patients/reApplyHospitalization/${han.id}`, nurse, {
       ...body,
       admittedAt: ago(1),

@@ -310,7 +310,8 @@ export async function patientRoutes(app: FastifyInstance) {
       config: { permission: DISCHARGE },
       schema: {
         tags,
-        summary: 'Readmit a discharged patient (a new stay; earlier ones kept)',
+        summary:
+          'Readmit a discharged patient or admit an outpatient (a new stay; earlier ones and the outpatient number kept)',
         params: idParam,
         body: readmissionSchema,
         response: { 200: changedPatient },

@@ -22,6 +22,7 @@ import {
 } from '../../db/schema';
 import { AppError, recordNotFound } from '../../http/errors';
 import { updateVersioned } from '../../lib/versioned';
+import { claimAppointment } from '../appointments/service';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 import { inScope } from '../departments/service';
@@ -55,10 +56,10 @@ export function fieldError(
 }
 
 /** '' and null both mean "none" in optional text. */
-const textOrNull = (value: string | null | undefined) => (value ? value : null);
+export const textOrNull = (value: string | null | undefined) => (value ? value : null);
 
 /** The name of the unique index a statement violated, or null for any other failure. */
-function violatedUniqueIndex(error: unknown): string | null {
+export function violatedUniqueIndex(error: unknown): string | null {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
     const { code, constraint } = current as { code?: string; constraint?: string };
@@ -155,7 +156,7 @@ async function withIdentityCheck<T>(
  * A department patients can be placed in: it exists and is enabled; with `inScope`, it is also one of
  * the caller's departments (admission and readmission; a transfer may move a patient out of them).
  */
-async function checkDepartment(
+export async function checkDepartment(
   ctx: PatientContext,
   db: DbOrTx,
   code: string,
@@ -182,7 +183,7 @@ export function responsibleDoctors(ctx: PatientContext, departmentCode?: string)
 }
 
 /** The user name of an active doctor of the tenant, spelled as stored; 400 otherwise. */
-async function checkDoctor(ctx: PatientContext, code: string, field: string): Promise<string> {
+export async function checkDoctor(ctx: PatientContext, code: string, field: string): Promise<string> {
   const all = await responsibleDoctors(ctx);
   const found = all.find((doctor) => doctor.userName.toLowerCase() === code.toLowerCase());
   if (!found) throw fieldError(ctx, 400, field, 'patients.doctor.unavailable', { code });
@@ -242,7 +243,7 @@ async function checkTags(ctx: PatientContext, tags: readonly string[], kept: rea
 }
 
 /** The patient's state as audit rows keep it. */
-function auditView(row: PatientRow) {
+export function auditView(row: PatientRow) {
   return {
     name: row.name,
     gender: row.gender,
@@ -257,6 +258,7 @@ function auditView(row: PatientRow) {
     tags: row.tags,
     status: row.status,
     inpatientNumber: row.inpatientNumber,
+    outpatientNumber: row.outpatientNumber,
     wristbandCode: row.wristbandCode,
     appointmentCode: row.appointmentCode,
     departmentCode: row.departmentCode,
@@ -279,7 +281,7 @@ const departmentOf = (state: unknown): string[] => {
  * Writes the audit row of a change of a patient, and announces it on the push channel to the wards it
  * left and entered (bed cards and dashboards reload), in the transaction that makes it.
  */
-async function auditPatient(
+export async function auditPatient(
   ctx: PatientContext,
   tx: DbOrTx,
   action: string,
@@ -381,6 +383,8 @@ export async function admitPatient(ctx: PatientContext, input: AdmissionInput) {
         .set({ admissionId: stay!.id })
         .where(and(eq(patients.tenantId, session.tenantId), eq(patients.id, row!.id)))
         .returning();
+      // issue 18: an appointment code the hospital issued is used up by this admission
+      await claimAppointment(tx, session, values.appointmentCode, row!.id, ctx.now, ctx.lang);
       await auditPatient(ctx, tx, 'admit', row!.id, { after: auditView(admitted!) });
       return row!.id;
     }),
@@ -615,7 +619,10 @@ export async function readmitPatient(ctx: PatientContext, id: number, input: Rea
     await ctx.db.transaction(async (tx) => {
       const current = await patientInScope(tx, session, id, { forUpdate: true });
       if (current.version !== input.version) throw new AppError(409, 'error.conflict');
-      if (current.status !== 'discharged') throw new AppError(409, 'patients.readmit.notDischarged');
+      // issue 18: an outpatient is admitted the same way (a new stay; the outpatient number stays)
+      if (current.status !== 'discharged' && current.status !== 'outpatient') {
+        throw new AppError(409, 'patients.readmit.notDischarged');
+      }
       await checkDepartment(ctx, tx, input.departmentCode, 'departmentCode', { inScope: true });
       const doctorCode = await checkDoctor(ctx, input.doctorCode, 'doctorCode');
       if (current.dischargedAt && admittedAt <= current.dischargedAt) {
@@ -654,7 +661,8 @@ export async function readmitPatient(ctx: PatientContext, id: number, input: Rea
         inpatientNumber,
         wristbandCode,
       });
-      await auditPatient(ctx, tx, 'readmit', id, { before: auditView(current), after: auditView(row) });
+      const action = current.status === 'outpatient' ? 'admitOutpatient' : 'readmit';
+      await auditPatient(ctx, tx, action, id, { before: auditView(current), after: auditView(row) });
     });
   });
   return viewAfter(ctx, id);

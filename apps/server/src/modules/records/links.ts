@@ -1,20 +1,17 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { RecordScreen } from '@glucocare/domain';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { DbOrTx } from '../../db/client';
-import { settings } from '../../db/schema';
+import { LINK_KEY_SETTING, tenantLinkKey } from '../../lib/tenant-link-key';
 
 /**
  * Signed, expiring links of the record screens (ARCHITECTURE §5: the screens are public to the
  * router only). A link carries `sig` = `<tenant>.<base64url HMAC-SHA256>` over the tenant, the screen,
  * the id, the range and the expiry, and `exp` (epoch seconds). The key is `RECORD_LINK_SECRET` when
- * set; otherwise each tenant's own random key, made the first time one of its links is signed and kept
- * in its settings (key {@link SECRET_KEY}, never served by any endpoint), so links survive restarts.
+ * set; otherwise each tenant's own random key (lib/tenant-link-key.ts), so links survive restarts.
  */
 
-/** The settings row holding a tenant's generated link key (base64url of 32 random bytes). */
-export const SECRET_KEY = 'records.linkSecret';
+/** The settings row holding a tenant's generated link key (shared with the wall-screen links). */
+export const SECRET_KEY = LINK_KEY_SETTING;
 
 /** What a link is for: exactly this screen, id and range. */
 export interface LinkSubject {
@@ -34,44 +31,6 @@ export function rangeOf(query: { beginDate?: string | null; endDate?: string | n
 
 const SIGNATURE = /^([A-Za-z0-9_-]{1,16})\.([A-Za-z0-9_-]{43})$/;
 const EXPIRY = /^[1-9]\d{0,11}$/;
-
-// Keys by database (each test context has its own) and tenant; a key never changes once made.
-const keyCache = new WeakMap<object, Map<string, Buffer>>();
-
-async function storedKey(db: DbOrTx, tenantId: string): Promise<Buffer | null> {
-  const [row] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(and(eq(settings.tenantId, tenantId), eq(settings.key, SECRET_KEY)));
-  return typeof row?.value === 'string' && row.value.length >= 43
-    ? Buffer.from(row.value, 'base64url')
-    : null;
-}
-
-/**
- * The key of a tenant's links. `create`: make and store one when the tenant has none yet (two
- * concurrent first signings agree: the first insert wins and both read it back); otherwise null.
- */
-async function tenantKey(app: FastifyInstance, tenantId: string, create: boolean): Promise<Buffer | null> {
-  if (app.config.recordLinkSecret) return Buffer.from(app.config.recordLinkSecret, 'utf8');
-  let cache = keyCache.get(app.db);
-  if (!cache) {
-    cache = new Map();
-    keyCache.set(app.db, cache);
-  }
-  const cached = cache.get(tenantId);
-  if (cached) return cached;
-  let key = await storedKey(app.db, tenantId);
-  if (!key && create) {
-    await app.db
-      .insert(settings)
-      .values({ tenantId, key: SECRET_KEY, value: randomBytes(32).toString('base64url'), updatedBy: null })
-      .onConflictDoNothing();
-    key = await storedKey(app.db, tenantId);
-  }
-  if (key) cache.set(tenantId, key);
-  return key;
-}
 
 function mac(key: Buffer, tenantId: string, subject: LinkSubject, expiresAt: number): Buffer {
   const message = ['v1', tenantId, subject.screen, subject.id, subject.range, String(expiresAt)].join('\n');
@@ -95,7 +54,7 @@ export async function signLink(
   subject: LinkSubject,
   expiresAt: number,
 ): Promise<{ sig: string; exp: number }> {
-  const key = (await tenantKey(app, tenantId, true)) as Buffer;
+  const key = (await tenantLinkKey(app, tenantId, true)) as Buffer;
   return {
     sig: `${tenantId}.${mac(key, tenantId, subject, expiresAt).toString('base64url')}`,
     exp: expiresAt,
@@ -118,7 +77,7 @@ export async function verifyLink(
   const expiresAt = Number(exp);
   if (expiresAt * 1000 <= app.clock().getTime()) return null;
   const [, tenantId, given] = parts;
-  const key = await tenantKey(app, tenantId, false);
+  const key = await tenantLinkKey(app, tenantId, false);
   if (!key) return null;
   const expected = mac(key, tenantId, subject, expiresAt);
   const actual = Buffer.from(given, 'base64url');

@@ -92,7 +92,9 @@ export async function reviewRoutes(app: FastifyInstance) {
         request.body,
         app.clock(),
       );
-      return ok(request, result, 'review.approve.approved', { count: result.approved });
+      return result.held
+        ? ok(request, result, 'review.approveAll.qcHeld', { count: result.approved, held: result.held })
+        : ok(request, result, 'review.approve.approved', { count: result.approved });
     },
   );
 

@@ -18,7 +18,7 @@ import type {
   ReviewPivotRowView as PivotRecordRow,
   ReviewRecordView as ReviewRecord,
 } from '@glucocare/domain/responses';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { departments, glucosePeriods, measurements, patients, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -188,6 +188,8 @@ async function approveWhere(
              version = ${measurements.version} + 1
        where ${measurements.tenantId} = ${session.tenantId} and ${target}
          and ${measurements.status} = 'pending' and ${measurements.deletedAt} is null and ${scope}
+         -- issue 19: a reading held by its meter's QC lockout is approved only once released
+         and ${measurements.qcHold} is null
       returning ${measurements.id} as id, ${measurements.patientId} as patient_id,
                 ${measurements.version} as version, ${measurements.item} as item
     ), audit as (
@@ -225,26 +227,33 @@ export async function approveRecords(
   const done = new Set(approved.map((row) => row.id));
   const missing = ids.filter((id) => !done.has(id));
   const alreadyApproved = new Set<number>();
+  const held = new Set<number>();
   if (missing.length) {
     const rows = await ctx.db
-      .select({ id: measurements.id })
+      .select({ id: measurements.id, status: measurements.status, qcHold: measurements.qcHold })
       .from(measurements)
       .where(
         and(
           eq(measurements.tenantId, ctx.session.tenantId),
           inArray(measurements.id, missing),
-          eq(measurements.status, 'approved'),
           sql`${measurements.deletedAt} is null`,
           departmentScopeCondition(ctx.session.scope, measurements.departmentCode),
         ),
       );
-    for (const row of rows) alreadyApproved.add(row.id);
+    for (const row of rows) {
+      if (row.status === 'approved') alreadyApproved.add(row.id);
+      else if (row.qcHold) held.add(row.id);
+    }
   }
   return {
     approved: done.size,
     approvedIds: [...done],
     skipped: missing.map((id) => {
-      const reason: ApproveSkipReason = alreadyApproved.has(id) ? 'alreadyApproved' : 'notFound';
+      const reason: ApproveSkipReason = alreadyApproved.has(id)
+        ? 'alreadyApproved'
+        : held.has(id)
+          ? 'qcHeld'
+          : 'notFound';
       return { id, reason, message: translate(ctx.lang, `review.skip.${reason}`) };
     }),
   };
@@ -259,19 +268,26 @@ export async function approveAllMatching(
   meta: RequestMeta,
   filter: PendingFilter,
   now: Date,
-): Promise<{ approved: number; remaining: number }> {
+): Promise<{ approved: number; remaining: number; held: number }> {
   const timeZone = await hospitalTimeZone(ctx.db, ctx.session);
   const conditions = pendingConditions(ctx.session, filter, timeZone);
   const target = ctx.db
     .select({ id: measurements.id })
     .from(measurements)
     .innerJoin(patients, patientOfReading)
-    .where(whereOf(conditions))
+    .where(and(whereOf(conditions), isNull(measurements.qcHold)))
     .orderBy(asc(measurements.testTime), asc(measurements.id))
     .limit(APPROVE_ALL_MAX);
   const approved = await approveWhere(ctx, meta, sql`${measurements.id} in (${target})`, now);
-  const remaining = await countReadings(ctx.db, conditions);
-  return { approved: approved.length, remaining };
+  // issue 19: readings held by a QC lockout are skipped, and said so
+  const [remaining, held] = await Promise.all([
+    countReadings(ctx.db, conditions),
+    countReadings(ctx.db, {
+      ...conditions,
+      reading: [...conditions.reading, isNotNull(measurements.qcHold)],
+    }),
+  ]);
+  return { approved: approved.length, remaining: remaining - held, held };
 }
 
 // ---------- data management ----------

@@ -8,6 +8,8 @@ import {
   DEFAULT_CRITICAL_LOOP,
   DEFAULT_MONITOR_STRATEGY,
   DEFAULT_PUMP_STRATEGY,
+  DEFAULT_QC_STRATEGY,
+  DEFAULT_REVIEW_CRITERIA,
   DEFAULT_SCREEN_STRATEGY,
   DEFAULT_SHIFT_SETTING,
   DEFAULT_TIR_BANDS,
@@ -15,6 +17,10 @@ import {
   MEAL_PERIODS,
   monitorStrategySchema,
   pumpStrategySchema,
+  type QcStrategy,
+  qcStrategySchema,
+  type ReviewCriteria,
+  reviewCriteriaSchema,
   screenStrategySchema,
   shiftSettingSchema,
   tirStrategySchema,
@@ -57,4 +63,13 @@ export const STRATEGY_SETTINGS = {
     schema: virtualWardHbA1cMinSchema.shape.value,
     fallback: DEFAULT_VIRTUAL_WARD.hbA1cMinValue as number,
   },
+  /** the department that runs the virtual ward (issue 18); null until a hospital chooses one */
+  'virtualWard.managingDepartment': { schema: z.string().nullable(), fallback: null as string | null },
+  /** the daily review worklist's criteria (issue 18, domain virtual-ward/settings.ts) */
+  'virtualWard.reviewCriteria': {
+    schema: reviewCriteriaSchema,
+    fallback: DEFAULT_REVIEW_CRITERIA as ReviewCriteria,
+  },
+  /** the QC strategy (issue 19, domain quality/strategy.ts): Westgard rules, run schedule, lockout */
+  'qc.strategy': { schema: qcStrategySchema, fallback: DEFAULT_QC_STRATEGY as QcStrategy },
 } as const;

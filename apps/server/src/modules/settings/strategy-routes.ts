@@ -4,11 +4,14 @@ import {
   baselineSchema,
   criticalLoopSchema,
   type Lang,
+  managingDepartmentSchema,
   mergeConsultationEntries,
   monitorStrategyOf,
   monitorStrategySchema,
   PERMISSIONS,
   pumpStrategySchema,
+  reviewCriteriaSchema,
+  screenStrategyOf,
   screenStrategySchema,
   shiftSettingSchema,
   tirStrategySchema,
@@ -137,10 +140,10 @@ export async function strategyRoutes(app: FastifyInstance) {
     summary: 'Wall-screen strategy: refresh, name masking, departments, items, time window',
     body: screenStrategySchema,
     response: screenStrategyView,
-    load: (db, tenantId) => getSetting(db, tenantId, 'strategy.screen'),
+    load: async (db, tenantId) => screenStrategyOf(await getSetting(db, tenantId, 'strategy.screen')),
     check: (db, tenantId, body, lang) =>
       checkDepartmentCodes(db, tenantId, body.departmentCodes, (index) => `departmentCodes.${index}`, lang),
-    apply: (body) => body,
+    apply: (body) => screenStrategyOf(body),
   });
 
   checkedSetting(app, {
@@ -209,7 +212,8 @@ export async function strategyRoutes(app: FastifyInstance) {
     ...virtualWard,
     path: '/v1/virtualward/setting/isAutoJoinVirtualRoom',
     key: 'virtualWard.autoJoin',
-    summary: 'Whether discharged and outpatients reaching a threshold join the virtual ward automatically',
+    summary:
+      'Whether a patient (any ward but the managing department’s, discharged or outpatient) whose reading or HbA1c reaches a threshold joins the virtual ward automatically',
     body: autoJoinVirtualWardSchema,
     response: z.boolean(),
     apply: (body) => body.value,
@@ -218,7 +222,7 @@ export async function strategyRoutes(app: FastifyInstance) {
     ...virtualWard,
     path: '/v1/virtualward/setting/gluMinValue',
     key: 'virtualWard.gluMinValue',
-    summary: 'Glucose (mmol/L) from which a discharged or outpatient joins the virtual ward',
+    summary: 'Glucose (mmol/L) from which a patient joins the virtual ward automatically',
     body: virtualWardGluMinSchema,
     response: z.number(),
     apply: (body) => body.value,
@@ -227,9 +231,31 @@ export async function strategyRoutes(app: FastifyInstance) {
     ...virtualWard,
     path: '/v1/virtualward/setting/hbA1cMinValue',
     key: 'virtualWard.hbA1cMinValue',
-    summary: 'HbA1c (%) from which a discharged or outpatient joins the virtual ward',
+    summary: 'HbA1c (%) from which a patient joins the virtual ward automatically',
     body: virtualWardHbA1cMinSchema,
     response: z.number(),
+    apply: (body) => body.value,
+  });
+  settingEndpoint(app, {
+    ...virtualWard,
+    path: '/v1/virtualward/setting/reviewCriteria',
+    key: 'virtualWard.reviewCriteria',
+    summary:
+      'The daily review worklist’s criteria: readings ≥ hyperValue (mmol/L) hyperCount times, or any < hypoValue, in the past windowHours',
+    body: reviewCriteriaSchema,
+    response: reviewCriteriaSchema,
+  });
+  checkedSetting(app, {
+    path: '/v1/virtualward/setting/managingDepartment',
+    key: 'virtualWard.managingDepartment',
+    read: 'session',
+    summary:
+      "The department that manages the virtual ward (issue 18): its own inpatients are not virtual-ward patients; its staff see the virtual ward's patients whatever their ward",
+    body: managingDepartmentSchema,
+    response: z.string().nullable(),
+    load: (db, tenantId) => getSetting(db, tenantId, 'virtualWard.managingDepartment'),
+    check: (db, tenantId, body, lang) =>
+      checkDepartmentCodes(db, tenantId, [body.value], () => 'value', lang),
     apply: (body) => body.value,
   });
 }

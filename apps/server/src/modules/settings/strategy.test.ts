@@ -283,12 +283,23 @@ describe('screen strategy', () => {
       departmentCodes: ['ICU', 'ENDO'],
       items: ['GLU', 'KET'],
       recentHours: 12,
+      panels: ['critical', 'overview'],
+      rotateSeconds: 20,
+      title: '内分泌病区大屏',
     };
     expect(await save(SCREEN, value)).toEqual(value);
     expect(await read(SCREEN, doctor)).toEqual(value);
     const [audit] = await auditRows(t, 'setting', 'strategy.screen', 'update');
     expect(audit).toMatchObject({ before: DEFAULT_SCREEN_STRATEGY, after: value });
     expect(await read(SCREEN, admin202)).toEqual(DEFAULT_SCREEN_STRATEGY);
+  });
+
+  it('fills the panels, rotation and title of a client that does not send them (issue 20) with the defaults', async () => {
+    const { panels: _p, rotateSeconds: _r, title: _t, ...older } = DEFAULT_SCREEN_STRATEGY;
+    expect(await save(SCREEN, { ...older, recentHours: 6 })).toEqual({
+      ...DEFAULT_SCREEN_STRATEGY,
+      recentHours: 6,
+    });
   });
 
   it('refuses each bad value in both languages', async () => {
@@ -444,21 +455,23 @@ describe('baseline', () => {
 
 describe('virtual-ward settings', () => {
   it('default off, 11.1 mmol/L and 6.5 %, readable with a session', async () => {
-    expect(await read(AUTO_JOIN, nurse)).toBe(false);
+    expect(await read(AUTO_JOIN, admin202)).toBe(false);
+    // the demo seed switches auto join on in tenant 101 (db/seed/virtual-ward.ts)
+    expect(await read(AUTO_JOIN, nurse)).toBe(true);
     expect(await read(GLU_MIN, nurse)).toBe(11.1);
     expect(await read(HBA1C_MIN, nurse)).toBe(6.5);
   });
 
   it('saves each value with an audit row, per tenant', async () => {
-    expect(await save(AUTO_JOIN, { value: true })).toBe(true);
+    expect(await save(AUTO_JOIN, { value: false })).toBe(false);
     expect(await save(GLU_MIN, { value: 13.9 })).toBe(13.9);
     expect(await save(HBA1C_MIN, { value: 7 })).toBe(7);
-    expect(await read(AUTO_JOIN, doctor)).toBe(true);
+    expect(await read(AUTO_JOIN, doctor)).toBe(false);
     expect(await read(GLU_MIN, doctor)).toBe(13.9);
     expect(await read(HBA1C_MIN, doctor)).toBe(7);
     expect((await auditRows(t, 'setting', 'virtualWard.autoJoin', 'update'))[0]).toMatchObject({
-      before: false,
-      after: true,
+      before: true,
+      after: false,
     });
     expect((await auditRows(t, 'setting', 'virtualWard.gluMinValue', 'update'))[0]).toMatchObject({
       before: 11.1,

@@ -65,9 +65,20 @@ describe('menus', () => {
       'zh-CN',
     );
     const tree = res.json().dataContent;
-    // home, then the groups: patients, measurement data, statistics, consultations, insulin pumps,
-    // personal center
-    expect(tree.map((n: { path: string }) => n.path)).toEqual(['/index', '#', '#', '#', '#', '#', '#']);
+    // home, then the groups: patients, measurement data, statistics, consultations, virtual ward,
+    // insulin pumps, quality control, dashboards and screens, personal center
+    expect(tree.map((n: { path: string }) => n.path)).toEqual([
+      '/index',
+      '#',
+      '#',
+      '#',
+      '#',
+      '#',
+      '#',
+      '#',
+      '#',
+      '#',
+    ]);
     expect(tree[0]).toMatchObject({
       component: '/dashboard/index',
       label: '首页',
@@ -80,9 +91,14 @@ describe('menus', () => {
       '测量数据',
       '统计分析',
       '会诊管理',
+      '虚拟病房',
       '胰岛素泵管理',
+      '质控管理',
+      '看板与大屏',
       '个人中心',
     ]);
+    // a nurse has the ward dashboard; the wall screens' links are for administrators
+    expect(tree[8].children.map((n: { path: string }) => n.path)).toEqual(['/monitor/ward']);
     expect(tree[1].children.map((n: { path: string }) => n.path)).toEqual([
       '/patient/detail',
       '/patient/task',
@@ -102,13 +118,37 @@ describe('menus', () => {
       '/consultation/inbox',
       '/consultation/request',
     ]);
-    // a nurse keeps her ward's pumps; the manufacturers are the administrator's
+    // the virtual ward's pages (the outpatient page is hidden: the hospital is not in out-of-hospital mode)
     expect(tree[5].children.map((n: { path: string }) => n.path)).toEqual([
+      '/virtualward/current',
+      '/virtualward/worklist',
+      '/virtualward/history',
+      '/virtualward/followup',
+      '/virtualward/workload',
+      '/virtualward/testtime',
+      '/virtualward/chart',
+      '/virtualward/outcome',
+    ]);
+    // a nurse keeps her ward's pumps; the manufacturers are the administrator's
+    expect(tree[6].children.map((n: { path: string }) => n.path)).toEqual([
       '/pump/register',
       '/pump/patients',
       '/pump/history',
     ]);
-    expect(tree[6].children.map((n: { path: string }) => n.path)).toEqual(['/account/activity']);
+    // a ward nurse runs her meters' controls; the strategy she reads, reviewers change it
+    expect(tree[7].children.map((n: { path: string }) => n.path)).toEqual([
+      '/quality/record',
+      '/quality/curve',
+      '/quality/report',
+      '/quality/statistics',
+      '/quality/accuracy',
+      '/quality/analyzer',
+      '/quality/spare',
+      '/quality/control',
+      '/quality/strip',
+      '/quality/strategy',
+    ]);
+    expect(tree[9].children.map((n: { path: string }) => n.path)).toEqual(['/account/activity']);
   });
 
   it('follows role changes at the next request', async () => {

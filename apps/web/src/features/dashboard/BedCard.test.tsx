@@ -22,6 +22,7 @@ const patient: Inpatient = {
   departmentName: 'Endocrinology',
   bed: '3',
   inpatientNumber: 'ZY20260003',
+  outpatientNumber: null,
   wristbandCode: 'WB20260003',
   appointmentCode: null,
   admittedAt: '2026-03-01T08:00:00Z',

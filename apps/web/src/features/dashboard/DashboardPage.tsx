@@ -47,6 +47,7 @@ import {
   type ViewMode,
   writeViewMode,
 } from './inpatients';
+import { OutpatientService } from './OutpatientService';
 import '../patients/patients.css';
 
 /** How often the ward view refreshes itself (new readings, critical values, admissions by colleagues). */
@@ -100,7 +101,7 @@ export default function DashboardPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const mobile = useDevice() === 'mobile';
-  const { profile, tenant } = useSession();
+  const { profile, tenant, isOut } = useSession();
   const canAdmit = usePermission(PATIENT_PERMISSIONS.admit);
   const canTransfer = usePermission(PATIENT_PERMISSIONS.transfer);
   const canDischarge = usePermission(PATIENT_PERMISSIONS.discharge);
@@ -250,7 +251,7 @@ export default function DashboardPage() {
         </Empty>
       </div>
     );
-  } else if (view === 'table') {
+  } else if (view === 'table' || isOut) {
     content = (
       <InpatientTable
         records={records}
@@ -302,6 +303,7 @@ export default function DashboardPage() {
       className="gc-ward"
     >
       <CriticalAlert />
+      {isOut ? <OutpatientService /> : null}
       <div className="gc-ward-counts" data-testid="ward-counts">
         <CountTile
           icon={<TeamOutlined />}
@@ -424,25 +426,28 @@ export default function DashboardPage() {
             {t('dashboard.filter.criticalOnly')}
           </span>
           <span className="gc-ward-toolbar-spacer" />
-          <Segmented<ViewMode>
-            value={view}
-            onChange={chooseView}
-            data-testid="view-toggle"
-            options={[
-              {
-                value: 'cards',
-                icon: <AppstoreOutlined />,
-                label: mobile ? undefined : t('dashboard.view.cards'),
-                title: t('dashboard.view.cards'),
-              },
-              {
-                value: 'table',
-                icon: <TableOutlined />,
-                label: mobile ? undefined : t('dashboard.view.table'),
-                title: t('dashboard.view.table'),
-              },
-            ]}
-          />
+          {/* out-of-hospital mode: no bed cards, the inpatients show as the table */}
+          {isOut ? null : (
+            <Segmented<ViewMode>
+              value={view}
+              onChange={chooseView}
+              data-testid="view-toggle"
+              options={[
+                {
+                  value: 'cards',
+                  icon: <AppstoreOutlined />,
+                  label: mobile ? undefined : t('dashboard.view.cards'),
+                  title: t('dashboard.view.cards'),
+                },
+                {
+                  value: 'table',
+                  icon: <TableOutlined />,
+                  label: mobile ? undefined : t('dashboard.view.table'),
+                  title: t('dashboard.view.table'),
+                },
+              ]}
+            />
+          )}
         </div>
       </div>
 

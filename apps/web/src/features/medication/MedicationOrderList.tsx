@@ -99,7 +99,13 @@ export function MedicationOrderList({ patientId }: { patientId?: number }) {
       title: t('medication.list.search'),
       dataIndex: 'queryCondition',
       hideInTable: true,
-      fieldProps: { placeholder: t('medication.list.searchPlaceholder'), maxLength: 50 },
+      fieldProps: {
+        // on a patient's tab the patient is given: the search finds orders and drugs
+        placeholder: t(
+          patientId ? 'medication.list.searchPlaceholderPatient' : 'medication.list.searchPlaceholder',
+        ),
+        maxLength: 50,
+      },
     },
     ...(patientId
       ? []

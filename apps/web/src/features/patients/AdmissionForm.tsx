@@ -1,4 +1,4 @@
-import { CloudDownloadOutlined } from '@ant-design/icons';
+import { CloudDownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { admissionSchema, INPATIENT_LIMITS } from '@glucocare/domain/patients';
 import { PATIENT_GENDERS, PATIENT_LIMITS } from '@glucocare/domain/rules';
 import { Alert, Button, Col, type ColProps, DatePicker, Form, Input, InputNumber, Row, Select } from 'antd';
@@ -6,6 +6,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, showError } from '../../api/http';
+import { fetchAppointment } from '../../api/outpatients';
 import { admitPatient, type Inpatient, lookupHisPatient } from '../../api/patients';
 import { DepartmentTreeSelect } from '../../components/DepartmentTreeSelect';
 import { zodRule } from '../../components/form-rules';
@@ -15,6 +16,7 @@ import { useDoctorOptions, useTagOptions } from './parts';
 import {
   type AdmissionValues,
   admissionInputOf,
+  admissionValuesFromAppointment,
   admissionValuesFromHis,
   ageFromBirthDate,
   textOrNull,
@@ -232,6 +234,8 @@ export function AdmissionForm({ initial, prefilledFrom, appointment, onClose, on
     prefilledFrom === 'his' ? (initial?.inpatientNumber ?? '') : null,
   );
   const [looking, setLooking] = useState(false);
+  const [lookingAppointment, setLookingAppointment] = useState(false);
+  const [appointmentNote, setAppointmentNote] = useState<string | null>(null);
   const departmentCode = Form.useWatch('departmentCode', form);
   const doctors = useDoctorOptions(departmentCode);
 
@@ -260,7 +264,38 @@ export function AdmissionForm({ initial, prefilledFrom, appointment, onClose, on
     }
   };
 
-  const note = hisNote ? (
+  /** issue 18: the details a patient registered on the public `/appointment` form, by its code */
+  const lookUpAppointment = async () => {
+    const code = textOrNull(form.getFieldValue('appointmentCode'));
+    if (!code) {
+      form.setFields([{ name: 'appointmentCode', errors: [t('patients.admission.appointmentRequired')] }]);
+      return;
+    }
+    setLookingAppointment(true);
+    try {
+      const values = admissionValuesFromAppointment(await fetchAppointment(code));
+      form.setFieldsValue(values);
+      setAppointmentNote(values.appointmentCode ?? code);
+      void form.validateFields(Object.keys(values) as (keyof AdmissionValues)[]).catch(() => undefined);
+    } catch (error) {
+      // unknown, used or expired: the server's message at the code
+      if (isApiError(error) && error.status >= 400 && error.status < 500) {
+        form.setFields([{ name: 'appointmentCode', errors: [error.message] }]);
+      } else showError(error);
+    } finally {
+      setLookingAppointment(false);
+    }
+  };
+
+  const note = appointmentNote ? (
+    <Alert
+      type="info"
+      showIcon
+      className="gc-form-alert"
+      data-testid="appointment-prefilled"
+      message={t('patients.admission.fromAppointment', { code: appointmentNote })}
+    />
+  ) : hisNote ? (
     <Alert
       type="info"
       showIcon
@@ -293,7 +328,21 @@ export function AdmissionForm({ initial, prefilledFrom, appointment, onClose, on
     >
       <Row gutter={16}>
         {appointment ? <AppointmentField required span={{ xs: 24, sm: 12 }} /> : null}
-        {appointment ? <Col xs={0} sm={12} /> : null}
+        {appointment ? (
+          <Col xs={24} sm={12}>
+            <Form.Item label={t('patients.admission.appointmentLookupLabel')}>
+              <Button
+                icon={<SearchOutlined />}
+                loading={lookingAppointment}
+                onClick={() => void lookUpAppointment()}
+                data-testid="appointment-lookup"
+                block
+              >
+                {t('patients.admission.appointmentLookup')}
+              </Button>
+            </Form.Item>
+          </Col>
+        ) : null}
         <IdentityFields />
         <Col xs={24} sm={24} md={8}>
           <Form.Item label={t('patients.admission.his')}>

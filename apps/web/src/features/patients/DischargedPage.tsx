@@ -1,4 +1,5 @@
 import type { ProColumns } from '@ant-design/pro-components';
+import { PERMISSIONS } from '@glucocare/domain/admin';
 import { isDateRangeValid } from '@glucocare/domain/helpers';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
@@ -16,6 +17,7 @@ import { ListPage, useListReload } from '../../components/list-page/ListPage';
 import { shownPatientTag } from '../../components/names';
 import { PageWrapper } from '../../components/PageWrapper';
 import { currentLang, msg } from '../../i18n';
+import { RegisterDischargedForm } from '../outpatients/OutpatientForms';
 import { PATIENT_PERMISSIONS, ReadmitForm } from './PatientActions';
 import { PatientNameLink, patientKeys, useTagOptions } from './parts';
 import { DATE } from './patient-form';
@@ -42,7 +44,8 @@ export function dischargedFilterOf(params: SearchParams): DischargedFilter {
 
 /**
  * Discharged patients (`/patient/discharged`): search by name or number, department and discharge
- * date range; paged; Excel export of the whole filtered list; readmission.
+ * date range; paged; Excel export of the whole filtered list; readmission; registration as an
+ * outpatient (issue 18).
  */
 export default function DischargedPage() {
   const { t } = useTranslation();
@@ -52,6 +55,8 @@ export default function DischargedPage() {
   const mobile = useDevice() === 'mobile';
   const canReadmit = usePermission(PATIENT_PERMISSIONS.discharge);
   const [readmit, setReadmit] = useState<Inpatient | null>(null);
+  const canRegisterOutpatient = usePermission(PERMISSIONS.outpatients.register);
+  const [toOutpatient, setToOutpatient] = useState<Inpatient | null>(null);
   const reload = useListReload(DISCHARGED_LIST);
   const tags = useTagOptions();
   const none = t('common.none');
@@ -185,6 +190,16 @@ export default function DischargedPage() {
                   {t('patients.action.readmit')}
                 </Button>
               ) : null}
+              {canRegisterOutpatient ? (
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => setToOutpatient(row)}
+                  data-testid="row-register-outpatient"
+                >
+                  {t('patients.action.registerOutpatient')}
+                </Button>
+              ) : null}
             </>
           ),
         }}
@@ -194,6 +209,17 @@ export default function DischargedPage() {
           columns: exportColumns(),
         }}
       />
+      {toOutpatient ? (
+        <RegisterDischargedForm
+          patient={toOutpatient}
+          onClose={() => setToOutpatient(null)}
+          onSaved={() => {
+            setToOutpatient(null);
+            reload();
+            void queryClient.invalidateQueries({ queryKey: patientKeys.all });
+          }}
+        />
+      ) : null}
       {readmit ? (
         <ReadmitForm
           patient={readmit}

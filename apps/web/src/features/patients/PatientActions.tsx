@@ -236,16 +236,33 @@ export function placeText(
  * admission time (after the last discharge), department, bed, doctor, and a new wristband or
  * inpatient number when the hospital issues one per stay.
  */
+/** What the readmission form needs of a patient: a discharged one, or an outpatient (issue 18). */
+export type ReadmitPatient = Pick<
+  Inpatient,
+  | 'id'
+  | 'name'
+  | 'status'
+  | 'version'
+  | 'admittedAt'
+  | 'dischargedAt'
+  | 'departmentCode'
+  | 'bed'
+  | 'doctorCode'
+  | 'wristbandCode'
+  | 'inpatientNumber'
+>;
+
 export function ReadmitForm({
   patient,
   onClose,
   onSaved,
 }: {
-  patient: Inpatient;
+  patient: ReadmitPatient;
   onClose: () => void;
   onSaved: (back: Inpatient | null) => void;
 }) {
   const { t } = useTranslation();
+  const outpatient = patient.status === 'outpatient';
   const [form] = Form.useForm<ReadmissionValues>();
   const department = Form.useWatch('departmentCode', form);
   const shape = readmissionSchema.shape;
@@ -253,7 +270,11 @@ export function ReadmitForm({
   return (
     <PatientModalForm<ReadmissionValues, Inpatient | null>
       form={form}
-      title={t('patients.readmit.title', { name: patient.name })}
+      title={
+        outpatient
+          ? `${t('patients.action.admitOutpatient')}: ${patient.name}`
+          : t('patients.readmit.title', { name: patient.name })
+      }
       width={620}
       initialValues={{
         // to the second: a readmission right after the discharge must come after it
@@ -270,10 +291,12 @@ export function ReadmitForm({
       onSaved={onSaved}
       before={
         <p className="gc-muted" data-testid="readmit-last">
-          {t('patients.readmit.lastStay', {
-            admitted: formatDateTime(patient.admittedAt),
-            discharged: patient.dischargedAt ? formatDateTime(patient.dischargedAt) : '—',
-          })}
+          {outpatient
+            ? t('outpatients.admitHint')
+            : t('patients.readmit.lastStay', {
+                admitted: formatDateTime(patient.admittedAt),
+                discharged: patient.dischargedAt ? formatDateTime(patient.dischargedAt) : '—',
+              })}
         </p>
       }
     >

@@ -45,6 +45,8 @@ import { PatientMedicationOrders } from '../medication/PatientMedicationOrders';
 import { OrdersTab } from '../orders/OrdersTab';
 import { PumpTab } from '../pumps/PumpTab';
 import { openRecordScreen, type RecordScreen } from '../records/open';
+import { VirtualWardActions, VirtualWardBadge } from '../virtual-ward/PatientVirtualWard';
+import { useFollowupNotice, VirtualWardTab } from '../virtual-ward/VirtualWardTab';
 import { BasicInfoTab } from './BasicInfoTab';
 import { EventsTab } from './EventsTab';
 import { HistoryTab } from './HistoryTab';
@@ -61,6 +63,7 @@ export const PATIENT_TABS = [
   'pump',
   'orders',
   'consultation',
+  'virtualWard',
   'linked',
   'analysis',
   'events',
@@ -161,6 +164,7 @@ export default function PatientDetailPage() {
   const [deleting, setDeleting] = useState(false);
   const [editingBasic, setEditingBasic] = useState(false);
 
+  useFollowupNotice(id, validId);
   const query = useQuery({
     queryKey: [...patientKeys.detail(id), currentLang()],
     queryFn: ({ signal }) => fetchPatient(id, signal),
@@ -212,6 +216,7 @@ export default function PatientDetailPage() {
   }
 
   const inHospital = patient.status === 'inHospital';
+  const outpatient = patient.status === 'outpatient';
   const measurementTab = (item: 'GLU' | 'KET' | 'UA') => (
     <div className="gc-patient-tab-card">
       <MeasurementTab patientId={patient.id} item={item} />
@@ -237,9 +242,14 @@ export default function PatientDetailPage() {
           ) : null}
           {inHospital ? (
             <Tag color="cyan">{t('patients.status.inHospital')}</Tag>
+          ) : outpatient ? (
+            <Tag color="geekblue" data-testid="patient-outpatient">
+              {t('patients.status.outpatient')}
+            </Tag>
           ) : (
             <Tag data-testid="patient-discharged">{t('patients.status.discharged')}</Tag>
           )}
+          <VirtualWardBadge patientId={patient.id} />
           {patient.openCriticalCount ? (
             <span className="gc-bed-critical">
               {t('dashboard.criticalBadge', { count: patient.openCriticalCount })}
@@ -259,10 +269,22 @@ export default function PatientDetailPage() {
           <span>
             {t('patients.field.inpatientNumber')}: <b>{patient.inpatientNumber ?? '—'}</b>
           </span>
-          <span>
-            {inHospital ? t('patients.field.admittedAt') : t('patients.field.dischargedAt')}:{' '}
-            <b>{dateTimeInZone(inHospital ? patient.admittedAt : patient.dischargedAt)}</b>
-          </span>
+          {patient.outpatientNumber ? (
+            <span>
+              {t('patients.field.outpatientNumber')}:{' '}
+              <b data-testid="patient-outpatient-number">{patient.outpatientNumber}</b>
+            </span>
+          ) : null}
+          {outpatient ? (
+            <span>
+              {t('patients.field.registeredAt')}: <b>{dateTimeInZone(patient.admittedAt)}</b>
+            </span>
+          ) : (
+            <span>
+              {inHospital ? t('patients.field.admittedAt') : t('patients.field.dischargedAt')}:{' '}
+              <b>{dateTimeInZone(inHospital ? patient.admittedAt : patient.dischargedAt)}</b>
+            </span>
+          )}
           {patient.latestGlucose ? (
             <span>
               {t('dashboard.latestGlucose')}: <GlucoseValue reading={patient.latestGlucose} />
@@ -307,9 +329,10 @@ export default function PatientDetailPage() {
               onClick={() => setReadmit(true)}
               data-testid="detail-readmit"
             >
-              {t('patients.action.readmit')}
+              {outpatient ? t('patients.action.admitOutpatient') : t('patients.action.readmit')}
             </Button>
           ) : null}
+          <VirtualWardActions patientId={patient.id} patientName={patient.name} />
           <Dropdown
             trigger={['click']}
             menu={{
@@ -386,6 +409,11 @@ export default function PatientDetailPage() {
             key: 'consultation',
             label: t('patients.tab.consultation'),
             children: <ConsultationTab patientId={patient.id} />,
+          },
+          {
+            key: 'virtualWard',
+            label: t('patients.tab.virtualWard'),
+            children: <VirtualWardTab patient={patient} />,
           },
           {
             key: 'linked',

@@ -7,6 +7,7 @@ import {
 } from '@glucocare/domain/patients';
 import type { PatientGender } from '@glucocare/domain/rules';
 import dayjs, { type Dayjs } from 'dayjs';
+import type { Appointment } from '../../api/outpatients';
 import type { HisPatient, Inpatient, PatientDetail } from '../../api/patients';
 import { fromPicker, hospitalNow } from '../../components/format';
 
@@ -87,6 +88,25 @@ export function admissionValuesFromHis(his: HisPatient): AdmissionValues {
     departmentCode: his.departmentCode,
     bed: his.bed ?? '',
     doctorCode: his.doctorCode,
+  };
+}
+
+/**
+ * The admission form prefilled from a pre-admission appointment (issue 18): the person and the
+ * department chosen on the public form; the stay (bed, doctor, numbers) is the ward's to enter.
+ */
+export function admissionValuesFromAppointment(appointment: Appointment): AdmissionValues {
+  const dateOfBirth = appointment.dateOfBirth ? dayjs(appointment.dateOfBirth) : null;
+  return {
+    appointmentCode: appointment.code,
+    name: appointment.name,
+    gender: GENDERS.includes(appointment.gender) ? (appointment.gender as PatientGender) : undefined,
+    dateOfBirth,
+    age: ageFromBirthDate(dateOfBirth),
+    idCard: appointment.idCard ?? '',
+    mobilePhone: appointment.mobilePhone,
+    contact: appointment.contact ?? '',
+    ...(appointment.departmentCode ? { departmentCode: appointment.departmentCode } : {}),
   };
 }
 

@@ -31,6 +31,7 @@ import { appTitle } from '../../config';
 import { currentLang } from '../../i18n';
 import { flagOf } from './format';
 import './records.css';
+import { copyText } from '../../components/copy-text';
 
 /** The screen's query: id, range (or the ward's day) and a shared link's credential, from the URL. */
 export function useRecordParams() {
@@ -379,33 +380,6 @@ function ShareButton({
       </Modal>
     </>
   );
-}
-
-/** Copies text; on plain-HTTP intranet origins (no Clipboard API) falls back to a hidden textarea. */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard && window.isSecureContext) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // fall through to the textarea
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.appendChild(area);
-  area.select();
-  let ok = false;
-  try {
-    ok = document.execCommand('copy');
-  } catch {
-    ok = false;
-  }
-  area.remove();
-  return ok;
 }
 
 /** The toolbar (hidden in print): the screen's own controls, Print, Copy share link, language. */

@@ -24,6 +24,7 @@ import type { PageQuery } from '../../components/list-page/fetch-all';
 import { ListPage, useListReload } from '../../components/list-page/ListPage';
 import { PageWrapper } from '../../components/PageWrapper';
 import { currentLang, msg } from '../../i18n';
+import { QcHoldTag } from '../quality/runs-format';
 import { ClassificationTag, FilterProblemNotice, ItemTabs, PatientCell, ReadingValue } from './ReadingParts';
 import { pendingFilterOf, type ReviewSearchParams } from './review-filters';
 import { classificationOptions, sourceLabel } from './review-options';
@@ -120,6 +121,8 @@ export default function ApprovalPage() {
       icon={mobile ? <CheckOutlined /> : undefined}
       aria-label={t('review.approve.one')}
       loading={busy === row.id}
+      // issue 19: a reading held by its meter's QC lockout is released on the analyzer first
+      disabled={!!row.qcHold}
       data-testid="approve-one"
       onClick={() => void approve([row.id], false)}
     >
@@ -183,6 +186,7 @@ export default function ApprovalPage() {
             <Space direction="vertical" size={2}>
               <ReadingValue reading={row} unit={unit} />
               <ClassificationTag reading={row} />
+              <QcHoldTag reason={row.qcHold} />
             </Space>
           ),
         },
@@ -232,7 +236,12 @@ export default function ApprovalPage() {
           dataIndex: 'testValue',
           search: false,
           width: 120,
-          render: (_, row) => <ReadingValue reading={row} unit={unit} />,
+          render: (_, row) => (
+            <Space size={4} wrap>
+              <ReadingValue reading={row} unit={unit} />
+              <QcHoldTag reason={row.qcHold} />
+            </Space>
+          ),
         },
         {
           title: t('review.fields.classification'),
@@ -309,7 +318,11 @@ export default function ApprovalPage() {
         texts={{ empty: t('review.approval.empty'), loadFailed: t('review.loadFailed') }}
         selection={
           canApprove
-            ? { keys: selected.map(String), onChange: (keys) => setSelected(keys.map(Number)) }
+            ? {
+                keys: selected.map(String),
+                onChange: (keys) => setSelected(keys.map(Number)),
+                selectable: (row) => !row.qcHold,
+              }
             : undefined
         }
         fitsPhone

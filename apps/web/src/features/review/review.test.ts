@@ -131,6 +131,7 @@ const reading: ReviewRecord = {
   windowMark: null,
   windowReason: null,
   lateEntry: false,
+  qcHold: null,
 };
 
 describe('correctionOf', () => {

@@ -1,6 +1,7 @@
 import { MEASUREMENT_ITEMS } from '@glucocare/domain/clinical';
-import { screenStrategySchema } from '@glucocare/domain/hospital-settings';
-import { Checkbox, Col, Form, InputNumber, Row, Switch } from 'antd';
+import { STRATEGY_LIMITS, screenStrategySchema } from '@glucocare/domain/hospital-settings';
+import { SCREEN_PANELS } from '@glucocare/domain/monitor';
+import { Checkbox, Col, Form, Input, InputNumber, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fetchScreenStrategy, type ScreenStrategy, saveScreenStrategy } from '../../../api/strategy-settings';
 import { DepartmentTreeSelect } from '../../../components/DepartmentTreeSelect';
@@ -77,11 +78,55 @@ function ScreenFields() {
           data-testid="screen-departments"
         />
       </Form.Item>
+      <Form.Item
+        name="panels"
+        label={t('strategySettings.screen.panels')}
+        extra={t('strategySettings.screen.panelsHint')}
+        rules={rule('panels')}
+        required
+      >
+        <Checkbox.Group
+          options={SCREEN_PANELS.map((panel) => ({
+            value: panel,
+            label: t(`strategySettings.screen.panel.${panel}`),
+          }))}
+          data-testid="screen-panels"
+        />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="rotateSeconds"
+            label={t('strategySettings.screen.rotateSeconds')}
+            rules={rule('rotateSeconds')}
+            required
+          >
+            <InputNumber
+              min={STRATEGY_LIMITS.rotateSeconds.min}
+              max={STRATEGY_LIMITS.rotateSeconds.max}
+              precision={0}
+              addonAfter={t('strategySettings.seconds')}
+              style={{ width: '100%' }}
+              data-testid="screen-rotate"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="title" label={t('strategySettings.screen.title')} rules={rule('title')}>
+            <Input
+              maxLength={STRATEGY_LIMITS.screenTitle.max}
+              placeholder={t('strategySettings.screen.titlePlaceholder')}
+              autoComplete="off"
+              data-testid="screen-title"
+            />
+          </Form.Item>
+        </Col>
+      </Row>
     </>
   );
 }
 
-/** The wall screen of a ward: refresh, privacy, departments, items and time window. */
+/** The wall screen: refresh, privacy, departments, items, time window, panels, rotation and title. */
 export function ScreenTab() {
   const { t } = useTranslation();
   return (
@@ -97,6 +142,10 @@ export function ScreenTab() {
           // in the fixed order, whatever order they were ticked in
           items: MEASUREMENT_ITEMS.filter((item) => values.items?.includes(item)),
           recentHours: values.recentHours,
+          // in the screen's own order, whatever order they were ticked in
+          panels: SCREEN_PANELS.filter((panel) => values.panels?.includes(panel)),
+          rotateSeconds: values.rotateSeconds,
+          title: values.title?.trim() || null,
         })
       }
       loadFailedText={t('strategySettings.loadFailed')}

@@ -59,6 +59,10 @@ export interface StrategyFormProps<Data, Values> {
   /** rebuild the values when these change (the glucose unit) */
   valueDeps?: readonly unknown[];
   children: (form: FormInstance<Values>, loaded: Data) => ReactNode;
+  /** who may change it (default: the strategy settings' edit permission) */
+  editPermission?: string;
+  /** asked before saving (a setting of the whole hospital); false keeps the form as it is */
+  confirm?: () => Promise<boolean>;
 }
 
 /**
@@ -76,11 +80,13 @@ export function StrategyForm<Data, Values extends object>({
   testId,
   valueDeps = [],
   children,
+  editPermission = STRATEGY_EDIT,
+  confirm,
 }: StrategyFormProps<Data, Values>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   useRevalidateOnLanguageChange(form);
-  const canEdit = usePermission(STRATEGY_EDIT);
+  const canEdit = usePermission(editPermission);
   const client = useQueryClient();
   const [saving, setSaving] = useState(false);
   const query = useQuery({
@@ -108,6 +114,7 @@ export function StrategyForm<Data, Values extends object>({
   const loaded = query.data;
 
   const submit = async (values: Values) => {
+    if (confirm && !(await confirm())) return;
     setSaving(true);
     try {
       const next = await save(values, loaded);

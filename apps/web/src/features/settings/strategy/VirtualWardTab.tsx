@@ -1,5 +1,6 @@
 import type { GlucoseUnit } from '@glucocare/domain/helpers';
 import { virtualWardGluMinSchema, virtualWardHbA1cMinSchema } from '@glucocare/domain/hospital-settings';
+import { managingDepartmentSchema } from '@glucocare/domain/virtual-ward';
 import { Col, Form, InputNumber, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -7,9 +8,12 @@ import {
   saveAutoJoin,
   saveGluMinValue,
   saveHbA1cMinValue,
+  saveManagingDepartment,
   type VirtualWardSettings,
 } from '../../../api/strategy-settings';
+import { DepartmentTreeSelect } from '../../../components/DepartmentTreeSelect';
 import { bodyFieldRule } from '../settings-form';
+import { ReviewCriteriaCard } from './ReviewCriteriaCard';
 import { StrategyForm } from './StrategyForm';
 import { glucoseFromDisplay, glucoseInputProps, glucoseToDisplay, glucoseUnitLabel } from './units';
 
@@ -18,12 +22,14 @@ interface Values {
   /** in the hospital's glucose unit */
   gluMinValue: number | null;
   hbA1cMinValue: number | null;
+  managingDepartment: string | null;
 }
 
 const valuesOf = (settings: VirtualWardSettings, unit: GlucoseUnit): Values => ({
   autoJoin: settings.autoJoin,
   gluMinValue: glucoseToDisplay(settings.gluMinValue, unit),
   hbA1cMinValue: settings.hbA1cMinValue,
+  managingDepartment: settings.managingDepartment,
 });
 
 /** Thrown when one of the three calls fails, so its `value` problems land on its own field. */
@@ -40,6 +46,11 @@ class FieldSaveError extends Error {
 async function saveChanged(values: Values, loaded: VirtualWardSettings, unit: GlucoseUnit) {
   const glu = glucoseFromDisplay(values.gluMinValue, unit);
   const calls: [keyof Values, boolean, () => Promise<unknown>][] = [
+    [
+      'managingDepartment',
+      (values.managingDepartment ?? null) !== loaded.managingDepartment,
+      () => saveManagingDepartment(values.managingDepartment ?? ''),
+    ],
     ['autoJoin', !!values.autoJoin !== loaded.autoJoin, () => saveAutoJoin(!!values.autoJoin)],
     ['gluMinValue', glu !== loaded.gluMinValue, () => saveGluMinValue(glu as number)],
     [
@@ -63,8 +74,18 @@ function VirtualWardFields({ unit }: { unit: GlucoseUnit }) {
   const { t } = useTranslation();
   const gluBody = (values: Values) => ({ value: glucoseFromDisplay(values.gluMinValue, unit) });
   const hbA1cBody = (values: Values) => ({ value: values.hbA1cMinValue });
+  const managingBody = (values: Values) => ({ value: values.managingDepartment ?? '' });
   return (
     <>
+      <Form.Item
+        name="managingDepartment"
+        label={t('strategySettings.virtualWard.managingDepartment')}
+        extra={t('strategySettings.virtualWard.managingDepartmentHint')}
+        rules={[bodyFieldRule(managingDepartmentSchema, ['value'], managingBody)]}
+        required
+      >
+        <DepartmentTreeSelect source="all" data-testid="virtual-ward-managing" />
+      </Form.Item>
       <Form.Item
         name="autoJoin"
         label={t('strategySettings.virtualWard.autoJoin')}
@@ -118,21 +139,24 @@ function VirtualWardFields({ unit }: { unit: GlucoseUnit }) {
 export function VirtualWardTab({ unit }: { unit: GlucoseUnit }) {
   const { t } = useTranslation();
   return (
-    <StrategyForm<VirtualWardSettings, Values>
-      queryKey={['strategySettings', 'virtualWard']}
-      load={fetchVirtualWardSettings}
-      toValues={(settings) => valuesOf(settings, unit)}
-      valueDeps={[unit]}
-      save={(values, loaded) => saveChanged(values, loaded, unit)}
-      unwrapError={(error) =>
-        error instanceof FieldSaveError
-          ? { error: error.failure, fieldMap: { value: error.field } }
-          : { error }
-      }
-      loadFailedText={t('strategySettings.loadFailed')}
-      testId="strategy-virtual-ward"
-    >
-      {() => <VirtualWardFields unit={unit} />}
-    </StrategyForm>
+    <>
+      <StrategyForm<VirtualWardSettings, Values>
+        queryKey={['strategySettings', 'virtualWard']}
+        load={fetchVirtualWardSettings}
+        toValues={(settings) => valuesOf(settings, unit)}
+        valueDeps={[unit]}
+        save={(values, loaded) => saveChanged(values, loaded, unit)}
+        unwrapError={(error) =>
+          error instanceof FieldSaveError
+            ? { error: error.failure, fieldMap: { value: error.field } }
+            : { error }
+        }
+        loadFailedText={t('strategySettings.loadFailed')}
+        testId="strategy-virtual-ward"
+      >
+        {() => <VirtualWardFields unit={unit} />}
+      </StrategyForm>
+      <ReviewCriteriaCard unit={unit} />
+    </>
   );
 }

@@ -3,18 +3,37 @@ import { Radio, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { saveIsOutside } from '../../../api/settings';
 import { fetchIsOutside } from '../../../api/tenants';
+import { fetchAuthorityMenus } from '../../../api/users';
 import { sessionStore } from '../../../app/session';
 import { confirmHospitalWide, INLINE_ERROR, SettingCard, useSettingSave } from '../settings-form';
 
 const QUERY_KEY = ['settings', 'isOutside'];
 
-/** In-hospital or out-of-hospital work mode (the outpatient variant of §1); the session follows. */
+/**
+ * Reloads the menus in place (no loading screen): the out-of-hospital mode decides which pages the
+ * server's menu tree holds (issue 18). Kept here, not in the session module of the first download.
+ */
+async function reloadMenus(): Promise<void> {
+  const { profile, status } = sessionStore.get();
+  if (!profile || status !== 'ready') return;
+  const menus = await fetchAuthorityMenus(
+    profile.userName,
+    profile.roles.map((role) => role.name),
+  );
+  sessionStore.set((s) => (s.status === 'ready' ? { ...s, menus: Array.isArray(menus) ? menus : [] } : s));
+}
+
+/** In-hospital or out-of-hospital work mode (the outpatient variant of §1); the session and the menus follow. */
 export function WorkModeCard({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
   const query = useQuery({ queryKey: QUERY_KEY, queryFn: () => fetchIsOutside(), meta: INLINE_ERROR });
   const save = useSettingSave(saveIsOutside, {
     queryKey: QUERY_KEY,
-    onSaved: (isOut) => sessionStore.set((state) => (state.status === 'idle' ? state : { ...state, isOut })),
+    onSaved: (isOut) => {
+      sessionStore.set((state) => (state.status === 'idle' ? state : { ...state, isOut }));
+      // the menus follow the mode (bed-only pages out, the outpatient page in)
+      void reloadMenus().catch(() => undefined);
+    },
   });
   return (
     <SettingCard

@@ -1,0 +1,5 @@
+export * from './glucometrics';
+export * from './membership';
+export * from './review';
+export * from './settings';
+export * from './statistics-query';
