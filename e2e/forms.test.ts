@@ -2660,6 +2660,11 @@ const displayUnit = (item: string, label: string): InstantCase => ({
       .filter({ hasText: new RegExp(`^${other.name.replace(/[/]/g, '\\/')}$`) })
       .click();
     await confirmHospitalWide(page);
+    // the dialog gone and the select on the new unit: the save was answered, not just asked for
+    await page.getByTestId('confirm-ok').waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.getByTestId(`unit-select-${item}`).locator('.ant-select-selection-item').textContent())
+      .toBe(other.name);
     return other.code;
   },
   restore: (page, before) => call(page, 'POST', '/v1/itemDisplay/setting', { item, unit: before }),
