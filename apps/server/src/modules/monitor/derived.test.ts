@@ -6,8 +6,8 @@ import { addReading } from '../critical/fixtures';
 import { periodOfTime } from '../measurements/test-support';
 
 /**
- * Issue 20: each patient's "now" — latest reading per item (`patient_latest_readings`), open critical
- * values and awaited rechecks (`patient_now`) and the day counts (`glucose_day_counts`, migration 0007)
+ * Issue 20: each patient's "now" — latest reading per item (`patient_latest_readings`), the readings of
+ * each day (`patient_day_readings`), open critical values and awaited rechecks (`patient_now`) and the day counts (`glucose_day_counts`, migration 0007)
  * — is kept by triggers in the writer's transaction. Here a randomised sequence of writes through the
  * API (entries, meter uploads, corrections of value, time and period, deletions and restores, the
  * critical-value loop's steps, transfers, discharges and readmissions) runs, and at checkpoints the
@@ -65,7 +65,10 @@ async function snapshot() {
            critical_low_count, high_count, critical_high_count
       from glucose_day_counts where tenant_id = ${TENANT} and test_count <> 0
      order by day, department_code, patient_id`);
-  return { latest: latest.rows, now: now.rows, counts: counts.rows };
+  const days = await t.handle.db.execute(sql`
+    select patient_id::text, day::text, readings from patient_day_readings where tenant_id = ${TENANT}
+     order by patient_id, day`);
+  return { latest: latest.rows, now: now.rows, counts: counts.rows, days: days.rows };
 }
 
 async function rebuild() {
@@ -83,6 +86,8 @@ async function expectMaintainedEqualsRebuilt(label: string) {
   expect(maintained.latest, `${label}: patient_latest_readings (seed ${SEED})`).toEqual(rebuilt.latest);
   expect(maintained.now, `${label}: patient_now (seed ${SEED})`).toEqual(rebuilt.now);
   expect(maintained.counts, `${label}: glucose_day_counts (seed ${SEED})`).toEqual(rebuilt.counts);
+  expect(rebuilt.days.length, label).toBeGreaterThan(0);
+  expect(maintained.days, `${label}: patient_day_readings (seed ${SEED})`).toEqual(rebuilt.days);
 }
 
 interface Patient {
@@ -202,6 +207,22 @@ describe('derived rows of each patient’s now', () => {
         });
         expect([200, 409], String(res.body)).toContain(res.status);
         tally('entry', res.status === 200);
+      },
+      async untested() {
+        const p = random.pick(inHospital());
+        if (!p) return;
+        const testTime = shanghai(timeIn(p));
+        const res = await call('POST', '/v1/testRecord/customerRecord', {
+          category: 'GLU',
+          patientId: p.id,
+          period: periodOfTime(testTime),
+          unit: 'mmolL',
+          testTime,
+          result: null,
+          cause: 'refused',
+        });
+        expect([200, 409], String(res.body)).toContain(res.status);
+        tally('untested', res.status === 200);
       },
       async upload() {
         const records = Array.from({ length: random.int(1, 5) }, () => {
@@ -355,6 +376,7 @@ describe('derived rows of each patient’s now', () => {
     // entries and uploads most often, so that the other steps find readings and events to work on
     const weighted = [
       ...Array(5).fill('entry'),
+      'untested',
       ...Array(3).fill('upload'),
       ...Array(3).fill('correct'),
       ...Array(2).fill('delete'),
@@ -371,7 +393,16 @@ describe('derived rows of each patient’s now', () => {
       if (step % CHECK_EVERY === 0) await expectMaintainedEqualsRebuilt(`after step ${step}`);
     }
     // every kind of write happened (the comparison is worth something only then)
-    for (const op of ['entry', 'upload', 'correct-value', 'correct-time', 'delete', 'restore', 'transfer']) {
+    for (const op of [
+      'entry',
+      'untested',
+      'upload',
+      'correct-value',
+      'correct-time',
+      'delete',
+      'restore',
+      'transfer',
+    ]) {
       expect(done[op] ?? 0, `${op} (seed ${SEED}): ${JSON.stringify(done)}`).toBeGreaterThan(0);
     }
     for (const op of ['discharge', 'readmit', 'critical-handle', 'critical-skipRecheck']) {
