@@ -108,11 +108,29 @@ export function distributionBandOf(value: number): (typeof DISTRIBUTION_BANDS)[n
   return 'below3_9';
 }
 
+/** A day's glucose readings by class, as the day counts keep them. */
+export interface GlucoseClassCounts {
+  tests: number;
+  low: number;
+  criticalLow: number;
+  high: number;
+  criticalHigh: number;
+}
+
 /**
- * A screen's rate: `part / total` as a fraction rounded to 4 decimals (0.1667 for 2 of 12), null
- * without a total (the wall shows "—", not 0 %).
+ * Spec §2's abnormal and critical ratios of the ward dashboard and the wall screens (one definition
+ * for both): abnormal = (low + criticalLow + high + criticalHigh) / tests, critical = (criticalLow +
+ * criticalHigh) / tests — fractions of the day's glucose readings by the hospital's classification,
+ * unrounded (rounding is for display); null without readings (a screen shows a dash, not 0 %).
  */
-export function screenRate(part: number, total: number): number | null {
-  if (!total) return null;
-  return Math.round((part / total) * 10_000) / 10_000;
+export function glucoseRates(counts: GlucoseClassCounts): {
+  abnormalRate: number | null;
+  criticalRate: number | null;
+} {
+  if (!counts.tests) return { abnormalRate: null, criticalRate: null };
+  const critical = counts.criticalLow + counts.criticalHigh;
+  return {
+    abnormalRate: (counts.low + counts.high + critical) / counts.tests,
+    criticalRate: critical / counts.tests,
+  };
 }

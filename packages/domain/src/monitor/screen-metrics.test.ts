@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distributionBandOf, SCREEN_LINK_TOKEN, screenLinkPath, screenRate } from './index';
+import { distributionBandOf, glucoseRates, SCREEN_LINK_TOKEN, screenLinkPath } from './index';
 
 describe('wall-screen metrics', () => {
   it('bands a glucose value by its lower limits, each limit in the higher band', () => {
@@ -15,12 +15,26 @@ describe('wall-screen metrics', () => {
     ]);
   });
 
-  it('gives rates as fractions to 4 decimals, none without readings', () => {
-    expect(screenRate(2, 3)).toBe(0.6667);
-    expect(screenRate(1, 3)).toBe(0.3333);
-    expect(screenRate(2, 12)).toBe(0.1667);
-    expect(screenRate(0, 5)).toBe(0);
-    expect(screenRate(0, 0)).toBeNull();
+  it('gives the abnormal and critical ratios as unrounded fractions, none without readings', () => {
+    // 12 readings: 1 low, 1 critically low, 2 high, 0 critically high → abnormal 4/12, critical 1/12
+    expect(glucoseRates({ tests: 12, low: 1, criticalLow: 1, high: 2, criticalHigh: 0 })).toEqual({
+      abnormalRate: 4 / 12,
+      criticalRate: 1 / 12,
+    });
+    // all normal: 0, not null
+    expect(glucoseRates({ tests: 5, low: 0, criticalLow: 0, high: 0, criticalHigh: 0 })).toEqual({
+      abnormalRate: 0,
+      criticalRate: 0,
+    });
+    // every reading critical: 1
+    expect(glucoseRates({ tests: 2, low: 0, criticalLow: 1, high: 0, criticalHigh: 1 })).toEqual({
+      abnormalRate: 1,
+      criticalRate: 1,
+    });
+    expect(glucoseRates({ tests: 0, low: 0, criticalLow: 0, high: 0, criticalHigh: 0 })).toEqual({
+      abnormalRate: null,
+      criticalRate: null,
+    });
   });
 });
 

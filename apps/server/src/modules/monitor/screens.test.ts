@@ -150,8 +150,8 @@ describe('GET /v1/monitor/ (overview)', () => {
       high: 1,
       criticalLow: 1,
       criticalHigh: 0,
-      abnormalRate: 0.6667,
-      criticalRate: 0.3333,
+      abnormalRate: 2 / 3,
+      criticalRate: 1 / 3,
     });
     expect(o.weeklySummary.map((d) => d.day)).toEqual([
       '2026-03-04',
@@ -183,8 +183,8 @@ describe('GET /v1/monitor/ (overview)', () => {
         criticalHigh: 0,
         inHospital: 3,
         measuredPatients: 2,
-        abnormalRate: 0.6667,
-        criticalRate: 0.3333,
+        abnormalRate: 2 / 3,
+        criticalRate: 1 / 3,
       },
     ]);
     expect(o.trend).toHaveLength(24);

@@ -10,8 +10,8 @@ import {
 import {
   DISTRIBUTION_BAND_LIMITS,
   DISTRIBUTION_BANDS,
+  glucoseRates,
   maskedName,
-  screenRate,
 } from '@glucocare/domain/monitor';
 import type {
   ClassCounts,
@@ -158,15 +158,6 @@ function classCounts(row: CountRow | undefined): ClassCounts {
   };
 }
 
-/** Abnormal: low, critically low, high and critically high readings; critical: the two critical classes. */
-function rates(counts: ClassCounts) {
-  const critical = counts.criticalLow + counts.criticalHigh;
-  return {
-    abnormalRate: screenRate(counts.low + counts.high + critical, counts.tests),
-    criticalRate: screenRate(critical, counts.tests),
-  };
-}
-
 /**
  * `GET /v1/monitor/`: the day and week of the link's wards.
  * - inHospital / admittedToday: patients in hospital now in the wards (admitted since the day began);
@@ -232,7 +223,7 @@ export async function monitorOverview(ctx: ScreenContext): Promise<MonitorOvervi
     admittedToday: patientsRows.rows.reduce((sum, row) => sum + row.admitted_today, 0),
     measurePersonCount: total?.measured ?? 0,
     measureCount: todaySummary.tests,
-    todaySummary: { ...todaySummary, ...rates(todaySummary) },
+    todaySummary: { ...todaySummary, ...glucoseRates(todaySummary) },
     weeklySummary: Array.from({ length: 7 }, (_, i) => {
       const day = addDays(weekStart, i);
       const row = byDay.get(day);
@@ -246,7 +237,7 @@ export async function monitorOverview(ctx: ScreenContext): Promise<MonitorOvervi
         ...counts,
         inHospital: inWard.get(d.code)?.in_hospital ?? 0,
         measuredPatients: byWard.get(d.code)?.measured ?? 0,
-        ...rates(counts),
+        ...glucoseRates(counts),
       };
     }),
     trend: Array.from({ length: 24 }, (_, hour) => ({ hour, ...classCounts(byHour.get(hour)) })),

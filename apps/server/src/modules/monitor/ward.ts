@@ -14,8 +14,7 @@
  * - measurementsToday: live readings with a value (any item) taken today in the wards (the reading's
  *   department, as the statistics count) — glucose from the day counts, ketone and uric acid by index;
  * - glucoseToday: today's glucose readings of the wards by class (the day counts);
- * - abnormalRate = (low + criticalLow + high + criticalHigh) / tests, criticalRate = (criticalLow +
- *   criticalHigh) / tests, null without tests;
+ * - abnormalRate, criticalRate: domain `glucoseRates` of glucoseToday (one definition with the walls);
  * - recentTests: the last 10 live readings with a value (any item) of the wards, newest first;
  * - recentCriticals: the last 10 critical values of the wards that are not void, newest first, with
  *   where their loop stands (see {@link CRITICAL_STATE});
@@ -23,6 +22,7 @@
  *   glucose readings (wherever taken) and their open critical values and awaiting rechecks.
  */
 import { hospitalDayAt, type Lang } from '@glucocare/domain';
+import { glucoseRates } from '@glucocare/domain/monitor';
 import type { WardDashboard } from '@glucocare/domain/responses';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -211,8 +211,6 @@ interface CountsRow extends Record<string, unknown> {
   recent_criticals: WardDashboard['recentCriticals'];
 }
 
-const rate = (count: number, tests: number) => (tests ? count / tests : null);
-
 /** GET /v1/monitor/ward: the dashboard of one ward of the scope, or of every ward of it (404 outside). */
 export async function wardDashboard(
   db: DbOrTx,
@@ -258,8 +256,7 @@ export async function wardDashboard(
     managedToday: row!.managed_today,
     measurementsToday: g.tests + row!.other_today,
     glucoseToday,
-    abnormalRate: rate(g.low + g.critical_low + g.high + g.critical_high, g.tests),
-    criticalRate: rate(g.critical_low + g.critical_high, g.tests),
+    ...glucoseRates(glucoseToday),
     recentTests: row!.recent_tests.map(reading),
     recentCriticals: row!.recent_criticals.map(reading),
     beds: row!.beds.map((bed) => ({

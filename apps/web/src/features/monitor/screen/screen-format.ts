@@ -10,6 +10,7 @@ import {
 import type { ScreenReading } from '@glucocare/domain/responses';
 import { displayUnitFor, formatReadingValue } from '@glucocare/domain/review';
 import { formatDateTime } from '../../../components/format';
+import { percentText } from '../ward-view';
 
 /**
  * What the wall screens show and how: the stage's scale, the variants' panels, values in the
@@ -103,8 +104,7 @@ export function bandRange(band: DistributionBand, glucoseUnit: string): string {
 
 /** A rate (a fraction, 0–1) as a percentage with one decimal; "—" without readings (null). */
 export function rateText(rate: number | null | undefined): string {
-  if (rate === null || rate === undefined || !Number.isFinite(rate)) return '—';
-  return `${(Math.round(rate * 1000) / 10).toFixed(1)}%`;
+  return rate === null || rate === undefined || !Number.isFinite(rate) ? '—' : percentText(rate);
 }
 
 /** A share of a whole as a percentage with no decimals (bars' captions); 0% of nothing. */
