@@ -158,9 +158,10 @@ export async function qcCurveCeiling(db: pg.Pool, info: HospitalInfo, month: str
     'select id, control_solution_id from analyzers where tenant_id = $1 and sn = $2',
     [BENCH_TENANT, sn],
   );
+  if (!meter) throw new Error(`no QC data in this bench database (run the qccurve scenario first)`);
   const { from, to } = await monthRange(db, info.timeZone, month);
   const ofMonth = curveMonth(BENCH_TENANT, {
-    analyzerId: Number(meter!.id),
+    analyzerId: Number(meter.id),
     item: 'GLU',
     level: 1,
     from,

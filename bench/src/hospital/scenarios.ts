@@ -632,9 +632,6 @@ const DERIVED_ROW_TRIGGERS = {
     'measurements_patient_latest_insert',
     'measurements_patient_latest_update',
     'measurements_patient_latest_delete',
-    'measurements_patient_day_readings_insert',
-    'measurements_patient_day_readings_update',
-    'measurements_patient_day_readings_delete',
   ],
   critical_events: [
     'critical_events_patient_now_insert',
@@ -652,16 +649,15 @@ async function switchDerivedRows(db: pg.Pool, on: boolean) {
 }
 
 /**
- * The derived rows of each patient's now (issue 20: latest reading per item, the readings of each day,
- * open critical values and awaited rechecks, kept by statement triggers in the writer's transaction): off = their triggers
+ * The derived rows of each patient's now (issue 20: latest reading per item, open critical values and
+ * awaited rechecks, kept by statement triggers in the writer's transaction): off = their triggers
  * disabled on the bench database, on = enabled. The day counts of migration 0007 stay on in both runs:
  * they are the existing write cost, not this one. Afterwards the triggers are on again and the patients
- * the off run wrote are recomputed (`patient_latest_refresh`, `patient_day_readings_refresh` and
- * `patient_now_refresh`, the triggers' own
+ * the off run wrote are recomputed (`patient_latest_refresh` / `patient_now_refresh`, the triggers' own
  * functions), so the bench database keeps exact derived rows. Target (issue 20): ≥ 0.85.
  */
 const DERIVED_ROWS: WritePathRule = {
-  name: 'derived rows (patient_latest_readings, patient_day_readings, patient_now)',
+  name: 'derived rows (patient_latest_readings, patient_now)',
   keys: [],
   off: (_put, db) => switchDerivedRows(db, false),
   on: (_put, _other, db) => switchDerivedRows(db, true),
@@ -679,9 +675,6 @@ const DERIVED_ROWS: WritePathRule = {
       `select patient_latest_refresh(array(
                 select distinct row(m.tenant_id, m.patient_id, m.item)::patient_item_key from measurements m
                  where m.tenant_id = $1 and m.device_serial = any($2))),
-              patient_day_readings_refresh(array(
-                select distinct row(m.tenant_id, m.patient_id, (m.test_time at time zone 'UTC')::date)::patient_day_key
-                  from measurements m where m.tenant_id = $1 and m.device_serial = any($2))),
               patient_now_refresh(array(
                 select distinct row(m.tenant_id, m.patient_id)::patient_key from measurements m
                  where m.tenant_id = $1 and m.device_serial = any($2)))`,
@@ -948,7 +941,12 @@ export async function runHospitalScenarios(
       const withRatio = scenario.ceilingRatio !== undefined && app !== null && !app.skipped;
       if (ceiling && (chosen('ceiling') || withRatio)) {
         process.stdout.write(`[hospital] SQL ceiling of ${scenario.route} …\n`);
-        const query = await ceiling(info, windows(info), db);
+        const query = await ceiling(info, windows(info), db).catch((error: Error) => error);
+        if (query instanceof Error) {
+          // a ceiling over data its own scenario generates (the QC runs) when that scenario was not asked for
+          rows.push({ ...empty(`SQL ceiling of ${scenario.route}`), skipped: query.message });
+          continue;
+        }
         const direct = await measured(undefined, monitor, database, (mark) =>
           runCeiling(info.url, query, seconds, mark),
         );

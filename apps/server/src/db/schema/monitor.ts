@@ -6,7 +6,6 @@ import {
   doublePrecision,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -40,44 +39,6 @@ export const patientLatestReadings = pgTable(
     periodCode: text('period_code'),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.patientId, t.item] })],
-);
-
-/**
- * A reading of {@link patientDayReadings}: the columns of `measurements` that the day's tasks, the bed
- * cards' progress and the task list read (`test_time` as PostgreSQL writes a timestamptz in JSON).
- */
-export interface DayReadingJson {
-  id: number;
-  item: string;
-  period_code: string | null;
-  test_time: string;
-  value: number | null;
-  entered_value: number | null;
-  entered_unit: string | null;
-  untested_reason: string | null;
-  reject_reason: string | null;
-  classification: string | null;
-  color: string | null;
-}
-
-/**
- * Each patient's readings of one UTC calendar day (issue 20: "today's readings per period" of a bed):
- * the live glucose, ketone and uric-acid readings with a value or a reason for none, in test-time order.
- * The day's tasks span more than a hospital day (a night period, the reach before and after), so a
- * reader takes the two to four UTC days around its span and filters by instant; UTC days keep the rows
- * valid whatever the hospital's time zone is set to. Kept by the triggers of migration 0023 in the
- * writer's transaction, under the patient's lock of migration 0022; `patient_now_rebuild` rebuilds them.
- */
-export const patientDayReadings = pgTable(
-  'patient_day_readings',
-  {
-    tenantId: text('tenant_id').notNull(),
-    patientId: bigint('patient_id', { mode: 'number' }).notNull(),
-    /** the UTC date of the readings' test times */
-    day: date('day').notNull(),
-    readings: jsonb('readings').$type<DayReadingJson[]>().notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.tenantId, t.patientId, t.day] })],
 );
 
 /**

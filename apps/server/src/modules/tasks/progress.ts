@@ -225,11 +225,9 @@ export function monitoringOrdersJoin(settings: TaskSettings): SQL {
 /**
  * A JSON array (test-time order) of `element` for each live reading of the patient row that can count
  * for the day of `settings` — glucose, and ketone or uric acid when an order of the day measures them
- * (`mo.items` of {@link monitoringOrdersJoin}, which the statement must join) — over the domain's
- * `monitorReadingSpan` of the enabled periods. Read from the derived `patient_day_readings` (issue 20:
- * a few primary-key probes of the UTC days the span touches, kept in every writer's transaction),
- * not from the readings; `m` has the columns of `measurements` that the schema's `DayReadingJson` holds.
- * For any statement over `patients`.
+ * (`mo.items` of {@link monitoringOrdersJoin}, which the statement must join): one probe of
+ * measurements_patient_time_uq per patient and item, over the domain's `monitorReadingSpan` of the
+ * enabled periods. For any statement over `patients`.
  */
 function readingsOfTheDay(settings: TaskSettings, element: SQL): SQL {
   const { from, until } = monitorReadingSpan(
@@ -237,17 +235,13 @@ function readingsOfTheDay(settings: TaskSettings, element: SQL): SQL {
     settings.periods as readonly TaskPeriod[],
     settings.timeZone,
   );
-  const utcDay = (at: Date) => at.toISOString().slice(0, 10);
   return sql`coalesce((
     select json_agg(${element} order by m.test_time)
-      from patient_day_readings pdr
-     cross join lateral jsonb_to_recordset(pdr.readings) as m(id bigint, item text, period_code text,
-             test_time timestamptz, value double precision, entered_value double precision, entered_unit text,
-             untested_reason text, reject_reason text, classification text, color text)
-     where pdr.tenant_id = ${patients.tenantId} and pdr.patient_id = ${patients.id}
-       and pdr.day between ${utcDay(from)}::date and ${utcDay(until)}::date
+      from measurements m
+     where m.tenant_id = ${patients.tenantId} and m.patient_id = ${patients.id}
        and m.item = any(array['GLU']::text[] || mo.items)
-       and m.test_time >= ${from} and m.test_time < ${until}), '[]'::json)`;
+       and m.deleted_at is null and m.test_time >= ${from} and m.test_time < ${until}
+       and (m.value is not null or m.untested_reason is not null or m.reject_reason is not null)), '[]'::json)`;
 }
 
 /**
@@ -257,7 +251,7 @@ function readingsOfTheDay(settings: TaskSettings, element: SQL): SQL {
 function untestedReasonName(lang: Lang): SQL {
   const name = lang === 'zh-CN' ? sql.raw('d.name_zh') : sql.raw('d.name_en');
   const entry = (type: string, code: SQL) => sql`(select ${name} from dict_entries d
-     where d.tenant_id = ${patients.tenantId} and d.type = ${type} and d.code = ${code} and d.deleted_at is null)`;
+     where d.tenant_id = m.tenant_id and d.type = ${type} and d.code = ${code} and d.deleted_at is null)`;
   return sql`case when m.value is null then coalesce(
     ${entry(UNTESTED_REASON_DICT, sql`m.untested_reason`)}, ${entry(REJECT_REASON_DICT, sql`m.reject_reason`)},
     m.untested_reason, m.reject_reason) end`;
