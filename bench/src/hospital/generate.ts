@@ -748,7 +748,7 @@ async function generate(url: string): Promise<Omit<HospitalInfo, 'url' | 'reused
     // the replica role kept the triggers of the derived rows quiet during the load: the day counts
     // (migration 0007) and each patient's now (issue 20, migration 0022) are built once from the data
     await client.query('select glucose_day_counts_rebuild($1), patient_now_rebuild($1)', [BENCH_TENANT]);
-    step('derived rows rebuilt (day counts, latest readings, open critical values)');
+    step('derived rows rebuilt (day counts, latest readings, readings per day, open critical values)');
     for (const table of [
       'measurements',
       'critical_events',
@@ -757,6 +757,7 @@ async function generate(url: string): Promise<Omit<HospitalInfo, 'url' | 'reused
       'users',
       'glucose_day_counts',
       'patient_latest_readings',
+      'patient_day_readings',
       'patient_now',
     ]) {
       await client.query(`vacuum (analyze) ${table}`);

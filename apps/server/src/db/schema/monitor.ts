@@ -6,6 +6,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -39,6 +40,33 @@ export const patientLatestReadings = pgTable(
     periodCode: text('period_code'),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.patientId, t.item] })],
+);
+
+/**
+ * An entry of {@link patientDayReadings}: `[period code, test time (UTC, ISO with microseconds), item,
+ * without a value, untested reason, rejection reason]` — what the bed cards' progress reads of a reading.
+ */
+export type DayReadingEntry = [string | null, string, string, boolean, string | null, string | null];
+
+/**
+ * Each patient's readings of one UTC calendar day (issue 20: a bed's "today's readings per period"):
+ * the live glucose, ketone and uric-acid readings with a value or a reason for none, as compact entries
+ * in (test time, item) order. A day's tasks span more than a hospital day (a night period, the reach
+ * around a task), so the bed cards take the UTC days their span touches and keep the entries inside it;
+ * UTC days stay valid whatever the hospital's time zone is set to. Kept by the triggers of migration 0023
+ * in the writer's transaction under the patient's lock of 0022: an insert appends when its readings come
+ * after the day's last (a meter's or a nurse's new readings), anything else rebuilds the touched days.
+ */
+export const patientDayReadings = pgTable(
+  'patient_day_readings',
+  {
+    tenantId: text('tenant_id').notNull(),
+    patientId: bigint('patient_id', { mode: 'number' }).notNull(),
+    /** the UTC date of the entries' test times */
+    day: date('day').notNull(),
+    entries: jsonb('entries').$type<DayReadingEntry[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.patientId, t.day] })],
 );
 
 /**

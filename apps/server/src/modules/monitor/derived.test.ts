@@ -6,8 +6,8 @@ import { addReading } from '../critical/fixtures';
 import { periodOfTime } from '../measurements/test-support';
 
 /**
- * Issue 20: each patient's "now" — latest reading per item (`patient_latest_readings`), open critical
- * values and awaited rechecks (`patient_now`) and the day counts (`glucose_day_counts`, migration 0007)
+ * Issue 20: each patient's "now" — latest reading per item (`patient_latest_readings`), the readings of
+ * each day (`patient_day_readings`), open critical values and awaited rechecks (`patient_now`) and the day counts (`glucose_day_counts`, migration 0007)
  * — is kept by triggers in the writer's transaction. Here a randomised sequence of writes through the
  * API (entries, meter uploads, corrections of value, time and period, deletions and restores, the
  * critical-value loop's steps, transfers, discharges and readmissions) runs, and at checkpoints the
@@ -65,7 +65,10 @@ async function snapshot() {
            critical_low_count, high_count, critical_high_count
       from glucose_day_counts where tenant_id = ${TENANT} and test_count <> 0
      order by day, department_code, patient_id`);
-  return { latest: latest.rows, now: now.rows, counts: counts.rows };
+  const days = await t.handle.db.execute(sql`
+    select patient_id::text, day::text, entries from patient_day_readings where tenant_id = ${TENANT}
+     order by patient_id, day`);
+  return { latest: latest.rows, now: now.rows, counts: counts.rows, days: days.rows };
 }
 
 async function rebuild() {
@@ -83,6 +86,8 @@ async function expectMaintainedEqualsRebuilt(label: string) {
   expect(maintained.latest, `${label}: patient_latest_readings (seed ${SEED})`).toEqual(rebuilt.latest);
   expect(maintained.now, `${label}: patient_now (seed ${SEED})`).toEqual(rebuilt.now);
   expect(maintained.counts, `${label}: glucose_day_counts (seed ${SEED})`).toEqual(rebuilt.counts);
+  expect(rebuilt.days.length, label).toBeGreaterThan(0);
+  expect(maintained.days, `${label}: patient_day_readings (seed ${SEED})`).toEqual(rebuilt.days);
 }
 
 interface Patient {

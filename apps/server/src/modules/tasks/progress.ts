@@ -245,16 +245,23 @@ function readingsOfTheDay(settings: TaskSettings, element: SQL): SQL {
 }
 
 /**
- * The name in `lang` of the reason a reading of `m` has no value: its untested reason, else its
- * rejection reason (dictionary names; the code when the entry is gone). Null for a reading with a value.
+ * The name in `lang` of the reason a reading has no value: its untested reason, else its rejection
+ * reason (dictionary names; the code when the entry is gone). Null for a reading with a value.
  */
-function untestedReasonName(lang: Lang): SQL {
+function untestedReasonName(
+  lang: Lang,
+  reading: { withoutValue: SQL; untested: SQL; rejected: SQL } = {
+    withoutValue: sql`m.value is null`,
+    untested: sql`m.untested_reason`,
+    rejected: sql`m.reject_reason`,
+  },
+): SQL {
   const name = lang === 'zh-CN' ? sql.raw('d.name_zh') : sql.raw('d.name_en');
   const entry = (type: string, code: SQL) => sql`(select ${name} from dict_entries d
-     where d.tenant_id = m.tenant_id and d.type = ${type} and d.code = ${code} and d.deleted_at is null)`;
-  return sql`case when m.value is null then coalesce(
-    ${entry(UNTESTED_REASON_DICT, sql`m.untested_reason`)}, ${entry(REJECT_REASON_DICT, sql`m.reject_reason`)},
-    m.untested_reason, m.reject_reason) end`;
+     where d.tenant_id = ${patients.tenantId} and d.type = ${type} and d.code = ${code} and d.deleted_at is null)`;
+  return sql`case when ${reading.withoutValue} then coalesce(
+    ${entry(UNTESTED_REASON_DICT, reading.untested)}, ${entry(REJECT_REASON_DICT, reading.rejected)},
+    ${reading.untested}, ${reading.rejected}) end`;
 }
 
 /** The day's readings with what the task list shows of them (see {@link taskReadingsOf}). */
@@ -274,14 +281,32 @@ export function taskReadingsColumn(settings: TaskSettings, lang: Lang): SQL {
 export type TaskTimeJson = [string | null, string, (string | null)?, MonitorItem?];
 
 /**
- * The day's readings as [period code, test time, untested reason] triples: all the bed cards' progress
- * needs, and a fraction of the cost of building objects in PostgreSQL (see {@link taskTimesOf}).
+ * The day's readings as [period code, test time, untested reason, item]: all the bed cards' progress
+ * needs, read from the derived `patient_day_readings` (issue 20; migration 0023, kept in every writer's
+ * transaction) — a primary-key probe of each UTC day the span of {@link readingsOfTheDay} touches, the
+ * entries inside the span kept — instead of the bed's readings. See {@link taskTimesOf}.
  */
 export function taskTimesColumn(settings: TaskSettings, lang: Lang): SQL {
-  return readingsOfTheDay(
-    settings,
-    sql`json_build_array(m.period_code, m.test_time, ${untestedReasonName(lang)}, m.item)`,
+  const { from, until } = monitorReadingSpan(
+    settings.day.date,
+    settings.periods as readonly TaskPeriod[],
+    settings.timeZone,
   );
+  const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+  // an entry: [period, time, item, without a value, untested reason, rejection reason] (schema DayReadingEntry)
+  const reason = untestedReasonName(lang, {
+    withoutValue: sql`(e.entry ->> 3)::boolean`,
+    untested: sql`(e.entry ->> 4)`,
+    rejected: sql`(e.entry ->> 5)`,
+  });
+  return sql`coalesce((
+    select json_agg(json_build_array(e.entry ->> 0, e.entry ->> 1, ${reason}, e.entry ->> 2) order by pdr.day, e.ordinality)
+      from patient_day_readings pdr
+     cross join lateral jsonb_array_elements(pdr.entries) with ordinality as e(entry, ordinality)
+     where pdr.tenant_id = ${patients.tenantId} and pdr.patient_id = ${patients.id}
+       and pdr.day between ${utcDay(from)}::date and ${utcDay(until)}::date
+       and (e.entry ->> 2) = any(array['GLU']::text[] || mo.items)
+       and (e.entry ->> 1)::timestamptz >= ${from} and (e.entry ->> 1)::timestamptz < ${until}), '[]'::json)`;
 }
 
 /** A reading of {@link taskTimesColumn} as the day's plan and the bed cards read it. */
