@@ -222,6 +222,11 @@ export function monitoringOrdersJoin(settings: TaskSettings): SQL {
                and (po.end_at is null or po.end_at > ${start})) o) mo on true`;
 }
 
+/** The instants whose readings can count for the day of `settings` (domain `monitorReadingSpan`). */
+function readingSpanOf(settings: TaskSettings): { from: Date; until: Date } {
+  return monitorReadingSpan(settings.day.date, settings.periods as readonly TaskPeriod[], settings.timeZone);
+}
+
 /**
  * A JSON array (test-time order) of `element` for each live reading of the patient row that can count
  * for the day of `settings` — glucose, and ketone or uric acid when an order of the day measures them
@@ -230,11 +235,7 @@ export function monitoringOrdersJoin(settings: TaskSettings): SQL {
  * enabled periods. For any statement over `patients`.
  */
 function readingsOfTheDay(settings: TaskSettings, element: SQL): SQL {
-  const { from, until } = monitorReadingSpan(
-    settings.day.date,
-    settings.periods as readonly TaskPeriod[],
-    settings.timeZone,
-  );
+  const { from, until } = readingSpanOf(settings);
   return sql`coalesce((
     select json_agg(${element} order by m.test_time)
       from measurements m
@@ -287,11 +288,7 @@ export type TaskTimeJson = [string | null, string, (string | null)?, MonitorItem
  * entries inside the span kept — instead of the bed's readings. See {@link taskTimesOf}.
  */
 export function taskTimesColumn(settings: TaskSettings, lang: Lang): SQL {
-  const { from, until } = monitorReadingSpan(
-    settings.day.date,
-    settings.periods as readonly TaskPeriod[],
-    settings.timeZone,
-  );
+  const { from, until } = readingSpanOf(settings);
   const utcDay = (at: Date) => at.toISOString().slice(0, 10);
   // an entry: [period, time, item, without a value, untested reason, rejection reason] (schema DayReadingEntry)
   const reason = untestedReasonName(lang, {
