@@ -72,12 +72,11 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- An insert (entry, upload, HL7) appends its entries to a day whose last entry comes before them — the
--- common case of new readings — or starts a day that had none; a day it lands inside is rebuilt. The
--- patients' lock comes first, so the day read here is the last committed one.
+-- An insert (entry, upload, HL7) merges its entries into the days it touches without reading the
+-- readings again: appended when they come after the day's last (new readings, the common case), else
+-- merged in (time, item) order; a day without a row had no entries. The patients' lock comes first, so
+-- the day read here is the last committed one.
 CREATE FUNCTION "patient_day_readings_on_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  rest "patient_day_key"[];
 BEGIN
   PERFORM "patient_now_lock"(ARRAY(
     SELECT DISTINCT 'patient_now:' || n."tenant_id" || ':' || n."patient_id" FROM new_rows n
@@ -89,26 +88,23 @@ BEGIN
       FROM new_rows n
      WHERE "patient_day_counts_reading"(n."item", n."deleted_at", n."value", n."untested_reason", n."reject_reason")
      GROUP BY 1, 2, 3
-  ), appended AS (
-    UPDATE "patient_day_readings" d SET "entries" = d."entries" || a."entries"
+  ), merged AS (
+    UPDATE "patient_day_readings" d SET "entries" = CASE
+        WHEN ROW((d."entries" -> -1 ->> 1) COLLATE "C", (d."entries" -> -1 ->> 2) COLLATE "C")
+             < ROW((a."entries" -> 0 ->> 1) COLLATE "C", (a."entries" -> 0 ->> 2) COLLATE "C")
+          THEN d."entries" || a."entries"
+        ELSE (SELECT jsonb_agg(x."entry" ORDER BY (x."entry" ->> 1) COLLATE "C", (x."entry" ->> 2) COLLATE "C")
+                FROM (SELECT jsonb_array_elements(d."entries") AS "entry"
+                      UNION ALL SELECT jsonb_array_elements(a."entries")) x)
+      END
       FROM added a
      WHERE d."tenant_id" = a."tenant_id" AND d."patient_id" = a."patient_id" AND d."day" = a."day"
-       AND ROW((d."entries" -> -1 ->> 1) COLLATE "C", (d."entries" -> -1 ->> 2) COLLATE "C")
-           < ROW((a."entries" -> 0 ->> 1) COLLATE "C", (a."entries" -> 0 ->> 2) COLLATE "C")
-    RETURNING d."tenant_id", d."patient_id", d."day"
-  ), started AS (
-    INSERT INTO "patient_day_readings" ("tenant_id", "patient_id", "day", "entries")
-    SELECT a."tenant_id", a."patient_id", a."day", a."entries" FROM added a
-     WHERE NOT EXISTS (SELECT 1 FROM "patient_day_readings" d
-                        WHERE d."tenant_id" = a."tenant_id" AND d."patient_id" = a."patient_id" AND d."day" = a."day")
-     ORDER BY 1, 2, 3
-    RETURNING "tenant_id", "patient_id", "day"
   )
-  SELECT array_agg(ROW(a."tenant_id", a."patient_id", a."day")::"patient_day_key") INTO rest
-    FROM added a
-   WHERE NOT EXISTS (SELECT 1 FROM appended x WHERE (x."tenant_id", x."patient_id", x."day") = (a."tenant_id", a."patient_id", a."day"))
-     AND NOT EXISTS (SELECT 1 FROM started x WHERE (x."tenant_id", x."patient_id", x."day") = (a."tenant_id", a."patient_id", a."day"));
-  PERFORM "patient_day_readings_refresh"(rest);
+  INSERT INTO "patient_day_readings" ("tenant_id", "patient_id", "day", "entries")
+  SELECT a."tenant_id", a."patient_id", a."day", a."entries" FROM added a
+   WHERE NOT EXISTS (SELECT 1 FROM "patient_day_readings" d
+                      WHERE d."tenant_id" = a."tenant_id" AND d."patient_id" = a."patient_id" AND d."day" = a."day")
+   ORDER BY 1, 2, 3;
   RETURN NULL;
 END;
 $$;
