@@ -54,8 +54,8 @@ export type DayReadingEntry = [string | null, string, string, boolean, string | 
  * in (test time, item) order. A day's tasks span more than a hospital day (a night period, the reach
  * around a task), so the bed cards take the UTC days their span touches and keep the entries inside it;
  * UTC days stay valid whatever the hospital's time zone is set to. Kept by the triggers of migration 0023
- * in the writer's transaction under the patient's lock of 0022: an insert appends when its readings come
- * after the day's last (a meter's or a nurse's new readings), anything else rebuilds the touched days.
+ * in the writer's transaction under the patient's lock of 0022: an insert merges its entries into the day
+ * (appended after the day's last, else in order), a correction, deletion or restore rebuilds the day.
  */
 export const patientDayReadings = pgTable(
   'patient_day_readings',
