@@ -74,6 +74,9 @@ const joinBody = (patientId: number, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+/** The hospital-calendar date of an instant for tenant 101 (Asia/Shanghai, no daylight saving). */
+const shanghaiDay = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+
 async function setManaging(code: string) {
   const res = await api('POST', '/v1/virtualward/setting/managingDepartment', admin, { value: code });
   expect(res.statusCode, res.body).toBe(200);
@@ -355,7 +358,9 @@ describe('current and history lists', () => {
       patientName: 'Listed Zq',
       departmentCode: 'ICU',
       latestGlucose: { value: 216, unit: 'mg/dL' },
-      managedDays: 0,
+      // joined 2 h ago: managed days run from the join day to yesterday (hospital calendar, +08:00), so
+      // 0 unless the join fell before midnight
+      managedDays: shanghaiDay(new Date(joinBody(patient).joinedAt)) < shanghaiDay(t.clock.now) ? 1 : 0,
     });
     const byMark = await api('GET', '/v1/virtualward/current?deviceMark=cgm&groupLabel=ZQ', endoNurse);
     expect(byMark.json().dataContent.records.map((r: Stay) => r.id)).toEqual([stay.id]);
