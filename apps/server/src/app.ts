@@ -43,6 +43,10 @@ import { handoverRoutes } from './modules/handover/routes';
 import { importRoutes } from './modules/imports/routes';
 import { inspectionRoutes } from './modules/inspection/routes';
 import { insulinRoutes } from './modules/insulin/routes';
+import { fhirRoutes } from './modules/interop/fhir/routes';
+import { Hl7Listeners } from './modules/interop/hl7/listener';
+import { Hl7Outbox } from './modules/interop/hl7/outbox';
+import { interopRoutes } from './modules/interop/routes';
 import { LiveHub } from './modules/live/hub';
 import { liveRoutes } from './modules/live/routes';
 import { measurementRoutes } from './modules/measurements/routes';
@@ -95,6 +99,10 @@ declare module 'fastify' {
     live: LiveHub;
     /** escalates waiting critical values every 30 s; tests call `sweep()` at the clock they set */
     criticalEscalation: EscalationSweeper;
+    /** the hospitals' HL7 listeners (issue 21); main.ts starts them, tests start them when they need them */
+    hl7: Hl7Listeners;
+    /** sends the queued ORU^R01 of approved readings (issue 21); tests call `drain()` */
+    hl7Outbox: Hl7Outbox;
   }
 }
 
@@ -108,6 +116,8 @@ export interface BuildOptions {
   checkResponses?: boolean;
   /** how often the critical-value escalation sweeps (default 30 s; 0: only when asked, as tests do) */
   escalationSweepMs?: number;
+  /** the HL7 outbox's first retry wait (default 5 s, doubling to 5 min) */
+  hl7RetryFirstMs?: number;
 }
 
 /** The server's request logging; tests pass it a stream to read what it writes. */
@@ -151,6 +161,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   // the listening connection uses the pool's own settings (drizzle keeps the pool as `$client`)
   const pool = (options.db as unknown as { $client: pg.Pool }).$client;
   app.decorate('live', new LiveHub(pool.options, app.log));
+  app.decorate('hl7', new Hl7Listeners(options.db, app.log, () => app.clock(), config.hl7Host));
+  app.decorate('hl7Outbox', new Hl7Outbox(options.db, app.log, () => app.clock(), options.hl7RetryFirstMs));
   app.decorate(
     'criticalEscalation',
     escalationSweeper(app, options.escalationSweepMs ?? ESCALATION_SWEEP_MS),
@@ -162,6 +174,16 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // a change of the HL7 settings opens or closes this process's listener at once (others within 5 s)
+  app.addHook('onResponse', async (request, reply) => {
+    if (
+      request.method === 'POST' &&
+      reply.statusCode === 200 &&
+      request.routeOptions.url === `${API_PREFIX}/v1/his`
+    ) {
+      await app.hl7.reconcile();
+    }
+  });
   registerNoStore(app, API_PREFIX);
   // Once closing, an answer ends its keep-alive connection, so a graceful stop (main.ts) waits for
   // the requests in flight only, not for their clients' idle connections.
@@ -170,6 +192,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     closing = true;
     // open streams never finish by themselves: end them so that the stop waits only for real requests
     await app.live.close();
+    await app.hl7.close();
+    await app.hl7Outbox.close();
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
@@ -245,6 +269,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
       await api.register(periodRoutes);
       await api.register(targetRoutes);
       await api.register(inspectionRoutes);
+      await api.register(interopRoutes);
       await api.register(unitRoutes);
       await api.register(tagRoutes);
       await api.register(adviceFrequencyRoutes);
@@ -274,6 +299,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
       await api.register(liveRoutes);
       await api.register(screenLinkRoutes);
       await api.register(screenRoutes);
+      await api.register(fhirRoutes, { prefix: '/fhir/R4' });
     },
     { prefix: API_PREFIX },
   );

@@ -33,6 +33,8 @@ const envSchema = z.object({
     .transform(Number)
     .refine((minutes) => minutes >= 1 && minutes <= 10_080, { error: 'must be 1-10080 minutes' }),
   /** how long a stopping server lets requests in flight finish before it cuts them */
+  /** the address the hospitals' HL7 listeners bind (their ports are in each hospital's settings) */
+  HL7_HOST: z.string().default('0.0.0.0'),
   SHUTDOWN_GRACE_SECONDS: int(10).refine((seconds) => seconds <= 600, { error: 'must be 0-600 seconds' }),
 });
 
@@ -72,6 +74,8 @@ export interface Config {
    * up to this long (default 10 s) before it closes the connections left and the database.
    */
   shutdownGraceSeconds: number;
+  /** the address the HL7 listeners bind; each hospital's port is in its settings (`/v1/his`) */
+  hl7Host: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -103,5 +107,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     recordLinkSecret: e.RECORD_LINK_SECRET,
     recordLinkTtlMinutes: e.RECORD_LINK_TTL_MINUTES,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    hl7Host: e.HL7_HOST,
   };
 }

@@ -59,6 +59,10 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // the hospitals' HL7 listeners, as their settings say; settings are checked again every 5 s
+  await app.hl7.start(5_000);
+  // the outbox of approved readings to the HIS, looked at every second
+  app.hl7Outbox.start(1_000);
   const url = `http://localhost:${config.port}`;
   const walls = config.seedDemo ? await demoScreenLinks(app, '101') : [];
   const lines = [

@@ -11,6 +11,7 @@ export * from './helpers';
 export * from './hospital-settings';
 export * from './i18n/messages';
 export * from './insulin';
+export * from './interop';
 export * from './measurements';
 export * from './medication';
 export * from './orders';

@@ -147,6 +147,13 @@ const withPathIds = (url: string, id: string) => url.replace(/:\w+/g, encodeURIC
 /** The answer is not a server failure, and an error keeps the envelope with a message. */
 function expectHandled(res: Awaited<ReturnType<TestContext['request']>>, what: string) {
   expect(res.statusCode, `${what} → ${res.statusCode} ${res.body.slice(0, 300)}`).toBeLessThan(500);
+  // the FHIR API answers bare FHIR resources, failures as OperationOutcome (docs/interop.md)
+  if (String(res.headers['content-type'] ?? '').startsWith('application/fhir+json')) {
+    const body = res.json();
+    if (res.statusCode >= 400) expect(body.resourceType, what).toBe('OperationOutcome');
+    else expect(typeof body.resourceType, what).toBe('string');
+    return;
+  }
   const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
   if (res.statusCode >= 400 || json) {
     const body = res.json();

@@ -199,6 +199,7 @@ describe('every route declares its permission', () => {
       .map((route) => `${route.method} ${route.url}`)
       .sort();
     expect(publicRoutes).toEqual([
+      'GET /app-service/fhir/R4/metadata',
       'GET /app-service/health',
       // issue 20: the wall screens' calls: the handler asks for a valid screen link (screens.test.ts)
       'GET /app-service/v1/monitor/',

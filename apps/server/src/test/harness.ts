@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../app';
+import { type BuildOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { createDb, type DbHandle } from '../db/client';
 import { encryptForTransport } from '../modules/auth/password-crypto';
@@ -26,7 +26,10 @@ export function nextIp(): string {
   return `10.${(process.pid >> 8) & 255}.${process.pid & 255}.${ipCounter % 250}`;
 }
 
-export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
+export async function createTestContext(
+  overrides: Partial<Config> = {},
+  build: Pick<BuildOptions, 'hl7RetryFirstMs'> = {},
+): Promise<TestContext> {
   const databaseUrl = await cloneTemplate(inject('templateDatabaseUrl'));
   const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent' }), ...overrides };
   const handle = createDb(databaseUrl, { warn: () => {} });
@@ -43,6 +46,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     checkResponses: true,
     // sweeps run when a test asks (app.criticalEscalation.sweep()), at the clock it set
     escalationSweepMs: 0,
+    ...build,
   });
   await app.ready();
   const defaultIp = nextIp();

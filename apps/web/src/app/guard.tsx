@@ -8,11 +8,11 @@ import { currentLang } from '../i18n';
 import { menuLabel } from './menu';
 import type { RouteHandle } from './menu-routes';
 import { decideNavigation, knownProductPaths } from './navigation';
-import { pageLoaders } from './page-registry';
+import { MENU_ROUTED_FIXED_PATHS, pageLoaders } from './page-registry';
 import { loadSession, useSession } from './session';
 
 /** The pages this build knows, for "a target that is not allowed goes to the first menu route". */
-const KNOWN_PATHS = knownProductPaths(Object.keys(pageLoaders));
+const KNOWN_PATHS = knownProductPaths([...Object.keys(pageLoaders), ...MENU_ROUTED_FIXED_PATHS]);
 
 // Shown only when the menus cannot be used: their code (antd's Result) loads when first needed.
 const NoMenuPage = lazy(() => import('./session-pages').then((m) => ({ default: m.NoMenuPage })));

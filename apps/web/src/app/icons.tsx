@@ -2,6 +2,7 @@ import {
   AimOutlined,
   AlertOutlined,
   ApartmentOutlined,
+  ApiOutlined,
   AppstoreOutlined,
   AreaChartOutlined,
   AuditOutlined,
@@ -39,6 +40,7 @@ import {
   ProfileOutlined,
   RiseOutlined,
   SafetyCertificateOutlined,
+  ScanOutlined,
   SendOutlined,
   SettingOutlined,
   SolutionOutlined,
@@ -56,6 +58,8 @@ import type { ComponentType } from 'react';
  * back to a neutral icon, so a menu row never breaks the sidebar. Add an icon with one line.
  */
 export const menuIcons: Record<string, ComponentType> = {
+  ApiOutlined,
+  ScanOutlined,
   FileDoneOutlined,
   SwapOutlined,
   FundViewOutlined,

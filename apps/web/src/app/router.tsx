@@ -10,6 +10,7 @@ import {
 import type { MenuNode } from '../api/users';
 import { ErrorPage, NotFoundPage, PageLoading } from '../components/ResultPages';
 import { LoginPage } from '../features/auth/LoginPage';
+import { deviceTestRoutes } from '../features/interop/routes';
 import { bigScreenRoutes } from '../features/monitor/screen/routes';
 import { recordRoutes } from '../features/records/routes';
 import { RootGuard } from './guard';
@@ -70,6 +71,8 @@ export function createRoutes(menus: readonly MenuNode[] | null): RouteObject[] {
         ...recordRoutes(),
         // issue 20: the wall screens, without a session (their data needs a screen link)
         ...bigScreenRoutes(),
+        // issue 21: the device test page full screen (/test is the same page inside the app, a menu route)
+        ...deviceTestRoutes(),
         {
           id: 'redirect',
           path: '/redirect/*',

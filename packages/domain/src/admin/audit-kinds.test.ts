@@ -26,7 +26,7 @@ describe('audit kinds', () => {
   it('reads a kind in the viewer’s language and leaves one it does not know as spelled', () => {
     expect(auditEntityName('crisisRule', 'en-US')).toBe('Critical values');
     expect(auditEntityName('crisisRule', 'zh-CN')).toBe('危急值');
-    expect(auditEntityName('hl7Message', 'zh-CN')).toBe('hl7Message');
+    expect(auditEntityName('x12Message', 'zh-CN')).toBe('x12Message');
     expect(auditEntityName('labResult', 'zh-CN')).toBe('检验结果');
   });
 

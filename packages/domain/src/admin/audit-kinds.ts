@@ -66,6 +66,7 @@ export const AUDIT_ENTITIES = {
   virtualWardFollowup: { 'en-US': 'Virtual-ward follow-up record', 'zh-CN': '虚拟病房随访记录' },
   appointment: { 'en-US': 'Pre-admission appointment', 'zh-CN': '入院预约' },
   screenLink: { 'en-US': 'Screen link', 'zh-CN': '院内大屏链接' },
+  hl7Message: { 'en-US': 'HL7 interface message', 'zh-CN': 'HL7 接口消息' },
   // quality control (issue 19)
   qcRecord: { 'en-US': 'QC record', 'zh-CN': '质控记录' },
   qcLockOverride: { 'en-US': 'QC lockout override', 'zh-CN': '质控锁定解除' },

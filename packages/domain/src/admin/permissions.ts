@@ -108,6 +108,15 @@ export const PERMISSIONS = {
     /** wall-screen links (the page); creating and revoking one */
     screenLinks: { list: 'monitor:link:list', edit: 'monitor:link:edit' },
   },
+  /** interoperability with the hospital's HIS, LIS and EMR (issue 21) */
+  interop: {
+    /** the interface screen: HL7 messages in and out, their parsed view and raw text, the connection */
+    messages: { list: 'interop:message:list', resend: 'interop:message:resend' },
+    /** the read-only FHIR R4 API (Patient, Encounter, Observation, Device, Practitioner) */
+    fhir: { read: 'interop:fhir:read' },
+    /** the device test page: wristband scan, a meter's last messages, a test HL7 message */
+    device: { test: 'interop:device:test' },
+  },
   /** the "Insulin pump management" menu group (issue 16) */
   pumps: {
     /** the pump register: read, add and edit, enable and stop, delete */

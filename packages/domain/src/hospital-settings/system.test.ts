@@ -104,12 +104,16 @@ describe('HIS interface', () => {
   });
 
   it('stores blanks as null and the port as a number', () => {
-    expect(hisSettingOf({ address: { address: ' his ', port: '2575' }, enable: true })).toEqual({
+    expect(
+      hisSettingOf({ address: { address: ' his ', port: '2575' }, listenPort: '2576', enable: true }),
+    ).toEqual({
       address: { address: 'his', port: 2575 },
+      listenPort: 2576,
       enable: true,
     });
     expect(hisSettingOf({ enable: false })).toEqual({
       address: { address: null, port: null },
+      listenPort: null,
       enable: false,
     });
   });

@@ -99,6 +99,8 @@ export const hisSettingSchema = z
         port: optionalHisPortSchema,
       })
       .nullish(),
+    /** issue 21: the port this system's HL7 listener takes messages on (none: no inbound listener) */
+    listenPort: optionalHisPortSchema,
     enable: switchValueSchema,
   })
   .superRefine((body, ctx) => {
@@ -115,6 +117,8 @@ export type HisSettingInput = z.infer<typeof hisSettingSchema>;
 /** The stored HIS interface: address and port (a number) may be empty while the service is off. */
 export interface HisSetting {
   address: { address: string | null; port: number | null };
+  /** the HL7 listener's port (absent in settings saved before issue 21) */
+  listenPort?: number | null;
   enable: boolean;
 }
 
@@ -124,6 +128,7 @@ export function hisSettingOf(input: HisSettingInput): HisSetting {
   const port = input.address?.port;
   return {
     address: { address: address ? address : null, port: isBlank(port) ? null : Number(port) },
+    listenPort: isBlank(input.listenPort) ? null : Number(input.listenPort),
     enable: input.enable,
   };
 }

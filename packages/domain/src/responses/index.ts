@@ -19,6 +19,7 @@ export * from './handover';
 export * from './imports';
 export * from './inspection';
 export * from './insulin';
+export * from './interop';
 export * from './live';
 export * from './measurements';
 export * from './medication';

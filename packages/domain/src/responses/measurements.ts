@@ -35,7 +35,7 @@ export const readingView = z.object({
   note: z.string().nullable(),
   testUserId: z.number().nullable(),
   testUser: z.string().nullable(),
-  source: z.enum(['manual', 'meter', 'his']),
+  source: z.enum(['manual', 'meter', 'his', 'hl7']),
   deviceSerial: z.string().nullable(),
   deviceRecordNo: z.string().nullable(),
   /** null without a value */

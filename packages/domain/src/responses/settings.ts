@@ -9,6 +9,8 @@ import { SCREEN_PANELS } from '../monitor/panels';
 /** The HIS/LIS interface server and the HL7 service switch. */
 export const hisSettingView = z.object({
   address: z.object({ address: z.string().nullable(), port: z.number().nullable() }),
+  /** the HL7 listener's port (issue 21); null: no inbound listener */
+  listenPort: z.number().nullable().optional(),
   enable: z.boolean(),
 });
 export type HisSettingView = z.infer<typeof hisSettingView>;

@@ -4,6 +4,7 @@ export * from './drugs';
 export * from './events';
 export * from './hospital-settings';
 export * from './insulin';
+export * from './interop';
 export * from './measurements';
 export * from './monitor';
 export * from './orders';

@@ -20,7 +20,7 @@ import { patients } from './patients';
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-export const MEASUREMENT_SOURCES = ['manual', 'meter', 'his'] as const;
+export const MEASUREMENT_SOURCES = ['manual', 'meter', 'his', 'hl7'] as const;
 export const MEASUREMENT_STATUSES = ['pending', 'approved'] as const;
 
 /**

@@ -6,6 +6,7 @@ import { seedCatalogues } from './catalogues';
 import { seedConsultations } from './consultations';
 import { seedHospitalSettings } from './hospital-settings';
 import { seedInsulin } from './insulin';
+import { seedInterop } from './interop';
 import { seedLinkedChartDemo } from './linked-chart';
 import { seedMeasurements } from './measurements';
 import { seedMedicationOrders } from './medication-orders';
@@ -198,6 +199,8 @@ async function seedTenant(tx: DbOrTx, tenant: DemoTenant): Promise<void> {
   await seedQualityRuns(tx, tenant.id);
   // issue 19: monthly reports and lab-paired meter readings (the lead orders it after the QC runs seed)
   await seedQualityReports(tx, tenant.id);
+  // issue 21: HL7 traffic with the HIS, the LIS and the point-of-care middleware
+  await seedInterop(tx, tenant.id);
 }
 
 /**

@@ -27,6 +27,7 @@ const {
   virtualWard: VIRTUAL_WARD,
   quality: QUALITY,
   monitor: MONITOR,
+  interop: INTEROP,
 } = PERMISSIONS;
 
 const ALL_ROLES = ['tenant_admin', 'doctor', 'nurse', 'reviewer'];
@@ -203,6 +204,21 @@ export const SHIPPED_MENUS: ShippedMenu[] = [
   clinicalPage('patient', 'detail', 0, ['Patient detail', '患者详情'], 'UserOutlined', undefined, ALL_ROLES, {
     hidden: true,
   }),
+  // The device test page (issue 21): a fixed route of the spec (/test), hidden from the sidebar; its row
+  // grants it to ward staff (wristband scan, a meter's state, a test HL7 message)
+  {
+    key: 'patient.devicetest',
+    parentKey: 'patient',
+    path: '/test',
+    component: '/interop/test',
+    labelEn: 'Device test',
+    labelZh: '设备测试',
+    icon: 'ScanOutlined',
+    sort: 1,
+    hidden: true,
+    permission: INTEROP.device.test,
+    roles: WARD_STAFF,
+  },
   button(
     'patient.detail',
     'record',
@@ -915,6 +931,19 @@ export const SHIPPED_MENUS: ShippedMenu[] = [
     ['delete', 'Delete', '删除'],
   ]),
   ...adminPage('audit', SYSTEM.auditLog, 90, ['Audit log', '审计日志'], 'FileSearchOutlined', []),
+  // HL7 and FHIR with the hospital's HIS, LIS and EMR (issue 21): the interface screen for
+  // administrators (hospital IT), with resend and the read-only FHIR API as its buttons
+  ...adminPage('interop', INTEROP.messages, 92, ['Interface messages', '接口消息'], 'ApiOutlined', [
+    ['resend', 'Resend outbound messages', '重发外发消息'],
+  ]),
+  button(
+    'system.interop',
+    'fhir',
+    1,
+    ['FHIR R4 API (read)', 'FHIR R4 接口（只读）'],
+    INTEROP.fhir.read,
+    ADMIN,
+  ),
   // The hospital name is edited from the hospital settings screen (a later issue): a hidden group
   // holds its permission so that roles can be granted it now.
   {

@@ -99,7 +99,12 @@ export type StoredValues = Pick<
 >;
 
 /** The audit action of a new reading, by where it came from. */
-const CREATE_ACTION: Record<ReadingSource, string> = { manual: 'create', meter: 'upload', his: 'upload' };
+const CREATE_ACTION: Record<ReadingSource, string> = {
+  manual: 'create',
+  meter: 'upload',
+  his: 'upload',
+  hl7: 'upload',
+};
 
 /** The values of one reading as a source hands them over (the domain's entry shape). */
 export type ReadingInput = ReadingValues & {

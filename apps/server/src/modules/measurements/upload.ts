@@ -41,6 +41,7 @@ import { hospitalLists } from './context';
 import {
   deviceKeyOf,
   type NewReading,
+  type ReadingSource,
   receivedDeviceKeys,
   toSecond,
   type WriteOptions,
@@ -167,6 +168,20 @@ export async function uploadMeasurements(
   input: MeasurementUpload,
   options: WriteOptions,
 ): Promise<UploadResultView> {
+  const { accepted, duplicates, rejected } = await storeUpload(db, session, input, options);
+  return { accepted, duplicates, rejected };
+}
+
+/**
+ * {@link uploadMeasurements} with what it stored: the readings' ids and patients (HL7 results keep
+ * them on the message). A source other than the upload route's (`hl7`) passes its own name.
+ */
+export async function storeUpload(
+  db: Database,
+  session: SessionUser,
+  input: { source: ReadingSource; records: unknown[] },
+  options: WriteOptions,
+): Promise<UploadResultView & { stored: number[]; patientIds: number[] }> {
   const { lang, now } = options;
   const tenantId = session.tenantId;
   // the hospital's lists and clock from the configuration cache; the rest on the transaction's
@@ -290,9 +305,14 @@ export async function uploadMeasurements(
 
     const outcomes = await writeEach(tx, session, readings, input.source, options);
     let accepted = 0;
+    const stored: number[] = [];
+    const patientIds = new Set<number>();
     outcomes.forEach((outcome, i) => {
-      if ('stored' in outcome) accepted++;
-      else if ('received' in outcome) duplicates++;
+      if ('stored' in outcome) {
+        accepted++;
+        stored.push(outcome.stored.id);
+        patientIds.add(outcome.stored.patientId);
+      } else if ('received' in outcome) duplicates++;
       else
         rejected.push({
           index: ready[i]!.index,
@@ -324,6 +344,6 @@ export async function uploadMeasurements(
     duplicates += doses.duplicates;
     rejected.push(...doses.rejected);
     rejected.sort((a, b) => a.index - b.index);
-    return { accepted, duplicates, rejected };
+    return { accepted, duplicates, rejected, stored, patientIds: [...patientIds] };
   });
 }

@@ -604,6 +604,32 @@ export async function dischargePatient(ctx: PatientContext, input: DischargeInpu
 }
 
 /**
+ * A discharge the HIS cancelled (HL7 ADT^A13): the patient is in hospital again in the same stay,
+ * bed permitting; audited as `cancelDischarge` with the reason.
+ */
+export async function cancelDischarge(ctx: PatientContext, patientId: number, reason: string) {
+  const { session } = ctx;
+  await ctx.db.transaction(async (tx) => {
+    const current = await patientInScope(tx, session, patientId, { forUpdate: true });
+    if (current.status !== 'discharged') throw new AppError(409, 'patients.readmit.notDischarged');
+    await checkBedFree(ctx, tx, current.departmentCode, current.bed, 'bed', current.id);
+    const row = await updateVersioned(
+      tx,
+      patients,
+      { tenantId: session.tenantId, id: current.id },
+      current.version,
+      { status: 'inHospital', dischargedAt: null },
+    );
+    await updateCurrentStay(tx, row, { dischargedAt: null, dischargedBy: null });
+    await auditPatient(ctx, tx, 'cancelDischarge', row.id, {
+      before: auditView(current),
+      after: auditView(row),
+      reason,
+    });
+  });
+}
+
+/**
  * POST /v1/patients/reApplyHospitalization/{id}: a discharged patient of the caller's departments
  * comes back: a new stay (after the last discharge) in one of the caller's departments; earlier stays
  * stay in the history.

@@ -23,7 +23,11 @@ afterAll(() => t.close());
 const errorsOf = (res: { json(): { dataContent: { errors: unknown[] } } }) => res.json().dataContent.errors;
 
 describe('HIS / LIS interface (/v1/his)', () => {
-  const valid = { address: { address: 'his.hospital.local', port: '2575' }, enable: true };
+  const valid = {
+    address: { address: 'his.hospital.local', port: '2575' },
+    listenPort: '2576',
+    enable: true,
+  };
 
   it('is off with no server until set', async () => {
     const res = await api('GET', '/v1/his', admin);
@@ -34,7 +38,11 @@ describe('HIS / LIS interface (/v1/his)', () => {
   it('saves and answers the setting, the port as a number, with an audit row', async () => {
     const saved = await api('POST', '/v1/his', admin, valid);
     expect(saved.statusCode).toBe(200);
-    const expected = { address: { address: 'his.hospital.local', port: 2575 }, enable: true };
+    const expected = {
+      address: { address: 'his.hospital.local', port: 2575 },
+      listenPort: 2576,
+      enable: true,
+    };
     expect(saved.json().dataContent).toEqual(expected);
     expect((await api('GET', '/v1/his', admin)).json().dataContent).toEqual(expected);
     const [audit] = await auditRows(t, 'setting', 'his.interface', 'update');
@@ -50,7 +58,11 @@ describe('HIS / LIS interface (/v1/his)', () => {
       address: { address: 'fe80::1', port: 6661 },
       enable: false,
     });
-    expect(off.json().dataContent).toEqual({ address: { address: 'fe80::1', port: 6661 }, enable: false });
+    expect(off.json().dataContent).toEqual({
+      address: { address: 'fe80::1', port: 6661 },
+      listenPort: null,
+      enable: false,
+    });
   });
 
   it('never answers the HIS single sign-on secret', async () => {
@@ -62,7 +74,7 @@ describe('HIS / LIS interface (/v1/his)', () => {
     );
     const res = await api('GET', '/v1/his', admin);
     expect(res.body).not.toContain('SSSS');
-    expect(Object.keys(res.json().dataContent).sort()).toEqual(['address', 'enable']);
+    expect(Object.keys(res.json().dataContent).sort()).toEqual(['address', 'enable', 'listenPort']);
   });
 
   it('needs address and port to switch the service on (both languages)', async () => {

@@ -42,6 +42,7 @@ export const SYSTEM_SETTINGS = {
         address: z.string().min(1).nullable(),
         port: z.number().int().min(1).max(65_535).nullable(),
       }),
+      listenPort: z.number().int().min(1).max(65_535).nullish(),
       enable: z.boolean(),
     }),
     fallback: { address: { address: null, port: null }, enable: false } as HisSetting,
