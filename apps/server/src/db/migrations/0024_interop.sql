@@ -55,8 +55,10 @@ BEGIN
                             result_status, next_attempt_at)
   SELECT n.tenant_id, 'out', 'pending', 'ORU^R01', '', n.patient_id, n.id, 'F', now()
     FROM new_rows n
+    -- the switch is read once per hospital of the statement, not once per row
+    JOIN (SELECT d.tenant_id FROM (SELECT DISTINCT tenant_id FROM new_rows) d
+           WHERE hl7_outbox_enabled(d.tenant_id)) t ON t.tenant_id = n.tenant_id
    WHERE n.status = 'approved' AND n.deleted_at IS NULL AND n.value IS NOT NULL AND n.source <> 'hl7'
-     AND hl7_outbox_enabled(n.tenant_id)
    ORDER BY n.id;
   RETURN NULL;
 END $$;
@@ -80,9 +82,10 @@ BEGIN
                   OR o.entered_unit IS DISTINCT FROM n.entered_unit OR o.test_time IS DISTINCT FROM n.test_time
                   OR o.patient_id IS DISTINCT FROM n.patient_id) THEN 'C'
       END AS result_status) c
+    JOIN (SELECT d.tenant_id FROM (SELECT DISTINCT tenant_id FROM new_rows) d
+           WHERE hl7_outbox_enabled(d.tenant_id)) t ON t.tenant_id = n.tenant_id
    WHERE c.result_status IS NOT NULL AND n.source <> 'hl7'
      AND (n.value IS NOT NULL OR c.result_status = 'D')
-     AND hl7_outbox_enabled(n.tenant_id)
    ORDER BY n.id;
   RETURN NULL;
 END $$;

@@ -602,3 +602,42 @@ describe('HL7 outbound ORU^R01 of approved readings', () => {
     }
   });
 });
+
+describe('the interface screen keeps hospitals and wards apart', () => {
+  it("never shows another hospital's messages, and shows ward staff only their wards' patients", async () => {
+    const other = await t.login('202', 'admin', 'Admin@202202');
+    const mine = await t.request({
+      method: 'GET',
+      url: '/app-service/v1/interop/messages?size=100',
+      token: admin,
+    });
+    const records = mine.json().dataContent.records as {
+      id: number;
+      patientId: number | null;
+      direction: string;
+    }[];
+    expect(records.length).toBeGreaterThan(0);
+    const theirs = await t.request({ method: 'GET', url: '/app-service/v1/interop/messages', token: other });
+    expect(theirs.json().dataContent.records.map((r: { id: number }) => r.id)).not.toContain(records[0]!.id);
+    for (const url of [`/app-service/v1/interop/messages/${records[0]!.id}`]) {
+      expect((await t.request({ method: 'GET', url, token: other })).statusCode).toBe(404);
+    }
+    const outbound = records.find((r) => r.direction === 'out');
+    if (outbound) {
+      const resend = await t.request({
+        method: 'POST',
+        url: `/app-service/v1/interop/messages/${outbound.id}/resend`,
+        token: other,
+      });
+      expect(resend.statusCode).toBe(404);
+    }
+    // a ward nurse: only messages about patients of the ward (none without a patient)
+    const nurse = await t.login('101', 'nurse01', 'Nurse@2026');
+    const seen = await t.request({
+      method: 'GET',
+      url: '/app-service/v1/interop/messages?size=100',
+      token: nurse,
+    });
+    expect(seen.statusCode).toBe(403);
+  });
+});

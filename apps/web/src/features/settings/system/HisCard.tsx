@@ -10,6 +10,8 @@ import { bodyFieldRule, INLINE_ERROR, SettingActions, SettingCard, useSettingSav
 interface Values {
   enable: boolean;
   address: { address: string; port: string };
+  /** issue 21: the port the HL7 listener takes messages on (blank: results are only sent) */
+  listenPort: string;
 }
 
 const QUERY_KEY = ['settings', 'his'];
@@ -20,11 +22,13 @@ const valuesOf = (setting: HisSetting): Values => ({
     address: setting.address.address ?? '',
     port: setting.address.port === null ? '' : String(setting.address.port),
   },
+  listenPort: setting.listenPort == null ? '' : String(setting.listenPort),
 });
 
 /** The body POST /v1/his takes, from the form (blanks stay blank: the schema decides what they mean). */
 const bodyOf = (values: Partial<Values>): HisSettingInput => ({
   address: { address: values.address?.address?.trim() ?? '', port: values.address?.port?.trim() ?? '' },
+  listenPort: values.listenPort?.trim() ?? '',
   enable: values.enable === true,
 });
 
@@ -111,6 +115,21 @@ export function HisCard({ canEdit }: { canEdit: boolean }) {
             autoComplete="off"
             style={{ maxWidth: 160 }}
             data-testid="his-port"
+          />
+        </Form.Item>
+        <Form.Item
+          name="listenPort"
+          label={t('hospitalSettings.his.listenPort')}
+          extra={t('hospitalSettings.his.listenPortHelp')}
+          rules={[bodyFieldRule<Values>(hisSettingSchema, ['listenPort'], bodyOf)]}
+        >
+          <Input
+            placeholder="2575"
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="off"
+            style={{ maxWidth: 160 }}
+            data-testid="his-listen-port"
           />
         </Form.Item>
         {canEdit ? (
