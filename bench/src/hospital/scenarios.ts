@@ -22,6 +22,7 @@ import {
   benchNurse,
   type HospitalInfo,
 } from './generate';
+import { runHl7 } from './hl7';
 import { closedLoop, envCount, loopRow } from './latency';
 import { ensureMonitoringOrders } from './orders';
 import { type PushResult, runPush } from './push';
@@ -829,6 +830,9 @@ export const HOSPITAL_SCENARIOS = [
   'autojoin',
   'qcupload',
   'derivedupload',
+  // issue 21: HL7 v2 over MLLP in (with the same readings through the upload) and the outbox's drain
+  'hl7in',
+  'hl7out',
   'round',
   'push',
   'wallpush',
@@ -993,6 +997,23 @@ export async function runHospitalScenarios(
       rows.push(
         ...(await runUploadOffOn(rule, server, nurses, db, seconds, upload, (run) =>
           measured(server.pid, monitor, database, run),
+        )),
+      );
+    }
+    if (chosen('hl7in') || chosen('hl7out')) {
+      rows.push(
+        ...(await runHl7(
+          {
+            server,
+            db,
+            nurses,
+            admin: admins[0],
+            connections: CONNECTIONS,
+            seconds,
+            upload,
+            measure: (run, inFlight) => measured(server.pid, monitor, database, run, inFlight),
+          },
+          { inbound: chosen('hl7in'), outbound: chosen('hl7out') },
         )),
       );
     }

@@ -37,6 +37,8 @@ CREATE UNIQUE INDEX "hl7_messages_inbound_uq" ON "hl7_messages" USING btree ("te
 CREATE INDEX "hl7_messages_outbox_idx" ON "hl7_messages" USING btree ("tenant_id","id") WHERE "hl7_messages"."direction" = 'out' and "hl7_messages"."status" in ('pending', 'retrying');--> statement-breakpoint
 CREATE INDEX "hl7_messages_serial_idx" ON "hl7_messages" USING gin ("device_serials");--> statement-breakpoint
 CREATE INDEX "hl7_messages_measurement_idx" ON "hl7_messages" USING btree ("tenant_id","measurement_id");--> statement-breakpoint
+CREATE INDEX "patients_wristband_live_idx" ON "patients" USING btree ("tenant_id","wristband_code") WHERE "patients"."deleted_at" is null and "patients"."wristband_code" is not null;
+--> statement-breakpoint
 -- The HL7 outbox (issue 21, docs/interop.md "Outbound"): a reading that becomes approved, an approved
 -- reading corrected, deleted or restored, is queued as an ORU^R01 in the writer's transaction, whatever
 -- path wrote it (approval, approval at write, data management, restore). Only readings with a value,

@@ -81,6 +81,11 @@ export const patients = pgTable(
     uniqueIndex('patients_wristband_uq')
       .on(t.tenantId, t.wristbandCode)
       .where(sql`${t.deletedAt} is null and ${t.status} = 'inHospital' and ${t.wristbandCode} is not null`),
+    // issue 21: a wristband looked up whatever the status (uploads and HL7 results name discharged and
+    // outpatients too); without it each lookup read every patient of the hospital
+    index('patients_wristband_live_idx')
+      .on(t.tenantId, t.wristbandCode)
+      .where(sql`${t.deletedAt} is null and ${t.wristbandCode} is not null`),
     index('patients_ward_idx')
       .on(t.tenantId, t.status, t.departmentCode, t.bed)
       .where(sql`${t.deletedAt} is null`),

@@ -1,8 +1,9 @@
 /**
  * Demo HL7 traffic (issue 21), so the interface screen has content on a first start: real messages
  * handled by the inbound path as if the HIS and the point-of-care middleware had sent them (an
- * admission, an update, glucose and HbA1c results, a repeat, a training message, and the refusals a
- * HIS engineer meets: an unknown patient, an unsupported version), and ORU^R01 sent to the HIS earlier
+ * admission, an update, glucose and HbA1c results, a repeat, a training message, the refusals a HIS
+ * engineer meets — an unknown patient, an unsupported version — and the discharge that leaves the wards'
+ * census as the other seeds made it), and ORU^R01 sent to the HIS earlier
  * (three acknowledged, one refused by the EMR, kept for a person). The HL7 switch stays off: the
  * hospital's IT switches it on with their addresses (docs/interop.md).
  */
@@ -63,12 +64,20 @@ export async function seedInterop(tx: DbOrTx, tenantId: string): Promise<void> {
     `MSH|^~\\&|LIS|HOSP|GLUCOCARE|101|${at(60)}||ORU^R01^ORU_R01|LIS20260001|P|2.5.1`,
     'PID|1||ZY20269001^^^HOSP^MR',
     `OBR|1|||HBA1C^HbA1c|||${at(65)}`,
-    `OBX|1|NM|4548-4^Hemoglobin A1c/Hemoglobin.total in Blood^LN||8.1|%|4.0-6.0|H|||F|||${at(65)}`,
+    `OBX|1|NM|4548-4^Hemoglobin A1c/Hemoglobin.total in Blood^LN||6.1|%|4.0-6.0|H|||F|||${at(65)}`,
   ]);
   await send(30, poc, [
     `MSH|^~\\&|POCMW|HOSP|GLUCOCARE|101|${at(30)}||ORU^R01^ORU_R01|POC-TEST-0001|T|2.5`,
     'PID|1||ZY20269001^^^HOSP^MR',
     `OBX|1|NM|14743-9^Glucose^LN||6.0|mmol/L|||||F|||${at(31)}||nurse01||SN-DEMO-HL7`,
+  ]);
+
+  // the HIS discharges him again: the demo wards' census stays as the other seeds made it
+  await send(20, his, [
+    `MSH|^~\\&|HIS|HOSP|GLUCOCARE|101|${at(20)}||ADT^A03^ADT_A03|HIS20260003|P|2.5`,
+    `EVN|A03|${at(20)}`,
+    'PID|1||ZY20269001^^^HOSP^MR~WB20269001^^^HOSP^WB||周^明远||19580312|M',
+    'PV1|1|I|ENDO^^H01||||doctor01',
   ]);
 
   // results sent to the HIS earlier: four approved readings of the demo wards

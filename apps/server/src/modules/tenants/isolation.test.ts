@@ -99,8 +99,10 @@ describe('menus', () => {
     ]);
     // a nurse has the ward dashboard; the wall screens' links are for administrators
     expect(tree[8].children.map((n: { path: string }) => n.path)).toEqual(['/monitor/ward']);
+    // the device test page (issue 21) is a hidden row of the group: its route and grant, not in the sidebar
     expect(tree[1].children.map((n: { path: string }) => n.path)).toEqual([
       '/patient/detail',
+      '/test',
       '/patient/task',
       '/patient/round',
       '/patient/critical',

@@ -105,7 +105,10 @@ function dispatch(ctx: InboundContext): Promise<Stored> {
 export async function receiveMessage(source: InboundSource, raw: string): Promise<InboundOutcome> {
   const { db, tenantId, now } = source;
   const h = Hl7.parse(raw);
-  const timeZone = await hospitalTimeZone(db, tenantId);
+  // the hospital's configuration version, read once as a request's session statement does, so that
+  // the message's configuration reads (zone, periods, lists, rules) come from this process's cache
+  const session = await interfaceSession(db, tenantId, h?.sendingApplication ?? '');
+  const timeZone = await hospitalTimeZone(db, session);
   const ackOptions = {
     controlId: ackControlId(now),
     facility: source.facility,
@@ -174,13 +177,12 @@ export async function receiveMessage(source: InboundSource, raw: string): Promis
         };
       }
       const messageId = inserted[0].id;
-      const session = await interfaceSession(tx, tenantId, h.sendingApplication);
       const ctx: InboundContext = {
         db,
         tx,
         tenantId,
         message: h,
-        session,
+        session: { ...session, cacheOf: db } as InboundContext['session'],
         meta: {
           ip: source.peer ?? 'hl7',
           userAgent: `HL7 ${h.sendingApplication}`.slice(0, 300),
