@@ -2265,6 +2265,7 @@ CASES.push(
             address: address.address ?? '',
             port: address.port === null ? '' : String(address.port),
           },
+          listenPort: before.listenPort == null ? '' : String(before.listenPort),
         });
       },
     ),
@@ -2277,6 +2278,8 @@ CASES.push(
         expected: '10.20.30.40',
       },
       { id: 'address_port', fill: { how: 'type', value: '2575' }, key: 'address.port', expected: 2575 },
+      // issue 21: the HL7 listener's port (this server opens it while the case runs)
+      { id: 'listenPort', fill: { how: 'type', value: '2591' }, key: 'listenPort', expected: 2591 },
     ],
   },
   {
