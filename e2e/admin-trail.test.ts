@@ -137,6 +137,8 @@ describe('audit trail', () => {
     await chooseFilter(page, 'auditSearch_entity', 'Critical values');
     await page.locator('#auditSearch_range').click();
     await page.locator('.ant-picker-presets li', { hasText: 'Last month' }).click();
+    // the range is in the form before the search (a loaded CI once searched without it: every month's rows)
+    await expect.poll(() => page.locator('#auditSearch_range').inputValue()).toMatch(/^\d{4}-\d{2}-01$/);
     await search(page);
     await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1);
     const row = page.locator('.ant-table-tbody tr.ant-table-row').first();
