@@ -11,6 +11,7 @@ import { hl7Timestamp } from '@glucocare/domain';
 import { sql } from 'drizzle-orm';
 import { receiveMessage } from '../../modules/interop/hl7/inbound';
 import { composeOru, type HeadRow } from '../../modules/interop/hl7/outbox';
+import { getSetting } from '../../modules/settings/service';
 import { hospitalTimeZone } from '../../modules/settings/time-zone';
 import type { Database, DbOrTx } from '../client';
 
@@ -109,7 +110,15 @@ export async function seedInterop(tx: DbOrTx, tenantId: string): Promise<void> {
       attempts: 0,
       repeats: 0,
     };
-    const raw = (await composeOru(tx, tenantId, head, controlId, sentAt)) ?? '';
+    const raw =
+      (await composeOru(
+        tx,
+        tenantId,
+        { timeZone, his: await getSetting(tx, tenantId, 'his.interface') },
+        head,
+        controlId,
+        sentAt,
+      )) ?? '';
     const refused = index === readings.length - 1;
     const ack = [
       `MSH|^~\\&|HIS|HOSP|GLUCOCARE|101|${hl7Timestamp(sentAt, timeZone)}||ACK^R01^ACK|EMR${id}|P|2.5`,

@@ -18,7 +18,6 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../../db/client';
 import { hl7Messages } from '../../../db/schema';
-import { AppError } from '../../../http/errors';
 import { hospitalTimeZone } from '../../settings/time-zone';
 import { handleAdt } from './adt';
 import { ACK_LANG, Hl7Refusal, type InboundContext, interfaceSession, refusalText } from './context';
@@ -232,7 +231,6 @@ export async function receiveMessage(source: InboundSource, raw: string): Promis
       ...ackOptions,
       errors: [{ kind: 'internal', text: refusalText(ACK_LANG, 'interop.hl7.unavailable' as MessageKey) }],
     });
-    if (!(error instanceof AppError)) (error as Error & { hl7Ack?: string }).hl7Ack = ack;
     throw Object.assign(new Error('inbound message not recorded', { cause: error }), { ack });
   }
 }

@@ -15,6 +15,7 @@
 import net from 'node:net';
 import {
   fhirInterpretationOf,
+  type HisSetting,
   HL7_MAX_MESSAGE_BYTES,
   HL7_OUT_VERSION,
   hl7Timestamp,
@@ -128,6 +129,8 @@ class MllpSender {
 export async function composeOru(
   db: DbOrTx,
   tenantId: string,
+  /** the hospital's zone and HIS interface setting, read once per drain by the caller */
+  hospital: { timeZone: string; his: HisSetting },
   row: HeadRow,
   controlId: string,
   now: Date,
@@ -163,7 +166,7 @@ export async function composeOru(
        where m.tenant_id = ${tenantId} and m.id = ${Number(row.measurement_id)}`)
   ).rows;
   if (!m) return null;
-  const timeZone = await hospitalTimeZone(db, tenantId);
+  const { timeZone, his } = hospital;
   const at = (d: Date) => hl7Timestamp(new Date(d), timeZone);
   const value = m.entered_value ?? m.value;
   const term = readingLoinc(m.item, m.entered_unit);
@@ -176,7 +179,6 @@ export async function composeOru(
     .filter(Boolean)
     .join('~');
   const sex = m.gender === 'male' ? 'M' : m.gender === 'female' ? 'F' : 'U';
-  const his = await getSetting(db, tenantId, 'his.interface');
   return [
     [
       'MSH',
@@ -284,15 +286,22 @@ export class Hl7Outbox {
          where direction = 'out' and status in ('pending', 'retrying')`)
     ).rows.map((r) => r.tenant_id);
     for (const tenantId of tenants) {
-      while (!this.closed && (await this.sendHead(tenantId))) {
+      const hospital = {
+        his: await getSetting(this.db, tenantId, 'his.interface'),
+        timeZone: await hospitalTimeZone(this.db, tenantId),
+      };
+      while (!this.closed && (await this.sendHead(tenantId, hospital))) {
         // next
       }
     }
   }
 
   /** Sends the hospital's oldest queued message when it is due; true when the next one may follow. */
-  private async sendHead(tenantId: string): Promise<boolean> {
-    const his = await getSetting(this.db, tenantId, 'his.interface');
+  private async sendHead(
+    tenantId: string,
+    hospital: { timeZone: string; his: HisSetting },
+  ): Promise<boolean> {
+    const { his } = hospital;
     if (!his.enable || !his.address.address || !his.address.port) return false;
     const key = `${his.address.address}:${his.address.port}`;
     let sender = this.senders.get(tenantId);
@@ -320,7 +329,7 @@ export class Hl7Outbox {
       // a resend (repeats) goes with a new control id: the receiver may have kept the first
       const controlId = head.control_id ?? (head.repeats ? `GCO${head.id}R${head.repeats}` : `GCO${head.id}`);
       if (!raw) {
-        raw = (await composeOru(tx, tenantId, head, controlId, now)) ?? '';
+        raw = (await composeOru(tx, tenantId, hospital, head, controlId, now)) ?? '';
         if (!raw) {
           await tx.execute(sql`
             update hl7_messages set status = 'failed', error_key = 'interop.message.notFound', completed_at = ${now.toISOString()}::timestamptz
