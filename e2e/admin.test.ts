@@ -80,7 +80,12 @@ describe('administration end to end', () => {
     await choose(admin, 'departmentCode', 'Geriatrics Ward');
     await choose(admin, 'roleIds', 'Ward manager');
     await admin.getByTestId('form-submit').click();
-    await expect.poll(() => body(admin), WAIT).toContain('Welcome@123');
+    // the new account's one-time password, shown this once
+    const issued = admin.getByTestId('one-time-password');
+    await expect.poll(() => issued.isVisible(), WAIT).toBe(true);
+    const firstPassword = (await issued.innerText()).trim();
+    expect(firstPassword).toHaveLength(12);
+    await admin.getByTestId('one-time-password-close').click();
     await expect.poll(() => admin.locator('tr', { hasText: 'wm01' }).count(), WAIT).toBe(1);
     await shot(admin, 'admin-staff');
 
@@ -89,7 +94,7 @@ describe('administration end to end', () => {
     await member.goto('/login');
     await member.locator('#tenant').fill('101');
     await member.locator('#userName').fill('wm01');
-    await member.locator('#password').fill('Welcome@123');
+    await member.locator('#password').fill(firstPassword);
     await member.getByTestId('login-submit').click();
     await expect.poll(() => member.getByRole('dialog').isVisible(), WAIT).toBe(true);
     await member.locator('#newPassword').fill('Manager@2026');

@@ -12,6 +12,7 @@ import type {
   Role,
   RoleAuthority,
   RoleGrant,
+  StaffCreated,
   StaffRecord,
 } from '@glucocare/domain/responses';
 import { http, requestEnvelope } from './http';
@@ -103,6 +104,8 @@ export interface StaffQuery {
   departmentCode?: string;
   isActive?: boolean;
   expiry?: StaffExpiryFilter;
+  /** locked out now after failed sign-ins (true), or not (false) */
+  locked?: boolean;
   page: number;
   size: number;
 }
@@ -136,6 +139,7 @@ export function fetchStaffPage(query: StaffQuery, signal?: AbortSignal): Promise
       departmentCode: query.departmentCode || undefined,
       isActive: query.isActive,
       expiry: query.expiry && query.expiry !== 'all' ? query.expiry : undefined,
+      locked: query.locked,
       page: query.page,
       size: query.size,
     },
@@ -161,10 +165,19 @@ export async function fetchAllStaff(
   }
 }
 
-/** Creates an account; `message` tells the administrator the default password must be changed. */
-export async function createStaff(input: StaffInput): Promise<{ record: StaffRecord; message: string }> {
-  const envelope = await requestEnvelope<StaffRecord>('POST', '/v2/users', { body: input });
-  return { record: envelope.dataContent, message: envelope.message ?? '' };
+/** A one-time password the server issued for an account: shown once, to be changed at first sign-in. */
+export interface IssuedPassword {
+  userName: string;
+  password: string;
+}
+
+/** Creates an account; it starts with a one-time random password, returned this once. */
+export async function createStaff(
+  input: StaffInput,
+): Promise<{ record: StaffRecord; password: string; message: string }> {
+  const envelope = await requestEnvelope<StaffCreated>('POST', '/v2/users', { body: input });
+  const { initialPassword, ...record } = envelope.dataContent;
+  return { record, password: initialPassword, message: envelope.message ?? '' };
 }
 
 export function updateStaff(input: StaffUpdate): Promise<StaffRecord> {
@@ -175,10 +188,14 @@ export function deleteStaff(userName: string, version: number): Promise<null> {
   return http.delete<null>('/v1/users', { query: { userName, version } });
 }
 
-/** Resets to the tenant's default password; resolves with the server's message for the administrator. */
-export async function resetStaffPassword(userName: string): Promise<string> {
-  const envelope = await requestEnvelope<null>('PUT', '/v1/users/resetPassword', { body: { userName } });
-  return envelope.message ?? '';
+/** Resets to a one-time random password (sessions end; it must be changed at next sign-in), returned once. */
+export async function resetStaffPassword(userName: string): Promise<IssuedPassword> {
+  return http.put<IssuedPassword>('/v1/users/resetPassword', { userName });
+}
+
+/** Ends a lockout after failed sign-ins (PUT /v1/users/unlock). */
+export function unlockStaff(userName: string): Promise<{ userName: string }> {
+  return http.put<{ userName: string }>('/v1/users/unlock', { userName });
 }
 
 export function setStaffScopes(input: {

@@ -4,9 +4,20 @@ import { http } from './http';
 
 export type TokenResponse = AccessToken;
 
-/** `dataContent` of a 412 from login: the password must be changed first. */
+/**
+ * `dataContent` of a 412 from login or HIS sign-on: the password must be changed first, and the rule
+ * the new one must follow for this account (lengths with the administrator minimum applied).
+ */
 export interface PasswordChangeRequired {
   reason: 'initial' | 'expired';
+  rule?: { minLength: number; maxLength: number; strong: boolean; isAdmin: boolean };
+}
+
+/** `dataContent` of a 403 from login or HIS sign-on, after the right password: why the account cannot sign in. */
+export interface AccountBarred {
+  reason: 'locked' | 'disabled' | 'expired';
+  lockedUntil?: string;
+  expiresOn?: string | null;
 }
 
 export type PasswordRuleResponse = TenantPasswordRule;

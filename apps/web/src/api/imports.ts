@@ -13,13 +13,24 @@ const IMPORT_PATHS: Record<ImportKind, string> = {
 
 /** What the server answered: every row stored, or none and the problems of the rows (rows numbered from 1 as sent). */
 export type ImportOutcome =
-  | { stored: true; count: number; message: string }
+  | {
+      stored: true;
+      count: number;
+      message: string;
+      /** staff: each new account's one-time password, answered this once */
+      passwords: { userName: string; password: string }[];
+    }
   | { stored: false; problems: ImportProblem[]; message: string };
 
 export async function importRows(kind: ImportKind, rows: readonly unknown[]): Promise<ImportOutcome> {
   try {
     const answer = await requestEnvelope<ImportResult>('POST', IMPORT_PATHS[kind], { body: { rows } });
-    return { stored: true, count: answer.dataContent.count, message: answer.message ?? '' };
+    return {
+      stored: true,
+      count: answer.dataContent.count,
+      message: answer.message ?? '',
+      passwords: answer.dataContent.passwords ?? [],
+    };
   } catch (error) {
     const problems = isApiError(error) && error.status === 400 ? problemsOf(error.data) : null;
     if (!problems) throw error;

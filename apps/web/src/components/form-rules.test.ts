@@ -36,7 +36,7 @@ describe('form rules from domain schemas', () => {
     const check1 = (value: string) => check(newPasswordRule(rule)(form(values)), value);
     expect(await check1('')).toBe('Please enter the new password');
     expect(await check1('Old@12345')).toBe('Old password must not equal new password');
-    expect(await check1('A@1')).toBe('Incorrect password length: 6-12 characters');
+    expect(await check1('A@1')).toBe('Incorrect password length: 8-32 characters');
     expect(await check1('abcdefgh')).toMatch(/^Incorrect password format/);
     expect(await check1('New@12345')).toBeNull();
     const wide = { ...rule, minLength: 8, maxLength: 20 };

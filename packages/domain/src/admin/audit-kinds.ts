@@ -93,6 +93,7 @@ export function auditEntityName(kind: string, lang: Lang): string {
  */
 export const AUDIT_SETTING_NAMES = {
   'password.policy': { 'en-US': 'Password policy', 'zh-CN': '密码策略' },
+  // no longer a setting (issue 22: one-time passwords); named for the audit rows of earlier versions
   'password.default': { 'en-US': 'Default password', 'zh-CN': '默认密码' },
   'his.sso': { 'en-US': 'HIS single sign-on', 'zh-CN': 'HIS 单点登录' },
   'his.interface': { 'en-US': 'HIS / LIS interface', 'zh-CN': 'HIS / LIS 接口' },
@@ -170,6 +171,7 @@ export const AUDIT_REASONS = {
   'unknown tenant': { 'en-US': 'Unknown organisation code', 'zh-CN': '机构代码不存在' },
   'wrong password': { 'en-US': 'Wrong password', 'zh-CN': '密码错误' },
   locked: { 'en-US': 'Account locked', 'zh-CN': '账号已锁定' },
+  'locked, wrong password': { 'en-US': 'Account locked; wrong password', 'zh-CN': '账号已锁定；密码错误' },
   disabled: { 'en-US': 'Account disabled', 'zh-CN': '账号已停用' },
   'account expired': { 'en-US': 'Account past its expiry date', 'zh-CN': '账号已过有效期' },
   'account unavailable': {
@@ -180,6 +182,8 @@ export const AUDIT_REASONS = {
   'initial password': { 'en-US': 'Initial password changed', 'zh-CN': '已修改初始密码' },
   expired: { 'en-US': 'Password expired', 'zh-CN': '密码已过期' },
   'reset to default': { 'en-US': 'Reset to the default password', 'zh-CN': '重置为默认密码' },
+  'one-time password': { 'en-US': 'Reset to a one-time password', 'zh-CN': '重置为一次性密码' },
+  'unlocked by administrator': { 'en-US': 'Unlocked by an administrator', 'zh-CN': '管理员解锁' },
   'bad signature': { 'en-US': 'Invalid HIS signature', 'zh-CN': 'HIS 签名无效' },
   'stale timestamp': { 'en-US': 'HIS request too old', 'zh-CN': 'HIS 请求已过期' },
   'nonce replayed': { 'en-US': 'HIS request already used', 'zh-CN': 'HIS 请求已被使用' },

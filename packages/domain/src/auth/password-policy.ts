@@ -18,7 +18,7 @@ export const DEFAULT_PASSWORD_RULE: PasswordRule = {
   expiryMonths: 0,
 };
 
-/** §5: "Admin passwords should exceed 11 characters". */
+/** §5: "Admin passwords should exceed 11 characters" (issue 22: administrators 12 or more). */
 export const ADMIN_PASSWORD_MIN_LENGTH = 12;
 
 export interface PolicyViolation {
@@ -77,4 +77,45 @@ export function isPasswordExpired(changedAt: Date, rule: PasswordRule, now: Date
   const expiry = new Date(changedAt);
   expiry.setMonth(expiry.getMonth() + rule.expiryMonths);
   return now.getTime() >= expiry.getTime();
+}
+
+/**
+ * The characters of a one-time password: none that people mistake for another when reading it out or
+ * typing it from a screen (0/O/o, 1/l/I), and no quotes, commas or spaces (they break a copy into a
+ * spreadsheet or a chat message).
+ */
+export const ONE_TIME_PASSWORD_ALPHABET = {
+  lower: 'abcdefghijkmnpqrstuvwxyz',
+  upper: 'ABCDEFGHJKLMNPQRSTUVWXYZ',
+  digits: '23456789',
+  special: '@#$%&*+=?!',
+} as const;
+
+/** Length of a one-time password where the policy allows it (about 70 bits from the alphabet above). */
+export const ONE_TIME_PASSWORD_LENGTH = 12;
+
+/**
+ * A random password for a new or reset account that the applicable policy accepts: at least
+ * ONE_TIME_PASSWORD_LENGTH characters (more if the policy's minimum is higher, fewer only if its maximum is
+ * lower), always with a lower-case and an upper-case letter, a digit and a special character, so it is
+ * strong whether or not the policy asks for it. `randomInt(n)` returns an integer in [0, n): the server
+ * passes `crypto.randomInt`.
+ */
+export function oneTimePassword(
+  rule: PasswordRule,
+  isAdmin: boolean,
+  randomInt: (max: number) => number,
+): string {
+  const bounds = effectiveLengthRule(rule, isAdmin);
+  const size = Math.max(4, Math.min(bounds.max, Math.max(bounds.min, ONE_TIME_PASSWORD_LENGTH)));
+  const { lower, upper, digits, special } = ONE_TIME_PASSWORD_ALPHABET;
+  const pick = (set: string) => set[randomInt(set.length)];
+  const chars = [pick(lower), pick(upper), pick(digits), pick(special)];
+  const all = lower + upper + digits + special;
+  while (chars.length < size) chars.push(pick(all));
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j], chars[i]];
+  }
+  return chars.join('');
 }

@@ -23,7 +23,7 @@ export const tenantSchema = requiredString('login.tenant.required')
   .min(LOGIN_LIMITS.tenant.min, { error: 'login.tenant.length' })
   .max(LOGIN_LIMITS.tenant.max, { error: 'login.tenant.length' });
 
-/** Password as typed on the login form (§5 Login: 6-12); checked in the browser before encryption. */
+/** Password as typed on the login form (6-32, whatever a policy may allow); checked in the browser before encryption. */
 export const plainLoginPasswordSchema = requiredString('password.required')
   .min(1, { error: 'password.required', abort: true })
   .min(LOGIN_LIMITS.password.min, { error: 'login.password.length' })

@@ -33,6 +33,14 @@ export const enUS = {
   'auth.hisSignatureInvalid': 'The HIS sign-on request is invalid or has expired',
   'auth.userMismatch': 'You can only change your own password',
   'auth.oldPasswordWrong': 'The old password is incorrect',
+  'auth.accountLocked':
+    'This account is locked until {{time}} after too many failed sign-ins; try again later or ask an administrator to unlock it',
+  'auth.accountDisabled': 'This account is disabled; ask an administrator',
+  'auth.accountExpired': 'This account expired on {{date}}; ask an administrator',
+  'auth.hisPasswordChangeRequired':
+    'You must change your password before single sign-on can be used: sign in with your user name and password to change it',
+  'auth.hisPasswordExpired':
+    'Your password has expired: sign in with your user name and password to change it, then single sign-on works again',
   'password.required': 'Please enter the password',
   'password.oldRequired': 'Please enter the old password',
   'password.newRequired': 'Please enter the new password',
@@ -64,8 +72,10 @@ export const enUS = {
   'department.headNurse.unknown': 'The head nurse must be a staff member of this hospital',
   'user.nameTaken': 'This user name is already in use',
   'user.created':
-    'Staff member added. They sign in with the default password {{password}} and must change it at first sign-in',
-  'user.passwordReset': 'Password reset to the default {{password}}. The user must change it at next sign-in',
+    'Staff member added with a one-time password, shown once; they must change it at first sign-in',
+  'user.passwordReset':
+    'Password reset to a one-time password, shown once; the user must change it at next sign-in',
+  'user.unlocked': 'Account unlocked',
   'user.cannotDeleteSelf': 'You cannot delete or disable your own account',
   'user.scopeRequired': 'Choose at least one department for a department scope',
   'user.unknownDepartment': 'Unknown department: {{code}}',
@@ -895,7 +905,7 @@ export const enUS = {
   'import.yesNo': 'Write Yes or No',
   'import.choice': 'Write one of: {{choices}}',
   'import.staffDone':
-    '{{count}} staff members added. They sign in with the default password {{password}} and must change it at first sign-in',
+    '{{count}} staff members added, each with a one-time password shown once; they must change it at first sign-in',
   'import.done': '{{count}} rows imported',
   // insulin records (issue 16) — keys of this area go below this line
   'insulin.patient.required': 'Please choose the patient',

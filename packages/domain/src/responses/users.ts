@@ -86,6 +86,19 @@ export const staffRecordView = z.object({
 export type StaffRecord = z.infer<typeof staffRecordView>;
 export type RoleSummary = StaffRecord['roles'][number];
 
+/** POST /v2/users: the new account, with its one-time password (shown once; never stored in clear). */
+export const staffCreatedView = staffRecordView.extend({
+  initialPassword: z.string().describe('one-time password, to be changed at first sign-in; shown once'),
+});
+export type StaffCreated = z.infer<typeof staffCreatedView>;
+
+/** PUT /v1/users/resetPassword: the account's new one-time password (shown once). */
+export const oneTimePasswordView = z.object({
+  userName: z.string(),
+  password: z.string().describe('one-time password, to be changed at next sign-in; shown once'),
+});
+export type OneTimePassword = z.infer<typeof oneTimePasswordView>;
+
 /** GET /v2/users/scopes: the departments one staff member may see. */
 export const staffScopeView = z.object({
   userName: z.string(),

@@ -172,7 +172,7 @@ async function seedTenant(tx: DbOrTx, tenant: DemoTenant): Promise<void> {
     {
       tenantId: tenant.id,
       key: 'password.policy',
-      value: { minLength: 6, maxLength: 12, strong: true, expiryMonths: 0 },
+      value: { minLength: 8, maxLength: 32, strong: true, expiryMonths: 0 },
     },
     { tenantId: tenant.id, key: 'his.sso', value: { enabled: false, secret: null } },
     { tenantId: tenant.id, key: 'workMode.isOutside', value: false },

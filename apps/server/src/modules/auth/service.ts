@@ -7,7 +7,9 @@ import {
   isPasswordExpired,
   type LoginBody,
   type LoginHisBody,
+  type PasswordRule,
   translate,
+  wallClockAt,
 } from '@glucocare/domain';
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
@@ -16,6 +18,7 @@ import { hisNonces, sessions, tenants, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { type RequestMeta, writeAudit } from '../audit/service';
 import { getSetting } from '../settings/service';
+import { hospitalTimeZone } from '../settings/time-zone';
 import { isoDate, type SessionUser } from './sessions';
 import { hashToken, newToken } from './tokens';
 
@@ -76,6 +79,58 @@ async function findAccount(app: FastifyInstance, tenantId: string, userName: str
   return { tenantExists: true, account: (account as AccountRow | undefined) ?? null };
 }
 
+/** Why an account that proved who it is may still not sign in, as its audit reason. */
+type AccountBar = 'locked' | 'disabled' | 'account expired';
+
+function accountBar(account: AccountRow, now: Date): AccountBar | null {
+  if (account.lockedUntil && account.lockedUntil > now) return 'locked';
+  if (!account.isActive) return 'disabled';
+  if (account.expiresOn && account.expiresOn < isoDate(now)) return 'account expired';
+  return null;
+}
+
+/**
+ * The answer for an account barred from signing in, told only to someone who proved to be its owner
+ * (the right password, or a signed HIS assertion): 403 saying whether it is locked (until when, on the
+ * hospital's clock), disabled or expired. Anyone else gets the one generic failure.
+ */
+async function accountBarError(
+  app: FastifyInstance,
+  tenantId: string,
+  account: AccountRow,
+  bar: AccountBar,
+  now: Date,
+): Promise<AppError> {
+  if (bar === 'locked' && account.lockedUntil) {
+    const zone = await hospitalTimeZone(app.db, tenantId);
+    const until = wallClockAt(account.lockedUntil, zone).slice(0, 16);
+    const sameDay = until.slice(0, 10) === wallClockAt(now, zone).slice(0, 10);
+    return new AppError(
+      403,
+      'auth.accountLocked',
+      { time: sameDay ? until.slice(11) : until },
+      { reason: 'locked', lockedUntil: account.lockedUntil.toISOString() },
+    );
+  }
+  if (bar === 'disabled') return new AppError(403, 'auth.accountDisabled', undefined, { reason: 'disabled' });
+  return new AppError(
+    403,
+    'auth.accountExpired',
+    { date: account.expiresOn ?? '' },
+    { reason: 'expired', expiresOn: account.expiresOn },
+  );
+}
+
+/** Why the password must be changed before a session opens (first sign-in, or past the policy's expiry). */
+function changeRequiredReason(
+  account: AccountRow,
+  rule: PasswordRule,
+  now: Date,
+): 'initial' | 'expired' | null {
+  if (account.mustChangePassword) return 'initial';
+  return isPasswordExpired(account.passwordChangedAt, rule, now) ? 'expired' : null;
+}
+
 function decryptOrFail(app: FastifyInstance, cipher: string): string {
   const plain = app.passwordCrypto.decrypt(cipher);
   if (plain === null) throw new AppError(400, 'auth.passwordDecrypt');
@@ -84,7 +139,9 @@ function decryptOrFail(app: FastifyInstance, cipher: string): string {
 
 /**
  * Proves who the caller is with tenant + user name + password, counting failures towards the
- * lockout. Every way of failing throws the same generic error; the audit row keeps the real reason.
+ * lockout. Every way of failing before the password proved right throws the same generic error (the
+ * audit row keeps the real reason); once it proved right, a locked, disabled or expired account is
+ * told which (403), and a locked one stays locked. The audit row keeps the real reason.
  */
 async function authenticate(
   app: FastifyInstance,
@@ -117,11 +174,12 @@ async function authenticate(
     await dummyVerify(password);
     throw await failure(tenantExists ? 'unknown user' : 'unknown tenant', null);
   }
-  if (account.lockedUntil && account.lockedUntil > now) {
-    await dummyVerify(password);
-    throw await failure('locked', account.id);
-  }
   const matches = await verify(account.passwordHash, password).catch(() => false);
+  const locked = account.lockedUntil && account.lockedUntil > now;
+  if (locked && !matches) {
+    // no count while locked: the lock already holds; the answer stays the generic one
+    throw await failure('locked, wrong password', account.id);
+  }
   if (!matches) {
     const failedCount = account.failedLoginCount + 1;
     const locks = failedCount >= app.config.lockoutThreshold;
@@ -169,9 +227,11 @@ async function authenticate(
     });
     throw loginFailed();
   }
-  if (!account.isActive) throw await failure('disabled', account.id);
-  if (account.expiresOn && account.expiresOn < isoDate(now))
-    throw await failure('account expired', account.id);
+  const bar = accountBar(account, now);
+  if (bar) {
+    await failure(bar, account.id);
+    throw await accountBarError(app, tenantId, account, bar, now);
+  }
   if (account.failedLoginCount > 0 || account.lockedUntil) {
     await app.db
       .update(users)
@@ -223,34 +283,55 @@ async function openSession(
 export async function login(app: FastifyInstance, body: LoginBody, meta: RequestMeta) {
   const password = decryptOrFail(app, body.password);
   const account = await authenticate(app, body.tenant, body.userName, password, meta);
-  const rule = await getSetting(app.db, body.tenant, 'password.policy');
-  const reason = account.mustChangePassword
-    ? 'initial'
-    : isPasswordExpired(account.passwordChangedAt, rule, app.clock())
-      ? 'expired'
-      : null;
-  if (reason) {
-    await writeAudit(
-      app.db,
-      {
-        tenantId: body.tenant,
-        actorId: account.id,
-        actorName: account.userName,
-        action: 'login.passwordChangeRequired',
-        entity: 'user',
-        entityId: account.id,
-        reason,
-      },
-      meta,
-    );
-    throw new AppError(
-      412,
-      reason === 'initial' ? 'auth.passwordChangeRequired' : 'auth.passwordExpired',
-      undefined,
-      { reason },
-    );
-  }
+  await requirePasswordCurrent(app, body.tenant, account, meta, 'login');
   return openSession(app, body.tenant, account, 'login', meta);
+}
+
+/**
+ * Refuses a session while the password must be changed first (412 with `reason` and the rule the new
+ * password must follow for this account, told only now that the caller proved who they are). A
+ * password sign-in's 412 lets the login page change it at once; a HIS sign-on's tells the user to sign
+ * in with their password to change it, since the change needs the current password.
+ */
+async function requirePasswordCurrent(
+  app: FastifyInstance,
+  tenantId: string,
+  account: AccountRow,
+  meta: RequestMeta,
+  via: 'login' | 'loginHis',
+) {
+  const policy = await getSetting(app.db, tenantId, 'password.policy');
+  const reason = changeRequiredReason(account, policy, app.clock());
+  if (!reason) return;
+  await writeAudit(
+    app.db,
+    {
+      tenantId,
+      actorId: account.id,
+      actorName: account.userName,
+      action: 'login.passwordChangeRequired',
+      entity: 'user',
+      entityId: account.id,
+      reason,
+    },
+    meta,
+  );
+  const bounds = effectiveLengthRule(policy, account.isAdmin);
+  const rule = {
+    minLength: bounds.min,
+    maxLength: bounds.max,
+    strong: policy.strong,
+    isAdmin: account.isAdmin,
+  };
+  const key =
+    via === 'login'
+      ? reason === 'initial'
+        ? 'auth.passwordChangeRequired'
+        : 'auth.passwordExpired'
+      : reason === 'initial'
+        ? 'auth.hisPasswordChangeRequired'
+        : 'auth.hisPasswordExpired';
+  throw new AppError(412, key, undefined, { reason, rule });
 }
 
 /**
@@ -293,12 +374,15 @@ export async function loginHis(app: FastifyInstance, body: LoginHisBody, meta: R
     .delete(hisNonces)
     .where(and(eq(hisNonces.tenantId, body.tenant), lt(hisNonces.expiresAt, new Date(now))));
   const { account } = await findAccount(app, body.tenant, body.userName);
-  const today = isoDate(app.clock());
   if (!account) throw await reject('unknown user');
-  const locked = account.lockedUntil && account.lockedUntil.getTime() > now;
-  if (!account.isActive || locked || (account.expiresOn && account.expiresOn < today)) {
-    throw await reject('account unavailable');
+  // the HIS vouched for the person: they are told why their account cannot sign in, as after a
+  // right password, and a forced or expired password stops the sign-on as it stops a login
+  const bar = accountBar(account, app.clock());
+  if (bar) {
+    await reject(bar);
+    throw await accountBarError(app, body.tenant, account, bar, app.clock());
   }
+  await requirePasswordCurrent(app, body.tenant, account, meta, 'loginHis');
   return openSession(app, body.tenant, account, 'loginHis', meta);
 }
 

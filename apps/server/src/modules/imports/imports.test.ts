@@ -133,7 +133,7 @@ describe('staff import', () => {
     ...extra,
   });
 
-  it('adds accounts with the default password, to be changed at first sign-in, and their roles', async () => {
+  it('adds accounts each with its own one-time password, to be changed at first sign-in, and their roles', async () => {
     const res = await api('POST', '/v1/users/import', admin, {
       rows: [
         staff('imp01'),
@@ -142,8 +142,15 @@ describe('staff import', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(
-      '2 staff members added. They sign in with the default password Welcome@123 and must change it at first sign-in',
+      '2 staff members added, each with a one-time password shown once; they must change it at first sign-in',
     );
+    const passwords: { userName: string; password: string }[] = res.json().dataContent.passwords;
+    expect(res.json().dataContent.count).toBe(2);
+    expect(passwords.map((p) => p.userName)).toEqual(['imp01', 'imp02']);
+    expect(passwords[0].password).not.toBe(passwords[1].password);
+    for (const { password } of passwords) {
+      expect(password).toMatch(/^(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).{12}$/);
+    }
     const records = (await api('GET', '/v1/users/page?queryCondition=imp0', admin)).json().dataContent
       .records;
     const byName = Object.fromEntries(records.map((r: { userName: string }) => [r.userName, r]));
@@ -162,9 +169,15 @@ describe('staff import', () => {
     const first = await t.request({
       method: 'POST',
       url: '/app-service/v1/login',
-      payload: { tenant: '101', userName: 'imp02', password: t.encrypt('Welcome@123') },
+      payload: { tenant: '101', userName: 'imp02', password: t.encrypt(passwords[1].password) },
     });
     expect(first.statusCode).toBe(412);
+    const other = await t.request({
+      method: 'POST',
+      url: '/app-service/v1/login',
+      payload: { tenant: '101', userName: 'imp02', password: t.encrypt(passwords[0].password) },
+    });
+    expect(other.statusCode).toBe(401);
   });
 
   it('names unknown roles and departments and a user name taken in any case, storing nobody', async () => {

@@ -46,7 +46,8 @@ export async function importRoutes(app: FastifyInstance) {
           meta: requestMeta(request),
           lang: request.lang,
         });
-        return ok(request, { count: done.count }, done.message, done.params);
+        const passwords = done.passwords ? { passwords: done.passwords } : {};
+        return ok(request, { count: done.count, ...passwords }, done.message, done.params);
       },
     );
   }

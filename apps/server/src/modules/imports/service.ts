@@ -18,7 +18,7 @@ import { createDepartment } from '../departments/service';
 import { saveEntry } from '../dictionaries/service';
 import { createDrug } from '../drugs/service';
 import { createMapping } from '../inspection/mapping';
-import { createStaff, defaultCredentials, type StaffCredentials } from '../users/staff-service';
+import { createStaff, oneTimeCredentials, type StaffCredentials } from '../users/staff-service';
 
 interface ImportContext {
   session: SessionUser;
@@ -29,12 +29,13 @@ interface ImportContext {
 type RowOf<K extends ImportKind> = z.output<(typeof IMPORTS)[K]['rowSchema']>;
 
 /**
- * How one kind stores its rows: `prepare` runs once per file (what every row shares), `store` writes
- * one row through the kind's single create, so its rules, audit row and scope are those of a create.
- * `fields` names the column a create's refusal is about, by its message.
+ * How one kind stores its rows: `prepare` runs once per file, before the transaction (what every row
+ * shares, and slow work such as hashing a password per row), `store` writes one row through the kind's
+ * single create, so its rules, audit row and scope are those of a create. `fields` names the column a
+ * create's refusal is about, by its message.
  */
 interface ImportStore<K extends ImportKind, Shared> {
-  prepare(tx: DbOrTx, context: ImportContext): Promise<Shared>;
+  prepare(db: DbOrTx, context: ImportContext, rows: ReadonlyMap<number, RowOf<K>>): Promise<Shared>;
   store(tx: DbOrTx, row: RowOf<K>, shared: Shared, context: ImportContext): Promise<unknown>;
   fields: Partial<Record<MessageKey, string | ((row: RowOf<K>, error: AppError) => string)>>;
   /** the success message, when the kind has more to say than how many rows were stored */
@@ -46,6 +47,25 @@ export interface ImportDone {
   count: number;
   message: MessageKey;
   params: Record<string, string | number>;
+  /** staff: each new account's one-time password, answered once */
+  passwords?: { userName: string; password: string }[];
+}
+
+/** How many argon2 hashes run side by side (each takes ~50 ms of one core and 19 MiB). */
+const HASH_CONCURRENCY = 4;
+
+/** Maps items through an async function, at most `limit` at a time, keeping their order. */
+async function mapLimited<T, R>(items: readonly T[], limit: number, run: (item: T) => Promise<R>) {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await run(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }
 
 const nothingShared = async () => undefined;
@@ -59,15 +79,31 @@ async function roleIds(tx: DbOrTx, tenantId: string) {
   return new Map(rows.map((role) => [role.code, role.id]));
 }
 
-const staffStore: ImportStore<'staff', { credentials: StaffCredentials; roles: Map<string, number> }> = {
-  prepare: async (tx, { session }) => ({
-    credentials: await defaultCredentials(tx, session.tenantId),
-    roles: await roleIds(tx, session.tenantId),
-  }),
+/**
+ * Staff rows: each new account gets its own one-time random password (never one shared default),
+ * hashed before the transaction, a few at a time; the answer lists them once for the administrator.
+ */
+const staffStore: ImportStore<
+  'staff',
+  { credentials: Map<string, StaffCredentials & { userName: string }>; roles: Map<string, number> }
+> = {
+  prepare: async (db, { session }, rows) => {
+    const entries = [...rows.values()];
+    const made = await mapLimited(entries, HASH_CONCURRENCY, (row) =>
+      oneTimeCredentials(db, session.tenantId, row.roleCodes.includes('tenant_admin')),
+    );
+    return {
+      credentials: new Map(
+        entries.map((row, index) => [row.userName.toLowerCase(), { ...made[index], userName: row.userName }]),
+      ),
+      roles: await roleIds(db, session.tenantId),
+    };
+  },
   store: (tx, { roleCodes, ...row }, shared, { session, meta, lang }) => {
     const ids = roleCodes.map((code) => shared.roles.get(code));
     if (ids.some((id) => id === undefined)) throw new AppError(400, 'user.unknownRole');
-    return createStaff(tx, session, { ...row, roleIds: ids as number[] }, lang, meta, shared.credentials);
+    const credentials = shared.credentials.get(row.userName.toLowerCase());
+    return createStaff(tx, session, { ...row, roleIds: ids as number[] }, lang, meta, credentials);
   },
   fields: {
     'user.nameTaken': 'userName',
@@ -78,11 +114,12 @@ const staffStore: ImportStore<'staff', { credentials: StaffCredentials; roles: M
     // an administrator limited to some departments cannot hand out the whole hospital
     'error.forbidden': 'permissionScope',
   },
-  // as a single create does, the message tells the password the new accounts start with
+  // as a single create does, the answer carries the one-time passwords the new accounts start with
   done: (count, shared) => ({
     count,
     message: 'import.staffDone',
-    params: { count, password: shared.credentials.password },
+    params: { count },
+    passwords: [...shared.credentials.values()].map(({ userName, password }) => ({ userName, password })),
   }),
 };
 
@@ -150,12 +187,14 @@ export async function importRows<K extends ImportKind>(
   const schema: z.ZodType = IMPORTS[kind].rowSchema;
   const store = STORES[kind] as ImportStore<K, unknown>;
 
+  const inputs = new Map<number, RowOf<K>>();
+  for (const [index, values] of rows.entries()) {
+    if (!refused.has(index + 1)) inputs.set(index + 1, schema.parse(values) as RowOf<K>);
+  }
+  // before the transaction: a staff file hashes a password per row, which takes a while
+  const shared = await store.prepare(db, context, inputs);
   return db.transaction(async (tx) => {
-    const shared = await store.prepare(tx, context);
-    for (const [index, values] of rows.entries()) {
-      const row = index + 1;
-      if (refused.has(row)) continue;
-      const input = schema.parse(values) as RowOf<K>;
+    for (const [row, input] of inputs) {
       try {
         // a savepoint per row: a refused row leaves the transaction usable for the rest of the check
         await tx.transaction((savepoint) => store.store(savepoint, input, shared, context));

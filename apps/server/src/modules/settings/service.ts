@@ -30,8 +30,8 @@ export const SETTINGS = {
     fallback: { enabled: false, secret: null as string | null },
   },
   'workMode.isOutside': { schema: z.boolean(), fallback: false },
-  /** the password new and reset accounts start with; they must change it at first sign-in */
-  'password.default': { schema: z.string().min(6).max(32), fallback: 'Welcome@123' },
+  // (`password.default`, a shared password for new and reset accounts, is gone: they get one-time
+  // random passwords instead, issue 22; migration 0025 removed its rows)
   ...SYSTEM_SETTINGS,
   ...STRATEGY_SETTINGS,
 } as const;

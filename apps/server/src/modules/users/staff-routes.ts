@@ -12,6 +12,8 @@ import {
 import {
   batchScopeResultView,
   doctorView,
+  oneTimePasswordView,
+  staffCreatedView,
   staffRecordView,
   staffScopeView,
 } from '@glucocare/domain/responses';
@@ -31,6 +33,7 @@ import {
   pageStaff,
   resetStaffPassword,
   staffScope,
+  unlockStaff,
   updateStaff,
 } from './staff-service';
 
@@ -53,6 +56,7 @@ export async function staffRoutes(app: FastifyInstance) {
           departmentCode: z.string().max(32).optional(),
           isActive: z.enum(['true', 'false']).optional(),
           expiry: staffExpiryFilterSchema.optional(),
+          locked: z.enum(['true', 'false']).optional().describe('locked out now (after failed sign-ins)'),
           page: pageParam.default(1),
           size: pageParam.default(20),
         }),
@@ -69,6 +73,7 @@ export async function staffRoutes(app: FastifyInstance) {
           {
             ...q,
             isActive: q.isActive === undefined ? undefined : q.isActive === 'true',
+            locked: q.locked === undefined ? undefined : q.locked === 'true',
             size: Math.min(q.size, 500),
           },
           request.lang,
@@ -82,9 +87,9 @@ export async function staffRoutes(app: FastifyInstance) {
       config: { permission: PERMISSIONS.system.staff.edit },
       schema: {
         tags,
-        summary: 'Add a staff member (the message names the initial password)',
+        summary: 'Add a staff member with a one-time password, returned once in `initialPassword`',
         body: staffCreateSchema,
-        response: { 200: envelopeOf(staffRecordView) },
+        response: { 200: envelopeOf(staffCreatedView) },
       },
     },
     async (request) => {
@@ -95,7 +100,7 @@ export async function staffRoutes(app: FastifyInstance) {
         request.lang,
         requestMeta(request),
       );
-      return ok(request, record, 'user.created', { password });
+      return ok(request, { ...record, initialPassword: password }, 'user.created');
     },
   );
   r.put(
@@ -137,20 +142,40 @@ export async function staffRoutes(app: FastifyInstance) {
       config: { permission: PERMISSIONS.system.staff.resetPassword },
       schema: {
         tags,
-        summary: 'Reset a password to the tenant default (must be changed at next sign-in)',
+        summary:
+          'Reset a password to a one-time random one, returned once (must be changed at next sign-in; sessions end)',
         body: userNameBodySchema,
-        response: { 200: noDataEnvelope },
+        response: { 200: envelopeOf(oneTimePasswordView) },
       },
     },
     async (request) => {
-      const password = await resetStaffPassword(
+      const result = await resetStaffPassword(
         app.db,
         sessionOf(request),
         request.body.userName,
         requestMeta(request),
       );
-      return ok(request, null, 'user.passwordReset', { password });
+      return ok(request, result, 'user.passwordReset');
     },
+  );
+  r.put(
+    '/v1/users/unlock',
+    {
+      // whoever may reset a password may also end a lockout (both give an account back to its owner)
+      config: { permission: PERMISSIONS.system.staff.resetPassword },
+      schema: {
+        tags,
+        summary: 'End a lockout after failed sign-ins and clear the failure count',
+        body: userNameBodySchema,
+        response: { 200: envelopeOf(z.object({ userName: z.string() })) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await unlockStaff(app.db, sessionOf(request), request.body.userName, requestMeta(request)),
+        'user.unlocked',
+      ),
   );
   r.put(
     '/v1/users/batchScope',

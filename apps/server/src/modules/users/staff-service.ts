@@ -1,4 +1,6 @@
+import { randomInt } from 'node:crypto';
 import {
+  oneTimePassword,
   type StaffExpiryFilter,
   type StaffGender,
   staffExpiryOf,
@@ -148,13 +150,22 @@ export async function pageStaff(
     departmentCode?: string;
     isActive?: boolean;
     expiry?: StaffExpiryFilter;
+    /** locked out now (`locked_until` in the future), or not */
+    locked?: boolean;
     page: number;
     size: number;
   },
   lang: string,
 ) {
-  const expiry = expiryCondition(query.expiry ?? 'all', isoDate(new Date()));
-  const page = await staffResource.list(db, session, query, expiry);
+  const now = new Date();
+  const expiry = expiryCondition(query.expiry ?? 'all', isoDate(now));
+  const locked =
+    query.locked === undefined
+      ? undefined
+      : query.locked
+        ? gt(users.lockedUntil, now)
+        : or(isNull(users.lockedUntil), lte(users.lockedUntil, now));
+  const page = await staffResource.list(db, session, query, and(expiry, locked));
   return { ...page, records: await loadRecords(db, session.tenantId, page.records, lang) };
 }
 
@@ -236,24 +247,41 @@ function columns(input: StaffInput) {
   };
 }
 
-export async function defaultPassword(db: DbOrTx, tenantId: string): Promise<string> {
-  return getSetting(db, tenantId, 'password.default');
-}
-
-/** The password a new account starts with, and its hash. */
+/** The password a new or reset account starts with (shown once, never stored in clear), and its hash. */
 export interface StaffCredentials {
   password: string;
   passwordHash: string;
 }
 
-export async function defaultCredentials(db: DbOrTx, tenantId: string): Promise<StaffCredentials> {
-  const password = await defaultPassword(db, tenantId);
+/** Whether any of the roles is the administrator role (its passwords need 12 characters or more). */
+async function grantsAdmin(db: DbOrTx, tenantId: string, roleIds: number[]): Promise<boolean> {
+  if (roleIds.length === 0) return false;
+  const [found] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), inArray(roles.id, roleIds), eq(roles.code, 'tenant_admin')));
+  return !!found;
+}
+
+/**
+ * A one-time random password the tenant's policy accepts for the account (administrators' length
+ * included), and its hash. There is no shared default password any more (issue 22): anyone who knew
+ * it could sign in to a new or reset account before its owner did.
+ */
+export async function oneTimeCredentials(
+  db: DbOrTx,
+  tenantId: string,
+  isAdmin: boolean,
+): Promise<StaffCredentials> {
+  const rule = await getSetting(db, tenantId, 'password.policy');
+  const password = oneTimePassword(rule, isAdmin, randomInt);
   return { password, passwordHash: await hashPassword(password) };
 }
 
 /**
- * Adds a staff member with the tenant's default password, to be changed at first sign-in. A bulk
- * import passes the default password and its hash, made once for all its rows (argon2 is slow on purpose).
+ * Adds a staff member with a one-time random password, returned once and to be changed at first
+ * sign-in. A bulk import passes credentials it made beforehand for the row (argon2 is slow on purpose,
+ * so it hashes its rows' passwords side by side before its transaction).
  */
 export async function createStaff(
   db: DbOrTx,
@@ -272,7 +300,13 @@ export async function createStaff(
         and(eq(users.tenantId, session.tenantId), sql`lower(${users.userName}) = lower(${input.userName})`),
       );
     if (clash) throw new AppError(409, 'user.nameTaken');
-    const { password, passwordHash } = credentials ?? (await defaultCredentials(tx, session.tenantId));
+    const { password, passwordHash } =
+      credentials ??
+      (await oneTimeCredentials(
+        tx,
+        session.tenantId,
+        await grantsAdmin(tx, session.tenantId, input.roleIds),
+      ));
     const [row] = await tx
       .insert(users)
       .values({
@@ -367,6 +401,11 @@ export async function deleteStaff(
   });
 }
 
+/**
+ * PUT /v1/users/resetPassword: a new one-time random password (the policy's rule for that account),
+ * stored only as its hash, to be changed at next sign-in; the account's lock and failure count are
+ * cleared and its sessions end. The password is returned once, for the administrator to hand over.
+ */
 export async function resetStaffPassword(
   db: Database,
   session: SessionUser,
@@ -375,12 +414,21 @@ export async function resetStaffPassword(
 ) {
   return db.transaction(async (tx) => {
     const current = await findUser(tx, session, { userName });
-    const password = await defaultPassword(tx, session.tenantId);
+    const held = await tx
+      .select({ roleId: userRoles.roleId })
+      .from(userRoles)
+      .where(and(eq(userRoles.tenantId, session.tenantId), eq(userRoles.userId, current.id)));
+    const isAdmin = await grantsAdmin(
+      tx,
+      session.tenantId,
+      held.map((r) => r.roleId),
+    );
+    const { password, passwordHash } = await oneTimeCredentials(tx, session.tenantId, isAdmin);
     const now = new Date();
     await tx
       .update(users)
       .set({
-        passwordHash: await hashPassword(password),
+        passwordHash,
         mustChangePassword: true,
         failedLoginCount: 0,
         lockedUntil: null,
@@ -405,11 +453,46 @@ export async function resetStaffPassword(
         action: 'password.reset',
         entity: 'user',
         entityId: current.id,
-        reason: 'reset to default',
+        reason: 'one-time password',
       },
       meta,
     );
-    return password;
+    return { userName: current.userName, password };
+  });
+}
+
+/**
+ * PUT /v1/users/unlock: ends a lockout (too many failed sign-ins) before its time and clears the
+ * failure count, audited as `unlock` with what it cleared. Unlocking an account that is not locked
+ * changes nothing and writes nothing.
+ */
+export async function unlockStaff(db: Database, session: SessionUser, userName: string, meta: RequestMeta) {
+  return db.transaction(async (tx) => {
+    const current = await findUser(tx, session, { userName });
+    if (!current.lockedUntil && current.failedLoginCount === 0) return { userName: current.userName };
+    const now = new Date();
+    await tx
+      .update(users)
+      .set({ failedLoginCount: 0, lockedUntil: null, version: current.version + 1, updatedAt: now })
+      .where(and(eq(users.tenantId, session.tenantId), eq(users.id, current.id)));
+    await writeAudit(
+      tx,
+      {
+        ...actor(session),
+        action: 'unlock',
+        entity: 'user',
+        entityId: current.id,
+        before: {
+          userName: current.userName,
+          lockedUntil: current.lockedUntil?.toISOString() ?? null,
+          failedLoginCount: current.failedLoginCount,
+        },
+        after: { userName: current.userName, lockedUntil: null, failedLoginCount: 0 },
+        reason: 'unlocked by administrator',
+      },
+      meta,
+    );
+    return { userName: current.userName };
   });
 }
 

@@ -93,12 +93,25 @@ describe('staff list', () => {
 });
 
 describe('create, change, reset, delete', () => {
-  it('adds a staff member who must change the default password at first sign-in', async () => {
+  it('adds a staff member with a one-time password, to be changed at first sign-in', async () => {
     const res = await api('POST', '/v2/users', admin, newStaff());
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(
-      'Staff member added. They sign in with the default password Welcome@123 and must change it at first sign-in',
+      'Staff member added with a one-time password, shown once; they must change it at first sign-in',
     );
+    const initialPassword: string = res.json().dataContent.initialPassword;
+    expect(initialPassword).toMatch(/^(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).{12}$/);
+    expect(initialPassword).not.toMatch(/[0O1lI]/);
+    // stored only as its hash
+    const { rows: stored } = await t.handle.db.execute<{ password_hash: string }>(
+      sql`select password_hash from users where tenant_id = '101' and user_name = 'nurse02'`,
+    );
+    expect(stored[0].password_hash).toMatch(/^\$argon2id\$/);
+    expect(JSON.stringify(stored)).not.toContain(initialPassword);
+    const { rows: audit } = await t.handle.db.execute<{ row: string }>(
+      sql`select row_to_json(a)::text as row from audit_log a where tenant_id = '101' and entity = 'user'`,
+    );
+    expect(audit.some((a) => a.row.includes(initialPassword))).toBe(false);
     expect(res.json().dataContent).toMatchObject({
       userName: 'nurse02',
       departmentName: 'Cardiology',
@@ -110,9 +123,12 @@ describe('create, change, reset, delete', () => {
     const first = await t.request({
       method: 'POST',
       url: '/app-service/v1/login',
-      payload: { tenant: '101', userName: 'nurse02', password: t.encrypt('Welcome@123') },
+      payload: { tenant: '101', userName: 'nurse02', password: t.encrypt(initialPassword) },
     });
     expect(first.statusCode).toBe(412);
+    // a second account gets another password: there is no shared default
+    const other = await api('POST', '/v2/users', admin, newStaff({ userName: 'nurse03' }));
+    expect(other.json().dataContent.initialPassword).not.toBe(initialPassword);
     const dup = await api('POST', '/v2/users', admin, newStaff({ userName: 'NURSE02' }));
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe('This user name is already in use');
@@ -218,15 +234,141 @@ describe('create, change, reset, delete', () => {
     expect(withUserName.statusCode).toBe(400);
   });
 
-  it('resets a password to the default and says the user must change it', async () => {
+  it('resets a password to a one-time random one, shown once, and ends the sessions', async () => {
+    const session = await t.login('101', 'nurse01', 'Nurse@2026');
     const res = await api('PUT', '/v1/users/resetPassword', admin, { userName: 'nurse01' }, 'zh-CN');
-    expect(res.json().message).toBe('密码已重置为默认密码 Welcome@123，该用户下次登录时须修改密码');
-    const login = await t.request({
-      method: 'POST',
-      url: '/app-service/v1/login',
-      payload: { tenant: '101', userName: 'nurse01', password: t.encrypt('Welcome@123') },
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('密码已重置为一次性密码（仅显示一次），该用户下次登录时须修改密码');
+    const { userName, password } = res.json().dataContent;
+    expect(userName).toBe('nurse01');
+    expect(password).toMatch(/^(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).{12}$/);
+    expect((await api('GET', '/v1/users/profile', session)).json().code).toBe('402');
+    const login = (pw: string) =>
+      t.request({
+        method: 'POST',
+        url: '/app-service/v1/login',
+        payload: { tenant: '101', userName: 'nurse01', password: t.encrypt(pw) },
+      });
+    expect((await login('Nurse@2026')).statusCode).toBe(401);
+    const first = await login(password);
+    expect(first.statusCode).toBe(412);
+    expect(first.json().dataContent).toEqual({
+      reason: 'initial',
+      rule: { minLength: 8, maxLength: 32, strong: true, isAdmin: false },
     });
-    expect(login.statusCode).toBe(412);
+    // a second reset gives another password
+    const again = await api('PUT', '/v1/users/resetPassword', admin, { userName: 'nurse01' });
+    expect(again.json().dataContent.password).not.toBe(password);
+    expect(again.json().message).toBe(
+      'Password reset to a one-time password, shown once; the user must change it at next sign-in',
+    );
+    const { rows } = await t.handle.db.execute<{ reason: string; row: string }>(sql`select reason,
+      row_to_json(a)::text as row from audit_log a where tenant_id = '101' and action = 'password.reset' order by id`);
+    expect(rows.map((r) => r.reason)).toEqual(['one-time password', 'one-time password']);
+    expect(rows.some((r) => r.row.includes(password))).toBe(false);
+    // back to the demo password for the tests below
+    await t.handle.db.execute(sql`update users set password_hash = (select password_hash from users
+      where tenant_id = '101' and user_name = 'headnurse'), must_change_password = false
+      where tenant_id = '101' and user_name = 'nurse01'`);
+  });
+
+  it('makes one-time passwords the policy accepts: 12 characters or more for administrators', async () => {
+    const roles = (await api('GET', '/v1/roles?size=100', admin)).json().dataContent.records as {
+      id: number;
+      code: string;
+    }[];
+    const adminRoleId = roles.find((r) => r.code === 'tenant_admin')!.id;
+    await t.handle.db.execute(sql`update settings set value = '{"minLength":6,"maxLength":10,"strong":false,"expiryMonths":0}'
+      where tenant_id = '101' and key = 'password.policy'`);
+    try {
+      const staff = await api('POST', '/v2/users', admin, newStaff({ userName: 'otp.staff' }));
+      expect(staff.json().dataContent.initialPassword).toHaveLength(10);
+      const boss = await api(
+        'POST',
+        '/v2/users',
+        admin,
+        newStaff({ userName: 'otp.admin', roleIds: [adminRoleId], permissionScope: 'all' }),
+      );
+      expect(boss.json().dataContent.initialPassword).toHaveLength(12);
+      const reset = await api('PUT', '/v1/users/resetPassword', admin, { userName: 'otp.admin' });
+      expect(reset.json().dataContent.password).toHaveLength(12);
+      await t.handle.db.execute(sql`update settings set value = '{"minLength":14,"maxLength":20,"strong":true,"expiryMonths":0}'
+        where tenant_id = '101' and key = 'password.policy'`);
+      const longer = await api('PUT', '/v1/users/resetPassword', admin, { userName: 'otp.staff' });
+      expect(longer.json().dataContent.password).toHaveLength(14);
+    } finally {
+      await t.handle.db.execute(sql`update settings set value = '{"minLength":8,"maxLength":32,"strong":true,"expiryMonths":0}'
+        where tenant_id = '101' and key = 'password.policy'`);
+    }
+  });
+
+  it('lists locked accounts, and unlocks one (audited, failure count cleared)', async () => {
+    const lock = (userName: string, minutes: number) =>
+      t.handle.db.execute(sql`update users set locked_until = now() + make_interval(mins => ${minutes}),
+        failed_login_count = 0 where tenant_id = '101' and user_name = ${userName}`);
+    await lock('doctor02', 10);
+    await lock('headnurse', -10); // a lock that has run out is not a lock
+    const names = async (query: string) =>
+      (await api('GET', `/v1/users/page?size=100&${query}`, admin))
+        .json()
+        .dataContent.records.map((r: { userName: string }) => r.userName);
+    expect(await names('locked=true')).toEqual(['doctor02']);
+    expect(await names('locked=false')).not.toContain('doctor02');
+    expect(await names('locked=false')).toContain('headnurse');
+    const [row] = (await api('GET', '/v1/users/page?locked=true', admin)).json().dataContent.records;
+    expect(new Date(row.lockedUntil).getTime()).toBeGreaterThan(Date.now());
+
+    // the owner, with the right password, is told the account is locked
+    const { rows: pw } = await t.handle.db.execute<{ h: string }>(
+      sql`select password_hash as h from users where tenant_id = '101' and user_name = 'doctor01'`,
+    );
+    await t.handle.db.execute(
+      sql`update users set password_hash = ${pw[0].h}, must_change_password = false
+        where tenant_id = '101' and user_name = 'doctor02'`,
+    );
+    const signIn = () =>
+      t.request({
+        method: 'POST',
+        url: '/app-service/v1/login',
+        payload: { tenant: '101', userName: 'doctor02', password: t.encrypt('Doctor@2026') },
+      });
+    expect((await signIn()).statusCode).toBe(403);
+
+    const doctor = await t.login('101', 'doctor01', 'Doctor@2026');
+    expect((await api('PUT', '/v1/users/unlock', doctor, { userName: 'doctor02' })).statusCode).toBe(403);
+    expect((await api('PUT', '/v1/users/unlock', admin202, { userName: 'doctor02' })).statusCode).toBe(404);
+    const res = await api('PUT', '/v1/users/unlock', admin, { userName: 'DOCTOR02' }, 'zh-CN');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ code: '1', message: '账号已解锁', dataContent: { userName: 'doctor02' } });
+    expect(await names('locked=true')).toEqual([]);
+    const { rows } = await t.handle.db.execute<{ failed_login_count: number; locked_until: Date | null }>(
+      sql`select failed_login_count, locked_until from users where tenant_id = '101' and user_name = 'doctor02'`,
+    );
+    expect(rows[0]).toEqual({ failed_login_count: 0, locked_until: null });
+    const { rows: audit } = await t.handle.db.execute<{
+      action: string;
+      actor_name: string;
+      before: { lockedUntil: string | null };
+      reason: string;
+    }>(sql`select action, actor_name, before, reason from audit_log where tenant_id = '101'
+      and entity = 'user' and action = 'unlock'`);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      action: 'unlock',
+      actor_name: 'admin',
+      reason: 'unlocked by administrator',
+    });
+    expect(audit[0].before.lockedUntil).not.toBeNull();
+    expect((await signIn()).statusCode).toBe(200);
+    // unlocking an account that is not locked changes and records nothing
+    expect((await api('PUT', '/v1/users/unlock', admin, { userName: 'doctor02' })).statusCode).toBe(200);
+    const { rows: after } = await t.handle.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from audit_log where tenant_id = '101' and action = 'unlock'`,
+    );
+    expect(after[0].n).toBe(1);
+    await t.handle.db.execute(
+      sql`update users set locked_until = null where tenant_id = '101' and user_name = 'headnurse'`,
+    );
   });
 
   it('removes a staff member from lists and sign-in, keeps the row, and refuses self-removal', async () => {
@@ -259,7 +401,7 @@ describe('create, change, reset, delete', () => {
     const created = (await api('POST', '/v2/users', admin, newStaff({ userName: 'shortterm' }))).json()
       .dataContent;
     await t.handle.db.execute(sql`update users set must_change_password = false where id = ${created.id}`);
-    const token = await t.login('101', 'shortterm', 'Welcome@123');
+    const token = await t.login('101', 'shortterm', created.initialPassword);
     expect((await api('GET', '/v1/users/profile', token)).statusCode).toBe(200);
     const { userName: _u, ...body } = newStaff({ isActive: false });
     await api('PUT', '/v2/users', admin, { ...body, id: created.id, version: created.version });

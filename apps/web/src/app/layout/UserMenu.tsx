@@ -75,6 +75,7 @@ export function UserMenu({ showName, orgLabel }: { showName: boolean; orgLabel: 
         variant="navbar"
         userName={profile.userName}
         tenant={profile.tenant || rememberedTenant() || DEFAULT_TENANT}
+        isAdmin={profile.roles.some((role) => role.name === 'tenant_admin')}
         onClose={() => setDialog(null)}
       />
       {qrMounted && (

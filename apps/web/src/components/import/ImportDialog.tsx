@@ -4,16 +4,18 @@ import { Alert, Button, Modal, Result, Space, Spin, Table, Typography, Upload } 
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { IssuedPassword } from '../../api/admin';
 import { showError } from '../../api/http';
 import { importRows } from '../../api/imports';
 import { currentLang } from '../../i18n';
+import { OneTimePasswordList } from '../OneTimePasswords';
 import { downloadTemplate, readImportFile } from './workbook';
 
 type Step =
   | { kind: 'choose' }
   | { kind: 'working' }
   | { kind: 'problems'; problems: ImportProblem[]; message: string }
-  | { kind: 'done'; message: string };
+  | { kind: 'done'; message: string; passwords: IssuedPassword[] };
 
 export default function ImportDialog({
   kind,
@@ -65,8 +67,8 @@ export default function ImportDialog({
       }
       const outcome = await importRows(kind, reading.rows);
       if (outcome.stored) {
-        // the server's words: for staff they also tell the password the new accounts start with
-        setStep({ kind: 'done', message: outcome.message });
+        // for staff, each new account's one-time password, shown this once
+        setStep({ kind: 'done', message: outcome.message, passwords: outcome.passwords });
         onImported?.();
         return;
       }
@@ -139,6 +141,7 @@ export default function ImportDialog({
         {step.kind === 'done' ? (
           <div data-testid="import-done">
             <Result status="success" title={step.message} />
+            {step.passwords.length ? <OneTimePasswordList entries={step.passwords} /> : null}
           </div>
         ) : (
           <Space direction="vertical" size="middle" style={{ width: '100%' }}>

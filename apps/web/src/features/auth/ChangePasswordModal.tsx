@@ -1,11 +1,11 @@
 import { LockOutlined } from '@ant-design/icons';
 import {
   DEFAULT_PASSWORD_RULE,
+  effectiveLengthRule,
   type PasswordRule,
   tenantSchema,
   userNameSchema,
 } from '@glucocare/domain/auth';
-import { PASSWORD_LENGTH_DEFAULT } from '@glucocare/domain/constants';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
@@ -20,6 +20,7 @@ import {
   zodRule,
 } from '../../components/form-rules';
 import { msg } from '../../i18n';
+import { type AccountPasswordRule, passwordRuleHint } from './password-hint';
 
 export type ChangePasswordVariant = 'navbar' | 'login';
 
@@ -43,6 +44,13 @@ export interface ChangePasswordModalProps {
   oldPassword?: string;
   /** login variant: why the change is required (412 `reason`) */
   reason?: 'initial' | 'expired';
+  /**
+   * login variant: the rule for this account the 412 told after the right password (administrator
+   * minimum applied); without it, the tenant's rule for staff
+   */
+  accountRule?: AccountPasswordRule;
+  /** navbar variant: whether the signed-in user is an administrator (12 characters or more) */
+  isAdmin?: boolean;
   onClose: () => void;
   onChanged?: (result: ChangePasswordResult) => void;
 }
@@ -55,14 +63,6 @@ interface Values {
   confirmPassword: string;
 }
 
-/** The rule used until the server's policy arrives (§5: 6-12 with upper case, digits and specials). */
-const FALLBACK_RULE: PasswordRule = {
-  ...DEFAULT_PASSWORD_RULE,
-  minLength: PASSWORD_LENGTH_DEFAULT.min,
-  maxLength: PASSWORD_LENGTH_DEFAULT.max,
-  strong: true,
-};
-
 function ChangePasswordForm(props: ChangePasswordModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
@@ -70,15 +70,39 @@ function ChangePasswordForm(props: ChangePasswordModalProps) {
   useRevalidateOnLanguageChange(form);
   const isLogin = props.variant === 'login';
   const tenantValue = Form.useWatch('tenant', form) ?? props.tenant;
+  const userNameValue = Form.useWatch('userName', form) ?? props.userName;
+  // the 412's rule is that account's; a different account typed into the login variant gets the tenant's
+  const told =
+    isLogin &&
+    props.accountRule &&
+    tenantValue?.trim() === props.tenant &&
+    userNameValue?.trim().toLowerCase() === props.userName.toLowerCase()
+      ? props.accountRule
+      : null;
   const tenantOk = tenantSchema.safeParse(tenantValue ?? '').success;
   const ruleQuery = useQuery({
     queryKey: ['passwordRule', tenantValue],
     queryFn: () => passwordRule(tenantValue),
-    enabled: tenantOk,
+    enabled: tenantOk && !told,
     // short: an administrator who just changed the policy expects the dialog to follow it
     staleTime: 10_000,
   });
-  const rule: PasswordRule = ruleQuery.data ?? (isLogin ? DEFAULT_PASSWORD_RULE : FALLBACK_RULE);
+  const policy: PasswordRule = ruleQuery.data ?? DEFAULT_PASSWORD_RULE;
+  const isAdmin = told ? told.isAdmin : !isLogin && props.isAdmin === true;
+  const bounds = effectiveLengthRule(policy, isAdmin);
+  const applies: AccountPasswordRule = told ?? {
+    min: bounds.min,
+    max: bounds.max,
+    strong: policy.strong,
+    isAdmin,
+  };
+  // checked as the server checks it: the account's lengths (administrator minimum included) and strength
+  const rule: PasswordRule = {
+    ...policy,
+    minLength: applies.min,
+    maxLength: applies.max,
+    strong: applies.strong,
+  };
 
   const submit = async () => {
     let values: Values;
@@ -107,9 +131,7 @@ function ChangePasswordForm(props: ChangePasswordModalProps) {
     }
   };
 
-  const hint = `${t('password.ruleHint', { min: rule.minLength, max: rule.maxLength })}${
-    rule.strong ? `, ${t('password.strongHint')}` : ''
-  }`;
+  const hint = passwordRuleHint(t, applies);
 
   return (
     <Form<Values>
@@ -172,7 +194,7 @@ function ChangePasswordForm(props: ChangePasswordModalProps) {
         label={t('password.newPassword')}
         htmlFor="newPassword"
         dependencies={['oldPassword']}
-        extra={hint}
+        extra={<span data-testid="password-rule-hint">{hint}</span>}
         required
         rules={[newPasswordRule(rule)]}
       >

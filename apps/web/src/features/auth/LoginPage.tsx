@@ -7,14 +7,14 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { DEFAULT_TENANT } from '@glucocare/domain/constants';
-import { Button, Form } from 'antd';
+import { Alert, Button, Form } from 'antd';
 // the input and the password input alone: antd's Input also carries TextArea, Search and OTP
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { login, type PasswordChangeRequired } from '../../api/auth';
+import { type AccountBarred, login, type PasswordChangeRequired } from '../../api/auth';
 import { isApiError, showError } from '../../api/http';
 import { setToken } from '../../api/token';
 import { lazyRoute } from '../../app/lazy-route';
@@ -50,6 +50,14 @@ interface PendingChange {
   tenant: string;
   oldPassword: string;
   reason: 'initial' | 'expired';
+  rule?: { min: number; max: number; strong: boolean; isAdmin: boolean };
+}
+
+/** A 403 of the right password: the account is locked, disabled or expired (the server's words). */
+function barredMessage(error: unknown): string | null {
+  if (!isApiError(error) || error.status !== 403) return null;
+  const reason = (error.data as AccountBarred | null)?.reason;
+  return reason === 'locked' || reason === 'disabled' || reason === 'expired' ? error.message : null;
 }
 
 /** /login (§5 Login): organisation code, username, password; 412 opens the forced password change. */
@@ -60,6 +68,7 @@ export function LoginPage() {
   const [form] = Form.useForm<LoginValues>();
   const [submitting, setSubmitting] = useState(false);
   const [pendingChange, setPendingChange] = useState<PendingChange | null>(null);
+  const [barred, setBarred] = useState<string | null>(null);
   const changeDialogMounted = useOpenedOnce(pendingChange !== null);
   useRevalidateOnLanguageChange(form);
   const target = safeRedirectTarget(searchParams.get('redirect')) ?? '/';
@@ -68,6 +77,7 @@ export function LoginPage() {
     const tenant = values.tenant.trim();
     const userName = values.userName.trim();
     setSubmitting(true);
+    setBarred(null);
     try {
       const result = await login({ tenant, userName, password: values.password });
       rememberTenant(tenant);
@@ -75,10 +85,22 @@ export function LoginPage() {
       startSession();
       await navigate(target, { replace: true, state: { fromLogin: true } });
     } catch (error) {
+      const barredText = barredMessage(error);
       if (isApiError(error) && error.status === 412) {
-        const reason =
-          (error.data as PasswordChangeRequired | null)?.reason === 'expired' ? 'expired' : 'initial';
-        setPendingChange({ userName, tenant, oldPassword: values.password, reason });
+        const data = error.data as PasswordChangeRequired | null;
+        const reason = data?.reason === 'expired' ? 'expired' : 'initial';
+        const rule = data?.rule
+          ? {
+              min: data.rule.minLength,
+              max: data.rule.maxLength,
+              strong: data.rule.strong,
+              isAdmin: data.rule.isAdmin,
+            }
+          : undefined;
+        setPendingChange({ userName, tenant, oldPassword: values.password, reason, rule });
+      } else if (barredText) {
+        // stays on the page (a toast would go before a long message is read)
+        setBarred(barredText);
       } else {
         showError(error);
       }
@@ -116,12 +138,26 @@ export function LoginPage() {
         <section className="gc-login-card">
           <h2 className="gc-login-title">{t('login.title')}</h2>
           <p className="gc-login-subtitle">{t('login.subtitle')}</p>
+          {barred ? (
+            <Alert
+              type="error"
+              showIcon
+              className="gc-form-alert"
+              message={barred}
+              data-testid="login-account-barred"
+            />
+          ) : null}
           <Form<LoginValues>
             form={form}
             layout="vertical"
             size="large"
             requiredMark={false}
-            initialValues={{ tenant: rememberedTenant() ?? DEFAULT_TENANT, userName: '', password: '' }}
+            initialValues={{
+              // the HIS sign-on page sends a user who must change their password here, named
+              tenant: searchParams.get('tenant')?.trim() || rememberedTenant() || DEFAULT_TENANT,
+              userName: searchParams.get('userName')?.trim() ?? '',
+              password: '',
+            }}
             onFinish={(values) => void signIn(values)}
           >
             <Form.Item name="tenant" label={t('login.tenant')} rules={[tenantRule]}>
@@ -160,6 +196,7 @@ export function LoginPage() {
             tenant={pendingChange?.tenant ?? ''}
             oldPassword={pendingChange?.oldPassword}
             reason={pendingChange?.reason}
+            accountRule={pendingChange?.rule}
             onClose={() => setPendingChange(null)}
             onChanged={(result) => {
               form.setFieldsValue({

@@ -7,6 +7,7 @@ import {
   createStaff,
   type DataPermission,
   fetchStaffPage,
+  type IssuedPassword,
   type PermissionScope,
   type StaffInput,
   type StaffRecord,
@@ -157,7 +158,8 @@ export function UserForm({
 }: {
   record: StaffRecord | null;
   onClose: () => void;
-  onSaved: () => void;
+  /** with the new account's one-time password when one was created (shown once by the caller) */
+  onSaved: (created: IssuedPassword | null) => void;
 }) {
   const { t } = useTranslation();
   const _mobile = useDevice() === 'mobile';
@@ -168,7 +170,7 @@ export function UserForm({
   const options = useScopeOptions();
 
   return (
-    <DialogForm<StaffRecord, Values, string | null>
+    <DialogForm<StaffRecord, Values, IssuedPassword | null>
       edit={edit}
       panel
       title={
@@ -198,17 +200,17 @@ export function UserForm({
           await updateStaff({ ...rest, id: base.id, version: base.version });
           return null;
         }
-        // the server's message says the new account must change the default password
-        const { message } = await createStaff(input);
-        return message || t('user.created');
+        // the new account's one-time password: the list shows it once, in its own dialog
+        const { record: created, password } = await createStaff(input);
+        return { userName: created.userName, password };
       }}
-      savedText={(message) => message ?? t('common.saved')}
+      savedText={(created) => (created ? t('user.created') : t('common.saved'))}
       onSaved={onSaved}
     >
       {!record ? (
         <Col xs={24}>
           <Typography.Paragraph type="secondary" className="gc-form-note">
-            {t('user.defaultPasswordNote')}
+            {t('user.oneTimePasswordNote')}
           </Typography.Paragraph>
         </Col>
       ) : null}

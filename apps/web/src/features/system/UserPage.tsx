@@ -14,12 +14,14 @@ import {
   deleteStaff,
   departmentLabel,
   fetchStaffPage,
+  type IssuedPassword,
   resetStaffPassword,
   type StaffQuery,
   type StaffRecord,
+  unlockStaff,
 } from '../../api/admin';
 import { showError } from '../../api/http';
-import { alertDialog } from '../../app/notify';
+import { toastSuccess } from '../../app/notify';
 import { usePermission } from '../../app/permissions';
 import { useDevice } from '../../app/preferences';
 import { useSession } from '../../app/session';
@@ -36,6 +38,7 @@ import {
   statusText,
   statusValueEnum,
 } from '../../components/list-page/row-parts';
+import { OneTimePasswordModal } from '../../components/OneTimePasswords';
 import { PageWrapper } from '../../components/PageWrapper';
 import { flattenTree } from '../../components/tree';
 import { currentLang } from '../../i18n';
@@ -51,6 +54,7 @@ interface SearchParams {
   qDepartment?: string;
   qStatus?: 'true' | 'false';
   qExpiry?: StaffExpiryFilter;
+  qLocked?: 'true' | 'false';
 }
 
 const USER_LIST = 'user';
@@ -62,6 +66,7 @@ export function filterOf(params: SearchParams): Filter {
     departmentCode: params.qDepartment || undefined,
     isActive: activeFilterOf(params.qStatus),
     expiry: params.qExpiry && params.qExpiry !== 'all' ? params.qExpiry : undefined,
+    locked: params.qLocked === undefined ? undefined : params.qLocked === 'true',
   };
 }
 
@@ -126,6 +131,8 @@ export default function UserPage() {
   const [editing, setEditing] = useState<{ record: StaffRecord | null } | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const [scoping, setScoping] = useState(false);
+  /** one-time passwords to show once (after a reset or a new account), with the dialog's title */
+  const [issued, setIssued] = useState<{ title: string; entries: IssuedPassword[] } | null>(null);
   const reload = useListReload(USER_LIST);
   const genders = useGenders();
   const genderName = (code: string | null) =>
@@ -184,13 +191,27 @@ export default function UserPage() {
     });
     if (!ok) return;
     try {
-      const message = await resetStaffPassword(row.userName);
-      await alertDialog({
-        type: 'success',
-        title: t('user.resetDoneTitle'),
-        content: message || t('user.resetDone'),
-        okText: t('common.close'),
-      });
+      const result = await resetStaffPassword(row.userName);
+      setIssued({ title: t('user.resetDoneTitle'), entries: [result] });
+      reload();
+    } catch (failure) {
+      showError(failure);
+    }
+  };
+
+  const unlock = async (row: StaffRecord) => {
+    const ok = await confirmAction({
+      title: t('user.unlockTitle'),
+      content: t('user.unlockConfirm', {
+        name: row.nickName || row.userName,
+        time: formatDateTime(row.lockedUntil),
+      }),
+      okText: t('user.unlock'),
+    });
+    if (!ok) return;
+    try {
+      await unlockStaff(row.userName);
+      toastSuccess(t('user.unlocked', { name: row.nickName || row.userName }));
       reload();
     } catch (failure) {
       showError(failure);
@@ -227,6 +248,17 @@ export default function UserPage() {
       valueEnum: Object.fromEntries(
         staffExpiryFilterSchema.options.map((value) => [value, { text: t(`user.expiryFilter.${value}`) }]),
       ),
+    },
+    {
+      title: t('user.lockFilter'),
+      dataIndex: 'qLocked',
+      hideInTable: true,
+      valueType: 'select',
+      fieldProps: { placeholder: t('common.all'), 'data-testid': 'filter-locked' },
+      valueEnum: {
+        true: { text: t('user.lockFilterLocked') },
+        false: { text: t('user.lockFilterNotLocked') },
+      },
     },
     {
       title: t('user.userName'),
@@ -367,14 +399,26 @@ export default function UserPage() {
         rowActions={{
           extra: canReset
             ? (row) => (
-                <Button
-                  type="link"
-                  size="small"
-                  data-testid="row-reset-password"
-                  onClick={() => void resetPassword(row)}
-                >
-                  {t('user.resetPassword')}
-                </Button>
+                <>
+                  {isLocked(row) ? (
+                    <Button
+                      type="link"
+                      size="small"
+                      data-testid="row-unlock"
+                      onClick={() => void unlock(row)}
+                    >
+                      {t('user.unlock')}
+                    </Button>
+                  ) : null}
+                  <Button
+                    type="link"
+                    size="small"
+                    data-testid="row-reset-password"
+                    onClick={() => void resetPassword(row)}
+                  >
+                    {t('user.resetPassword')}
+                  </Button>
+                </>
               )
             : undefined,
           edit: canEdit ? (row) => setEditing({ record: row }) : undefined,
@@ -414,12 +458,18 @@ export default function UserPage() {
         <UserForm
           record={editing.record}
           onClose={() => setEditing(null)}
-          onSaved={() => {
+          onSaved={(created) => {
             setEditing(null);
+            if (created) setIssued({ title: t('user.createdPasswordTitle'), entries: [created] });
             reload();
           }}
         />
       ) : null}
+      <OneTimePasswordModal
+        title={issued?.title ?? ''}
+        entries={issued?.entries ?? null}
+        onClose={() => setIssued(null)}
+      />
       {scoping ? (
         <BatchScopeForm
           userNames={selected}

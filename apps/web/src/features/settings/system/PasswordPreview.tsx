@@ -1,10 +1,11 @@
 import { ADMIN_PASSWORD_MIN_LENGTH, effectiveLengthRule, type PasswordRule } from '@glucocare/domain/auth';
 import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { passwordRuleHint } from '../../auth/password-hint';
 
 /**
- * What users will be told, worded as the change-password dialog words it (`password.ruleHint` and
- * `password.strongHint`), with the administrators' stricter minimum and the validity.
+ * What users will be told, worded as the change-password dialog words it (`passwordRuleHint`), with the
+ * administrators' stricter minimum and the validity.
  */
 export function PasswordPreview({ rule }: { rule: Partial<PasswordRule> }) {
   const { t } = useTranslation();
@@ -19,9 +20,12 @@ export function PasswordPreview({ rule }: { rule: Partial<PasswordRule> }) {
     expiryMonths: rule.expiryMonths ?? 0,
   };
   const admin = effectiveLengthRule(full, true);
-  const dialogText = `${t('password.ruleHint', { min: full.minLength, max: full.maxLength })}${
-    full.strong ? `, ${t('password.strongHint')}` : ''
-  }`;
+  const dialogText = passwordRuleHint(t, {
+    min: full.minLength,
+    max: full.maxLength,
+    strong: full.strong,
+    isAdmin: false,
+  });
   const months = rule.expiryMonths;
   return (
     <Card title={t('passwordPolicy.preview.title')} className="gc-card" data-testid="password-preview">
