@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
@@ -16,7 +15,7 @@ import { registerNoStore, webAssetHeaders } from './http/cache';
 import { apiNotFound, registerErrorHandling } from './http/error-handler';
 import { AppError } from './http/errors';
 import { registerLanguage } from './http/lang';
-import { serializeRequest } from './http/log';
+import { OutageAwareLogController, requestIdOf, serializeRequest } from './http/log';
 import { registerMethodOverrideCheck, rewriteMethodOverride } from './http/method-override';
 import { registerSessionGuard } from './http/session';
 import { registerRequestTimeout } from './http/timeout';
@@ -89,6 +88,15 @@ export const API_PREFIX = '/app-service';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
+    /**
+     * Where reads may lag the primary by the replica's delay (normally under a second; at most
+     * DATABASE_REPLICA_MAX_LAG_SECONDS, else they go to the primary): reports over past periods,
+     * statistics, analyses, printable records and wall screens — pages opened to look at, which
+     * nobody edits from. Everything else stays on `db`: writes, any read in a request that writes,
+     * sessions and links (auth), lists a user edits from and reloads after a change, and the live
+     * push channel (NOTIFY never reaches a standby). `db` itself when no replica is configured.
+     */
+    replica: Database;
     config: Config;
     /** the server's notion of "now"; tests move it to check expiry rules */
     clock: () => Date;
@@ -108,6 +116,8 @@ declare module 'fastify' {
 
 export interface BuildOptions {
   db: Database;
+  /** the read replica (db/replica.ts); default `db` */
+  readDb?: Database;
   /** answer 503 when a request runs longer (spec §7: 30 s) */
   requestTimeoutMs?: number;
   clock?: () => Date;
@@ -147,13 +157,16 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     requestTimeout: requestTimeoutMs,
     connectionTimeout: requestTimeoutMs + 5_000,
     bodyLimit: 4 * 1024 * 1024,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // read and checked by requestIdOf: Fastify would take any header value as is
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+    logController: new OutageAwareLogController(),
     rewriteUrl: rewriteMethodOverride,
     return503OnClosing: true,
   });
 
   app.decorate('db', options.db);
+  app.decorate('replica', options.readDb ?? options.db);
   app.decorate('config', config);
   app.decorate('clock', options.clock ?? (() => new Date()));
   app.decorate('passwordCrypto', await loadPasswordCrypto(options.db));

@@ -10,6 +10,8 @@ const envSchema = z.object({
   PORT: int(8080),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
+  DATABASE_REPLICA_URL: z.string().url().optional(),
+  DATABASE_REPLICA_MAX_LAG_SECONDS: int(30),
   DATA_DIR: z.string().default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: bool.default(true),
@@ -21,7 +23,18 @@ const envSchema = z.object({
   SCREEN_RATE_LIMIT: int(600),
   LOCKOUT_THRESHOLD: int(5),
   LOCKOUT_MINUTES: int(15),
-  TRUST_PROXY: bool.default(false),
+  /**
+   * `true` trusts every X-Forwarded-For hop, so a client can pick the address that rate limits and
+   * the audit see unless the proxy overwrites the header; a list of the proxies' addresses / CIDRs
+   * (Fastify's trustProxy string) takes the address the nearest untrusted hop reports.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .refine((v) => /^(true|false|1|0|[0-9A-Za-z.:/]+(\s*,\s*[0-9A-Za-z.:/]+)*)$/.test(v), {
+      error: 'true, false, or a comma-separated list of proxy addresses/CIDRs',
+    })
+    .transform((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v)),
   WEB_DIST: z.string().optional(),
   APP_TITLE: z.string().default('GlucoCare'),
   /** signs the record screens' share links; unset → a random secret per tenant, kept in its settings */
@@ -43,6 +56,13 @@ export interface Config {
   host: string;
   /** unset → an embedded PostgreSQL under dataDir */
   databaseUrl?: string;
+  /**
+   * A streaming standby of DATABASE_URL for reports, statistics and wall screens (docs/operations.md
+   * "Read replica"); unset → they read from the primary.
+   */
+  databaseReplicaUrl?: string;
+  /** beyond this replay lag (or when unreachable) the replica's reads go to the primary */
+  databaseReplicaMaxLagSeconds: number;
   dataDir: string;
   logLevel: string;
   seedDemo: boolean;
@@ -59,7 +79,7 @@ export interface Config {
   screenLinkCheckMs: number;
   lockoutThreshold: number;
   lockoutMinutes: number;
-  trustProxy: boolean;
+  trustProxy: boolean | string;
   webDist: string;
   appTitle: string;
   /**
@@ -89,6 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseReplicaUrl: e.DATABASE_REPLICA_URL,
+    databaseReplicaMaxLagSeconds: e.DATABASE_REPLICA_MAX_LAG_SECONDS,
     dataDir: path.resolve(e.DATA_DIR),
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,

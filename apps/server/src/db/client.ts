@@ -1,6 +1,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { databaseOutages, unavailableReason } from '../lib/outage-log';
 import { prepareRepeatedStatements } from './prepared';
 import * as schema from './schema';
 
@@ -21,9 +22,10 @@ export interface DbHandle {
  */
 export function createDb(
   connectionString: string,
-  logger: Pick<Logger, 'warn'>,
+  logger: Pick<Logger, 'warn'> & Partial<Pick<Logger, 'info'>>,
   options: { preparedStatements?: boolean } = {},
 ): DbHandle {
+  const outageLogger = { warn: logger.warn.bind(logger), info: (logger.info ?? logger.warn).bind(logger) };
   const pool = new pg.Pool({
     connectionString,
     max: 10,
@@ -32,49 +34,29 @@ export function createDb(
     statement_timeout: 30_000,
     application_name: 'glucocare',
   });
-  pool.on('error', (err) => logger.warn({ err: err.message }, 'database connection lost'));
+  // a database restart ends every idle connection at once: counted by the outage log, not a line each
+  pool.on('error', (err) => {
+    if (!databaseOutages.failure(outageLogger, 'pool', err)) {
+      logger.warn({ err: err.message }, 'database connection lost');
+    }
+  });
   pool.on('connect', (client) => {
-    client.on('error', (err) => logger.warn({ err: err.message }, 'database client error'));
+    // a new connection is the sign that an outage is over
+    databaseOutages.recovered(outageLogger);
+    client.on('error', (err) => {
+      if (!databaseOutages.failure(outageLogger, 'pool client', err)) {
+        logger.warn({ err: err.message }, 'database client error');
+      }
+    });
     if (options.preparedStatements !== false) prepareRepeatedStatements(client);
   });
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }
 
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'ENOTFOUND',
-  'EPIPE',
-  '57P01', // admin_shutdown
-  '57P02', // crash_shutdown
-  '57P03', // cannot_connect_now
-  '53300', // too_many_connections
-  '08000',
-  '08001',
-  '08003',
-  '08004',
-  '08006',
-]);
-
 /** Whether an error means "the database cannot be reached right now" (→ 503), not a bug. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const e = current as { code?: string; message?: string; cause?: unknown };
-    if (e.code && UNAVAILABLE_CODES.has(e.code)) return true;
-    if (
-      typeof e.message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
-        e.message,
-      )
-    ) {
-      return true;
-    }
-    current = e.cause;
-  }
-  return false;
+  return unavailableReason(error) !== null;
 }
 
 /** PostgreSQL's unique_violation (23505), wherever drizzle wrapped it. */

@@ -1,8 +1,9 @@
 import { translate } from '@glucocare/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badInputValueCode, isDatabaseUnavailable, isUniqueViolation } from '../db/client';
+import { databaseOutages } from '../lib/outage-log';
 import { AppError, SessionError } from './errors';
-import { loggableUrl } from './log';
+import { loggableUrl, outageAnswers } from './log';
 import { ResponseShapeMismatch, ValidationFailure } from './validation';
 
 const FASTIFY_CODES: Record<string, { status: number; key: Parameters<typeof translate>[1] }> = {
@@ -66,7 +67,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return send(reply, 400, '400', translate(lang, 'error.valueOutOfRange'));
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: (error as Error).message }, 'database unavailable');
+      // one line per kind per few seconds, however many requests fail (the request's own lines too)
+      databaseOutages.failure(request.log, 'request', error, { url: loggableUrl(request.url) });
+      outageAnswers.add(request);
       return send(reply, 503, '503', translate(lang, 'error.unavailable'));
     }
     const known = 'code' in error && typeof error.code === 'string' ? FASTIFY_CODES[error.code] : undefined;

@@ -57,6 +57,47 @@ describe('envelope and statuses', () => {
     expect(res.headers['x-request-id']).toBe('abc-123');
     const generated = await t.request({ method: 'GET', url: '/app-service/health' });
     expect(String(generated.headers['x-request-id'])).toMatch(/^[0-9a-f-]{36}$/);
+    const uuid = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    const proxied = await t.request({
+      method: 'GET',
+      url: '/app-service/health',
+      headers: { 'x-request-id': uuid },
+    });
+    expect(proxied.headers['x-request-id']).toBe(uuid);
+  });
+
+  it('replaces a request id that is not well-formed with a generated one', async () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    for (const sent of [
+      'x'.repeat(2048),
+      'a'.repeat(65),
+      'abc\n{"level":60}',
+      'abc def',
+      '"quoted"',
+      "it's",
+      '',
+    ]) {
+      const res = await t.request({
+        method: 'GET',
+        url: '/app-service/health',
+        headers: { 'x-request-id': sent },
+      });
+      expect(String(res.headers['x-request-id'])).toMatch(uuid);
+    }
+    // two ids (the header sent twice) are not one id
+    const twice = await t.request({
+      method: 'GET',
+      url: '/app-service/health',
+      headers: { 'x-request-id': ['a-1', 'b-2'] },
+    });
+    expect(String(twice.headers['x-request-id'])).toMatch(uuid);
+    const longest = 'A'.repeat(64);
+    const kept = await t.request({
+      method: 'GET',
+      url: '/app-service/health',
+      headers: { 'x-request-id': longest },
+    });
+    expect(kept.headers['x-request-id']).toBe(longest);
   });
 
   it('serves the runtime configuration with the RSA public key', async () => {

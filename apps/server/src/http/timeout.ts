@@ -1,6 +1,7 @@
 import { translate } from '@glucocare/domain';
 import type { FastifyInstance } from 'fastify';
-import { loggableUrl } from './log';
+import { databaseOutages } from '../lib/outage-log';
+import { loggableUrl, outageAnswers } from './log';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,7 +17,13 @@ export function registerRequestTimeout(app: FastifyInstance, ms: number): void {
   app.addHook('onRequest', async (request, reply) => {
     request.deadline = setTimeout(() => {
       if (reply.sent) return;
-      request.log.warn({ url: loggableUrl(request.url), ms }, 'request timed out');
+      if (databaseOutages.failingNow) {
+        // requests queued for a connection while the database is gone: counted with the outage
+        databaseOutages.count(request.log, 'request', 'timeout', { url: loggableUrl(request.url), ms });
+        outageAnswers.add(request);
+      } else {
+        request.log.warn({ url: loggableUrl(request.url), ms }, 'request timed out');
+      }
       reply
         .status(503)
         .send({ code: '503', message: translate(request.lang, 'error.timeout'), dataContent: null });

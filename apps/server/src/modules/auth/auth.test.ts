@@ -106,7 +106,7 @@ describe('login', () => {
     });
   });
 
-  it('answers every kind of failure with the same status and body', async () => {
+  it('answers every failure before the password proved right with the same status and body', async () => {
     await createUser('disabled1', 'Nurse@2026', { is_active: false });
     await createUser('expired1', 'Nurse@2026', { expires_on: '2020-01-01' });
     const attempts = [
@@ -114,8 +114,8 @@ describe('login', () => {
       ['101', 'nobody', 'Admin@123456'], // unknown user
       ['101', 'admin', 'Wrong@123456'], // wrong password
       ['202', 'doctor01', 'Doctor@2026'], // user of another tenant
-      ['101', 'disabled1', 'Nurse@2026'], // disabled account
-      ['101', 'expired1', 'Nurse@2026'], // account past its expiry date
+      ['101', 'disabled1', 'Wrong@2026'], // disabled account, wrong password
+      ['101', 'expired1', 'Wrong@2026'], // account past its expiry date, wrong password
     ];
     for (const [tenant, userName, password] of attempts) {
       const res = await loginAs(tenant, userName, password);
@@ -123,6 +123,50 @@ describe('login', () => {
       expect(res.json(), `${tenant}/${userName}`).toEqual(GENERIC);
     }
     expect(await auditActions('expired1')).toEqual(['login.failed']);
+    await t.handle.db.execute(
+      sql`update users set failed_login_count = 0 where tenant_id = '101' and user_name = 'admin'`,
+    );
+  });
+
+  it('tells the owner, once the password proved right, that the account is disabled or expired', async () => {
+    await createUser('disabled2', 'Nurse@2026', { is_active: false });
+    await createUser('expired2', 'Nurse@2026', { expires_on: '2020-01-01' });
+    const disabled = await loginAs('101', 'disabled2', 'Nurse@2026');
+    expect(disabled.statusCode).toBe(403);
+    expect(disabled.json()).toEqual({
+      code: '403',
+      message: 'This account is disabled; ask an administrator',
+      dataContent: { reason: 'disabled' },
+    });
+    const expired = await loginAs('101', 'expired2', 'Nurse@2026');
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json()).toEqual({
+      code: '403',
+      message: 'This account expired on 2020-01-01; ask an administrator',
+      dataContent: { reason: 'expired', expiresOn: '2020-01-01' },
+    });
+    const zh = await t.request({
+      method: 'POST',
+      url: LOGIN,
+      lang: 'zh-CN',
+      payload: { tenant: '101', userName: 'disabled2', password: t.encrypt('Nurse@2026') },
+    });
+    expect(zh.json().message).toBe('该账号已停用，请联系管理员');
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: LOGIN,
+          lang: 'zh-CN',
+          payload: { tenant: '101', userName: 'expired2', password: t.encrypt('Nurse@2026') },
+        })
+      ).json().message,
+    ).toBe('该账号已于 2020-01-01 到期，请联系管理员');
+    expect(await auditActions('disabled2')).toEqual(['login.failed', 'login.failed']);
+    const { rows } = await t.handle.db.execute<{ reason: string }>(
+      sql`select reason from audit_log where tenant_id = '101' and actor_name = 'expired2' order by id`,
+    );
+    expect(rows.map((r) => r.reason)).toEqual(['account expired', 'account expired']);
   });
 
   it('refuses a password that was not encrypted with the published key', async () => {
@@ -167,16 +211,49 @@ describe('login', () => {
   it('locks an account after 5 failures in a row for 15 minutes, refusing even the right password', async () => {
     const userId = await createUser('locky', 'Nurse@2026');
     for (let i = 0; i < 5; i++) expect((await loginAs('101', 'locky', 'Wrong@2026')).statusCode).toBe(401);
+    // while locked, a wrong password still gets the generic answer...
+    const wrongWhileLocked = await loginAs('101', 'locky', 'Wrong@2026');
+    expect(wrongWhileLocked.statusCode).toBe(401);
+    expect(wrongWhileLocked.json()).toEqual(GENERIC);
+    // ...and the right one is told the lock and until when (hospital clock), without a session
     const whileLocked = await loginAs('101', 'locky', 'Nurse@2026');
-    expect(whileLocked.statusCode).toBe(401);
-    expect(whileLocked.json()).toEqual(GENERIC);
+    expect(whileLocked.statusCode).toBe(403);
+    const { rows: lock } = await t.handle.db.execute<{ locked_until: Date; until: string }>(
+      sql`select locked_until, to_char(locked_until at time zone 'Asia/Shanghai', 'HH24:MI') as until
+        from users where tenant_id = '101' and id = ${userId}`,
+    );
+    expect(whileLocked.json()).toEqual({
+      code: '403',
+      message: `This account is locked until ${lock[0].until} after too many failed sign-ins; try again later or ask an administrator to unlock it`,
+      dataContent: { reason: 'locked', lockedUntil: new Date(lock[0].locked_until).toISOString() },
+    });
+    const zhLocked = await t.request({
+      method: 'POST',
+      url: LOGIN,
+      lang: 'zh-CN',
+      payload: { tenant: '101', userName: 'locky', password: t.encrypt('Nurse@2026') },
+    });
+    expect(zhLocked.json().message).toBe(
+      `因连续登录失败次数过多，该账号已锁定至 ${lock[0].until}；请稍后再试，或请管理员解锁`,
+    );
     expect(await auditActions('locky')).toEqual([
       ...Array(5).fill('login.failed'),
       'lockout',
       'login.failed',
+      'login.failed',
+      'login.failed',
     ]);
+    // the right password neither opened a session nor ended the lock
+    const { rows: still } = await t.handle.db.execute<{ locked_until: Date | null }>(
+      sql`select locked_until from users where tenant_id = '101' and id = ${userId}`,
+    );
+    expect(new Date(still[0].locked_until!).getTime()).toBe(new Date(lock[0].locked_until).getTime());
+    const { rows: sessions } = await t.handle.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from sessions where tenant_id = '101' and user_id = ${userId}`,
+    );
+    expect(sessions[0].n).toBe(0);
     t.clock.advance(14 * 60_000);
-    expect((await loginAs('101', 'locky', 'Nurse@2026')).statusCode).toBe(401);
+    expect((await loginAs('101', 'locky', 'Nurse@2026')).statusCode).toBe(403);
     t.clock.advance(61_000);
     const after = await loginAs('101', 'locky', 'Nurse@2026');
     expect(after.statusCode).toBe(200);
@@ -219,6 +296,87 @@ describe('login', () => {
     }
   });
 
+  it('counts login, HIS login and password changes against one budget per client address', async () => {
+    const limited = await createTestContext({ loginRateLimit: 6 });
+    try {
+      const attempts = {
+        login: (remoteAddress: string) =>
+          limited.request({
+            method: 'POST',
+            url: LOGIN,
+            remoteAddress,
+            payload: { tenant: '101', userName: 'admin', password: limited.encrypt('Wrong@123456') },
+          }),
+        loginHis: (remoteAddress: string) =>
+          limited.request({
+            method: 'POST',
+            url: '/app-service/v1/loginHis',
+            remoteAddress,
+            payload: {
+              tenant: '101',
+              userName: 'admin',
+              timestamp: Date.now(),
+              nonce: 'n'.repeat(32),
+              signature: 'f'.repeat(64),
+            },
+          }),
+        changePassword: (remoteAddress: string) =>
+          limited.request({
+            method: 'PUT',
+            url: '/app-service/v1/changePassword',
+            remoteAddress,
+            payload: {
+              tenant: '101',
+              userName: 'admin',
+              password: limited.encrypt('Wrong@123456'),
+              newPassword: limited.encrypt('Fresh#2026x'),
+            },
+          }),
+      };
+      const ip = nextIp();
+      const routes = [attempts.login, attempts.loginHis, attempts.changePassword];
+      // two of each: six attempts, the whole budget, none refused
+      for (const attempt of [...routes, ...routes]) expect((await attempt(ip)).statusCode).not.toBe(429);
+      for (const attempt of routes) {
+        const refused = await attempt(ip);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json().code).toBe('429');
+      }
+      const other = nextIp();
+      expect((await attempts.changePassword(other)).statusCode).toBe(401);
+      expect((await attempts.login(other)).statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('keys the budget on the address the listed proxy saw, whatever X-Forwarded-For the client forged', async () => {
+    const limited = await createTestContext({ loginRateLimit: 2, trustProxy: '127.0.0.1' });
+    try {
+      const attempt = (remoteAddress: string, forwardedFor: string) =>
+        limited.request({
+          method: 'POST',
+          url: LOGIN,
+          remoteAddress,
+          headers: { 'x-forwarded-for': forwardedFor },
+          payload: { tenant: '101', userName: 'admin', password: limited.encrypt('Wrong@123456') },
+        });
+      const client = nextIp();
+      // the proxy appends the address it saw to whatever the client sent
+      expect((await attempt('127.0.0.1', `1.1.1.1, ${client}`)).statusCode).toBe(401);
+      expect((await attempt('127.0.0.1', `2.2.2.2, ${client}`)).statusCode).toBe(401);
+      expect((await attempt('127.0.0.1', `3.3.3.3, ${client}`)).statusCode).toBe(429);
+      expect((await attempt('127.0.0.1', nextIp())).statusCode).toBe(401);
+      // a client talking to the server directly cannot claim another address at all
+      const direct = nextIp();
+      expect((await attempt(direct, '4.4.4.4')).statusCode).toBe(401);
+      expect((await attempt(direct, '5.5.5.5')).statusCode).toBe(401);
+      expect((await attempt(direct, '6.6.6.6')).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('forces a change of the initial password: 412 without a token, then login works after the change', async () => {
     await createUser('newbie', 'Init@2026', { must_change_password: true });
     const first = await loginAs('101', 'newbie', 'Init@2026');
@@ -226,7 +384,8 @@ describe('login', () => {
     expect(first.json()).toEqual({
       code: '412',
       message: 'You must change your password before logging in',
-      dataContent: { reason: 'initial' },
+      // the rule the new password must follow for this account, told after the right password
+      dataContent: { reason: 'initial', rule: { minLength: 8, maxLength: 32, strong: true, isAdmin: false } },
     });
     // a wrong password still gets the generic answer, never the 412 hint
     expect((await loginAs('101', 'newbie', 'Wrong@2026')).json()).toEqual(GENERIC);
@@ -263,10 +422,10 @@ describe('login', () => {
       );
       const res = await loginAs('101', 'oldpass', 'Old@2026x');
       expect(res.statusCode).toBe(412);
-      expect(res.json().dataContent).toEqual({ reason: 'expired' });
+      expect(res.json().dataContent).toMatchObject({ reason: 'expired' });
       expect(res.json().message).toBe('Your password has expired; please change it before logging in');
     } finally {
-      await t.handle.db.execute(sql`update settings set value = '{"minLength":6,"maxLength":12,"strong":true,"expiryMonths":0}'
+      await t.handle.db.execute(sql`update settings set value = '{"minLength":8,"maxLength":32,"strong":true,"expiryMonths":0}'
         where tenant_id = '101' and key = 'password.policy'`);
     }
   });
@@ -332,8 +491,12 @@ describe('change password', () => {
     const base = { tenant: '101', userName: 'policy1', password: t.encrypt('Start@2026') };
     const cases: [string, string, string][] = [
       ['Start@2026', 'Old password must not equal new password', '新密码不能与旧密码相同'],
-      ['Ab@1', 'Incorrect password length: 6-12 characters', '密码长度不正确：6-12 个字符'],
-      ['Abcdef@123456', 'Incorrect password length: 6-12 characters', '密码长度不正确：6-12 个字符'],
+      ['Ab@1', 'Incorrect password length: 8-32 characters', '密码长度不正确：8-32 个字符'],
+      [
+        `Abcdef@${'1'.repeat(26)}`,
+        'Incorrect password length: 8-32 characters',
+        '密码长度不正确：8-32 个字符',
+      ],
       [
         'abcdef@12',
         'Incorrect password format: use upper-case letters, digits and special characters',
@@ -390,7 +553,7 @@ describe('change password', () => {
       });
       expect(okRes.statusCode).toBe(200);
     } finally {
-      await t.handle.db.execute(sql`update settings set value = '{"minLength":6,"maxLength":12,"strong":true,"expiryMonths":0}'
+      await t.handle.db.execute(sql`update settings set value = '{"minLength":8,"maxLength":32,"strong":true,"expiryMonths":0}'
         where tenant_id = '101' and key = 'password.policy'`);
     }
   });
@@ -398,8 +561,8 @@ describe('change password', () => {
   it('answers the rule lookup with defaults for an unknown tenant (nothing revealed)', async () => {
     const res = await t.request({ method: 'GET', url: '/app-service/v1/passwordRule?tenant=99999' });
     expect(res.json().dataContent).toEqual({
-      minLength: 6,
-      maxLength: 12,
+      minLength: 8,
+      maxLength: 32,
       strong: true,
       expiryMonths: 0,
       adminMinLength: 12,
@@ -518,5 +681,78 @@ describe('loginHis (HIS single sign-on)', () => {
     expect((await send(tampered)).statusCode).toBe(401);
     // tenant 202 has not enabled it, whatever 101 does
     expect((await send(signed({ tenant: '202', userName: 'admin' }))).statusCode).toBe(404);
+  });
+
+  it('honours a forced or expired password like a login: 412, audited, no session', async () => {
+    await createUser('ssonew', 'Init@2026', { must_change_password: true });
+    const first = await send(signed({ userName: 'ssonew' }));
+    expect(first.statusCode).toBe(412);
+    expect(first.json()).toEqual({
+      code: '412',
+      message:
+        'You must change your password before single sign-on can be used: sign in with your user name and password to change it',
+      dataContent: { reason: 'initial', rule: { minLength: 8, maxLength: 32, strong: true, isAdmin: false } },
+    });
+    const zh = await t.request({
+      method: 'POST',
+      url: '/app-service/v1/loginHis',
+      payload: signed({ userName: 'ssonew' }),
+      lang: 'zh-CN',
+    });
+    expect(zh.json().message).toBe('须先修改密码才能使用单点登录：请用用户名和密码登录并修改密码');
+    expect(await auditActions('ssonew')).toEqual([
+      'login.passwordChangeRequired',
+      'login.passwordChangeRequired',
+    ]);
+
+    // after the change at the login page, single sign-on works
+    const change = await t.request({
+      method: 'PUT',
+      url: '/app-service/v1/changePassword',
+      payload: {
+        tenant: '101',
+        userName: 'ssonew',
+        password: t.encrypt('Init@2026'),
+        newPassword: t.encrypt('Fresh#2026'),
+      },
+    });
+    expect(change.statusCode).toBe(200);
+    expect((await send(signed({ userName: 'ssonew' }))).statusCode).toBe(200);
+
+    const oldId = await createUser('ssoold', 'Old@2026x');
+    await t.handle.db.execute(
+      sql`update users set password_changed_at = now() - interval '4 months' where id = ${oldId}`,
+    );
+    await t.handle.db.execute(sql`update settings set value = '{"minLength":8,"maxLength":32,"strong":true,"expiryMonths":3}'
+      where tenant_id = '101' and key = 'password.policy'`);
+    try {
+      const expired = await send(signed({ userName: 'ssoold' }));
+      expect(expired.statusCode).toBe(412);
+      expect(expired.json().dataContent).toMatchObject({ reason: 'expired' });
+      expect(expired.json().message).toBe(
+        'Your password has expired: sign in with your user name and password to change it, then single sign-on works again',
+      );
+    } finally {
+      await t.handle.db.execute(sql`update settings set value = '{"minLength":8,"maxLength":32,"strong":true,"expiryMonths":0}'
+        where tenant_id = '101' and key = 'password.policy'`);
+    }
+    const { rows } = await t.handle.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from sessions where tenant_id = '101' and user_id = ${oldId}`,
+    );
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('tells a locked or disabled account why, since the HIS vouched for the person', async () => {
+    await createUser('ssolocked', 'Nurse@2026', {
+      locked_until: new Date(t.clock.now.getTime() + 10 * 60_000),
+    });
+    await createUser('ssooff', 'Nurse@2026', { is_active: false });
+    const locked = await send(signed({ userName: 'ssolocked' }));
+    expect(locked.statusCode).toBe(403);
+    expect(locked.json().message).toMatch(/^This account is locked until \d\d:\d\d after too many failed/);
+    const off = await send(signed({ userName: 'ssooff' }));
+    expect(off.statusCode).toBe(403);
+    expect(off.json().message).toBe('This account is disabled; ask an administrator');
+    expect(await auditActions('ssooff')).toEqual(['loginHis.failed']);
   });
 });

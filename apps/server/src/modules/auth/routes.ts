@@ -16,12 +16,17 @@ const tokenResponse = envelopeOf(accessTokenView);
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const rateLimit = { max: app.config.loginRateLimit, timeWindow: 60_000 };
+  // One budget per client address for every way of trying a password. A `rateLimit` route config
+  // gives each route its own counter (with the in-memory store even under a shared `groupId`, since
+  // each route gets its own child store), so one limiter is made here and hooked onto all three.
+  // The key is request.ip (X-Forwarded-For's client only with TRUST_PROXY), IPv6 masked to a /64.
+  const passwordAttempts = app.rateLimit({ max: app.config.loginRateLimit, timeWindow: 60_000 });
 
   r.post(
     '/v1/login',
     {
-      config: { permission: 'public', rateLimit },
+      config: { permission: 'public' },
+      onRequest: passwordAttempts,
       schema: {
         tags: ['session'],
         summary: 'Log in with tenant, user name and RSA-encrypted password',
@@ -35,7 +40,8 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/v1/loginHis',
     {
-      config: { permission: 'public', rateLimit },
+      config: { permission: 'public' },
+      onRequest: passwordAttempts,
       schema: {
         tags: ['session'],
         summary: 'HIS single sign-on with a signed, single-use assertion',
@@ -61,7 +67,8 @@ export async function authRoutes(app: FastifyInstance) {
   r.put(
     '/v1/changePassword',
     {
-      config: { permission: 'public', rateLimit },
+      config: { permission: 'public' },
+      onRequest: passwordAttempts,
       schema: {
         tags: ['session'],
         summary: 'Change a password (old password proves the user)',

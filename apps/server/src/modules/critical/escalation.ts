@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { criticalAwaiting, criticalEvents, departments, patients, settings, users } from '../../db/schema';
+import { databaseOutages } from '../../lib/outage-log';
 import { type LiveChange, publishLive } from '../live/publish';
 
 /** How often each server process looks for critical values to escalate (issue 15: "after a set time"). */
@@ -192,7 +193,11 @@ export function escalationSweeper(app: FastifyInstance, intervalMs: number): Esc
           .then((escalated) => {
             if (escalated.length) app.log.info({ escalated: escalated.length }, 'critical values escalated');
           })
-          .catch((error) => app.log.warn({ err: error }, 'critical-value escalation sweep failed'));
+          .catch((error) => {
+            if (!databaseOutages.failure(app.log, 'critical escalation', error)) {
+              app.log.warn({ err: error }, 'critical-value escalation sweep failed');
+            }
+          });
       }, intervalMs);
       timer.unref();
     });

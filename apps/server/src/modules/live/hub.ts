@@ -1,6 +1,7 @@
 import { type LiveEvent, type LiveMessage, liveEventSchema } from '@glucocare/domain/live';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import { databaseOutages } from '../../lib/outage-log';
 import type { DepartmentScope } from '../auth/sessions';
 
 /** The PostgreSQL channel every server process listens on (`publishLive` notifies it). */
@@ -76,14 +77,17 @@ export class LiveHub {
     client.on('notification', (message) => {
       if (message.channel === LIVE_CHANNEL && message.payload) this.dispatch(message.payload);
     });
-    const lost = (reason: string) => {
+    const lost = (reason: string, error?: Error) => {
       if (this.listener !== client) return;
       this.listener = null;
       this.listening = null;
-      this.log.warn({ reason, streams: this.subscribers.size }, 'live channel lost its database connection');
+      const fields = { reason, streams: this.subscribers.size };
+      if (!error || !databaseOutages.failure(this.log, 'live listen', error, fields)) {
+        this.log.warn(fields, 'live channel lost its database connection');
+      }
       this.endAll();
     };
-    client.on('error', (error) => lost(error.message));
+    client.on('error', (error) => lost(error.message, error));
     client.on('end', () => lost('connection ended'));
     await client.connect();
     await client.query(`listen ${LIVE_CHANNEL}`);

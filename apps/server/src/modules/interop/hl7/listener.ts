@@ -12,6 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client';
 import { settings, tenants } from '../../../db/schema';
+import { databaseOutages } from '../../../lib/outage-log';
 import { SETTINGS } from '../../settings/service';
 import { oversizedAck, receiveMessage } from './inbound';
 import { MllpDecoder, mllpFrame } from './mllp';
@@ -76,7 +77,9 @@ export class Hl7Listeners {
     this.reconciling = this.reconciling
       .then(() => this.reconcileNow())
       .catch((error) => {
-        this.log.warn({ err: error }, 'HL7 listeners: the settings could not be read');
+        if (!databaseOutages.failure(this.log, 'hl7 reconcile', error)) {
+          this.log.warn({ err: error }, 'HL7 listeners: the settings could not be read');
+        }
       });
     return this.reconciling;
   }

@@ -26,6 +26,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbOrTx } from '../../../db/client';
+import { databaseOutages } from '../../../lib/outage-log';
 import { getSetting } from '../../settings/service';
 import { hospitalTimeZone } from '../../settings/time-zone';
 import { escapeHl7, OUR_APPLICATION, readAck } from './message';
@@ -271,7 +272,11 @@ export class Hl7Outbox {
   drain(): Promise<void> {
     if (this.running) return this.running;
     this.running = this.drainNow()
-      .catch((error) => this.log.warn({ err: error }, 'HL7 outbox: the queue could not be read'))
+      .catch((error) => {
+        if (!databaseOutages.failure(this.log, 'hl7 outbox', error)) {
+          this.log.warn({ err: error }, 'HL7 outbox: the queue could not be read');
+        }
+      })
       .finally(() => {
         this.running = null;
       });
