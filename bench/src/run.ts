@@ -7,6 +7,7 @@ import { measureLoginBundle } from './bundle';
 import { hospitalReport } from './hospital/report';
 import { HOSPITAL_SCENARIOS } from './hospital/scenarios';
 import { type Row, row } from './row';
+import { scaleReport } from './scale';
 import { BENCH_PASSWORD, startBenchServer } from './server';
 import { measureStartup } from './startup';
 
@@ -119,8 +120,9 @@ async function sessionScenarios(): Promise<Row[]> {
 
 /**
  * `npm run bench -- --only hospital` (or `--only=hospital`, `npm run bench hospital`, BENCH_ONLY=hospital):
- * some parts only — `http`, `bundle`, `startup`, `hospital` — or some hospital scenarios by key, comma
- * separated, e.g. `--only=round,push` (the hospital part with those scenarios only).
+ * some parts only — `http`, `bundle`, `startup`, `hospital`, `scale` (only when asked for) — or some
+ * hospital scenarios by key, comma separated, e.g. `--only=round,push` (the hospital part with those
+ * scenarios only).
  */
 function onlyParts(): { parts?: string[]; scenarios?: string[] } {
   const args = process.argv.slice(2);
@@ -148,11 +150,12 @@ function onlyParts(): { parts?: string[]; scenarios?: string[] } {
   return { parts, scenarios: scenarios.length && !keys.includes('hospital') ? scenarios : undefined };
 }
 
-const PARTS = ['http', 'bundle', 'startup', 'hospital'];
+const PARTS = ['http', 'bundle', 'startup', 'hospital', 'scale'];
 
 async function main() {
   const { parts, scenarios } = onlyParts();
-  const part = (name: string) => !parts || parts.includes(name);
+  // `scale` (two app processes against one, issue 22) runs only when asked for
+  const part = (name: string) => (!parts && name !== 'scale') || !!parts?.includes(name);
   const lines: string[] = [`# GlucoCare bench — ${new Date().toISOString()}`, ''];
   if (part('http')) {
     const rows = [...(await sessionScenarios()), await ceiling()];
@@ -184,6 +187,9 @@ async function main() {
   }
   if (part('hospital')) {
     lines.push(...(await hospitalReport(DURATION, scenarios)));
+  }
+  if (part('scale')) {
+    lines.push(...(await scaleReport(DURATION)));
   }
   const text = lines.join('\n');
   console.log(text);

@@ -2,8 +2,14 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createDb } from './db/client';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded';
+import {
+  APPLICATION_DATABASE,
+  type EmbeddedDatabase,
+  passwordFileOf,
+  startEmbeddedPostgres,
+} from './db/embedded';
 import { runMigrations } from './db/migrate';
+import { createReadReplica } from './db/replica';
 import { DEMO_LOGINS, seedDemoData } from './db/seed';
 import { demoScreenLinks } from './modules/monitor/links';
 
@@ -15,13 +21,23 @@ async function main() {
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     log.info({ dataDir: config.dataDir }, 'DATABASE_URL is not set: starting the embedded PostgreSQL');
-    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, database: 'glucocare' });
+    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, database: APPLICATION_DATABASE });
     databaseUrl = embedded.url;
+    log.info(
+      { port: embedded.port, passwordFile: passwordFileOf(config.dataDir) },
+      `embedded PostgreSQL on 127.0.0.1:${embedded.port}, data in ${embedded.databaseDir}`,
+    );
   }
   const handle = createDb(databaseUrl, log, { preparedStatements: config.preparedStatements });
   await runMigrations(handle.db);
   const seeded = config.seedDemo ? await seedDemoData(handle.db) : false;
-  const app = await buildApp(config, { db: handle.db });
+  const replica = config.databaseReplicaUrl
+    ? createReadReplica(config.databaseReplicaUrl, handle, log, {
+        maxLagSeconds: config.databaseReplicaMaxLagSeconds,
+        preparedStatements: config.preparedStatements,
+      })
+    : undefined;
+  const app = await buildApp(config, { db: handle.db, readDb: replica?.db });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -45,6 +61,7 @@ async function main() {
     try {
       await app.close();
       clearTimeout(cut);
+      await replica?.close();
       await handle.close();
       await embedded?.stop();
     } catch (error) {

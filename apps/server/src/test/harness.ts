@@ -26,6 +26,12 @@ export function nextIp(): string {
   return `10.${(process.pid >> 8) & 255}.${process.pid & 255}.${ipCounter % 250}`;
 }
 
+function readOnlyUrl(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  url.searchParams.set('options', '-c default_transaction_read_only=on');
+  return url.toString();
+}
+
 export async function createTestContext(
   overrides: Partial<Config> = {},
   build: Pick<BuildOptions, 'hl7RetryFirstMs'> = {},
@@ -33,6 +39,9 @@ export async function createTestContext(
   const databaseUrl = await cloneTemplate(inject('templateDatabaseUrl'));
   const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent' }), ...overrides };
   const handle = createDb(databaseUrl, { warn: () => {} });
+  // The read-replica routes (app.ts `replica`) read through read-only connections, as on a standby:
+  // a write slipped into one fails its tests here instead of in production.
+  const readOnly = createDb(readOnlyUrl(databaseUrl), { warn: () => {} });
   const clock = {
     now: new Date(),
     advance(ms: number) {
@@ -41,6 +50,7 @@ export async function createTestContext(
   };
   const app = await buildApp(config, {
     db: handle.db,
+    readDb: readOnly.db,
     clock: () => clock.now,
     logger: false,
     checkResponses: true,
@@ -78,6 +88,7 @@ export async function createTestContext(
     },
     async close() {
       await app.close();
+      await readOnly.close();
       await handle.close();
     },
   };

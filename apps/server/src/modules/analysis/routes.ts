@@ -39,8 +39,9 @@ const RANGE_NOTE =
 export async function analysisRoutes(app: FastifyInstance) {
   const contextOf = (request: FastifyRequest): AnalysisContext => {
     const session = sessionOf(request);
+    // an analysis to look at, never edited from: the read replica's (app.ts `replica`)
     return {
-      db: app.db,
+      db: app.replica,
       tenantId: session.tenantId,
       tenant: session,
       scope: session.scope,

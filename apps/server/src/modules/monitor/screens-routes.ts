@@ -42,8 +42,10 @@ export async function screenRoutes(app: FastifyInstance) {
     errorResponseBuilder: () => new AppError(429, 'monitor.link.rateLimited'),
   };
   const config = { permission: 'public' as const, rateLimit };
+  // the link is checked (and its use recorded) on the primary; the wall's figures come from the read
+  // replica (app.ts `replica`)
   const context = async (request: FastifyRequest): Promise<ScreenContext> => ({
-    db: app.db,
+    db: app.replica,
     grant: await screenLinkGrant(app, request, { use: true }),
     now: app.clock(),
     lang: request.lang,

@@ -31,8 +31,9 @@ export async function wardDashboardRoutes(app: FastifyInstance) {
     async (request) =>
       ok(
         request,
+        // a screen refreshed every few seconds: the read replica's (app.ts `replica`)
         await wardDashboard(
-          app.db,
+          app.replica,
           sessionOf(request),
           request.lang,
           app.clock(),

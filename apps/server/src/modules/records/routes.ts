@@ -49,9 +49,11 @@ export async function recordRoutes(app: FastifyInstance) {
     id: string,
     query: { beginDate?: string; endDate?: string; date?: string; sig?: string; exp?: string },
   ): Promise<RecordContext> => {
+    // the session or signed link is checked on the primary; the printable record comes from the read
+    // replica (app.ts `replica`)
     const reader = await recordReader(app, request, { screen, id, range: rangeOf(query) }, query);
     return {
-      db: app.db,
+      db: app.replica,
       tenantId: reader.tenantId,
       scope: reader.scope,
       lang: request.lang,

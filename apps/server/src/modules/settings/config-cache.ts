@@ -44,6 +44,17 @@ interface Entry {
 const caches = new WeakMap<object, Map<string, Entry>>();
 
 /**
+ * Databases whose configuration is read fresh every time: a read replica may still hold the
+ * configuration before the version the session read on the primary, and caching that under the new
+ * version would keep it until the next change (db/replica.ts).
+ */
+const uncached = new WeakSet<object>();
+
+export function neverCacheConfigOf(db: DbOrTx): void {
+  uncached.add(db);
+}
+
+/**
  * `load(tenantId)` through the cache: the stored value when it belongs to the reader's version, else
  * a fresh load, stored when the reader's version is the newest seen (concurrent requests share the
  * load). A failed load is not kept.
@@ -56,7 +67,7 @@ export function cachedConfig<T>(
 ): Promise<T> {
   if (typeof tenant === 'string') return load(tenant);
   const home = db instanceof PgTransaction ? tenant.cacheOf : db;
-  if (!home || home instanceof PgTransaction) return load(tenant.tenantId);
+  if (!home || home instanceof PgTransaction || uncached.has(home)) return load(tenant.tenantId);
   let cache = caches.get(home);
   if (!cache) {
     cache = new Map();

@@ -45,8 +45,9 @@ export function contentDisposition(fileName: string): string {
 export async function statisticsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  // statistics of past periods: the read replica's (app.ts `replica`)
   const contextOf = (request: FastifyRequest): StatisticsContext => ({
-    db: app.db,
+    db: app.replica,
     session: sessionOf(request),
     lang: request.lang,
   });

@@ -3,6 +3,7 @@ import { healthView, projectConfigView } from '@glucocare/domain/responses';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { replicaStatusOf } from '../../db/replica';
 import { envelopeOf, ok } from '../../http/envelope';
 
 /** Routes outside the session: health for load balancers and the web app's runtime configuration. */
@@ -14,13 +15,17 @@ export async function systemRoutes(app: FastifyInstance) {
       config: { permission: 'public' },
       schema: {
         tags: ['system'],
-        summary: 'Liveness and database reachability (503 when the database is down)',
+        summary:
+          'Liveness and database reachability (503 when the database is down); the read replica’s state when one is set',
         response: { 200: envelopeOf(healthView) },
       },
     },
     async (request) => {
       await app.db.execute(sql`select 1`);
-      return ok(request, { status: 'ok' as const, database: 'up' as const });
+      // the replica's state as its monitor last saw it: a replica out of use does not make this process
+      // unhealthy, its reads go to the primary
+      const replica = replicaStatusOf(app.replica);
+      return ok(request, { status: 'ok' as const, database: 'up' as const, ...(replica && { replica }) });
     },
   );
 

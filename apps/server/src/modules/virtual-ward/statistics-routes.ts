@@ -35,8 +35,9 @@ const OUTCOME_RULES =
  */
 export async function virtualWardStatisticsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // statistics of past periods: the read replica's (app.ts `replica`)
   const contextOf = (request: FastifyRequest): OutcomesContext => ({
-    db: app.db,
+    db: app.replica,
     session: sessionOf(request),
     lang: request.lang,
   });
