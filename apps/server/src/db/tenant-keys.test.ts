@@ -9,8 +9,8 @@ import { cloneTemplate } from '../test/database';
  * does not carry the distribution column cannot be created. A migration that breaks it fails here.
  */
 
-/** Tables without a tenant: Citus reference tables (copied to every node). */
-const GLOBAL_TABLES = ['data_migrations', 'system_keys', 'tenants'];
+/** Tables without a tenant: Citus reference tables (copied to every node); the attempt counters are per address. */
+const GLOBAL_TABLES = ['data_migrations', 'password_attempt_windows', 'system_keys', 'tenants'];
 
 let client: pg.Client;
 

@@ -1,4 +1,14 @@
-import { bigint, foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './tenancy';
 
 /** Opaque bearer tokens, kept only as SHA-256 hashes; the token's tenant prefix leads the key. */
@@ -66,4 +76,14 @@ export const systemKeys = pgTable('system_keys', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Password attempts per client address in the current window (modules/auth/attempt-budget.ts), shared
+ * by every server process. Unlogged: counters that may be lost in a crash, never replicated nor backed up.
+ */
+export const passwordAttemptWindows = pgTable('password_attempt_windows', {
+  address: text('address').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  attempts: integer('attempts').notNull(),
 });

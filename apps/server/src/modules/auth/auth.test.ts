@@ -1,7 +1,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { hisAssertionPayload } from '@glucocare/domain';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { createDb } from '../../db/client';
 import { createTestContext, nextIp, type TestContext } from '../../test/harness';
 import { hashPassword } from './service';
 
@@ -346,6 +349,39 @@ describe('login', () => {
       expect((await attempts.changePassword(other)).statusCode).toBe(401);
       expect((await attempts.login(other)).statusCode).toBe(401);
     } finally {
+      await limited.close();
+    }
+  });
+
+  it('shares the budget between server processes on one database, with Retry-After when it is spent', async () => {
+    const limited = await createTestContext({ loginRateLimit: 4 });
+    // a second server on the same database, as a second process behind the load balancer would be
+    const secondHandle = createDb(limited.databaseUrl, { warn: () => {} });
+    const second = await buildApp(limited.app.config, { db: secondHandle.db, logger: false });
+    try {
+      const ip = nextIp();
+      const attempt = (app: FastifyInstance) =>
+        app.inject({
+          method: 'POST',
+          url: LOGIN,
+          remoteAddress: ip,
+          payload: { tenant: '101', userName: 'admin', password: limited.encrypt('Wrong@123456') },
+        });
+      for (const app of [limited.app, second, limited.app, second])
+        expect((await attempt(app)).statusCode).toBe(401);
+      for (const app of [second, limited.app]) {
+        const refused = await attempt(app);
+        expect(refused.statusCode).toBe(429);
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+        expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+      }
+      // a minute later the address has a new budget
+      const later = new Date(Date.now() + 61_000);
+      limited.clock.now = later;
+      expect((await attempt(limited.app)).statusCode).toBe(401);
+    } finally {
+      await second.close();
+      await secondHandle.close();
       await limited.close();
     }
   });

@@ -10,17 +10,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeOf, noDataEnvelope, ok } from '../../http/envelope';
 import { sessionOf } from '../../http/session';
 import { requestMeta } from '../audit/service';
+import { passwordAttemptBudget } from './attempt-budget';
 import { changePassword, login, loginHis, logout, passwordRuleFor } from './service';
 
 const tokenResponse = envelopeOf(accessTokenView);
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // One budget per client address for every way of trying a password. A `rateLimit` route config
-  // gives each route its own counter (with the in-memory store even under a shared `groupId`, since
-  // each route gets its own child store), so one limiter is made here and hooked onto all three.
-  // The key is request.ip (X-Forwarded-For's client only with TRUST_PROXY), IPv6 masked to a /64.
-  const passwordAttempts = app.rateLimit({ max: app.config.loginRateLimit, timeWindow: 60_000 });
+  // one budget per client address for every way of trying a password, shared by all processes
+  const passwordAttempts = passwordAttemptBudget(app);
 
   r.post(
     '/v1/login',
