@@ -1,6 +1,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { findInErrorChain, hasErrorCode } from '../lib/error-chain';
 import { databaseOutages, unavailableReason } from '../lib/outage-log';
 import { prepareRepeatedStatements } from './prepared';
 import * as schema from './schema';
@@ -61,12 +62,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /** PostgreSQL's unique_violation (23505), wherever drizzle wrapped it. */
 export function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: string }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return hasErrorCode(error, '23505');
 }
 
 /**
@@ -78,11 +74,7 @@ const INPUT_VALUE_CODES = new Set(['22003', '22008', '22007', '22P02', '22001', 
 
 /** The SQLSTATE of a bad value in the request, wherever drizzle wrapped it, or null. */
 export function badInputValueCode(error: unknown): string | null {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && INPUT_VALUE_CODES.has(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return null;
+  return findInErrorChain(error, ({ code }) =>
+    typeof code === 'string' && INPUT_VALUE_CODES.has(code) ? code : null,
+  );
 }

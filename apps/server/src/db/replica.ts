@@ -1,6 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { hasErrorCode } from '../lib/error-chain';
 import { neverCacheConfigOf } from '../modules/settings/config-cache';
 import { createDb, type Database, type DbHandle, isDatabaseUnavailable } from './client';
 import * as schema from './schema';
@@ -57,12 +58,7 @@ const LAG_QUERY = `
  * reads; a read is safe to run again on the primary.
  */
 function isRecoveryConflict(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: string }).code === '40001') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return hasErrorCode(error, '40001');
 }
 
 type QueryArgs = Parameters<pg.Pool['query']>;

@@ -1,3 +1,5 @@
+import { findInErrorChain } from './error-chain';
+
 /**
  * Logging while the database cannot be reached. Every request and every background worker fails the
  * same way during an outage, and logging each failure wrote ~0.6-27 MB per 5 s (issue 22) — each
@@ -40,16 +42,11 @@ const UNAVAILABLE_MESSAGES: [RegExp, string][] = [
  * node-postgres message), wherever drizzle wrapped it; null for any other error.
  */
 export function unavailableReason(error: unknown): string | null {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const e = current as { code?: string; message?: string; cause?: unknown };
-    if (e.code && UNAVAILABLE_CODES.has(e.code)) return e.code;
-    if (typeof e.message === 'string') {
-      for (const [pattern, reason] of UNAVAILABLE_MESSAGES) if (pattern.test(e.message)) return reason;
-    }
-    current = e.cause;
-  }
-  return null;
+  return findInErrorChain(error, ({ code, message }) => {
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return code;
+    if (typeof message !== 'string') return null;
+    return UNAVAILABLE_MESSAGES.find(([pattern]) => pattern.test(message))?.[1] ?? null;
+  });
 }
 
 /**

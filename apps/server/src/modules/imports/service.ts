@@ -18,7 +18,12 @@ import { createDepartment } from '../departments/service';
 import { saveEntry } from '../dictionaries/service';
 import { createDrug } from '../drugs/service';
 import { createMapping } from '../inspection/mapping';
-import { createStaff, oneTimeCredentials, type StaffCredentials } from '../users/staff-service';
+import {
+  createStaff,
+  oneTimeCredentials,
+  passwordPolicyOf,
+  type StaffCredentials,
+} from '../users/staff-service';
 
 interface ImportContext {
   session: SessionUser;
@@ -89,8 +94,9 @@ const staffStore: ImportStore<
 > = {
   prepare: async (db, { session }, rows) => {
     const entries = [...rows.values()];
+    const rule = await passwordPolicyOf(db, session.tenantId);
     const made = await mapLimited(entries, HASH_CONCURRENCY, (row) =>
-      oneTimeCredentials(db, session.tenantId, row.roleCodes.includes('tenant_admin')),
+      oneTimeCredentials(rule, row.roleCodes.includes('tenant_admin')),
     );
     return {
       credentials: new Map(

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
   oneTimePassword,
+  type PasswordRule,
   type StaffExpiryFilter,
   type StaffGender,
   staffExpiryOf,
@@ -266,17 +267,15 @@ async function grantsAdmin(db: DbOrTx, tenantId: string, roleIds: number[]): Pro
 /**
  * A one-time random password the tenant's policy accepts for the account (administrators' length
  * included), and its hash. There is no shared default password any more (issue 22): anyone who knew
- * it could sign in to a new or reset account before its owner did.
+ * it could sign in to a new or reset account before its owner did. The caller reads the policy (once,
+ * for a whole import).
  */
-export async function oneTimeCredentials(
-  db: DbOrTx,
-  tenantId: string,
-  isAdmin: boolean,
-): Promise<StaffCredentials> {
-  const rule = await getSetting(db, tenantId, 'password.policy');
+export async function oneTimeCredentials(rule: PasswordRule, isAdmin: boolean): Promise<StaffCredentials> {
   const password = oneTimePassword(rule, isAdmin, randomInt);
   return { password, passwordHash: await hashPassword(password) };
 }
+
+export const passwordPolicyOf = (db: DbOrTx, tenantId: string) => getSetting(db, tenantId, 'password.policy');
 
 /**
  * Adds a staff member with a one-time random password, returned once and to be changed at first
@@ -303,8 +302,7 @@ export async function createStaff(
     const { password, passwordHash } =
       credentials ??
       (await oneTimeCredentials(
-        tx,
-        session.tenantId,
+        await passwordPolicyOf(tx, session.tenantId),
         await grantsAdmin(tx, session.tenantId, input.roleIds),
       ));
     const [row] = await tx
@@ -414,16 +412,22 @@ export async function resetStaffPassword(
 ) {
   return db.transaction(async (tx) => {
     const current = await findUser(tx, session, { userName });
-    const held = await tx
+    const [admin] = await tx
       .select({ roleId: userRoles.roleId })
       .from(userRoles)
-      .where(and(eq(userRoles.tenantId, session.tenantId), eq(userRoles.userId, current.id)));
-    const isAdmin = await grantsAdmin(
-      tx,
-      session.tenantId,
-      held.map((r) => r.roleId),
+      .innerJoin(roles, and(eq(roles.tenantId, userRoles.tenantId), eq(roles.id, userRoles.roleId)))
+      .where(
+        and(
+          eq(userRoles.tenantId, session.tenantId),
+          eq(userRoles.userId, current.id),
+          eq(roles.code, 'tenant_admin'),
+        ),
+      )
+      .limit(1);
+    const { password, passwordHash } = await oneTimeCredentials(
+      await passwordPolicyOf(tx, session.tenantId),
+      admin !== undefined,
     );
-    const { password, passwordHash } = await oneTimeCredentials(tx, session.tenantId, isAdmin);
     const now = new Date();
     await tx
       .update(users)
