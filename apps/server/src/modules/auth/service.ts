@@ -53,6 +53,14 @@ interface AccountRow {
   isAdmin: boolean;
 }
 
+/**
+ * Whether the `users` row in the query holds the administrator role, whose passwords need 12
+ * characters or more (a select column of queries `from(users)`).
+ */
+export const holdsAdministratorRole = sql<boolean>`exists (select 1 from user_roles ur join roles r
+  on r.tenant_id = ur.tenant_id and r.id = ur.role_id
+  where ur.tenant_id = users.tenant_id and ur.user_id = users.id and r.code = 'tenant_admin')`;
+
 async function findAccount(app: FastifyInstance, tenantId: string, userName: string) {
   const [tenant] = await app.db
     .select({ id: tenants.id })
@@ -70,9 +78,7 @@ async function findAccount(app: FastifyInstance, tenantId: string, userName: str
       passwordChangedAt: users.passwordChangedAt,
       failedLoginCount: users.failedLoginCount,
       lockedUntil: users.lockedUntil,
-      isAdmin: sql<boolean>`exists (select 1 from user_roles ur join roles r
-        on r.tenant_id = ur.tenant_id and r.id = ur.role_id
-        where ur.tenant_id = users.tenant_id and ur.user_id = users.id and r.code = 'tenant_admin')`,
+      isAdmin: holdsAdministratorRole,
     })
     .from(users)
     .where(and(eq(users.tenantId, tenantId), sql`lower(${users.userName}) = lower(${userName})`));

@@ -14,7 +14,7 @@ import { AppError, recordNotFound } from '../../http/errors';
 import { defineResource } from '../../lib/resource';
 import { updateVersioned } from '../../lib/versioned';
 import { auditActor as actor, type RequestMeta, writeAudit } from '../audit/service';
-import { hashPassword } from '../auth/service';
+import { hashPassword, holdsAdministratorRole } from '../auth/service';
 import { isoDate, type SessionUser } from '../auth/sessions';
 import { existingCodes, inScope } from '../departments/service';
 import { getSetting } from '../settings/service';
@@ -412,21 +412,13 @@ export async function resetStaffPassword(
 ) {
   return db.transaction(async (tx) => {
     const current = await findUser(tx, session, { userName });
-    const [admin] = await tx
-      .select({ roleId: userRoles.roleId })
-      .from(userRoles)
-      .innerJoin(roles, and(eq(roles.tenantId, userRoles.tenantId), eq(roles.id, userRoles.roleId)))
-      .where(
-        and(
-          eq(userRoles.tenantId, session.tenantId),
-          eq(userRoles.userId, current.id),
-          eq(roles.code, 'tenant_admin'),
-        ),
-      )
-      .limit(1);
+    const [account] = await tx
+      .select({ isAdmin: holdsAdministratorRole })
+      .from(users)
+      .where(and(eq(users.tenantId, session.tenantId), eq(users.id, current.id)));
     const { password, passwordHash } = await oneTimeCredentials(
       await passwordPolicyOf(tx, session.tenantId),
-      admin !== undefined,
+      account.isAdmin,
     );
     const now = new Date();
     await tx
