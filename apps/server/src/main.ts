@@ -9,6 +9,7 @@ import {
   startEmbeddedPostgres,
 } from './db/embedded';
 import { runMigrations } from './db/migrate';
+import { schedulePartitionMaintenance } from './db/partitions';
 import { createReadReplica } from './db/replica';
 import { DEMO_LOGINS, seedDemoData } from './db/seed';
 import { demoScreenLinks } from './modules/monitor/links';
@@ -31,6 +32,9 @@ async function main() {
   const handle = createDb(databaseUrl, log, { preparedStatements: config.preparedStatements });
   await runMigrations(handle.db);
   const seeded = config.seedDemo ? await seedDemoData(handle.db) : false;
+  // the readings' months ahead (and any waiting in the default partition), now and every six hours
+  const partitions = schedulePartitionMaintenance(handle.db, log);
+  await partitions.ready;
   const replica = config.databaseReplicaUrl
     ? createReadReplica(config.databaseReplicaUrl, handle, log, {
         maxLagSeconds: config.databaseReplicaMaxLagSeconds,
@@ -59,6 +63,7 @@ async function main() {
     abandon.unref();
     let code = 0;
     try {
+      partitions.stop();
       await app.close();
       clearTimeout(cut);
       await replica?.close();

@@ -3,7 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { appliedMigrations, listSequences, listTables, selectColumns, tableChecksum } from './catalogue';
+import {
+  appliedMigrations,
+  listPartitions,
+  listSequences,
+  listTables,
+  selectColumns,
+  tableChecksum,
+} from './catalogue';
 import {
   FILE_EXTENSION,
   FORMAT_VERSION,
@@ -56,6 +63,7 @@ export async function backupDatabase(
       serverVersion: (await client.query<{ v: string }>('show server_version')).rows[0].v,
       migrations: await appliedMigrations(client),
       tables: specs,
+      partitions: await listPartitions(client),
     };
     if (!header.migrations.length)
       throw new Error('The database has no GlucoCare schema (no migrations applied): nothing to back up.');

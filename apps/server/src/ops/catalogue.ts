@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import type { SequenceState, TableSpec } from './dump-format';
+import { ARCHIVE_SCHEMA } from '../db/partitions';
+import type { PartitionSpec, SequenceState, TableSpec } from './dump-format';
 
 /** drizzle's record of the schema migrations applied; backed up and restored like a table */
 export const MIGRATIONS_TABLE = { schema: 'drizzle', name: '__drizzle_migrations' };
@@ -9,8 +10,8 @@ export function sqlName(client: pg.ClientBase, table: { schema: string; name: st
 }
 
 /**
- * The tables a backup holds: every permanent table of schema public (a partitioned table as a whole)
- * and drizzle's migrations table, parents before the tables whose foreign keys point at them. Unlogged
+ * The tables a backup holds: every permanent table of schema public (a partitioned table as a whole),
+ * the readings' archived months (db/partitions.ts) and drizzle's migrations table, parents before the tables whose foreign keys point at them. Unlogged
  * tables are scratch by definition (PostgreSQL empties them after a crash) and are left out.
  */
 export async function listTables(client: pg.ClientBase): Promise<TableSpec[]> {
@@ -22,10 +23,10 @@ export async function listTables(client: pg.ClientBase): Promise<TableSpec[]> {
        join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
                           and a.attgenerated = ''
       where c.relkind in ('r', 'p') and not c.relispartition and c.relpersistence = 'p'
-        and (n.nspname = 'public' or (n.nspname = $1 and c.relname = $2))
+        and (n.nspname in ('public', $3) or (n.nspname = $1 and c.relname = $2))
       group by c.oid, n.nspname, c.relname
       order by n.nspname, c.relname`,
-    [MIGRATIONS_TABLE.schema, MIGRATIONS_TABLE.name],
+    [MIGRATIONS_TABLE.schema, MIGRATIONS_TABLE.name, ARCHIVE_SCHEMA],
   );
   const { rows: references } = await client.query<{ child: number; parent: number }>(
     `select conrelid::int as child, confrelid::int as parent from pg_constraint
@@ -88,4 +89,18 @@ export async function appliedMigrations(client: pg.ClientBase): Promise<string[]
     'select created_at::text from drizzle.__drizzle_migrations order by created_at',
   );
   return rows.map((row) => row.created_at);
+}
+
+/** The partitions of schema public's partitioned tables, with their bounds; a backup restores these. */
+export async function listPartitions(client: pg.ClientBase): Promise<PartitionSpec[]> {
+  const { rows } = await client.query<PartitionSpec>(
+    `select n.nspname as schema, c.relname as name, p.relname as parent,
+            pg_get_expr(c.relpartbound, c.oid) as bound
+       from pg_inherits i
+       join pg_class c on c.oid = i.inhrelid join pg_namespace n on n.oid = c.relnamespace
+       join pg_class p on p.oid = i.inhparent join pg_namespace pn on pn.oid = p.relnamespace
+      where c.relispartition and c.relkind in ('r', 'p') and pn.nspname = 'public'
+      order by p.relname, c.relname`,
+  );
+  return rows;
 }

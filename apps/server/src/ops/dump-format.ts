@@ -45,6 +45,20 @@ export interface Header {
   /** created_at of every schema migration applied (drizzle.__drizzle_migrations), in order */
   migrations: string[];
   tables: TableSpec[];
+  /**
+   * The partitions of the partitioned tables (the readings' months, migration 0027), so that a restore
+   * creates the same ones before it loads the rows; absent from backups made before partitioning
+   */
+  partitions?: PartitionSpec[];
+}
+
+export interface PartitionSpec {
+  schema: string;
+  name: string;
+  /** the partitioned table, schema-qualified as `qualifiedName` prints it */
+  parent: string;
+  /** PostgreSQL's own text of the bound: `FOR VALUES FROM (…) TO (…)` or `DEFAULT` */
+  bound: string;
 }
 
 export interface Manifest extends Omit<Header, 'tables'> {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { ARCHIVE_SCHEMA } from '../db/partitions';
 import { listTables, MIGRATIONS_TABLE, sqlName, tableChecksum } from './catalogue';
 import {
   BackupFileError,
@@ -104,6 +105,38 @@ async function createSchema(client: pg.ClientBase, header: Header) {
   return newer;
 }
 
+const PARTITION_BOUND = /^(DEFAULT|FOR VALUES FROM \('[0-9: +.-]+'\) TO \('[0-9: +.-]+'\))$/;
+
+/**
+ * The backup's partitions that the migrations did not create (the readings' months before the
+ * restore's own), so that each row is loaded straight into its month, as it was stored; and the
+ * archived months.
+ */
+async function createPartitions(client: pg.ClientBase, header: Header) {
+  for (const partition of header.partitions ?? []) {
+    const { rows } = await client.query<{ found: boolean }>('select to_regclass($1) is not null as found', [
+      sqlName(client, partition),
+    ]);
+    if (rows[0].found) continue;
+    // the bound is spliced into the statement: only the two shapes a range partition prints
+    if (!PARTITION_BOUND.test(partition.bound))
+      throw new BackupFileError(
+        `The backup's partition ${partition.name} has a bound this version cannot read.`,
+      );
+    const parent = sqlName(client, { schema: 'public', name: partition.parent });
+    await client.query(
+      `create table ${sqlName(client, partition)} partition of ${parent} ${partition.bound}`,
+    );
+  }
+  // the archived months (detached partitions), with the live readings' columns and keys
+  for (const table of header.tables.filter((t) => t.schema === ARCHIVE_SCHEMA)) {
+    await client.query(`create schema if not exists ${client.escapeIdentifier(ARCHIVE_SCHEMA)}`);
+    await client.query(
+      `create table ${sqlName(client, table)} (like public.measurements including defaults including indexes)`,
+    );
+  }
+}
+
 /**
  * Checks the migrated schema has every table and column of the backup (tables it does not know, e.g.
  * one an operator added by hand, are left out only when asked); empties what migrations filled.
@@ -158,15 +191,19 @@ async function loadTables(client: pg.ClientBase, file: string, skipped: Set<stri
 
 /**
  * Takes off the indexes no constraint needs (all but primary keys and unique constraints) before the
+ * load (a partitioned table's index with its partitions' ones)
  * load and builds them again after it: building an index once from the loaded rows is several times
  * faster than updating it row by row (the readings' seven indexes most of all). Built inside the
  * restore's transaction, so a unique index that the rows would break rolls the whole restore back.
  */
 async function setAsideIndexes(client: pg.ClientBase) {
   const { rows } = await client.query<{ name: string; definition: string }>(
-    `select format('%I.%I', n.nspname, c.relname) as name, pg_get_indexdef(i.indexrelid) as definition
+    // a partitioned table's index prints as `ON ONLY` (the table's without its partitions'): built on all
+    `select format('%I.%I', n.nspname, c.relname) as name,
+            replace(pg_get_indexdef(i.indexrelid), ' ON ONLY ', ' ON ') as definition
        from pg_index i join pg_class c on c.oid = i.indexrelid join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'public' and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)`,
+      where n.nspname = 'public' and not c.relispartition
+        and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)`,
   );
   for (const index of rows) await client.query(`drop index ${index.name}`);
   return {
@@ -232,6 +269,7 @@ export async function restoreDatabase(
     await client.query('begin');
     const triggers = await suspendTriggers(client);
     const newerMigrations = await createSchema(client, manifest);
+    await createPartitions(client, manifest);
     const { present, skipped } = await prepareTables(client, manifest, skipUnknownTables);
     await triggers.disable(present);
     const indexes = await setAsideIndexes(client);

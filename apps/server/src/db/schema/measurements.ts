@@ -91,16 +91,20 @@ export const measurements = pgTable(
     deleteReason: text('delete_reason'),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    // Partitioned by month of test_time (migration 0027, db/partitions.ts): every key of a partitioned
+    // table holds the partition column; the id alone stays unique by its sequence
+    primaryKey({ columns: [t.tenantId, t.id, t.testTime] }),
     // §5 Glucose "measurement times cannot repeat", per patient and item; also the patient tab's index.
     // Migration 0008 adds INCLUDE (id, value, period_code, classification) by hand (drizzle cannot
     // declare it): the analysis reads a patient's year as an index-only scan
     uniqueIndex('measurements_patient_time_uq')
       .on(t.tenantId, t.patientId, t.item, t.testTime)
       .where(sql`${t.deletedAt} is null`),
-    // ARCHITECTURE §4: a repeated meter/HIS upload adds nothing (deleted rows included)
+    // ARCHITECTURE §4: a repeated meter/HIS upload adds nothing (deleted rows included): the write path
+    // looks the device key up in every month (record.ts receivedDeviceKeys); the index, which must hold
+    // the partition column, keeps two concurrent uploads of one record from both landing
     uniqueIndex('measurements_device_record_uq')
-      .on(t.tenantId, t.deviceSerial, t.deviceRecordNo)
+      .on(t.tenantId, t.deviceSerial, t.deviceRecordNo, t.testTime)
       .where(sql`${t.deviceSerial} is not null`),
     index('measurements_department_idx')
       .on(t.tenantId, t.departmentCode, t.item, t.testTime)

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/service';
 import type { Database, DbOrTx } from '../client';
+import { maintainPartitions } from '../partitions';
 import { departments, roles, settings, tenants, units, userRoles, users } from '../schema';
 import { seedCatalogues } from './catalogues';
 import { seedConsultations } from './consultations';
@@ -215,5 +216,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     return true;
   });
   await ensureShippedMenusForAllTenants(db);
+  // the demo's months of readings before last month waited in the default partition (migration 0027)
+  if (created) await maintainPartitions(db);
   return created;
 }

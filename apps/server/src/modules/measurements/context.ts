@@ -15,6 +15,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { dictEntries, userDepartments, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { findInErrorChain } from '../../lib/error-chain';
 import type { PatientRow } from '../patients/access';
 import { listGlucosePeriods } from '../periods/service';
 import { cachedConfig, type TenantRef } from '../settings/config-cache';
@@ -104,15 +105,36 @@ export function duplicateTimeParams(lang: Lang, item: MeasurementItem, at: Date,
   return { item: translate(lang, `measurements.item.${item}`), time: wallClock(at, timeZone) };
 }
 
-/** Whether an error is PostgreSQL's unique violation (23505) of one of the given indexes. */
+/** The index PostgreSQL names in a unique violation (23505) along the error's causes, if it is one. */
+function violatedUniqueIndex(error: unknown): string | null {
+  return findInErrorChain(error, (link) => {
+    const e = link as { code?: string; constraint?: string };
+    return e.code === '23505' ? (e.constraint ?? null) : null;
+  });
+}
+
+/** Whether an error is PostgreSQL's unique violation (23505) of the given index. */
 export function uniqueViolationOf(error: unknown, constraint: string): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const e = current as { code?: string; constraint?: string; cause?: unknown };
-    if (e.code === '23505' && e.constraint === constraint) return true;
-    current = e.cause;
-  }
-  return false;
+  return violatedUniqueIndex(error) === constraint;
+}
+
+/**
+ * Whether an error is a unique violation of an index of a partitioned table (the readings, migration
+ * 0027): PostgreSQL names the partition's own index, which the catalogue ties to the table's. Asked
+ * after the failed statement's savepoint was rolled back.
+ */
+export async function partitionedUniqueViolationOf(
+  db: DbOrTx,
+  error: unknown,
+  index: string,
+): Promise<boolean> {
+  const violated = violatedUniqueIndex(error);
+  if (violated === null) return false;
+  if (violated === index) return true;
+  const { rows } = await db.execute(sql`
+    select 1 from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
+     where c.relname = ${violated} and p.relname = ${index} and c.relkind = 'i'`);
+  return rows.length > 0;
 }
 export const PATIENT_TIME_INDEX = 'measurements_patient_time_uq';
 

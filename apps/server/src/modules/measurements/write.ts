@@ -39,9 +39,9 @@ import {
   fieldError,
   hospitalLists,
   PATIENT_TIME_INDEX,
+  partitionedUniqueViolationOf,
   stayContext,
   type Tester,
-  uniqueViolationOf,
 } from './context';
 import {
   afterWrite,
@@ -103,7 +103,7 @@ async function guardTime<T>(
   try {
     return await tx.transaction(write);
   } catch (error) {
-    if (!uniqueViolationOf(error, PATIENT_TIME_INDEX)) throw error;
+    if (!(await partitionedUniqueViolationOf(tx, error, PATIENT_TIME_INDEX))) throw error;
     const { item, at, timeZone } = await clash();
     const params = duplicateTimeParams(lang, item, at, timeZone);
     const errors = [{ field: 'testTime', message: translate(lang, 'measurements.duplicateTime', params) }];
