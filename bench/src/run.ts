@@ -10,6 +10,7 @@ import { type Row, row } from './row';
 import { scaleReport } from './scale';
 import { BENCH_PASSWORD, startBenchServer } from './server';
 import { measureStartup } from './startup';
+import { yearsReport } from './years';
 
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -120,7 +121,8 @@ async function sessionScenarios(): Promise<Row[]> {
 
 /**
  * `npm run bench -- --only hospital` (or `--only=hospital`, `npm run bench hospital`, BENCH_ONLY=hospital):
- * some parts only — `http`, `bundle`, `startup`, `hospital`, `scale` (only when asked for) — or some
+ * some parts only — `http`, `bundle`, `startup`, `hospital`, `scale` and `years` (these two only when
+ * asked for) — or some
  * hospital scenarios by key, comma separated, e.g. `--only=round,push` (the hospital part with those
  * scenarios only).
  */
@@ -150,12 +152,15 @@ function onlyParts(): { parts?: string[]; scenarios?: string[] } {
   return { parts, scenarios: scenarios.length && !keys.includes('hospital') ? scenarios : undefined };
 }
 
-const PARTS = ['http', 'bundle', 'startup', 'hospital', 'scale'];
+const PARTS = ['http', 'bundle', 'startup', 'hospital', 'scale', 'years'];
+/** parts that run only when asked for */
+const ON_REQUEST = ['scale', 'years'];
 
 async function main() {
   const { parts, scenarios } = onlyParts();
-  // `scale` (two app processes against one, issue 22) runs only when asked for
-  const part = (name: string) => (!parts && name !== 'scale') || !!parts?.includes(name);
+  // `scale` (two app processes against one) and `years` (one year of history against five), issue 22,
+  // run only when asked for
+  const part = (name: string) => (!parts && !ON_REQUEST.includes(name)) || !!parts?.includes(name);
   const lines: string[] = [`# GlucoCare bench — ${new Date().toISOString()}`, ''];
   if (part('http')) {
     const rows = [...(await sessionScenarios()), await ceiling()];
@@ -190,6 +195,9 @@ async function main() {
   }
   if (part('scale')) {
     lines.push(...(await scaleReport(DURATION)));
+  }
+  if (part('years')) {
+    lines.push(...(await yearsReport(DURATION)));
   }
   const text = lines.join('\n');
   console.log(text);

@@ -10,7 +10,8 @@ import {
   BENCH_USERS,
   BENCH_WARD,
   benchNurse,
-  DATABASE_NAME,
+  benchYears,
+  databaseNameFor,
 } from './hospital/generate';
 import { type Row, row } from './row';
 
@@ -24,6 +25,8 @@ import { type Row, row } from './row';
  */
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+/** the bench hospital of BENCH_YEARS (default one year) */
+const DATABASE_NAME = databaseNameFor(benchYears());
 const UPLOAD_BATCH = 50;
 
 interface ScaleRow extends Row {

@@ -63,14 +63,17 @@ export async function startAppServer(databaseUrl: string, port: number): Promise
     },
   );
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  // a start may convert a big table first (issue 22: the 5-year hospital's readings into monthly
+  // partitions took 123 s): BENCH_START_SECONDS, default 600
+  const startSeconds = Number(process.env.BENCH_START_SECONDS ?? 600);
+  const deadline = Date.now() + startSeconds * 1000;
   for (;;) {
     if (child.exitCode !== null) {
       throw new Error(`the app exited with ${child.exitCode} before it was healthy; see ${logFile}`);
     }
     if (Date.now() > deadline) {
       child.kill('SIGTERM');
-      throw new Error(`the app was not healthy within 120 s; see ${logFile}`);
+      throw new Error(`the app was not healthy within ${startSeconds} s; see ${logFile}`);
     }
     try {
       const res = await fetch(`${url}/app-service/health`);

@@ -4,6 +4,12 @@
  * per ward, 2,000 in-hospital patients and the patients discharged over the year, a year of 7-point
  * glucose for every stay plus ketone and uric acid, critical-value events, ~80 % approved.
  *
+ * BENCH_YEARS=N (1-10, default 1; issue 22) spans N years instead, in its own database
+ * `gc_bench_hospital_Ny`: the last year is the one-year hospital's (the same stays, patients and ids,
+ * drawn from the same seed; only the readings' random scatter differs), and each bed's years before it
+ * are further stays (other patients, ids after the last year's), so the N-year hospital differs from
+ * the one-year one only by older history.
+ *
  * Set-based: patients go in as one INSERT ... SELECT FROM unnest(arrays); readings are made by
  * PostgreSQL itself (INSERT ... SELECT over generate_series of each stay's days × the periods), with
  * the measurement indexes dropped during the load and rebuilt afterwards, then VACUUM ANALYZE.
@@ -38,6 +44,22 @@ import { generateInsulin } from './insulin';
 export const GENERATOR_VERSION = 3;
 /** BENCH_DATABASE: another name, so that several working trees on one PostgreSQL keep a bench hospital each. */
 export const DATABASE_NAME = process.env.BENCH_DATABASE || 'gc_bench_hospital';
+
+/** BENCH_YEARS: how many years of stays and readings the hospital spans (1-10, default 1). */
+export function benchYears(): number {
+  const raw = process.env.BENCH_YEARS?.trim();
+  if (!raw) return 1;
+  const years = Number(raw);
+  if (!Number.isInteger(years) || years < 1 || years > 10) {
+    throw new Error(`BENCH_YEARS=${raw}: an integer from 1 to 10`);
+  }
+  return years;
+}
+
+/** The database of a hospital of `years` years: DATABASE_NAME for one, `${DATABASE_NAME}_${years}y` beyond. */
+export function databaseNameFor(years: number): string {
+  return years === 1 ? DATABASE_NAME : `${DATABASE_NAME}_${years}y`;
+}
 export const BENCH_TENANT = '900';
 export const BENCH_PASSWORD = 'Bench@2026';
 /** The password of the ward staff (`d_endo_1`, `n_endo_1`, `r_endo`, …). */
@@ -75,6 +97,8 @@ export interface HospitalCounts {
 export interface HospitalInfo {
   url: string;
   version: number;
+  /** years of stays and readings (absent in databases generated before issue 22: one) */
+  years?: number;
   generatedAt: string;
   /** readings run up to this instant (the generation time); the scenarios' date windows end here */
   dataEnd: string;
@@ -87,6 +111,8 @@ export interface HospitalInfo {
   insulin?: { insulinRecords: number; pumps: number; bindings: number; basalProfiles: number };
   /** true when an existing database of this version was reused */
   reused: boolean;
+  /** reused: seconds the pending migrations took (e.g. issue 22's conversion to partitions) */
+  migrationSeconds?: number;
 }
 
 function withDatabase(url: string, database: string): string {
@@ -111,43 +137,93 @@ function log(message: string) {
   process.stdout.write(`[hospital] ${message}\n`);
 }
 
+export interface EnsureOptions {
+  /** years of history (default: BENCH_YEARS, else 1) */
+  years?: number;
+  /**
+   * when the tree's migrations do not apply to a reusable database: generate it anew (the default), or
+   * throw and leave it as it is (a big hospital is not dropped for a broken migration)
+   */
+  onMigrationFailure?: 'regenerate' | 'throw';
+}
+
 /** The bench hospital database, reused when its generator version matches, else generated. */
-export async function ensureHospital(baseUrl: string): Promise<HospitalInfo> {
-  const url = withDatabase(baseUrl, DATABASE_NAME);
+export async function ensureHospital(baseUrl: string, options: EnsureOptions = {}): Promise<HospitalInfo> {
+  const years = options.years ?? benchYears();
+  const name = databaseNameFor(years);
+  const url = withDatabase(baseUrl, name);
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  const exists = (await admin.query('select 1 from pg_database where datname = $1', [DATABASE_NAME]))
-    .rowCount;
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
   if (exists && process.env.BENCH_REGENERATE !== '1') {
     const stored = await readMeta(url);
-    if (stored?.version === GENERATOR_VERSION) {
+    if (stored?.version === GENERATOR_VERSION && (stored.years ?? 1) === years) {
       // pending migrations (e.g. a new index) apply to the reused data as at any app start
       const handle = createDb(url, console);
       try {
+        const started = performance.now();
         await runMigrations(handle.db);
         await admin.end();
-        log(`reusing ${DATABASE_NAME} (generator v${GENERATOR_VERSION}, generated ${stored.generatedAt})`);
-        return { ...stored, url, reused: true };
+        await analyzeIfRebuilt(url, name);
+        const seconds = (performance.now() - started) / 1000;
+        log(
+          `reusing ${name} (generator v${GENERATOR_VERSION}, ${years} year${years > 1 ? 's' : ''}, generated ${stored.generatedAt}; migrations ${seconds.toFixed(1)} s)`,
+        );
+        return { ...stored, years, url, reused: true, migrationSeconds: Math.round(seconds * 10) / 10 };
       } catch (error) {
+        if (options.onMigrationFailure === 'throw') {
+          await admin.end().catch(() => {});
+          throw new Error(
+            `the tree's migrations do not apply to ${name}: ${(error as Error).cause ?? error}`,
+          );
+        }
         // a migration rewritten since the data were generated: the schema cannot be brought up to date
         log(
-          `the tree's migrations do not apply to ${DATABASE_NAME} (${(error as Error).cause ?? error}): generating anew`,
+          `the tree's migrations do not apply to ${name} (${(error as Error).cause ?? error}): generating anew`,
         );
       } finally {
         await handle.close();
       }
     } else {
-      log(`${DATABASE_NAME} is of another generator version (${stored?.version ?? 'none'}): generating anew`);
+      log(
+        `${name} is of another generator version or span (${stored?.version ?? 'none'}, ${stored?.years ?? 1} y): generating anew`,
+      );
     }
   }
-  await admin.query(`drop database if exists ${DATABASE_NAME} with (force)`);
-  await admin.query(`create database ${DATABASE_NAME}`);
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
   await admin.end();
-  const info = await generate(url);
+  const info = await generate(url, years);
   return { ...info, url, reused: false };
 }
 
-async function readMeta(url: string): Promise<Omit<HospitalInfo, 'url' | 'reused'> | null> {
+/**
+ * A migration that rebuilt `measurements` (0027, the monthly partitions) leaves it without statistics:
+ * the generator's VACUUM ANALYZE was of the old table, autovacuum never analyzes a partitioned table's
+ * parent (and may be off, as on the CI PostgreSQL). Planned without them the patient tab, the data
+ * page and the report ran 2-20 × slower (docs/bench.md, issue 22): analyzed here as after a generation.
+ */
+async function analyzeIfRebuilt(url: string, name: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      `select count(*)::int as n from pg_stats where schemaname = current_schema() and tablename = 'measurements'`,
+    );
+    if (rows[0]?.n) return;
+    const started = performance.now();
+    await client.query('vacuum (analyze) measurements');
+    log(
+      `${name}: measurements had no statistics (rebuilt by a migration): analyzed in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+async function readMeta(
+  url: string,
+): Promise<Omit<HospitalInfo, 'url' | 'reused' | 'migrationSeconds'> | null> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -266,11 +342,35 @@ interface Stay {
  * monitored patient. Stays of 3-18 days and gaps of 3-16 days put monitored patients in about half of
  * the bed-days: 2,000 × 365 × ~0.51 × 7 ≈ 2.6 M glucose. Bed 1 of each ward is a long-stay patient
  * admitted a year ago (the "patient with a year of data").
+ *
+ * More than one year: the last year exactly as above (the same draws of `random`, so the same stays,
+ * patients and ids), then each bed's years before it, walking back from the earliest of its last-year
+ * admission and one year ago, with draws of their own: those stays get the ids after the last year's.
+ * The long-stay patients stay a year long; their beds had other patients before.
  */
-function planStays(now: number, random: () => number): Stay[] {
+function planStays(now: number, random: () => number, years = 1): Stay[] {
   const yearStart = now - 365 * DAY;
+  const horizon = now - years * 365 * DAY;
+  const older = prng(20260505 + years);
   const stays: Stay[] = [];
-  const person = (ward: Ward, bed: number, admittedAt: number, dischargedAt: number | null): Stay => {
+  const olderStays: { ward: Ward; bed: number; admittedAt: number; dischargedAt: number }[] = [];
+  const walkBack = (ward: Ward, bed: number, from: number) => {
+    let cursor = from;
+    for (;;) {
+      const dischargedAt = cursor - (3 + older() * 13) * DAY;
+      const admittedAt = dischargedAt - (3 + older() * 15) * DAY;
+      if (admittedAt < horizon) break;
+      olderStays.push({ ward, bed, admittedAt, dischargedAt });
+      cursor = admittedAt;
+    }
+  };
+  const person = (
+    ward: Ward,
+    bed: number,
+    admittedAt: number,
+    dischargedAt: number | null,
+    random: () => number,
+  ): Stay => {
     const female = ward.women ? true : random() < 0.47;
     const age = ward.minAge + Math.floor(random() * (ward.maxAge - ward.minAge + 1));
     const birth = new Date(admittedAt - age * 365.25 * DAY - random() * 360 * DAY);
@@ -318,20 +418,26 @@ function planStays(now: number, random: () => number): Stay[] {
   for (const ward of WARDS) {
     for (let bed = 1; bed <= BEDS_PER_WARD; bed++) {
       if (bed === 1) {
-        stays.push(person(ward, bed, yearStart - DAY * (1 + random()), null));
+        const admittedAt = yearStart - DAY * (1 + random());
+        stays.push(person(ward, bed, admittedAt, null, random));
+        if (years > 1) walkBack(ward, bed, admittedAt);
         continue;
       }
       const length = 3 + random() * 15;
       let admittedAt = now - Math.max(0.05, random() * length) * DAY;
-      stays.push(person(ward, bed, admittedAt, null));
+      stays.push(person(ward, bed, admittedAt, null, random));
       for (;;) {
         const dischargedAt = admittedAt - (3 + random() * 13) * DAY;
         const earlier = dischargedAt - (3 + random() * 15) * DAY;
         if (earlier < yearStart) break;
-        stays.push(person(ward, bed, earlier, dischargedAt));
+        stays.push(person(ward, bed, earlier, dischargedAt, random));
         admittedAt = earlier;
       }
+      if (years > 1) walkBack(ward, bed, Math.min(admittedAt, yearStart));
     }
+  }
+  for (const stay of olderStays) {
+    stays.push(person(stay.ward, stay.bed, stay.admittedAt, stay.dischargedAt, older));
   }
   return stays;
 }
@@ -342,7 +448,7 @@ function minutesOf(time: string): number {
   return h * 60 + m;
 }
 
-async function generate(url: string): Promise<Omit<HospitalInfo, 'url' | 'reused'>> {
+async function generate(url: string, years: number): Promise<Omit<HospitalInfo, 'url' | 'reused'>> {
   const started = performance.now();
   let stepStarted = started;
   const step = (what: string) => {
@@ -435,7 +541,7 @@ async function generate(url: string): Promise<Omit<HospitalInfo, 'url' | 'reused
     step(`${staff.length} staff`);
 
     // 3. patients and their stays
-    const stays = planStays(nowMs, random);
+    const stays = planStays(nowMs, random, years);
     const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
     await client.query(
       `insert into patients (tenant_id, id, name, gender, date_of_birth, age, mobile_phone, height_cm, weight_kg,
@@ -621,17 +727,39 @@ async function generate(url: string): Promise<Omit<HospitalInfo, 'url' | 'reused
       await client.query('insert into bench_points values ($1, $2, $3, $4, $5, $6, $7)', point);
     }
 
-    // 6. the readings, with the indexes of the table dropped during the load
+    // 6. the readings, with the indexes of the table dropped during the load. Partitioned by month
+    // (issue 22, migration 0027): the months of the whole span are created first, so that no reading
+    // lands in the default partition.
+    const partitioning = await client.query<{ present: boolean }>(
+      `select to_regprocedure('measurement_partitions_ensure(timestamptz,timestamptz)') is not null as present`,
+    );
+    if (partitioning.rows[0]?.present) {
+      const created = await client.query<{ created: number }>(
+        `select measurement_partitions_ensure(min(admitted_at), $1::timestamptz + interval '1 month') as created
+           from bench_stays`,
+        [iso(nowMs)],
+      );
+      step(`${created.rows[0]?.created ?? 0} monthly partitions of measurements created`);
+    }
+    // the parent's own indexes only: on a partitioned table dropping one drops its partitions' too, and
+    // its definition reads `ON ONLY measurements` (which would build no partition's): made `ON` again
     const indexes = (
       await client.query<{ indexname: string; indexdef: string }>(
-        `select i.indexname, i.indexdef from pg_indexes i
+        `select i.indexname, replace(i.indexdef, ' ON ONLY ', ' ON ') as indexdef from pg_indexes i
           where i.tablename = 'measurements' and i.schemaname = current_schema()
             and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
       )
     ).rows;
     for (const index of indexes) await client.query(`drop index ${client.escapeIdentifier(index.indexname)}`);
-    const readings = await client.query(
-      `insert into measurements (tenant_id, patient_id, admission_id, department_code, item, period_code, test_time,
+    // a year at a time (local days, oldest first): one year's sort and temporary files, whatever the span
+    const bounds: (string | null)[] = [null];
+    for (let k = years - 1; k >= 1; k--) bounds.push(localDay(nowMs - k * 365 * DAY, timeZone));
+    bounds.push(null);
+    let readingCount = 0;
+    for (let chunk = 0; chunk + 1 < bounds.length; chunk++) {
+      const [fromDay, toDay] = [bounds[chunk], bounds[chunk + 1]];
+      const readings = await client.query(
+        `insert into measurements (tenant_id, patient_id, admission_id, department_code, item, period_code, test_time,
          value, entered_value, entered_unit, untested_reason, untested_reason_text, tester_id, tester_name, source,
          device_serial, device_record_no, classification, grade, color, status, approved_by, approved_by_name,
          approved_at, version, created_by, created_at, updated_at)
@@ -687,7 +815,11 @@ async function generate(url: string): Promise<Omit<HospitalInfo, 'url' | 'reused
                           ('UA|' || s.dept) = any($4::text[]) as age_item_ua
                      from bench_stays s
                      join bench_points p on p.who = 'all' or p.who = 'ket' and s.ket or p.who = 'ua' and s.ua
-                     cross join lateral generate_series(s.first_day, s.last_day, interval '1 day') as d(day)
+                     cross join lateral generate_series(greatest(s.first_day, $5::timestamp),
+                                                        least(s.last_day, $6::timestamp - interval '1 day'),
+                                                        interval '1 day') as d(day)
+                    where ($5::timestamp is null or s.last_day >= $5::timestamp)
+                      and ($6::timestamp is null or s.first_day < $6::timestamp)
                  ) x
                 where x.test_time >= x.admitted_at and x.test_time < x.end_at
              ) g
@@ -696,9 +828,13 @@ async function generate(url: string): Promise<Omit<HospitalInfo, 'url' | 'reused
                                  and c.age = r.age_key and c.v10 = round(r.value * 10)::int
         -- in time order, as readings arrive: a ward's month is spread over the table as in production
         order by r.test_time`,
-      [BENCH_TENANT, timeZone, iso(nowMs), [...ageWards]],
-    );
-    step(`${readings.rowCount} readings`);
+        [BENCH_TENANT, timeZone, iso(nowMs), [...ageWards], fromDay, toDay],
+      );
+      readingCount += readings.rowCount ?? 0;
+      if (years > 1)
+        step(`${readings.rowCount} readings from ${fromDay ?? 'the start'} to ${toDay ?? 'now'}`);
+    }
+    step(`${readingCount} readings`);
     for (const index of indexes) await client.query(index.indexdef);
     step(`${indexes.length} measurement indexes rebuilt`);
 
@@ -767,6 +903,7 @@ async function generate(url: string): Promise<Omit<HospitalInfo, 'url' | 'reused
     const counts = await countRows(client);
     const info: Omit<HospitalInfo, 'url' | 'reused'> = {
       version: GENERATOR_VERSION,
+      years,
       generatedAt: new Date().toISOString(),
       dataEnd: new Date(nowMs).toISOString(),
       timeZone,
@@ -783,6 +920,16 @@ async function generate(url: string): Promise<Omit<HospitalInfo, 'url' | 'reused
     await client.end();
     await handle.close();
   }
+}
+
+/** "YYYY-MM-DD" of an instant in the hospital's time zone. */
+function localDay(ms: number, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(ms));
 }
 
 function range(from: number, to: number, step = 1): number[] {

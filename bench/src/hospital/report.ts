@@ -42,7 +42,7 @@ function countsLine(info: HospitalInfo): string[] {
   const pct = (part: number) => `${((100 * part) / c.measurements).toFixed(1)} %`;
   return [
     `Hospital (tenant 900, generator v${info.version}, ${info.reused ? `reused; generated ${info.generatedAt} in ${info.generationSeconds} s` : `generated now in ${info.generationSeconds} s`}, database ${c.databaseSize}): ` +
-      `${c.wards} wards, ${n(c.beds)} beds, ${n(c.staff)} staff, ${n(c.patients)} patients (${n(c.inHospital)} in hospital, ${n(c.discharged)} discharged over the year); ` +
+      `${c.wards} wards, ${n(c.beds)} beds, ${n(c.staff)} staff, ${n(c.patients)} patients (${n(c.inHospital)} in hospital, ${n(c.discharged)} discharged over ${(info.years ?? 1) > 1 ? `${info.years} years` : 'the year'}); ` +
       `${n(c.measurements)} measurements: ${n(c.glucose)} glucose, ${n(c.ketone)} ketone, ${n(c.uricAcid)} uric acid; ` +
       `${n(c.untested)} untested (${pct(c.untested)}), ${n(c.approved)} approved (${pct(c.approved)}), ` +
       `${n(c.critical)} critical (${pct(c.critical)}) with ${n(c.criticalEvents)} critical-value events (${n(c.criticalOpen)} open). ` +

@@ -58,9 +58,9 @@ export interface HospitalRow extends Row {
 }
 
 /** who calls: a nurse's or an administrator's session, or a wall display with a whole-hospital screen link */
-type Who = 'nurse' | 'admin' | 'wall';
+export type Who = 'nurse' | 'admin' | 'wall';
 
-interface HttpScenario {
+export interface HttpScenario {
   /** for BENCH_SCENARIOS=dashboard,pivot,... */
   key: string;
   name: string;
@@ -109,7 +109,7 @@ export function windows(info: HospitalInfo) {
   };
 }
 
-function httpScenarios(info: HospitalInfo): HttpScenario[] {
+export function httpScenarios(info: HospitalInfo): HttpScenario[] {
   const w = windows(info);
   const patient = info.yearPatientId;
   return [

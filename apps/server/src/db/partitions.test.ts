@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertPatient } from '../modules/measurements/test-support';
+import { insertPatient, periodOfTime } from '../modules/measurements/test-support';
 import { apiOf } from '../test/api';
 import { createTestContext, type TestContext } from '../test/harness';
 import {
@@ -109,6 +109,55 @@ describe('the readings partitioned by month (issue 22)', () => {
     expect(await partitionOf(id)).toBe('measurements_y2021m04');
     expect(await dayCounts()).not.toContain('2021-04-01:0');
     expect(await dayCounts()).toContain('2021-04-01:1');
+  });
+
+  it("keeps a critical value's time its reading's, after the value was handled and corrected to a normal one", async () => {
+    const at = new Date(t.clock.now.getTime() - 3 * 3600_000);
+    at.setUTCSeconds(0, 0);
+    const entered = await api('POST', '/v1/testRecord/customerRecord', nurse, {
+      category: 'GLU',
+      patientId: patient,
+      period: periodOfTime(at.toISOString()),
+      testTime: at.toISOString(),
+      result: 2.1,
+    });
+    expect(entered.statusCode, entered.body).toBe(200);
+    const reading = entered.json().dataContent as { id: number; version: number };
+    const { rows } = await client.query<{ id: string; version: number }>(
+      `select id, version from critical_events where tenant_id = '101' and measurement_id = $1`,
+      [reading.id],
+    );
+    const handled = await api('POST', '/v1/crisisPatient/handle', nurse, {
+      id: Number(rows[0]!.id),
+      version: rows[0]!.version,
+      notifiedPerson: 'Dr. Li Wei',
+      action: 'Glucose gel given',
+    });
+    expect(handled.statusCode, handled.body).toBe(200);
+    const later = new Date(at.getTime() + 40 * 60_000);
+    const corrected = await api('PUT', '/v1/testRecord', nurse, {
+      id: reading.id,
+      version: reading.version,
+      reason: 'wrong value and time typed',
+      testTime: later.toISOString(),
+      result: 6.0,
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    const event = await client.query<{ measured_at: Date; status: string }>(
+      `select measured_at, status from critical_events where tenant_id = '101' and measurement_id = $1`,
+      [reading.id],
+    );
+    expect(event.rows[0]).toMatchObject({ status: 'handled', measured_at: later });
+    // the critical-value list finds it through its reading's month
+    const day = later.toISOString().slice(0, 10);
+    const list = await api(
+      'GET',
+      `/v1/crisisPatient/query?beginDate=${day}T00:00:00Z&endDate=${day}T23:59:59Z`,
+      nurse,
+    );
+    expect(
+      list.json().dataContent.records.map((row: { measurementId?: number; id: number }) => row.id),
+    ).toContain(Number(rows[0]!.id));
   });
 
   it('reads only the months a query asks for', async () => {

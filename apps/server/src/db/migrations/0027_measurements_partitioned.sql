@@ -7,6 +7,13 @@
 -- The table is rebuilt once: renamed aside, a partitioned one created like it, the rows copied with
 -- their ids (the derived rows and the HL7 outbox are already right, so the triggers are created after
 -- the copy), the keys and indexes built on the whole, the old table dropped.
+-- A critical value's time is its reading's from now on whatever the event's state (the write path keeps
+-- it so, issue 22): the lists join the reading by id and time, which names its month. Events whose
+-- reading was corrected to a normal value at another time kept the old time until now.
+UPDATE "critical_events" ce SET "measured_at" = m."test_time"
+  FROM "measurements" m
+ WHERE m."tenant_id" = ce."tenant_id" AND m."id" = ce."measurement_id" AND ce."measured_at" <> m."test_time";
+--> statement-breakpoint
 ALTER TABLE "measurements" RENAME TO "measurements_unpartitioned";
 --> statement-breakpoint
 ALTER TABLE "measurements_unpartitioned" RENAME CONSTRAINT "measurements_tenant_id_id_pk" TO "measurements_unpartitioned_pk";
@@ -76,6 +83,11 @@ BEGIN
   FOR v_month IN SELECT DISTINCT date_trunc('month', "test_time", 'UTC') FROM "measurements_default" LOOP
     IF "measurement_partition_ensure"(v_month) THEN v_created := v_created + 1; END IF;
   END LOOP;
+  -- autovacuum analyzes each month but never the partitioned table as a whole, whose statistics the
+  -- planner uses wherever a query spans months: taken again when the months change (about monthly)
+  IF v_created > 0 OR (SELECT reltuples < 0 FROM pg_class WHERE oid = '"measurements"'::regclass) THEN
+    ANALYZE "measurements";
+  END IF;
   RETURN v_created;
 END $$;
 --> statement-breakpoint
@@ -156,3 +168,6 @@ CREATE TRIGGER "measurements_hl7_outbox_insert" AFTER INSERT ON "measurements"
 --> statement-breakpoint
 CREATE TRIGGER "measurements_hl7_outbox_update" AFTER UPDATE ON "measurements"
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "hl7_outbox_on_update"();
+--> statement-breakpoint
+-- without statistics the planner guesses (the 1-year bench's report took 4.7 s instead of 0.2 s)
+ANALYZE "measurements";

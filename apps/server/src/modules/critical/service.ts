@@ -53,6 +53,7 @@ import { auditActor, type RequestMeta, writeAudit } from '../audit/service';
 import type { SessionUser } from '../auth/sessions';
 import { departmentNameColumn } from '../departments/service';
 import { publishLive } from '../live/publish';
+import { instantLiteral } from '../measurements/read';
 import { hospitalTimeZone } from '../settings/time-zone';
 import { doctorRecords } from '../users/staff-service';
 
@@ -269,18 +270,29 @@ export async function monitorCriticalEvents(
   return rows.map((row) => toView(row, now));
 }
 
-/** The instants a query range covers: calendar dates are whole hospital days (end day included). */
+/**
+ * The instants a query range covers: calendar dates are whole hospital days (end day included). An
+ * event's time is its reading's (the write path keeps them equal), so the same range, written as
+ * constants, keeps the join to the readings to the months it covers (migration 0027).
+ */
 function queryBounds(query: Pick<CriticalQuery, 'beginDate' | 'endDate'>, timeZone: string) {
   const from = isCalendarDate(query.beginDate)
     ? zonedInstant(query.beginDate, 0, timeZone)
     : new Date(query.beginDate);
-  if (isCalendarDate(query.endDate)) {
-    return [
+  const endDay = isCalendarDate(query.endDate);
+  const to = endDay ? zonedInstant(addDays(query.endDate, 1), 0, timeZone) : new Date(query.endDate);
+  return {
+    events: [
       gte(criticalEvents.measuredAt, from),
-      lt(criticalEvents.measuredAt, zonedInstant(addDays(query.endDate, 1), 0, timeZone)),
-    ];
-  }
-  return [gte(criticalEvents.measuredAt, from), lte(criticalEvents.measuredAt, new Date(query.endDate))];
+      endDay ? lt(criticalEvents.measuredAt, to) : lte(criticalEvents.measuredAt, to),
+    ],
+    readings: and(
+      sql`${measurements.testTime} >= ${instantLiteral(from)}`,
+      endDay
+        ? sql`${measurements.testTime} < ${instantLiteral(to)}`
+        : sql`${measurements.testTime} <= ${instantLiteral(to)}`,
+    ),
+  };
 }
 
 /** GET /v1/crisisPatient/query: critical values of a date range, filtered, newest first, paged. */
@@ -292,9 +304,10 @@ export async function queryCriticalEvents(
   now: Date,
 ) {
   const timeZone = await hospitalTimeZone(db, session);
+  const bounds = queryBounds(query, timeZone);
   const where = and(
     visible(session, query.status),
-    ...queryBounds(query, timeZone),
+    ...bounds.events,
     query.category ? eq(criticalEvents.item, query.category) : undefined,
     query.minValue !== undefined ? gte(criticalEvents.value, query.minValue) : undefined,
     query.maxValue !== undefined ? lte(criticalEvents.value, query.maxValue) : undefined,
@@ -302,7 +315,7 @@ export async function queryCriticalEvents(
   );
   const [rows, [total]] = await Promise.all([
     selectEvents(db, lang)
-      .where(where)
+      .where(and(where, bounds.readings))
       .orderBy(desc(criticalEvents.measuredAt), desc(criticalEvents.id))
       .limit(query.size)
       .offset((query.page - 1) * query.size),

@@ -156,6 +156,7 @@ async function criticalRows(db: DbOrTx, tenantId: string, departmentCode: string
       from critical_events e
       join patients p on p.tenant_id = e.tenant_id and p.id = e.patient_id
       left join measurements m on m.tenant_id = e.tenant_id and m.id = e.measurement_id
+                              and m.test_time = e.measured_at
      where e.tenant_id = ${tenantId} and e.department_code = ${departmentCode} and e.status <> 'void'
        and e.measured_at < ${until} and p.deleted_at is null
        and (e.status = 'open'

@@ -234,7 +234,8 @@ export async function syncCriticalEvents(
     (row) => !row.deletedAt && row.value !== null && isCritical(row.classification),
   );
   // a reading just inserted has no event to void
-  const other = options.inserted ? [] : rows.filter((row) => !critical.includes(row)).map((row) => row.id);
+  const others = options.inserted ? [] : rows.filter((row) => !critical.includes(row));
+  const other = others.map((row) => row.id);
   if (critical.length) {
     const loop = await getSetting(tx, tenantId, 'strategy.criticalLoop');
     const upserted = await tx
@@ -283,6 +284,14 @@ export async function syncCriticalEvents(
       )
       .returning(touchedColumns);
     touched.push(...voided);
+    // an event's time stays its reading's whatever its state (a handled value corrected to a normal one
+    // at another time included): lists join the reading by id and this time, which names its month
+    await tx.execute(sql`
+      update critical_events ce set measured_at = r.test_time
+        from unnest(${sql.param(other)}::bigint[],
+                    ${sql.param(others.map((row) => row.testTime.toISOString()))}::timestamptz[])
+             as r(id, test_time)
+       where ce.tenant_id = ${tenantId} and ce.measurement_id = r.id and ce.measured_at <> r.test_time`);
   }
   touched.push(...(await syncRechecks(tx, tenantId, rows)));
   return touched;

@@ -37,6 +37,27 @@ export interface ReadingQuery {
   lang: Lang;
 }
 
+/**
+ * The first instant of a hospital day (`YYYY-MM-DD`, `days` later) as SQL, written with literals where
+ * the date and the zone have the plain shape (else parameters, and PostgreSQL's cast answers a bad
+ * date). The readings are partitioned by month (migration 0027): a prepared statement keeps one plan
+ * for its text, and only constants let that plan leave out the months outside the range; with
+ * parameters every run would open and lock every month's table.
+ */
+export function hospitalDayStart(date: string, timeZone: string, days = 0): SQL {
+  const plain = /^\d{4}-\d{2}-\d{2}$/.test(date) && /^[A-Za-z0-9_+\-/]+$/.test(timeZone);
+  const day = plain ? sql.raw(`'${date}'::date`) : sql`${date}::date`;
+  const zone = plain ? sql.raw(`'${timeZone}'`) : sql`${timeZone}`;
+  return days
+    ? sql`((${day} + ${sql.raw(String(Math.trunc(days)))})::timestamp at time zone ${zone})`
+    : sql`(${day}::timestamp at time zone ${zone})`;
+}
+
+/** An instant as a SQL literal (see {@link hospitalDayStart} for why not a parameter). */
+export function instantLiteral(at: Date): SQL {
+  return Number.isNaN(at.getTime()) ? sql`${at}` : sql.raw(`'${at.toISOString()}'::timestamptz`);
+}
+
 /** The condition "test time (or another instant `column`) within these days of the hospital's calendar". */
 export function dayRangeCondition(
   beginDate: string | undefined,
@@ -45,8 +66,8 @@ export function dayRangeCondition(
   column: AnyPgColumn = measurements.testTime,
 ): SQL | undefined {
   return and(
-    beginDate ? sql`${column} >= (${beginDate}::date)::timestamp at time zone ${timeZone}` : undefined,
-    endDate ? sql`${column} < (${endDate}::date + 1)::timestamp at time zone ${timeZone}` : undefined,
+    beginDate ? sql`${column} >= ${hospitalDayStart(beginDate, timeZone)}` : undefined,
+    endDate ? sql`${column} < ${hospitalDayStart(endDate, timeZone, 1)}` : undefined,
   );
 }
 

@@ -295,7 +295,7 @@ async function finishChange(
   options: WriteOptions,
 ): Promise<ReadingView> {
   if (!updated) throw new AppError(409, 'error.conflict');
-  const [row] = await readingRows(tx, session.tenantId, [updated.id], options.lang);
+  const [row] = await readingRows(tx, session.tenantId, [updated], options.lang);
   const [after] = await afterWrite(
     tx,
     session,

@@ -334,6 +334,20 @@ describe('GET /v1/monitor/ward', () => {
     expect(theirs.departments.map((x) => x.code)).not.toContain('WDA');
   });
 
+  it('lists the last readings and critical values of a quiet ward, months old', async () => {
+    // the readings are partitioned by month (issue 22): the last weeks are read first, older months
+    // only when those hold fewer than the list's length
+    await t.handle.db.execute(sql`insert into departments (tenant_id, code, name, name_en, sort)
+      values ('101', 'WDC', '丙病区', 'Ward C', 92)`);
+    const quiet = await admit('Ward C One', 'C1', sh('08:00', 75), 'WDC');
+    const old = await enter(quiet, 'GLU', sh('07:00', 70), 6.6);
+    const older = await enter(quiet, 'GLU', sh('07:00', 72), 1.9);
+    t.clock.now = sh('14:00');
+    const d = await dashboard('?departmentCode=WDC');
+    expect(d.recentTests.map((x) => x.id)).toEqual([old.id, older.id]);
+    expect(d.recentCriticals.map((x) => x.id)).toEqual([older.id]);
+  });
+
   it('needs a session and refuses a malformed ward', async () => {
     const none = await t.request({ method: 'GET', url: '/app-service/v1/monitor/ward' });
     expect(none.statusCode).toBe(401);

@@ -34,6 +34,8 @@ import { hospitalTimeZone } from '../settings/time-zone';
 
 /** How many recent tests and recent critical values the dashboard lists. */
 export const WARD_RECENT_LIMIT = 10;
+/** how far back the recent readings are looked for first (a month or two of partitions) */
+const RECENT_WINDOW_DAYS = 31;
 
 const ITEMS = sql`(values ('GLU'), ('KET'), ('UA')) i(item)`;
 
@@ -82,13 +84,13 @@ function readingJson(lang: Lang, id: SQL): SQL {
 }
 
 /**
- * The dashboard's figures in one statement (the bench's SQL ceiling renders the same): the counts row,
- * the beds, the recent tests and the recent critical values as JSON.
+ * The recent tests and the recent critical values (as JSON, two select-list entries), of readings
+ * measured from `since` on, or of all time (null). The readings are partitioned by month (migration
+ * 0027): with a bound, the planner reads only its months; without one, every month.
  */
-export function wardDashboardStatement(s: WardSelection): SQL {
+function recentListsSql(s: WardSelection, since: Date | null): SQL {
   const t = s.tenantId;
-  const wardPatients = sql`${patients.tenantId} = ${t} and ${patients.status} = 'inHospital'
-    and ${patients.deletedAt} is null and ${inWards(s.wards, sql`${patients.departmentCode}`)}`;
+  const from = (column: SQL) => (since ? sql`and ${column} >= ${since}` : sql``);
   // the last readings of every ward and item by index (measurements_department_idx), merged; for every
   // department the item's index over the hospital (measurements_item_time_idx)
   const recentReadings =
@@ -96,12 +98,49 @@ export function wardDashboardStatement(s: WardSelection): SQL {
       ? sql`cross join ${ITEMS} cross join lateral (
           select * from measurements m
            where m.tenant_id = ${t} and m.item = i.item and m.deleted_at is null and m.value is not null
+             ${from(sql`m.test_time`)}
            order by m.test_time desc, m.id desc limit ${WARD_RECENT_LIMIT}) m`
       : sql`cross join unnest(${sql.param(s.wards)}::text[]) w(code) cross join ${ITEMS} cross join lateral (
           select * from measurements m
            where m.tenant_id = ${t} and m.department_code = w.code and m.item = i.item
-             and m.deleted_at is null and m.value is not null
+             and m.deleted_at is null and m.value is not null ${from(sql`m.test_time`)}
            order by m.test_time desc, m.id desc limit ${WARD_RECENT_LIMIT}) m`;
+  return sql`
+      (select coalesce(json_agg(r.reading order by r.test_time desc, r.id desc), '[]'::json)
+         from (select m.id, m.test_time, ${readingJson(s.lang, sql`m.id`)} as reading
+                 from (select 1) one ${recentReadings}
+                 join patients p on p.tenant_id = m.tenant_id and p.id = m.patient_id
+                order by m.test_time desc, m.id desc limit ${WARD_RECENT_LIMIT}) r) as recent_tests,
+      (select coalesce(json_agg(r.critical order by r.measured_at desc, r.id desc), '[]'::json)
+         from (select ce.id, ce.measured_at,
+                      (${readingJson(s.lang, sql`m.id`)}::jsonb
+                        || jsonb_build_object('criticalId', ce.id, 'state', ${CRITICAL_STATE})) as critical
+                 from (select * from critical_events ce
+                        where ce.tenant_id = ${t} and ce.status <> 'void'
+                          and ${inWards(s.wards, sql`ce.department_code`)} ${from(sql`ce.measured_at`)}
+                        order by ce.measured_at desc, ce.id desc limit ${WARD_RECENT_LIMIT}) ce
+                 -- a live event's time is its reading's (the write path keeps them equal): the reading is
+                 -- looked up in its month only
+                 join measurements m on m.tenant_id = ce.tenant_id and m.id = ce.measurement_id
+                                    and m.test_time = ce.measured_at ${from(sql`m.test_time`)}
+                 join patients p on p.tenant_id = ce.tenant_id and p.id = ce.patient_id) r) as recent_criticals`;
+}
+
+/** The start of the window the dashboard's recent lists are read from first. */
+export function recentWindowStart(s: Pick<WardSelection, 'dayStart'>): Date {
+  return new Date(s.dayStart.getTime() - RECENT_WINDOW_DAYS * 86_400_000);
+}
+
+/**
+ * The dashboard's figures in one statement (the bench's SQL ceiling renders the same): the counts row,
+ * the beds, and the recent tests and critical values of the last weeks, as JSON. A quiet ward with
+ * fewer than the lists' length in those weeks has its lists read again over all time
+ * ({@link wardRecentStatement}).
+ */
+export function wardDashboardStatement(s: WardSelection): SQL {
+  const t = s.tenantId;
+  const wardPatients = sql`${patients.tenantId} = ${t} and ${patients.status} = 'inHospital'
+    and ${patients.deletedAt} is null and ${inWards(s.wards, sql`${patients.departmentCode}`)}`;
   return sql`
     with counts as (
       select coalesce(sum(c.test_count), 0)::int as tests,
@@ -148,21 +187,12 @@ export function wardDashboardStatement(s: WardSelection): SQL {
                      where c.tenant_id = ${t} and c.day = ${s.day}::date
                        and c.patient_id in (select id from ward_patients)
                      group by c.patient_id) today on today.patient_id = p.id) as beds,
-      (select coalesce(json_agg(r.reading order by r.test_time desc, r.id desc), '[]'::json)
-         from (select m.id, m.test_time, ${readingJson(s.lang, sql`m.id`)} as reading
-                 from (select 1) one ${recentReadings}
-                 join patients p on p.tenant_id = m.tenant_id and p.id = m.patient_id
-                order by m.test_time desc, m.id desc limit ${WARD_RECENT_LIMIT}) r) as recent_tests,
-      (select coalesce(json_agg(r.critical order by r.measured_at desc, r.id desc), '[]'::json)
-         from (select ce.id, ce.measured_at,
-                      (${readingJson(s.lang, sql`m.id`)}::jsonb
-                        || jsonb_build_object('criticalId', ce.id, 'state', ${CRITICAL_STATE})) as critical
-                 from critical_events ce
-                 join measurements m on m.tenant_id = ce.tenant_id and m.id = ce.measurement_id
-                 join patients p on p.tenant_id = ce.tenant_id and p.id = ce.patient_id
-                where ce.tenant_id = ${t} and ce.status <> 'void'
-                  and ${inWards(s.wards, sql`ce.department_code`)}
-                order by ce.measured_at desc, ce.id desc limit ${WARD_RECENT_LIMIT}) r) as recent_criticals`;
+      ${recentListsSql(s, recentWindowStart(s))}`;
+}
+
+/** The recent tests and critical values over all time, for a ward quiet in the last weeks. */
+export function wardRecentStatement(s: WardSelection): SQL {
+  return sql`select ${recentListsSql(s, null)}`;
 }
 
 /**
@@ -226,18 +256,22 @@ export async function wardDashboard(
   const timeZone = await hospitalTimeZone(db, session);
   const day = hospitalDayAt(now, timeZone);
   const wards = departmentCode ? [departmentCode] : session.scope.all ? null : session.scope.departments;
-  const [row] = (
-    await db.execute<CountsRow>(
-      wardDashboardStatement({
-        tenantId: session.tenantId,
-        lang,
-        wards,
-        day: day.date,
-        dayStart: day.start,
-        dayEnd: day.end,
-      }),
-    )
-  ).rows;
+  const selection: WardSelection = {
+    tenantId: session.tenantId,
+    lang,
+    wards,
+    day: day.date,
+    dayStart: day.start,
+    dayEnd: day.end,
+  };
+  const [row] = (await db.execute<CountsRow>(wardDashboardStatement(selection))).rows;
+  if (row!.recent_tests.length < WARD_RECENT_LIMIT || row!.recent_criticals.length < WARD_RECENT_LIMIT) {
+    const [all] = (
+      await db.execute<Pick<CountsRow, 'recent_tests' | 'recent_criticals'>>(wardRecentStatement(selection))
+    ).rows;
+    row!.recent_tests = all!.recent_tests;
+    row!.recent_criticals = all!.recent_criticals;
+  }
   const g = row!.glucose;
   const glucoseToday = {
     tests: g.tests,

@@ -4,6 +4,7 @@ import { measurements, patients } from '../../db/schema';
 import { containsPattern } from '../../lib/query';
 import { departmentScopeCondition } from '../../lib/scope';
 import type { SessionUser } from '../auth/sessions';
+import { hospitalDayStart, instantLiteral } from '../measurements/read';
 
 /**
  * The WHERE of the approval and data-management queries, on `measurements` (m) joined to `patients`
@@ -23,16 +24,14 @@ function timeBounds(begin: string | undefined, end: string | undefined, timeZone
   const bounds: SQL[] = [];
   if (begin) {
     bounds.push(
-      isCalendarDate(begin)
-        ? sql`${measurements.testTime} >= (${begin}::date::timestamp at time zone ${timeZone})`
-        : gte(measurements.testTime, new Date(begin)),
+      sql`${measurements.testTime} >= ${isCalendarDate(begin) ? hospitalDayStart(begin, timeZone) : instantLiteral(new Date(begin))}`,
     );
   }
   if (end) {
     bounds.push(
       isCalendarDate(end)
-        ? sql`${measurements.testTime} < ((${end}::date + 1)::timestamp at time zone ${timeZone})`
-        : lte(measurements.testTime, new Date(end)),
+        ? sql`${measurements.testTime} < ${hospitalDayStart(end, timeZone, 1)}`
+        : sql`${measurements.testTime} <= ${instantLiteral(new Date(end))}`,
     );
   }
   return bounds;
