@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startEmbeddedPostgres } from '../db/embedded';
+import { ARCHIVE_SCHEMA, archiveMonthsBefore, listPartitions, parseMonth } from '../db/partitions';
 import { cloneTemplate } from '../test/database';
 import { backupDatabase } from './backup';
 import { BackupFileError, type Manifest, verifyBackupFile } from './dump-format';
@@ -124,6 +125,50 @@ describe('backup and restore', () => {
       /is not empty .*A restore goes only into an empty database.*Nothing was changed/,
     );
     expect(await snapshot(destination.url)).toEqual(source);
+  });
+
+  it('keeps the archived months of the readings: a restore brings them back archived, the live months as they were', async () => {
+    const archivedUrl = await cloneTemplate(inject('templateDatabaseUrl'));
+    const client = new pg.Client({ connectionString: archivedUrl });
+    await client.connect();
+    try {
+      // a reading of a month long past, its month archived (db/partitions.ts)
+      await client.query(
+        `insert into measurements (tenant_id, patient_id, department_code, item, test_time, value, entered_value,
+                                   entered_unit, classification, source)
+         select tenant_id, id, department_code, 'GLU', '2020-06-04T02:00:00Z', 7.7, 7.7, 'mmolL', 'normal', 'meter'
+           from patients where tenant_id = '101' order by id limit 1`,
+      );
+      await client.query('select measurement_partitions_maintain(3)');
+      await archiveMonthsBefore(client, parseMonth('2020-07'));
+    } finally {
+      await client.end();
+    }
+    const summary = await backupDatabase(archivedUrl, path.join(workDir, 'archived'));
+    const manifest = await verifyBackupFile(summary.file);
+    expect(manifest.tables).toContainEqual(
+      expect.objectContaining({ schema: ARCHIVE_SCHEMA, name: 'measurements_y2020m06', rows: 1 }),
+    );
+    const destination = await openDestination(siblingDatabase(sourceUrl, 'archived'), workDir);
+    await restoreDatabase(destination.url, summary.file);
+    const restored = new pg.Client({ connectionString: destination.url });
+    await restored.connect();
+    try {
+      const months = await listPartitions(restored);
+      expect(months.find((month) => month.name === 'measurements_y2020m06')).toMatchObject({
+        archived: true,
+        rows: 1,
+      });
+      // the live months are the source's, each with its readings
+      const liveOf = (list: typeof months) =>
+        list.filter((month) => !month.archived).map((month) => [month.name, month.rows]);
+      const source = new pg.Client({ connectionString: archivedUrl });
+      await source.connect();
+      expect(liveOf(months)).toEqual(liveOf(await listPartitions(source)));
+      await source.end();
+    } finally {
+      await restored.end();
+    }
   });
 
   it('refuses a truncated or damaged file before it changes anything', async () => {
