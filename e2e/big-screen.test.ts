@@ -158,9 +158,23 @@ describe('the hospital big screen', () => {
       'GET',
       '/v1/patients/hospitalizedPatients?departmentCode=ENDO&size=50',
     );
-    const patient = patients.records.find((row) => row.bed) ?? patients.records[0]!;
     const testTime = new Date(Date.now() - 60_000);
     testTime.setSeconds(17, 0);
+    // a patient whose newest glucose is older (earlier files may have entered one later today, which
+    // would stay the patient's latest and keep this reading off the recent list)
+    let patient: { id: number; bed: string | null } | undefined;
+    for (const row of patients.records.filter((record) => record.bed)) {
+      const newest = await call<{ records: { testTime: string }[] }>(
+        nurse,
+        'GET',
+        `/v1/testRecord/patient/${row.id}?category=GLU&size=1`,
+      );
+      if (!newest.records[0] || new Date(newest.records[0].testTime) < testTime) {
+        patient = row;
+        break;
+      }
+    }
+    if (!patient) throw new Error('no ENDO patient without a glucose reading after now');
     await call(nurse, 'POST', '/v1/testRecord/customerRecord', {
       category: 'GLU',
       patientId: patient.id,
