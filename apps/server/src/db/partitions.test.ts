@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertPatient, periodOfTime } from '../modules/measurements/test-support';
+import { insertPatient, periodOfTime, shanghaiAt } from '../modules/measurements/test-support';
 import { apiOf } from '../test/api';
 import { createTestContext, type TestContext } from '../test/harness';
 import {
@@ -112,8 +112,8 @@ describe('the readings partitioned by month (issue 22)', () => {
   });
 
   it("keeps a critical value's time its reading's, after the value was handled and corrected to a normal one", async () => {
-    const at = new Date(t.clock.now.getTime() - 3 * 3600_000);
-    at.setUTCSeconds(0, 0);
+    // yesterday, both times in the fasting window (05:00-09:00): whatever the hour the test runs
+    const at = new Date(shanghaiAt(t.clock.now, 1, '07:10'));
     const entered = await api('POST', '/v1/testRecord/customerRecord', nurse, {
       category: 'GLU',
       patientId: patient,
@@ -134,7 +134,7 @@ describe('the readings partitioned by month (issue 22)', () => {
       action: 'Glucose gel given',
     });
     expect(handled.statusCode, handled.body).toBe(200);
-    const later = new Date(at.getTime() + 40 * 60_000);
+    const later = new Date(shanghaiAt(t.clock.now, 1, '07:50'));
     const corrected = await api('PUT', '/v1/testRecord', nurse, {
       id: reading.id,
       version: reading.version,
