@@ -58,8 +58,8 @@ export interface PartitionInfo {
   archived: boolean;
 }
 
-/** The live partitions of the readings and the archived months, oldest first, with their readings counted. */
-export async function listPartitions(client: pg.ClientBase): Promise<PartitionInfo[]> {
+/** The live partitions of the readings and the archived months, oldest first (rows not counted yet). */
+async function partitionTables(client: pg.ClientBase): Promise<(PartitionInfo & { schema: string })[]> {
   const { rows } = await client.query<{ schema: string; name: string; bytes: string }>(
     `select n.nspname as schema, c.relname as name, pg_total_relation_size(c.oid)::text as bytes
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -67,21 +67,37 @@ export async function listPartitions(client: pg.ClientBase): Promise<PartitionIn
         and (n.nspname = $1 or c.oid in (select inhrelid from pg_inherits where inhparent = 'measurements'::regclass))`,
     [ARCHIVE_SCHEMA],
   );
-  const list: PartitionInfo[] = [];
-  for (const row of rows) {
-    const table = `${client.escapeIdentifier(row.schema)}.${client.escapeIdentifier(row.name)}`;
-    const counted = await client.query<{ n: string }>(`select count(*)::text as n from ${table}`);
-    list.push({
+  return rows
+    .map((row) => ({
+      schema: row.schema,
       name: row.name,
       from: monthOf(row.name),
-      rows: Number(counted.rows[0].n),
+      rows: 0,
       bytes: Number(row.bytes),
       archived: row.schema === ARCHIVE_SCHEMA,
-    });
-  }
-  return list.sort(
-    (a, b) => (a.from ?? '9999').localeCompare(b.from ?? '9999') || Number(a.archived) - Number(b.archived),
+    }))
+    .sort(
+      (a, b) => (a.from ?? '9999').localeCompare(b.from ?? '9999') || Number(a.archived) - Number(b.archived),
+    );
+}
+
+/** A partition with its readings counted. */
+async function counted(
+  client: pg.ClientBase,
+  table: PartitionInfo & { schema: string },
+): Promise<PartitionInfo> {
+  const { rows } = await client.query<{ n: string }>(
+    `select count(*)::text as n from ${client.escapeIdentifier(table.schema)}.${client.escapeIdentifier(table.name)}`,
   );
+  const { schema: _, ...info } = table;
+  return { ...info, rows: Number(rows[0].n) };
+}
+
+/** The live partitions of the readings and the archived months, oldest first, with their readings counted. */
+export async function listPartitions(client: pg.ClientBase): Promise<PartitionInfo[]> {
+  const list: PartitionInfo[] = [];
+  for (const table of await partitionTables(client)) list.push(await counted(client, table));
+  return list;
 }
 
 function monthOf(name: string): string | null {
@@ -116,7 +132,7 @@ export async function archiveMonthsBefore(
       `The last ${MONTHS_KEPT_LIVE} months stay live (a year's report and the statistics read them): ` +
         `archive months before ${newest.toISOString().slice(0, 7)} at the latest.`,
     );
-  const months = (await listPartitions(client)).filter(
+  const months = (await partitionTables(client)).filter(
     (partition) => !partition.archived && partition.from && new Date(partition.from) < before,
   );
   await client.query(`create schema if not exists ${ARCHIVE_SCHEMA}`);
@@ -128,7 +144,7 @@ export async function archiveMonthsBefore(
       await client.query(`alter table measurements detach partition ${client.escapeIdentifier(month.name)}`);
       await client.query(`alter table ${client.escapeIdentifier(month.name)} set schema ${ARCHIVE_SCHEMA}`);
       await client.query('commit');
-      done.push({ ...month, archived: true });
+      done.push(await counted(client, { ...month, schema: ARCHIVE_SCHEMA, archived: true }));
     } catch (error) {
       await client.query('rollback');
       throw lockRefusal(error) ?? error;
@@ -142,7 +158,7 @@ export async function archiveMonthsBefore(
  * partition of their own by then: they are moved into the archived one before it is attached.
  */
 export async function restoreArchivedMonth(client: pg.ClientBase, name: string): Promise<PartitionInfo> {
-  const month = (await listPartitions(client)).find(
+  const month = (await partitionTables(client)).find(
     (partition) => partition.name === name && partition.archived,
   );
   if (!month?.from)
@@ -183,7 +199,8 @@ export async function restoreArchivedMonth(client: pg.ClientBase, name: string):
     await client.query('rollback');
     throw lockRefusal(error) ?? error;
   }
-  return { ...month, archived: false };
+  const { schema: _, ...info } = month;
+  return { ...info, archived: false };
 }
 
 function lockRefusal(error: unknown): PartitionRefused | null {

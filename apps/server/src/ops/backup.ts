@@ -5,7 +5,7 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import {
   appliedMigrations,
-  listPartitions,
+  listPartitionBounds,
   listSequences,
   listTables,
   selectColumns,
@@ -63,7 +63,7 @@ export async function backupDatabase(
       serverVersion: (await client.query<{ v: string }>('show server_version')).rows[0].v,
       migrations: await appliedMigrations(client),
       tables: specs,
-      partitions: await listPartitions(client),
+      partitions: await listPartitionBounds(client),
     };
     if (!header.migrations.length)
       throw new Error('The database has no GlucoCare schema (no migrations applied): nothing to back up.');

@@ -92,7 +92,7 @@ export async function appliedMigrations(client: pg.ClientBase): Promise<string[]
 }
 
 /** The partitions of schema public's partitioned tables, with their bounds; a backup restores these. */
-export async function listPartitions(client: pg.ClientBase): Promise<PartitionSpec[]> {
+export async function listPartitionBounds(client: pg.ClientBase): Promise<PartitionSpec[]> {
   const { rows } = await client.query<PartitionSpec>(
     `select n.nspname as schema, c.relname as name, p.relname as parent,
             pg_get_expr(c.relpartbound, c.oid) as bound

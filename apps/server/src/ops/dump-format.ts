@@ -55,7 +55,7 @@ export interface Header {
 export interface PartitionSpec {
   schema: string;
   name: string;
-  /** the partitioned table, schema-qualified as `qualifiedName` prints it */
+  /** the partitioned table, of schema public */
   parent: string;
   /** PostgreSQL's own text of the bound: `FOR VALUES FROM (…) TO (…)` or `DEFAULT` */
   bound: string;

@@ -127,7 +127,7 @@ function recentListsSql(s: WardSelection, since: Date | null): SQL {
 }
 
 /** The start of the window the dashboard's recent lists are read from first. */
-export function recentWindowStart(s: Pick<WardSelection, 'dayStart'>): Date {
+function recentWindowStart(s: Pick<WardSelection, 'dayStart'>): Date {
   return new Date(s.dayStart.getTime() - RECENT_WINDOW_DAYS * 86_400_000);
 }
 
